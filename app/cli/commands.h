@@ -1,0 +1,10 @@
+#pragma once
+// Each subcommand registers itself on the application and runs from its callback.
+
+#include <CLI/CLI.hpp>
+
+namespace ms::cli {
+
+void addLapCommands(CLI::App& app);  // solve, generate
+
+}  // namespace ms::cli

@@ -1,0 +1,189 @@
+// `solve` and `generate` for linear assignment problems.
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <ostream>
+#include <string>
+#include <variant>
+
+#include "app/cli/commands.h"
+#include "solver/core/atomic_file.h"
+#include "solver/core/errors.h"
+#include "solver/core/number_format.h"
+#include "solver/core/trace.h"
+#include "solver/lap/certificate.h"
+#include "solver/lap/generators.h"
+#include "solver/lap/io/matrix_io.h"
+#include "solver/lap/problem.h"
+
+namespace ms::cli {
+namespace {
+
+struct InstanceOptions {
+  std::string input;
+  std::string generator;
+  int32_t n = 0;
+  std::string range = "n";
+  uint64_t seed = 1;
+};
+
+void addInstanceOptions(CLI::App& command, InstanceOptions& options) {
+  auto* input = command.add_option("--input", options.input, "Instance file: .npy, or text (whitespace/comma, # comments)");
+  auto* generator = command.add_option("--generate", options.generator, "Generate an instance instead of reading one")
+                        ->check(CLI::IsMember({"uniform", "real", "exponential", "euclidean"}));
+  input->excludes(generator);
+  command.add_option("--n", options.n, "Size of the generated instance")->check(CLI::PositiveNumber);
+  command.add_option("--range", options.range, "Integer cost range of 'uniform': [0, n/10), [0, n) or [0, 10n)")
+      ->check(CLI::IsMember({"n/10", "n", "10n"}))
+      ->capture_default_str();
+  command.add_option("--seed", options.seed, "Random seed of the generator")->capture_default_str();
+}
+
+lap::AnyCostMatrix loadInstance(const InstanceOptions& options, std::string* description) {
+  if (!options.input.empty()) {
+    *description = options.input;
+    return lap::readCostMatrix(options.input);
+  }
+  if (options.generator.empty()) throw CLI::ValidationError("give --input FILE or --generate KIND --n N");
+  if (options.n <= 0) throw CLI::ValidationError("--generate needs --n N");
+  lap::GeneratorSpec spec{lap::parseGenerator(options.generator), options.n, lap::parseCostRange(options.range),
+                          options.seed};
+  *description = options.generator + " n=" + std::to_string(options.n) +
+                 (spec.generator == lap::Generator::Uniform
+                      ? " range=[0," + std::to_string(lap::costRangeBound(spec.range, spec.n)) + ")"
+                      : "") +
+                 " seed=" + std::to_string(options.seed);
+  return lap::generate(spec);
+}
+
+struct SolveOptions {
+  InstanceOptions instance;
+  std::string algorithm = "tree";
+  std::string backend = "auto";
+  int threads = 0;
+  bool maximize = false;
+  bool verify = false;
+  std::string assignmentOut;
+  std::string traceOut;
+};
+
+lap::LapAlgorithm parseAlgorithm(const std::string& name) {
+  if (name == "classical") return lap::LapAlgorithm::Classical;
+  if (name == "brute") return lap::LapAlgorithm::Brute;
+  return lap::LapAlgorithm::Tree;
+}
+
+lap::Backend parseBackend(const std::string& name) {
+  if (name == "cpu") return lap::Backend::Cpu;
+  if (name == "sequential") return lap::Backend::Sequential;
+  if (name == "cuda") return lap::Backend::Cuda;
+  return lap::Backend::Auto;
+}
+
+template <lap::CostType T>
+void writeAssignment(const lap::LapAnswer<T>& answer, const std::string& path) {
+  writeFileAtomically(path, [&](std::ostream& out) {
+    out << "row,col\n";
+    for (std::size_t i = 0; i < answer.rowToCol.size(); ++i) out << i << ',' << answer.rowToCol[i] << '\n';
+  });
+}
+
+template <lap::CostType T>
+void solveTyped(const lap::CostMatrix<T>& costs, const SolveOptions& options, const std::string& description) {
+  lap::LapOptions lapOptions;
+  lapOptions.algorithm = parseAlgorithm(options.algorithm);
+  std::string notice;
+  lapOptions.backend = lapOptions.algorithm == lap::LapAlgorithm::Brute
+                           ? lap::Backend::Sequential
+                           : lap::resolveBackend(parseBackend(options.backend), &notice);
+  lapOptions.threads = options.threads;
+  if (!notice.empty()) std::fprintf(stderr, "matchscope-cli: notice: %s\n", notice.c_str());
+
+  std::printf("instance: %s (%d x %d, %s%s)\n", description.c_str(), costs.rows(), costs.cols(),
+              std::string(lap::costTypeName<T>()).c_str(), options.maximize ? ", maximise" : "");
+  const auto start = std::chrono::steady_clock::now();
+  const lap::PreparedProblem<T> problem(costs, options.maximize);
+  auto solver = lap::makeLapSolver(problem.square(), lapOptions);
+  Trace trace = runToEnd(*solver);
+  const lap::LapSolution<T> solution = solver->solution();
+  const double elapsedMs =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  const lap::LapAnswer<T> answer = problem.answer(solution.rowToCol);
+
+  std::printf("algorithm: %s\n", std::string(solver->algorithmName()).c_str());
+  std::printf("objective: %s\n", formatNumber(answer.objective).c_str());
+  std::printf("assigned: %d\n", answer.assigned);
+  std::printf("iterations: %d\n", solution.iterations);
+  std::printf("steps: %zu\n", trace.records().size());
+  std::printf("time_ms: %.3f\n", elapsedMs);
+  if (options.verify) {
+    if (solution.rowDual.empty()) {
+      std::printf("certificate: not available for %s\n", options.algorithm.c_str());
+    } else {
+      const auto tolerance = 4 * static_cast<double>(lap::zeroTolerance(problem.square()));
+      const lap::CertificateReport report = lap::checkCertificate(problem.square(), solution.rowToCol,
+                                                                  solution.rowDual, solution.colDual, tolerance);
+      std::printf("certificate: %s\n", report.valid ? "valid" : report.problem.c_str());
+      if (!report.valid) throw SolveError("the dual certificate does not hold: " + report.problem);
+    }
+  }
+  if (!options.assignmentOut.empty()) writeAssignment(answer, options.assignmentOut);
+  if (!options.traceOut.empty()) trace.writeCsvFile(options.traceOut);
+}
+
+void addSolve(CLI::App& app) {
+  auto options = std::make_shared<SolveOptions>();
+  CLI::App* solve = app.add_subcommand("solve", "Solve one instance and print objective, iterations and time");
+  addInstanceOptions(*solve, options->instance);
+  solve->add_option("--algorithm", options->algorithm, "Hungarian variant, or exhaustive search for n <= 10")
+      ->check(CLI::IsMember({"classical", "tree", "brute"}))
+      ->capture_default_str();
+  solve->add_option("--backend", options->backend,
+                    "auto (CUDA when usable), cpu (OpenMP), sequential (plain loops) or cuda")
+      ->check(CLI::IsMember({"auto", "cpu", "sequential", "cuda"}))
+      ->capture_default_str();
+  solve->add_option("--threads", options->threads, "OpenMP threads of the cpu backend (0 = all cores)")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+  solve->add_flag("--maximize", options->maximize, "Maximise the total instead of minimising it");
+  solve->add_flag("--verify", options->verify, "Check the dual certificate of the result");
+  solve->add_option("--assignment-out", options->assignmentOut, "Write the assignment as CSV (row,col; -1 = none)");
+  solve->add_option("--trace-out", options->traceOut, "Write the step trace as CSV, one row per step");
+  solve->callback([options] {
+    std::string description;
+    const lap::AnyCostMatrix costs = loadInstance(options->instance, &description);
+    std::visit([&](const auto& matrix) { solveTyped(matrix, *options, description); }, costs);
+  });
+}
+
+void addGenerate(CLI::App& app) {
+  auto options = std::make_shared<InstanceOptions>();
+  auto output = std::make_shared<std::string>();
+  CLI::App* generate = app.add_subcommand("generate", "Generate an instance and write it (.npy or text by extension)");
+  generate->add_option("kind", options->generator, "uniform, real, exponential or euclidean")
+      ->check(CLI::IsMember({"uniform", "real", "exponential", "euclidean"}));
+  generate->add_option("--generate", options->generator, "Same as the positional kind")
+      ->check(CLI::IsMember({"uniform", "real", "exponential", "euclidean"}));
+  generate->add_option("--n", options->n, "Size")->required()->check(CLI::PositiveNumber);
+  generate->add_option("--range", options->range, "Integer cost range of 'uniform'")
+      ->check(CLI::IsMember({"n/10", "n", "10n"}))
+      ->capture_default_str();
+  generate->add_option("--seed", options->seed, "Random seed")->capture_default_str();
+  generate->add_option("--output", *output, "File to write: .npy, or text for any other extension")->required();
+  generate->callback([options, output] {
+    std::string description;
+    const lap::AnyCostMatrix costs = loadInstance(*options, &description);
+    lap::writeCostMatrix(costs, *output);
+    std::printf("wrote %s: %s\n", output->c_str(), description.c_str());
+  });
+}
+
+}  // namespace
+
+void addLapCommands(CLI::App& app) {
+  addSolve(app);
+  addGenerate(app);
+}
+
+}  // namespace ms::cli

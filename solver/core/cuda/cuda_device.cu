@@ -1,0 +1,63 @@
+#include <cuda_runtime.h>
+
+#include <cstdlib>
+
+#include "solver/core/cuda_device.h"
+#include "solver/core/host_buffer.h"
+
+namespace ms {
+namespace {
+
+void* allocatePinned(std::size_t bytes) {
+  void* pointer = nullptr;
+  if (cudaMallocHost(&pointer, bytes) != cudaSuccess) {
+    cudaGetLastError();  // clear the sticky error; fall back to pageable memory
+    return std::aligned_alloc(64, (bytes + 63) / 64 * 64);
+  }
+  return pointer;
+}
+
+void releasePinned(void* pointer) {
+  cudaPointerAttributes attributes{};
+  if (cudaPointerGetAttributes(&attributes, pointer) == cudaSuccess && attributes.type == cudaMemoryTypeHost) {
+    cudaFreeHost(pointer);
+  } else {
+    cudaGetLastError();
+    std::free(pointer);
+  }
+}
+
+CudaDeviceInfo probe() {
+  CudaDeviceInfo info;
+  int count = 0;
+  const cudaError_t status = cudaGetDeviceCount(&count);
+  if (status != cudaSuccess) {
+    info.reason = std::string("no usable CUDA driver (") + cudaGetErrorName(status) + ")";
+    cudaGetLastError();
+    return info;
+  }
+  if (count == 0) {
+    info.reason = "no CUDA device found";
+    return info;
+  }
+  cudaDeviceProp properties{};
+  if (cudaGetDeviceProperties(&properties, 0) != cudaSuccess || cudaSetDevice(0) != cudaSuccess ||
+      cudaMemGetInfo(&info.freeMemory, &info.totalMemory) != cudaSuccess) {
+    info.reason = std::string("CUDA device 0 cannot be initialised (") + cudaGetErrorName(cudaGetLastError()) + ")";
+    return info;
+  }
+  info.usable = true;
+  info.name = properties.name;
+  info.multiprocessors = properties.multiProcessorCount;
+  setHostAllocator({&allocatePinned, &releasePinned});
+  return info;
+}
+
+}  // namespace
+
+const CudaDeviceInfo& cudaDevice() {
+  static const CudaDeviceInfo info = probe();
+  return info;
+}
+
+}  // namespace ms

@@ -1,0 +1,22 @@
+#pragma once
+// Whether a CUDA device can be used, and what it is. Safe to call on machines without a GPU or driver.
+
+#include <cstddef>
+#include <string>
+
+namespace ms {
+
+struct CudaDeviceInfo {
+  bool usable = false;
+  std::string reason;        // why not usable, one line (empty when usable)
+  std::string name;          // e.g. "NVIDIA H100 80GB HBM3"
+  std::size_t totalMemory = 0;
+  std::size_t freeMemory = 0;
+  int multiprocessors = 0;
+};
+
+// Probes device 0 once and caches the answer. On success also installs the page-locked host allocator, so
+// cost matrices created afterwards upload at full bus speed.
+const CudaDeviceInfo& cudaDevice();
+
+}  // namespace ms

@@ -1,0 +1,52 @@
+#include "solver/core/host_buffer.h"
+
+#include <mutex>
+#include <cstdlib>
+#include <fstream>
+#include <new>
+#include <string>
+#include <unistd.h>
+
+namespace ms {
+namespace {
+
+void* alignedAllocate(std::size_t bytes) {
+  constexpr std::size_t kAlignment = 64;  // a cache line: lets vector loads and row pointers start aligned
+  return std::aligned_alloc(kAlignment, (bytes + kAlignment - 1) / kAlignment * kAlignment);
+}
+
+std::mutex allocatorMutex;
+HostAllocator currentAllocator{&alignedAllocate, &std::free};
+
+}  // namespace
+
+void setHostAllocator(HostAllocator allocator) {
+  const std::lock_guard lock(allocatorMutex);
+  currentAllocator = allocator;
+}
+
+HostAllocator hostAllocator() {
+  const std::lock_guard lock(allocatorMutex);
+  return currentAllocator;
+}
+
+void* allocateHostBytes(std::size_t bytes, void (**release)(void*)) {
+  const HostAllocator allocator = hostAllocator();
+  void* pointer = allocator.allocate(bytes);
+  if (pointer == nullptr) throw std::bad_alloc();
+  *release = allocator.release;
+  return pointer;
+}
+
+std::size_t availableHostMemory() {
+  std::ifstream meminfo("/proc/meminfo");
+  std::string key;
+  std::size_t kilobytes = 0;
+  std::string unit;
+  while (meminfo >> key >> kilobytes >> unit) {
+    if (key == "MemAvailable:") return kilobytes * 1024;
+  }
+  return static_cast<std::size_t>(sysconf(_SC_AVPHYS_PAGES)) * static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+}
+
+}  // namespace ms

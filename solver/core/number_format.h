@@ -1,0 +1,25 @@
+#pragma once
+// Shortest decimal text that reads back to the same value (integers without a decimal point).
+
+#include <charconv>
+#include <concepts>
+#include <cmath>
+#include <cstdint>
+#include <string>
+
+namespace ms {
+
+inline std::string formatNumber(double value) {
+  if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
+  char buffer[32];
+  auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value);
+  (void)ec;  // 32 bytes always hold the shortest round-trip form of a double
+  return std::string(buffer, end);
+}
+
+template <std::integral T>
+std::string formatNumber(T value) {
+  return std::to_string(value);
+}
+
+}  // namespace ms

@@ -1,0 +1,102 @@
+#pragma once
+// Dense LAP cost matrices. Costs are int32, int64, float or double; +inf (floating types only) marks a
+// forbidden pair. Storage is a HostBuffer, so matrices are page-locked when a CUDA device is in use.
+
+#include <Eigen/Core>
+#include <concepts>
+#include <cstdint>
+#include <limits>
+#include <string_view>
+#include <type_traits>
+#include <variant>
+
+#include "solver/core/host_buffer.h"
+
+namespace ms::lap {
+
+template <class T>
+concept CostType = std::same_as<T, int32_t> || std::same_as<T, int64_t> || std::same_as<T, float> ||
+                   std::same_as<T, double>;
+
+// Duals and objective sums: 64-bit integers for integer costs (solved exactly), double for floating costs.
+template <CostType T>
+using DualOf = std::conditional_t<std::is_integral_v<T>, int64_t, double>;
+
+template <CostType T>
+constexpr std::string_view costTypeName() {
+  if constexpr (std::same_as<T, int32_t>) return "int32";
+  if constexpr (std::same_as<T, int64_t>) return "int64";
+  if constexpr (std::same_as<T, float>) return "float32";
+  if constexpr (std::same_as<T, double>) return "float64";
+}
+
+template <CostType T>
+constexpr bool isForbidden(T cost) {
+  if constexpr (std::is_floating_point_v<T>) return cost == std::numeric_limits<T>::infinity();
+  return false;
+}
+
+template <CostType T>
+class CostMatrix {
+ public:
+  using value_type = T;
+  using EigenMatrix = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+
+  CostMatrix() = default;
+  // Entries are left uninitialised: every producer writes them all.
+  CostMatrix(int32_t rows, int32_t cols)
+      : rows_(rows), cols_(cols), data_(static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols)) {}
+
+  int32_t rows() const { return rows_; }
+  int32_t cols() const { return cols_; }
+  bool isSquare() const { return rows_ == cols_; }
+  int64_t size() const { return static_cast<int64_t>(rows_) * cols_; }
+
+  T* data() { return data_.data(); }
+  const T* data() const { return data_.data(); }
+  T* row(int32_t r) { return data_.data() + static_cast<std::size_t>(r) * cols_; }
+  const T* row(int32_t r) const { return data_.data() + static_cast<std::size_t>(r) * cols_; }
+  T& operator()(int32_t r, int32_t c) { return row(r)[c]; }
+  const T& operator()(int32_t r, int32_t c) const { return row(r)[c]; }
+
+  // Eigen view for host-side whole-matrix arithmetic (certificates, transforms).
+  Eigen::Map<EigenMatrix> eigen() { return {data(), rows_, cols_}; }
+  Eigen::Map<const EigenMatrix> eigen() const { return {data(), rows_, cols_}; }
+
+ private:
+  int32_t rows_ = 0;
+  int32_t cols_ = 0;
+  HostBuffer<T> data_;
+};
+
+// An instance of any cost type, as read from a file or generated.
+using AnyCostMatrix = std::variant<CostMatrix<int32_t>, CostMatrix<int64_t>, CostMatrix<float>, CostMatrix<double>>;
+
+// Largest |cost| over the finite entries (0 for an empty or all-forbidden matrix).
+template <CostType T>
+DualOf<T> maxAbsFiniteCost(const CostMatrix<T>& costs) {
+  DualOf<T> largest = 0;
+  const T* data = costs.data();
+  for (int64_t k = 0; k < costs.size(); ++k) {
+    if (isForbidden(data[k])) continue;
+    const DualOf<T> magnitude = data[k] < 0 ? -static_cast<DualOf<T>>(data[k]) : static_cast<DualOf<T>>(data[k]);
+    if (magnitude > largest) largest = magnitude;
+  }
+  return largest;
+}
+
+// Slack at or below this counts as zero. Integer costs are exact (0). Floating costs: duals are kept in
+// double and drift by rounding over many updates, so a slack within 1e-10 of the largest |cost| is zero;
+// the objective is then optimal to within n times that.
+inline constexpr double kRelativeZeroTolerance = 1e-10;
+
+template <CostType T>
+DualOf<T> zeroTolerance(const CostMatrix<T>& costs) {
+  if constexpr (std::is_integral_v<T>) {
+    return 0;
+  } else {
+    return kRelativeZeroTolerance * maxAbsFiniteCost(costs);
+  }
+}
+
+}  // namespace ms::lap

@@ -1,0 +1,382 @@
+#pragma once
+// CPU kernel set of Date & Nagi's Hungarian algorithms (classical and alternating tree), Algorithms 1-9.
+// One template serves the sequential and the OpenMP backends through the Execution policy.
+//
+// Duals use the integral form of the paper's update: instead of +-theta/2 on every row and column, uncovered
+// rows gain theta and covered columns lose theta. Every slack changes exactly as in the paper, and integer
+// costs keep integer duals, so they are solved exactly.
+
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <type_traits>
+#include <vector>
+
+#include "solver/lap/cost_matrix.h"
+#include "solver/lap/cpu/execution.h"
+#include "solver/lap/lap_snapshot.h"
+
+namespace ms::lap {
+
+template <CostType T, class Execution>
+class CpuKernels {
+ public:
+  using Cost = T;
+  using Dual = DualOf<T>;
+  static constexpr Dual kInfinity =
+      std::is_integral_v<Dual> ? std::numeric_limits<Dual>::max() : std::numeric_limits<Dual>::infinity();
+
+  CpuKernels(const CostMatrix<T>& costs, Execution execution)
+      : costs_(costs.data()), n_(costs.rows()), eps_(zeroTolerance(costs)), exec_(execution) {}
+
+  // All per-solve buffers, allocated once ("setup" phase).
+  void allocate() {
+    const auto n = static_cast<std::size_t>(n_);
+    rowDual_.assign(n, 0);
+    colDual_.assign(n, 0);
+    slack_.assign(n, kInfinity);
+    rowAssign_.assign(n, -1);
+    colAssign_.assign(n, -1);
+    rowPred_.assign(n, -1);
+    colPred_.assign(n, -1);
+    rowSucc_.assign(n, -1);
+    colSucc_.assign(n, -1);
+    rowCover_.assign(n, 0);
+    colCover_.assign(n, 0);
+    rowState_.assign(n, kInactive);
+    colReverse_.assign(n, 0);
+    rootMark_.assign(n, 0);
+    frontier_.assign(n, 0);
+    nextFrontier_.assign(n, 0);
+    reverseCols_.assign(n, 0);
+    roots_.assign(n, 0);
+    zeroRowStart_.assign(n + 1, 0);
+  }
+
+  int32_t size() const { return n_; }
+
+  // --- Algorithm 1: initial reduction. Returns false if some row or column has only forbidden entries.
+  bool reduceRows() {
+    exec_.forEach(n_, [&](int32_t i) {
+      const T* row = rowOf(i);
+      Dual smallest = kInfinity;
+      for (int32_t j = 0; j < n_; ++j) smallest = std::min(smallest, static_cast<Dual>(row[j]));
+      rowDual_[i] = smallest;
+    });
+    return std::none_of(rowDual_.begin(), rowDual_.end(), [](Dual u) { return u == kInfinity; });
+  }
+
+  bool reduceColumns() {
+    // Blocks of columns keep the row-major matrix streaming while each column minimum stays in one thread.
+    const int32_t blocks = columnBlockCount();
+    exec_.forEach(blocks, [&](int32_t b) {
+      const auto [begin, end] = columnBlock(b);
+      for (int32_t j = begin; j < end; ++j) colDual_[j] = kInfinity;
+      for (int32_t i = 0; i < n_; ++i) {
+        const T* row = rowOf(i);
+        const Dual u = rowDual_[i];
+        for (int32_t j = begin; j < end; ++j) colDual_[j] = std::min(colDual_[j], static_cast<Dual>(row[j]) - u);
+      }
+    });
+    return std::none_of(colDual_.begin(), colDual_.end(), [](Dual v) { return v == kInfinity; });
+  }
+
+  // --- Algorithm 2: optimality check. Resets covers and trees, covers assigned rows, counts them.
+  int32_t checkOptimality() {
+    int32_t assigned = 0;
+    for (int32_t k = 0; k < n_; ++k) {
+      rowCover_[k] = rowAssign_[k] != -1;
+      assigned += rowCover_[k];
+      colCover_[k] = 0;
+      rowPred_[k] = -1;
+      colPred_[k] = -1;
+      slack_[k] = kInfinity;
+    }
+    return assigned;
+  }
+
+  // --- Classical forward pass, step 1: CSR compaction of the zero-slack edges. Returns their count.
+  int64_t compressZeroSlack() {
+    exec_.forEach(n_, [&](int32_t i) {
+      const T* row = rowOf(i);
+      const Dual u = rowDual_[i];
+      int64_t count = 0;
+      for (int32_t j = 0; j < n_; ++j) count += isZero(slackOf(row[j], u, j));
+      zeroRowStart_[i + 1] = count;
+    });
+    zeroRowStart_[0] = 0;
+    for (int32_t i = 0; i < n_; ++i) zeroRowStart_[i + 1] += zeroRowStart_[i];  // exclusive prefix sum
+    const int64_t edges = zeroRowStart_[n_];
+    if (static_cast<int64_t>(zeroCols_.size()) < edges) zeroCols_.resize(static_cast<std::size_t>(edges));
+    exec_.forEach(n_, [&](int32_t i) {
+      const T* row = rowOf(i);
+      const Dual u = rowDual_[i];
+      int64_t out = zeroRowStart_[i];
+      for (int32_t j = 0; j < n_; ++j) {
+        if (isZero(slackOf(row[j], u, j))) zeroCols_[out++] = j;
+      }
+    });
+    return edges;
+  }
+
+  // Frontier of a new search: every uncovered row (the unassigned ones right after a check; after a
+  // classical dual update, every row already in a tree too, so the new zero edges get explored).
+  int32_t startForwardPass() {
+    frontierSize_ = 0;
+    reverseCount_ = 0;
+    for (int32_t i = 0; i < n_; ++i) {
+      colReverse_[i] = 0;
+      if (rowCover_[i] == 0) {
+        rowState_[i] = kActive;
+        frontier_[frontierSize_++] = i;
+      } else {
+        rowState_[i] = kInactive;
+      }
+    }
+    return frontierSize_;
+  }
+
+  int32_t frontierSize() const { return frontierSize_; }
+  int32_t reverseCount() const { return reverseCount_; }
+
+  // --- Algorithm 3: one BFS level of the classical forward pass (expansion and contraction).
+  // Returns the size of the next frontier.
+  int32_t expandClassical() {
+    int32_t nextSize = 0;
+    exec_.forEach(frontierSize_, [&](int32_t k) {
+      const int32_t i = frontier_[k];
+      for (int64_t e = zeroRowStart_[i]; e < zeroRowStart_[i + 1]; ++e) {
+        const int32_t j = zeroCols_[e];
+        if (loadRelaxed(colCover_[j]) != 0) continue;
+        storeRelaxed(colPred_[j], i);
+        const int32_t next = colAssign_[j];
+        if (next == i) continue;
+        if (next != -1) {
+          reachRowThroughColumn(next, j, nextSize);
+        } else {
+          markReverse(j);
+        }
+      }
+      storeRelaxed(rowState_[i], kVisited);
+    });
+    return swapFrontiers(nextSize);
+  }
+
+  // --- Algorithm 4: one BFS level of the alternating-tree forward pass, one worker per block of columns.
+  int32_t expandTree() {
+    int32_t nextSize = 0;
+    exec_.forEach(columnBlockCount(), [&](int32_t b) {
+      const auto [begin, end] = columnBlock(b);
+      for (int32_t k = 0; k < frontierSize_; ++k) {
+        const int32_t i = frontier_[k];
+        const T* row = rowOf(i);
+        const Dual u = rowDual_[i];
+        for (int32_t j = begin; j < end; ++j) {
+          if (colCover_[j] != 0) continue;
+          const Dual s = slackOf(row[j], u, j);
+          if (s < slack_[j]) {
+            slack_[j] = s;
+            colPred_[j] = i;
+          }
+        }
+      }
+      for (int32_t j = begin; j < end; ++j) {
+        if (colCover_[j] != 0 || !isZero(slack_[j])) continue;
+        const int32_t next = colAssign_[j];
+        if (next != -1) {
+          reachRowThroughColumn(next, j, nextSize);
+        } else {
+          markReverse(j);
+        }
+      }
+    });
+    for (int32_t k = 0; k < frontierSize_; ++k) rowState_[frontier_[k]] = kVisited;
+    return swapFrontiers(nextSize);
+  }
+
+  // --- Algorithm 5: reverse pass. Traces each reverse column back to its root through the predecessors,
+  // writing successors; where paths of one tree meet, the last writer wins and one path survives.
+  // Returns the number of vertex-disjoint augmenting paths (distinct roots).
+  int32_t reversePass() {
+    for (int32_t k = 0; k < rootCount_; ++k) rootMark_[roots_[k]] = 0;
+    int32_t rootCount = 0;
+    exec_.forEach(reverseCount_, [&](int32_t k) {
+      int32_t row = -1;
+      int32_t col = reverseCols_[k];
+      int32_t root = -1;
+      while (col != -1) {
+        storeRelaxed(colSucc_[col], row);
+        row = colPred_[col];
+        storeRelaxed(rowSucc_[row], col);
+        root = row;
+        col = rowPred_[row];
+      }
+      if (claim(rootMark_[root], uint8_t{0}, uint8_t{1})) roots_[fetchIncrement(rootCount)] = root;
+    });
+    rootCount_ = rootCount;
+    return rootCount_;
+  }
+
+  // --- Algorithm 6: augmentation pass. Flips every surviving path; paths are disjoint, so no races.
+  void augmentPass() {
+    exec_.forEach(rootCount_, [&](int32_t k) {
+      int32_t row = roots_[k];
+      while (row != -1) {
+        const int32_t col = rowSucc_[row];
+        rowAssign_[row] = col;
+        colAssign_[col] = row;
+        row = colSucc_[col];
+      }
+    });
+  }
+
+  // --- Algorithm 7: classical dual update, stage 1: the minimum slack over uncovered rows and columns.
+  Dual minUncoveredSlack() {
+    return exec_.template minOf<Dual>(n_, [&](int32_t i) {
+      if (rowCover_[i] != 0) return kInfinity;
+      const T* row = rowOf(i);
+      const Dual u = rowDual_[i];
+      Dual smallest = kInfinity;
+      for (int32_t j = 0; j < n_; ++j) {
+        if (colCover_[j] == 0) smallest = std::min(smallest, slackOf(row[j], u, j));
+      }
+      return smallest;
+    });
+  }
+
+  // --- Algorithm 8: classical dual update, stage 2.
+  void updateDuals(Dual theta) {
+    exec_.forEach(n_, [&](int32_t k) {
+      if (rowCover_[k] == 0) rowDual_[k] += theta;
+      if (colCover_[k] != 0) colDual_[k] -= theta;
+    });
+  }
+
+  // --- Tree dual update: theta is the smallest slack of an uncovered column.
+  Dual minColumnSlack() {
+    return exec_.template minOf<Dual>(n_, [&](int32_t j) { return colCover_[j] == 0 ? slack_[j] : kInfinity; });
+  }
+
+  // --- Algorithm 9: updates duals and column slacks; the tree rows at the new zero-slack columns become the
+  // next frontier. Returns its size.
+  int32_t updateDualsAndSlack(Dual theta) {
+    updateDuals(theta);
+    int32_t nextSize = 0;
+    for (int32_t j = 0; j < n_; ++j) {
+      if (colCover_[j] != 0) continue;
+      slack_[j] -= theta;
+      if (isZero(slack_[j])) {
+        const int32_t row = colPred_[j];
+        if (rowState_[row] != kActive) {
+          rowState_[row] = kActive;
+          nextFrontier_[nextSize++] = row;
+        }
+      }
+    }
+    return swapFrontiers(nextSize);
+  }
+
+  // --- Phase bracketing for device timing: the CPU has no separate device clock.
+  void beginPhase() {}
+  int64_t endPhase() { return -1; }
+
+  // --- Results and snapshots.
+  Dual objective() const {
+    Dual total = 0;
+    for (int32_t i = 0; i < n_; ++i) total += static_cast<Dual>(rowOf(i)[rowAssign_[i]]);
+    return total;
+  }
+  const std::vector<int32_t>& rowAssignment() const { return rowAssign_; }
+  const std::vector<Dual>& rowDuals() const { return rowDual_; }
+  const std::vector<Dual>& colDuals() const { return colDual_; }
+
+  // Copies the state into `out` (the orchestration fills in the phase and step fields).
+  void snapshot(LapSnapshot& out, bool withSlack) const {
+    out.n = n_;
+    out.rowAssignment = rowAssign_;
+    out.colAssignment = colAssign_;
+    out.rowCovered = rowCover_;
+    out.colCovered = colCover_;
+    out.rowDual.assign(rowDual_.begin(), rowDual_.end());
+    out.colDual.assign(colDual_.begin(), colDual_.end());
+    out.rowPredecessor = rowPred_;
+    out.colPredecessor = colPred_;
+    out.frontier.assign(frontier_.begin(), frontier_.begin() + frontierSize_);
+    if (withSlack) {
+      out.columnSlack.assign(slack_.begin(), slack_.end());
+    } else {
+      out.columnSlack.clear();
+    }
+    out.augmentingPaths.resize(static_cast<std::size_t>(rootCount_));
+    for (int32_t k = 0; k < rootCount_; ++k) {
+      std::vector<int32_t>& path = out.augmentingPaths[static_cast<std::size_t>(k)];
+      path.clear();
+      for (int32_t row = roots_[k]; row != -1;) {
+        const int32_t col = rowSucc_[row];
+        path.push_back(row);
+        path.push_back(col);
+        row = colSucc_[col];
+      }
+    }
+    out.assignedCount = 0;
+    out.objective = 0;
+    for (int32_t i = 0; i < n_; ++i) {
+      if (rowAssign_[i] == -1) continue;
+      ++out.assignedCount;
+      out.objective += static_cast<double>(rowOf(i)[rowAssign_[i]]);
+    }
+  }
+
+ private:
+  static constexpr uint8_t kInactive = 0, kActive = 1, kVisited = 2;
+  static constexpr int32_t kColumnBlock = 256;
+
+  const T* rowOf(int32_t i) const { return costs_ + static_cast<std::size_t>(i) * static_cast<std::size_t>(n_); }
+  Dual slackOf(T cost, Dual rowDual, int32_t j) const { return static_cast<Dual>(cost) - rowDual - colDual_[j]; }
+  bool isZero(Dual slack) const {
+    if constexpr (std::is_integral_v<Dual>) {
+      return slack == 0;
+    } else {
+      return slack <= eps_;
+    }
+  }
+
+  int32_t columnBlockCount() const { return (n_ + kColumnBlock - 1) / kColumnBlock; }
+  std::pair<int32_t, int32_t> columnBlock(int32_t b) const {
+    return {b * kColumnBlock, std::min(n_, (b + 1) * kColumnBlock)};
+  }
+
+  // Column j (assigned to row `next`) joins a tree: cover it, uncover its row and queue the row once.
+  void reachRowThroughColumn(int32_t next, int32_t j, int32_t& nextSize) {
+    storeRelaxed(rowPred_[next], j);
+    storeRelaxed(rowCover_[next], uint8_t{0});
+    storeRelaxed(colCover_[j], uint8_t{1});
+    if (claim(rowState_[next], kInactive, kActive)) nextFrontier_[fetchIncrement(nextSize)] = next;
+  }
+
+  // Unassigned column j ends an augmenting path: remember it once for the reverse pass.
+  void markReverse(int32_t j) {
+    if (claim(colReverse_[j], uint8_t{0}, uint8_t{1})) reverseCols_[fetchIncrement(reverseCount_)] = j;
+  }
+
+  int32_t swapFrontiers(int32_t nextSize) {
+    frontier_.swap(nextFrontier_);
+    frontierSize_ = nextSize;
+    return frontierSize_;
+  }
+
+  const T* costs_;
+  int32_t n_;
+  Dual eps_;
+  Execution exec_;
+
+  std::vector<Dual> rowDual_, colDual_, slack_;
+  std::vector<int32_t> rowAssign_, colAssign_, rowPred_, colPred_, rowSucc_, colSucc_;
+  std::vector<uint8_t> rowCover_, colCover_, rowState_, colReverse_, rootMark_;
+  std::vector<int32_t> frontier_, nextFrontier_, reverseCols_, roots_;
+  int32_t frontierSize_ = 0, reverseCount_ = 0, rootCount_ = 0;
+  std::vector<int64_t> zeroRowStart_;
+  std::vector<int32_t> zeroCols_;
+};
+
+}  // namespace ms::lap

@@ -1,0 +1,69 @@
+#pragma once
+// Loop execution for the CPU kernel sets. The sequential and OpenMP kernel sets are the same kernel code run
+// under one of these two policies, so the two backends cannot drift apart.
+
+#include <atomic>
+#include <cstdint>
+#include <limits>
+
+namespace ms::lap {
+
+struct SequentialExecution {
+  template <class F>
+  void forEach(int32_t count, F&& body) const {
+    for (int32_t k = 0; k < count; ++k) body(k);
+  }
+  template <class V, class F>
+  V minOf(int32_t count, F&& value) const {
+    V best = std::numeric_limits<V>::max();
+    for (int32_t k = 0; k < count; ++k) {
+      const V candidate = value(k);
+      if (candidate < best) best = candidate;
+    }
+    return best;
+  }
+};
+
+// The paper's OMP-T: every kernel is a `#pragma omp parallel for` over its rows, columns or frontier.
+struct OpenMpExecution {
+  int threads = 1;
+
+  template <class F>
+  void forEach(int32_t count, F&& body) const {
+    // Dynamic chunks: frontier rows have adjacency lists of very different lengths.
+#pragma omp parallel for schedule(dynamic, 16) num_threads(threads)
+    for (int32_t k = 0; k < count; ++k) body(k);
+  }
+  template <class V, class F>
+  V minOf(int32_t count, F&& value) const {
+    V best = std::numeric_limits<V>::max();
+#pragma omp parallel for schedule(dynamic, 16) reduction(min : best) num_threads(threads)
+    for (int32_t k = 0; k < count; ++k) {
+      const V candidate = value(k);
+      if (candidate < best) best = candidate;
+    }
+    return best;
+  }
+};
+
+// Shared arrays that several threads of one kernel may write race benignly, as in the paper (any one writer
+// wins). Relaxed atomics make those races defined behaviour; on x86 they compile to plain moves.
+template <class T>
+T loadRelaxed(const T& slot) {
+  return std::atomic_ref<T>(const_cast<T&>(slot)).load(std::memory_order_relaxed);
+}
+template <class T>
+void storeRelaxed(T& slot, T value) {
+  std::atomic_ref<T>(slot).store(value, std::memory_order_relaxed);
+}
+// True for exactly one caller that finds `slot == from`.
+template <class T>
+bool claim(T& slot, T from, T to) {
+  return std::atomic_ref<T>(slot).compare_exchange_strong(from, to, std::memory_order_relaxed);
+}
+template <class T>
+T fetchIncrement(T& counter) {
+  return std::atomic_ref<T>(counter).fetch_add(1, std::memory_order_relaxed);
+}
+
+}  // namespace ms::lap

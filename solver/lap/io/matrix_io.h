@@ -1,0 +1,26 @@
+#pragma once
+// Reading and writing cost matrices.
+//   Text: one row per line, values separated by whitespace or by commas, '#' starts a comment, blank lines
+//   ignored; "inf" marks a forbidden pair. All-integer files load as int32 (int64 when a value needs it),
+//   anything else as float64.
+//   NumPy .npy: 2-D, little-endian int32/int64/float32/float64, C or Fortran order.
+// Errors are InputError("<file>", "<line>" or "offset <byte>", problem); matrices that cannot fit in memory
+// are refused before allocation.
+
+#include <filesystem>
+
+#include "solver/lap/cost_matrix.h"
+
+namespace ms::lap {
+
+// Chooses the format by extension: ".npy" is NumPy, anything else text.
+AnyCostMatrix readCostMatrix(const std::filesystem::path& path);
+AnyCostMatrix readTextMatrix(const std::filesystem::path& path);
+AnyCostMatrix readNpyMatrix(const std::filesystem::path& path);
+
+// Written to a temporary file and renamed. Text output reads back to the same values.
+void writeCostMatrix(const AnyCostMatrix& costs, const std::filesystem::path& path);
+void writeTextMatrix(const AnyCostMatrix& costs, const std::filesystem::path& path);
+void writeNpyMatrix(const AnyCostMatrix& costs, const std::filesystem::path& path);
+
+}  // namespace ms::lap

@@ -1,0 +1,95 @@
+#include "solver/lap/lap_solver.h"
+
+#include <thread>
+
+#include "solver/core/cuda_device.h"
+#include "solver/core/errors.h"
+#include "solver/lap/brute_force.h"
+#include "solver/lap/cpu/cpu_kernels.h"
+#include "solver/lap/cuda/cuda_hungarian.h"
+#include "solver/lap/hungarian.h"
+
+namespace ms::lap {
+
+std::string_view hungarianPhaseName(HungarianPhase phase) {
+  switch (phase) {
+    case HungarianPhase::Setup: return "setup";
+    case HungarianPhase::InitialReduction: return "initial_reduction";
+    case HungarianPhase::OptimalityCheck: return "optimality_check";
+    case HungarianPhase::CompressZeros: return "compress_zeros";
+    case HungarianPhase::ForwardLevel: return "forward_level";
+    case HungarianPhase::ReversePass: return "reverse_pass";
+    case HungarianPhase::Augment: return "augment";
+    case HungarianPhase::DualUpdate: return "dual_update";
+    case HungarianPhase::Finished: return "finished";
+  }
+  return "unknown";
+}
+
+std::string_view algorithmName(LapAlgorithm algorithm) {
+  switch (algorithm) {
+    case LapAlgorithm::Classical: return "classical";
+    case LapAlgorithm::Tree: return "tree";
+    case LapAlgorithm::Brute: return "brute";
+  }
+  return "unknown";
+}
+
+std::string_view backendName(Backend backend) {
+  switch (backend) {
+    case Backend::Auto: return "auto";
+    case Backend::Cpu: return "cpu";
+    case Backend::Sequential: return "sequential";
+    case Backend::Cuda: return "cuda";
+  }
+  return "unknown";
+}
+
+Backend resolveBackend(Backend requested, std::string* notice) {
+  if (requested == Backend::Cpu || requested == Backend::Sequential) return requested;
+  const CudaDeviceInfo& device = cudaDevice();
+  if (device.usable) return Backend::Cuda;
+  if (requested == Backend::Cuda) throw SolveError("CUDA backend unavailable: " + device.reason);
+  if (notice != nullptr) *notice = "no usable GPU (" + device.reason + "); using the CPU backend";
+  return Backend::Cpu;
+}
+
+namespace {
+
+template <class Kernels>
+std::unique_ptr<LapSolver<typename Kernels::Cost>> makeHungarian(LapAlgorithm algorithm, const std::string& label,
+                                                                 Kernels kernels) {
+  const std::string name = std::string(algorithmName(algorithm)) + "/" + label;
+  if (algorithm == LapAlgorithm::Classical) return std::make_unique<Hungarian<Kernels, true>>(name, std::move(kernels));
+  return std::make_unique<Hungarian<Kernels, false>>(name, std::move(kernels));
+}
+
+}  // namespace
+
+template <CostType T>
+std::unique_ptr<LapSolver<T>> makeLapSolver(const CostMatrix<T>& costs, const LapOptions& options) {
+  if (!costs.isSquare()) throw SolveError("the solvers take a square matrix; pad rectangular instances first");
+  if (options.algorithm == LapAlgorithm::Brute) return makeBruteForce(costs);
+  switch (options.backend) {
+    case Backend::Sequential:
+      return makeHungarian(options.algorithm, "sequential", CpuKernels<T, SequentialExecution>(costs, {}));
+    case Backend::Cpu: {
+      const int threads = options.threads > 0 ? options.threads
+                                              : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+      return makeHungarian(options.algorithm, "omp" + std::to_string(threads),
+                           CpuKernels<T, OpenMpExecution>(costs, OpenMpExecution{threads}));
+    }
+    case Backend::Cuda:
+      return makeCudaHungarian(costs, options.algorithm == LapAlgorithm::Classical);
+    case Backend::Auto:
+      break;
+  }
+  throw SolveError("makeLapSolver: resolve the backend first (resolveBackend)");
+}
+
+template std::unique_ptr<LapSolver<int32_t>> makeLapSolver(const CostMatrix<int32_t>&, const LapOptions&);
+template std::unique_ptr<LapSolver<int64_t>> makeLapSolver(const CostMatrix<int64_t>&, const LapOptions&);
+template std::unique_ptr<LapSolver<float>> makeLapSolver(const CostMatrix<float>&, const LapOptions&);
+template std::unique_ptr<LapSolver<double>> makeLapSolver(const CostMatrix<double>&, const LapOptions&);
+
+}  // namespace ms::lap

@@ -23,8 +23,7 @@ class CpuKernels {
  public:
   using Cost = T;
   using Dual = DualOf<T>;
-  static constexpr Dual kInfinity =
-      std::is_integral_v<Dual> ? std::numeric_limits<Dual>::max() : std::numeric_limits<Dual>::infinity();
+  static constexpr Dual kInfinity = kDualInfinity<Dual>;
 
   CpuKernels(const CostMatrix<T>& costs, Execution execution)
       : costs_(costs.data()), n_(costs.rows()), eps_(zeroTolerance(costs)), exec_(execution) {}

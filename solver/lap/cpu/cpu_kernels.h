@@ -330,7 +330,7 @@ class CpuKernels {
 
  private:
   static constexpr uint8_t kInactive = 0, kActive = 1, kVisited = 2;
-  static constexpr int32_t kColumnBlock = 256;
+  static constexpr int32_t kColumnBlock = 128;  // 512 B of int32 per row: streams well, splits n = 5000 into 40
   static constexpr int64_t kTypicalPathLength = 32;  // work estimate of one reverse or augment walk
 
   const T* rowOf(int32_t i) const { return costs_ + static_cast<std::size_t>(i) * static_cast<std::size_t>(n_); }

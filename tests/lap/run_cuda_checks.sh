@@ -2,11 +2,13 @@
 # Runs the CUDA backend's checks on a GPU machine from binaries built elsewhere: the QtTest suite (with
 # Qt's runtime unpacked from .debs), compute-sanitizer on small solves, and traced solves for timing.
 #
-#   tests/lap/run_cuda_checks.sh BUNDLE OUT [tests] [sanitizer] [traces SIZES]
+#   tests/lap/run_cuda_checks.sh BUNDLE OUT [tests] [sanitizer] [traces SIZES] [bench SIZES] [scipy SIZES]
+#                               [large SIZES]
 #
-# BUNDLE holds test_lap_cuda, matchscope-cli and qtrt/*.deb (apt-get download libqt6core6 libqt6test6
-# libicu72 libdouble-conversion3 libpcre2-16-0 libb2-1). Logs go to OUT; the traces are packed into
-# OUT/traces.tar.gz. Each stage prints a short summary last.
+# SIZES is a comma-separated list. BUNDLE holds test_lap_cuda, matchscope-cli, scipy_reference.py and
+# qtrt/*.deb (apt-get download libqt6core6 libqt6test6 libicu72 libdouble-conversion3 libpcre2-16-0 libb2-1
+# libglib2.0-0 libzstd1 libpcre2-8-0 libffi8 libmount1 libselinux1 libblkid1). Logs go to OUT; the traces
+# are packed into OUT/traces.tar.gz. Each stage prints a short summary.
 set -uo pipefail
 bundle=$1
 out=$2
@@ -17,10 +19,20 @@ mkdir -p "$out"
 nvidia-smi --query-gpu=name,memory.total,driver_version,clocks.sm,clocks.mem --format=csv | tee "$out/gpu.txt"
 
 run_tests() {
-  mkdir -p /tmp/qtrt
+  rm -rf /tmp/qtrt /tmp/qtlib
+  mkdir -p /tmp/qtrt /tmp/qtlib
   for deb in "$bundle"/qtrt/*.deb; do dpkg -x "$deb" /tmp/qtrt; done
-  LD_LIBRARY_PATH=/tmp/qtrt/usr/lib/x86_64-linux-gnu "$bundle/test_lap_cuda" -o "$out/test_lap_cuda.txt,txt" \
-    -o -,txt 2>&1 | grep -E "^(PASS|FAIL|SKIP|QINFO|Totals)|Loc:" | head -40
+  # Link only the libraries this machine lacks, so that its own (newer) ones stay in use.
+  local lib
+  for lib in /tmp/qtrt/usr/lib/x86_64-linux-gnu/*.so.* /tmp/qtrt/lib/x86_64-linux-gnu/*.so.*; do
+    [ -e "$lib" ] || continue
+    ldconfig -p | grep -q "^[[:space:]]$(basename "$lib") " || ln -sf "$lib" /tmp/qtlib/
+  done
+  LD_LIBRARY_PATH=/tmp/qtlib ldd "$bundle/test_lap_cuda" | grep "not found"
+  LD_LIBRARY_PATH=/tmp/qtlib "$bundle/test_lap_cuda" -o "$out/test_lap_cuda.txt,txt" -o -,txt >/tmp/test.log 2>&1
+  echo "test_lap_cuda exit $?"
+  grep -E "^(PASS|FAIL|SKIP|QINFO|Totals)|Loc:" /tmp/test.log | head -40
+  tail -3 /tmp/test.log
 }
 
 run_sanitizer() {
@@ -51,12 +63,40 @@ run_traces() {
   tar -czf "$out/traces.tar.gz" -C "$out" traces && rm -rf "$out/traces"
 }
 
+# Table 3 preset at the given sizes (one instance each), the instances kept as .npy for the scipy stage.
+run_bench() {
+  local n
+  for n in "$@"; do
+    "$bundle/matchscope-cli" bench --preset table3 --sizes "$n" --instances 1 --save-npy "/tmp/npy$n" \
+      --output "$out/table3-$n.csv" 2>"$out/bench-progress-$n.txt" | tail -8
+  done
+}
+
+# scipy.optimize.linear_sum_assignment on the instances the bench stage saved.
+run_scipy() {
+  local n
+  for n in "$@"; do python3 "$bundle/scipy_reference.py" "/tmp/npy$n" "$out/scipy-$n.csv"; done
+}
+
+# The largest sizes with the tree variant, range [0, n), certificate checked on the host.
+run_large() {
+  local n
+  for n in "$@"; do
+    "$bundle/matchscope-cli" solve --generate uniform --n "$n" --range n --algorithm tree \
+      --backend cuda --verify >"$out/large-$n.txt" 2>&1
+    echo "n=$n: $(grep -E 'objective|iterations|steps|time_ms|certificate' "$out/large-$n.txt" | tr '\n' ' ')"
+  done
+}
+
 index=0
 while [ $index -lt ${#stages[@]} ]; do
   case ${stages[$index]} in
     tests) run_tests ;;
     sanitizer) run_sanitizer ;;
     traces) index=$((index + 1)); run_traces ${stages[$index]//,/ } ;;
+    bench) index=$((index + 1)); run_bench ${stages[$index]//,/ } ;;
+    scipy) index=$((index + 1)); run_scipy ${stages[$index]//,/ } ;;
+    large) index=$((index + 1)); run_large ${stages[$index]//,/ } ;;
   esac
   index=$((index + 1))
 done

@@ -3,7 +3,7 @@
 # Qt's runtime unpacked from .debs), compute-sanitizer on small solves, and traced solves for timing.
 #
 #   tests/lap/run_cuda_checks.sh BUNDLE OUT [tests] [sanitizer] [traces SIZES] [bench SIZES] [scipy SIZES]
-#                               [large SIZES]
+#                               [large SIZES] [agreement SIZES] [startup]
 #
 # SIZES is a comma-separated list. BUNDLE holds test_lap_cuda, matchscope-cli, scipy_reference.py and
 # qtrt/*.deb (apt-get download libqt6core6 libqt6test6 libicu72 libdouble-conversion3 libpcre2-16-0 libb2-1
@@ -63,12 +63,40 @@ run_traces() {
   tar -czf "$out/traces.tar.gz" -C "$out" traces && rm -rf "$out/traces"
 }
 
-# Table 3 preset at the given sizes (one instance each), the instances kept as .npy for the scipy stage.
+# Table 3 preset (3 instances, 5 timed runs after a warm-up) at the given sizes, both CUDA variants, into
+# one CSV. The instances of the first size are also kept as .npy for the scipy stage.
 run_bench() {
-  local n
+  local n first=1
   for n in "$@"; do
-    "$bundle/matchscope-cli" bench --preset table3 --sizes "$n" --instances 1 --save-npy "/tmp/npy$n" \
-      --output "$out/table3-$n.csv" 2>"$out/bench-progress-$n.txt" | tail -8
+    local npy=()
+    [ $first -eq 1 ] && npy=(--save-npy "/tmp/npy$n")
+    "$bundle/matchscope-cli" bench --preset table3 --sizes "$n" "${npy[@]}" --output "/tmp/table3-cuda-$n.csv" \
+      2>/dev/null | tail -8
+    if [ $first -eq 1 ]; then cp "/tmp/table3-cuda-$n.csv" "$out/table3-cuda.csv"; else tail -n +2 "/tmp/table3-cuda-$n.csv" >>"$out/table3-cuda.csv"; fi
+    first=0
+  done
+}
+
+# The same instances once with the OpenMP tree variant on all CPU cores: the CPU optimum to agree with.
+run_agreement() {
+  local n first=1
+  for n in "$@"; do
+    "$bundle/matchscope-cli" bench --preset table3 --sizes "$n" --algorithms tree --backends cpu --repeats 1 \
+      --warmups 0 --output "/tmp/table3-cpu-$n.csv" 2>/dev/null | tail -4
+    if [ $first -eq 1 ]; then cp "/tmp/table3-cpu-$n.csv" "$out/table3-cpu.csv"; else tail -n +2 "/tmp/table3-cpu-$n.csv" >>"$out/table3-cpu.csv"; fi
+    first=0
+  done
+}
+
+# Process start-up (CUDA context creation included) with a trivial solve, for the cold-start comparison.
+run_startup() {
+  local backend k seconds
+  for backend in cuda cpu; do
+    for k in 1 2 3; do
+      seconds=$( { TIMEFORMAT=%R; time "$bundle/matchscope-cli" solve --generate uniform --n 2 --backend "$backend" \
+        >/dev/null 2>&1; } 2>&1)
+      echo "process start + n=2 solve, backend $backend: $seconds s"
+    done
   done
 }
 
@@ -97,6 +125,8 @@ while [ $index -lt ${#stages[@]} ]; do
     bench) index=$((index + 1)); run_bench ${stages[$index]//,/ } ;;
     scipy) index=$((index + 1)); run_scipy ${stages[$index]//,/ } ;;
     large) index=$((index + 1)); run_large ${stages[$index]//,/ } ;;
+    agreement) index=$((index + 1)); run_agreement ${stages[$index]//,/ } ;;
+    startup) run_startup ;;
   esac
   index=$((index + 1))
 done

@@ -105,7 +105,14 @@ void addSolve(CLI::App& app) {
     // Probe the GPU before the matrix is made: a usable device installs the pinned host allocator, and only
     // a pinned matrix uploads at full bus speed.
     const lap::Backend backend = parseBackend(options->backend);
-    if (backend == lap::Backend::Auto || backend == lap::Backend::Cuda) cudaDevice();
+    if (backend == lap::Backend::Auto || backend == lap::Backend::Cuda) {
+      const auto probeStart = std::chrono::steady_clock::now();
+      if (cudaDevice().usable) {
+        // CUDA context creation: paid once per process, outside time_ms.
+        std::printf("device_init_ms: %.3f\n",
+                    std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - probeStart).count());
+      }
+    }
     std::string description;
     const lap::AnyCostMatrix costs = loadInstance(options->instance, &description);
     std::visit([&](const auto& matrix) { solveTyped(matrix, *options, description); }, costs);

@@ -3,7 +3,7 @@
 # Qt's runtime unpacked from .debs), compute-sanitizer on small solves, and traced solves for timing.
 #
 #   tests/lap/run_cuda_checks.sh BUNDLE OUT [tests] [sanitizer] [traces SIZES] [bench SIZES] [scipy SIZES]
-#                               [large SIZES] [agreement SIZES] [startup]
+#                               [large SIZES] [agreement SIZES] [startup] [cold SIZES]
 #
 # SIZES is a comma-separated list. BUNDLE holds test_lap_cuda, matchscope-cli, scipy_reference.py and
 # qtrt/*.deb (apt-get download libqt6core6 libqt6test6 libicu72 libdouble-conversion3 libpcre2-16-0 libb2-1
@@ -116,6 +116,19 @@ run_large() {
   done
 }
 
+# Cold solves, one process each: CUDA context creation (device_init_ms) plus the first solve (time_ms).
+run_cold() {
+  local n range algorithm
+  for n in "$@"; do
+    for range in n/10 n 10n; do
+      for algorithm in classical tree; do
+        echo "cold n=$n range=$range $algorithm: $("$bundle/matchscope-cli" solve --generate uniform --n "$n" \
+          --range "$range" --algorithm "$algorithm" --backend cuda | grep -E 'device_init_ms|objective|time_ms' | tr '\n' ' ')"
+      done
+    done
+  done
+}
+
 index=0
 while [ $index -lt ${#stages[@]} ]; do
   case ${stages[$index]} in
@@ -127,6 +140,7 @@ while [ $index -lt ${#stages[@]} ]; do
     large) index=$((index + 1)); run_large ${stages[$index]//,/ } ;;
     agreement) index=$((index + 1)); run_agreement ${stages[$index]//,/ } ;;
     startup) run_startup ;;
+    cold) index=$((index + 1)); run_cold ${stages[$index]//,/ } ;;
   esac
   index=$((index + 1))
 done

@@ -10,8 +10,8 @@
 namespace ms::lap {
 
 template <class T>
-concept CostType = std::same_as<T, int32_t> || std::same_as<T, int64_t> || std::same_as<T, float> ||
-                   std::same_as<T, double>;
+concept CostType =
+    std::same_as<T, int32_t> || std::same_as<T, int64_t> || std::same_as<T, float> || std::same_as<T, double>;
 
 // Duals and objective sums: 64-bit integers for integer costs (solved exactly), double for floating costs.
 template <CostType T>
@@ -33,8 +33,8 @@ constexpr bool isForbidden(T cost) {
 
 // +infinity of a dual type: the largest int64 for integer costs, +inf for floating costs.
 template <class Dual>
-inline constexpr Dual kDualInfinity =
-    std::is_integral_v<Dual> ? std::numeric_limits<Dual>::max() : std::numeric_limits<Dual>::infinity();
+inline constexpr Dual kDualInfinity = std::is_integral_v<Dual> ? std::numeric_limits<Dual>::max()
+                                                               : std::numeric_limits<Dual>::infinity();
 
 // Slack at or below this counts as zero. Integer costs are exact (0). Floating costs: duals are kept in
 // double and drift by rounding over many updates, so a slack within 1e-10 of the largest |cost| is zero;

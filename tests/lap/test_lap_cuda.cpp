@@ -86,11 +86,13 @@ CostMatrix<float> narrowed(const CostMatrix<double>& costs) {
 // pairs are tight, the two assignment arrays are inverse, covers match the trees, and the counts agree
 // with the step's trace record. Returns the first violation ("" if none).
 template <CostType T>
-std::string stateProblem(const CostMatrix<T>& costs, const LapSnapshot& s, const StepRecord& record, bool tree) {
+std::string stateProblem(const CostMatrix<T>& costs, const LapSnapshot& s, const StepRecord& record,
+                         bool tree) {
   const int32_t n = costs.rows();
   const double tolerance = certificateTolerance(costs) + 1e-9;
   if (s.n != n || static_cast<int32_t>(s.rowDual.size()) != n) return "snapshot has the wrong size";
-  if (tree != (static_cast<int32_t>(s.columnSlack.size()) == n)) return "column slacks present iff tree variant";
+  if (tree != (static_cast<int32_t>(s.columnSlack.size()) == n))
+    return "column slacks present iff tree variant";
   int32_t assigned = 0;
   for (int32_t i = 0; i < n; ++i) {
     const int32_t j = s.rowAssignment[i];
@@ -101,15 +103,19 @@ std::string stateProblem(const CostMatrix<T>& costs, const LapSnapshot& s, const
     for (int32_t col = 0; col < n; ++col) {
       if (isForbidden(costs(i, col))) continue;
       const double slack = static_cast<double>(costs(i, col)) - s.rowDual[i] - s.colDual[col];
-      if (slack < -tolerance) return "dual infeasible at (" + std::to_string(i) + ", " + std::to_string(col) + ")";
-      if (col == j && slack > tolerance) return "assigned pair (" + std::to_string(i) + ", " + std::to_string(j) + ") not tight";
+      if (slack < -tolerance)
+        return "dual infeasible at (" + std::to_string(i) + ", " + std::to_string(col) + ")";
+      if (col == j && slack > tolerance)
+        return "assigned pair (" + std::to_string(i) + ", " + std::to_string(j) + ") not tight";
     }
     // A covered column belongs to a tree, so its assigned row is in the tree too (uncovered).
     if (j != -1 && s.colCovered[j] != 0 && s.rowCovered[i] != 0) return "covered column with a covered row";
   }
   if (assigned != s.assignedCount) return "assigned count differs from the assignment";
-  if (record.phase == "optimality_check" && record.counters[kAssigned] != assigned) return "trace count differs";
-  if (record.phase == "forward_level" && record.counters[kNextFrontier] != static_cast<double>(s.frontier.size())) {
+  if (record.phase == "optimality_check" && record.counters[kAssigned] != assigned)
+    return "trace count differs";
+  if (record.phase == "forward_level" &&
+      record.counters[kNextFrontier] != static_cast<double>(s.frontier.size())) {
     return "frontier size differs from the trace";
   }
   if (record.phase == "augment") {
@@ -131,9 +137,12 @@ void verifyEveryStep(const CostMatrix<T>& costs, const Configuration& configurat
     solver->snapshot(snapshot);
     const std::string problem = stateProblem(costs, std::get<LapSnapshot>(snapshot), record,
                                              configuration.algorithm == LapAlgorithm::Tree);
-    QVERIFY2(problem.empty(), qPrintable(context + QString(" step %1 (%2): ").arg(record.step)
-                                                       .arg(QString::fromUtf8(record.phase.data(), record.phase.size())) +
-                                         QString::fromStdString(problem)));
+    QVERIFY2(problem.empty(),
+             qPrintable(context +
+                        QString(" step %1 (%2): ")
+                            .arg(record.step)
+                            .arg(QString::fromUtf8(record.phase.data(), record.phase.size())) +
+                        QString::fromStdString(problem)));
   }
 }
 
@@ -145,8 +154,9 @@ class TestLapCuda : public QObject {
  private slots:
   void initTestCase() {
     const CudaDeviceInfo& device = cudaDevice();
-    if (!device.usable) QSKIP(qPrintable("no usable CUDA device (" + QString::fromStdString(device.reason) +
-                                         "): the CUDA backend tests need a GPU"));
+    if (!device.usable)
+      QSKIP(qPrintable("no usable CUDA device (" + QString::fromStdString(device.reason) +
+                       "): the CUDA backend tests need a GPU"));
     qInfo("device: %s, %d multiprocessors", device.name.c_str(), device.multiprocessors);
   }
 
@@ -157,7 +167,8 @@ class TestLapCuda : public QObject {
     int instances = 0;
     for (int32_t n = 1; n <= 64; ++n) {
       for (uint64_t trial = 0; trial < 4; ++trial) {
-        for (const auto& [family, spec] : generatorFamilies(n, seed0 + 4 * static_cast<uint64_t>(n) + trial)) {
+        for (const auto& [family, spec] :
+             generatorFamilies(n, seed0 + 4 * static_cast<uint64_t>(n) + trial)) {
           verifyCudaOnSpec(family, spec);
           if (QTest::currentTestFailed()) return;
           ++instances;
@@ -192,7 +203,8 @@ class TestLapCuda : public QObject {
         if (QTest::currentTestFailed()) return;
       }
     }
-    const auto large = std::get<CostMatrix<int32_t>>(generate({Generator::Uniform, 700, CostRange::TenN, seed0}));
+    const auto large =
+        std::get<CostMatrix<int32_t>>(generate({Generator::Uniform, 700, CostRange::TenN, seed0}));
     verifyCudaOnInstance(widened(large), "int64 uniform[0,10n) n=700");
   }
 
@@ -225,7 +237,8 @@ class TestLapCuda : public QObject {
         (bruteFeasible ? feasible : infeasible)++;
       }
     }
-    QVERIFY2(feasible > 10 && infeasible > 10, qPrintable(QString("feasible %1, infeasible %2").arg(feasible).arg(infeasible)));
+    QVERIFY2(feasible > 10 && infeasible > 10,
+             qPrintable(QString("feasible %1, infeasible %2").arg(feasible).arg(infeasible)));
     for (int32_t n : {20, 64, 300}) {
       for (double share : {0.5, 0.9}) {
         verifyCudaOnInstance(feasibleWithForbiddenEntries(n, share, seed0 + static_cast<uint64_t>(n)),
@@ -273,7 +286,8 @@ class TestLapCuda : public QObject {
   void traceCarriesDeviceTimesAndPaths() {
     const uint64_t seed0 = baseSeed() + 15000;
     for (int32_t n : {1, 150, 600}) {
-      const auto costs = std::get<CostMatrix<int32_t>>(generate({Generator::Uniform, n, CostRange::TenN, seed0 + n}));
+      const auto costs =
+          std::get<CostMatrix<int32_t>>(generate({Generator::Uniform, n, CostRange::TenN, seed0 + n}));
       for (const Configuration& configuration : kCudaConfigurations) {
         const Solved<int32_t> solved = solve(costs, configuration);
         int64_t deviceNs = 0;

@@ -16,7 +16,8 @@ std::unique_ptr<LapSolver<T>> makeCudaHungarian(const CostMatrix<T>& costs, bool
   if (!device.usable) throw SolveError("CUDA backend unavailable: " + device.reason);
   CudaKernels<T> kernels(costs.data(), costs.rows(),
                          classical ? HungarianVariant::Classical : HungarianVariant::Tree);
-  if (classical) return std::make_unique<Hungarian<CudaKernels<T>, true>>("classical/cuda", std::move(kernels));
+  if (classical)
+    return std::make_unique<Hungarian<CudaKernels<T>, true>>("classical/cuda", std::move(kernels));
   return std::make_unique<Hungarian<CudaKernels<T>, false>>("tree/cuda", std::move(kernels));
 }
 

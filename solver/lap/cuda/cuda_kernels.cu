@@ -18,8 +18,22 @@ using gpu::kBlock;
 
 // int32 arrays of length n: assignment, predecessors, successors, covers, states, marks, compacted lists.
 enum IntArray : int {
-  kRowAssign, kColAssign, kRowPred, kColPred, kRowSucc, kColSucc, kRowCover, kColCover, kRowState,
-  kColReverse, kRootMark, kReverseCols, kRoots, kFrontierA, kFrontierB, kIntArrayCount
+  kRowAssign,
+  kColAssign,
+  kRowPred,
+  kColPred,
+  kRowSucc,
+  kColSucc,
+  kRowCover,
+  kColCover,
+  kRowState,
+  kColReverse,
+  kRootMark,
+  kReverseCols,
+  kRoots,
+  kFrontierA,
+  kFrontierB,
+  kIntArrayCount
 };
 
 // The tree expansion splits a large frontier into at most this many chunks of at least kMinRowsPerChunk rows.
@@ -28,7 +42,9 @@ constexpr int32_t kMinRowsPerChunk = 16;
 // Device memory kept free beyond the estimate: the context's own allocations and fragmentation.
 constexpr double kReserveBytes = 256.0 * 1024 * 1024;
 
-int32_t ceilDiv(int64_t a, int64_t b) { return static_cast<int32_t>((a + b - 1) / b); }
+int32_t ceilDiv(int64_t a, int64_t b) {
+  return static_cast<int32_t>((a + b - 1) / b);
+}
 
 std::string gigabytes(double bytes) {
   char text[32];
@@ -126,16 +142,20 @@ void CudaKernels<T>::allocate() {
   const int32_t tiles = ceilDiv(n_, kBlock);
 
   if (classical) {
-    gpu::checkCuda(cub::DeviceScan::ExclusiveSum(nullptr, dev.scanScratchBytes, static_cast<int64_t*>(nullptr),
-                                                 static_cast<int64_t*>(nullptr), n_ + 1, dev.stream()),
-                   "cub::DeviceScan (size query)");
+    gpu::checkCuda(
+        cub::DeviceScan::ExclusiveSum(nullptr, dev.scanScratchBytes, static_cast<int64_t*>(nullptr),
+                                      static_cast<int64_t*>(nullptr), n_ + 1, dev.stream()),
+        "cub::DeviceScan (size query)");
   }
   // Estimate first, so that an instance that cannot fit fails with a clear message instead of mid-way.
   const double nn = static_cast<double>(n) * static_cast<double>(n);
   const double matrixBytes = nn * sizeof(T);
-  const double csrBytes = classical ? nn * sizeof(int32_t) + 2.0 * (n + 1) * sizeof(int64_t) + dev.scanScratchBytes : 0;
-  const double treeBytes = classical ? 0 : static_cast<double>(kMaxChunks) * n * (sizeof(Dual) + sizeof(int32_t));
-  const double workBytes = n * (3.0 * sizeof(Dual) + kIntArrayCount * sizeof(int32_t) + sizeof(long long)) + 4.0 * tiles;
+  const double csrBytes =
+      classical ? nn * sizeof(int32_t) + 2.0 * (n + 1) * sizeof(int64_t) + dev.scanScratchBytes : 0;
+  const double treeBytes =
+      classical ? 0 : static_cast<double>(kMaxChunks) * n * (sizeof(Dual) + sizeof(int32_t));
+  const double workBytes =
+      n * (3.0 * sizeof(Dual) + kIntArrayCount * sizeof(int32_t) + sizeof(long long)) + 4.0 * tiles;
   std::size_t freeBytes = 0, totalBytes = 0;
   gpu::checkCuda(cudaMemGetInfo(&freeBytes, &totalBytes), "cudaMemGetInfo");
   const double needed = matrixBytes + csrBytes + treeBytes + workBytes;
@@ -143,15 +163,16 @@ void CudaKernels<T>::allocate() {
     throw ResourceError("CUDA backend: a " + std::to_string(n_) + " x " + std::to_string(n_) + " " +
                         std::string(costTypeName<T>()) + " instance needs " + gigabytes(needed) +
                         " of device memory (matrix " + gigabytes(matrixBytes) +
-                        (classical ? ", zero-slack CSR " + gigabytes(csrBytes) : std::string()) + ", work arrays " +
-                        gigabytes(treeBytes + workBytes) + "), more than the " + gigabytes(freeBytes) + " free on " +
-                        cudaDevice().name);
+                        (classical ? ", zero-slack CSR " + gigabytes(csrBytes) : std::string()) +
+                        ", work arrays " + gigabytes(treeBytes + workBytes) + "), more than the " +
+                        gigabytes(freeBytes) + " free on " + cudaDevice().name);
   }
 
   cudaStream_t stream = dev.stream();
   dev.cost = gpu::DeviceArray<T>(n * n);
-  gpu::checkCuda(cudaMemcpyAsync(dev.cost.get(), hostCosts_, n * n * sizeof(T), cudaMemcpyHostToDevice, stream),
-                 "uploading the cost matrix");
+  gpu::checkCuda(
+      cudaMemcpyAsync(dev.cost.get(), hostCosts_, n * n * sizeof(T), cudaMemcpyHostToDevice, stream),
+      "uploading the cost matrix");
   dev.duals = gpu::DeviceArray<Dual>(3 * n);
   dev.ints = gpu::DeviceArray<int32_t>(kIntArrayCount * n);
   dev.colKey = gpu::DeviceArray<long long>(n);
@@ -161,23 +182,27 @@ void CudaKernels<T>::allocate() {
     dev.zeroRowStart = gpu::DeviceArray<int64_t>(n + 1);
     dev.zeroCols = gpu::DeviceArray<int32_t>(n * n);
     dev.scanScratch = gpu::DeviceArray<unsigned char>(dev.scanScratchBytes);
-    gpu::checkCuda(cudaMemsetAsync(dev.zeroRowCount.get(), 0, (n + 1) * sizeof(int64_t), stream), "cudaMemset");
+    gpu::checkCuda(cudaMemsetAsync(dev.zeroRowCount.get(), 0, (n + 1) * sizeof(int64_t), stream),
+                   "cudaMemset");
   } else {
     dev.partialSlack = gpu::DeviceArray<Dual>(kMaxChunks * n);
     dev.partialRow = gpu::DeviceArray<int32_t>(kMaxChunks * n);
     dev.tileFinished = gpu::DeviceArray<uint32_t>(tiles);
-    gpu::checkCuda(cudaMemsetAsync(dev.tileFinished.get(), 0, tiles * sizeof(uint32_t), stream), "cudaMemset");
+    gpu::checkCuda(cudaMemsetAsync(dev.tileFinished.get(), 0, tiles * sizeof(uint32_t), stream),
+                   "cudaMemset");
   }
 
   // -1 (all bits set) for assignments, predecessors and successors; 0 for covers, states and marks.
   int32_t* ints = dev.ints.get();
   gpu::checkCuda(cudaMemsetAsync(ints, 0xff, kRowCover * n * sizeof(int32_t), stream), "cudaMemset");
-  gpu::checkCuda(cudaMemsetAsync(ints + kRowCover * n, 0, (kIntArrayCount - kRowCover) * n * sizeof(int32_t), stream),
-                 "cudaMemset");
+  gpu::checkCuda(
+      cudaMemsetAsync(ints + kRowCover * n, 0, (kIntArrayCount - kRowCover) * n * sizeof(int32_t), stream),
+      "cudaMemset");
   gpu::DeviceCounters counters{};
   counters.minKey = gpu::orderKey(kInfinity);
-  gpu::checkCuda(cudaMemcpyAsync(dev.counters.get(), &counters, sizeof counters, cudaMemcpyHostToDevice, stream),
-                 "cudaMemcpy");
+  gpu::checkCuda(
+      cudaMemcpyAsync(dev.counters.get(), &counters, sizeof counters, cudaMemcpyHostToDevice, stream),
+      "cudaMemcpy");
 
   gpu::DeviceView<T>& view = dev.view;
   view.cost = dev.cost.get();
@@ -186,10 +211,10 @@ void CudaKernels<T>::allocate() {
   view.rowDual = dev.duals.get();
   view.colDual = dev.duals.get() + n;
   view.slack = classical ? nullptr : dev.duals.get() + 2 * n;
-  int32_t** slots[] = {&view.rowAssign, &view.colAssign, &view.rowPred,    &view.colPred,
-                             &view.rowSucc,   &view.colSucc,   &view.rowCover,   &view.colCover,
-                             &view.rowState,  &view.colReverse, &view.rootMark, &view.reverseCols,
-                             &view.roots,     &dev.frontier[0], &dev.frontier[1]};
+  int32_t** slots[] = {&view.rowAssign, &view.colAssign,  &view.rowPred,   &view.colPred,
+                       &view.rowSucc,   &view.colSucc,    &view.rowCover,  &view.colCover,
+                       &view.rowState,  &view.colReverse, &view.rootMark,  &view.reverseCols,
+                       &view.roots,     &dev.frontier[0], &dev.frontier[1]};
   static_assert(sizeof slots / sizeof slots[0] == kIntArrayCount);
   for (int a = 0; a < kIntArrayCount; ++a) *slots[a] = ints + a * n;
   view.zeroRowCount = dev.zeroRowCount.get();
@@ -205,8 +230,8 @@ void CudaKernels<T>::allocate() {
 
   if constexpr (std::is_floating_point_v<T>) {
     // The zero tolerance of the CPU kernel sets (zeroTolerance()), computed here on the device.
-    const int blocks = std::min(ceilDiv(static_cast<int64_t>(n) * static_cast<int64_t>(n), kBlock),
-                                dev.multiprocessors * 8);
+    const int blocks =
+        std::min(ceilDiv(static_cast<int64_t>(n) * static_cast<int64_t>(n), kBlock), dev.multiprocessors * 8);
     gpu::maxAbsFiniteCostKernel<<<blocks, kBlock, 0, stream>>>(view);
     launched(dev, "maxAbsFiniteCostKernel");
     synchronize(dev);
@@ -227,8 +252,8 @@ template <CostType T>
 bool CudaKernels<T>::reduceColumns() {
   Device& dev = *device_;
   const int32_t rows = rowsPerChunk(n_, n_, dev.multiprocessors);
-  gpu::reduceColumnChunksKernel<<<dim3(ceilDiv(n_, kBlock), ceilDiv(n_, rows)), kBlock, 0, dev.stream()>>>(dev.view,
-                                                                                                          rows);
+  gpu::reduceColumnChunksKernel<<<dim3(ceilDiv(n_, kBlock), ceilDiv(n_, rows)), kBlock, 0, dev.stream()>>>(
+      dev.view, rows);
   launched(dev, "reduceColumnChunksKernel");
   gpu::reduceColumnsFinishKernel<<<ceilDiv(n_, kBlock), kBlock, 0, dev.stream()>>>(dev.view);
   launched(dev, "reduceColumnsFinishKernel");
@@ -250,9 +275,10 @@ int64_t CudaKernels<T>::compressZeroSlack() {
   Device& dev = *device_;
   gpu::countZeroSlackKernel<<<n_, kBlock, 0, dev.stream()>>>(dev.view);
   launched(dev, "countZeroSlackKernel");
-  gpu::checkCuda(cub::DeviceScan::ExclusiveSum(dev.scanScratch.get(), dev.scanScratchBytes, dev.view.zeroRowCount,
-                                               dev.view.zeroRowStart, n_ + 1, dev.stream()),
-                 "cub::DeviceScan::ExclusiveSum");
+  gpu::checkCuda(
+      cub::DeviceScan::ExclusiveSum(dev.scanScratch.get(), dev.scanScratchBytes, dev.view.zeroRowCount,
+                                    dev.view.zeroRowStart, n_ + 1, dev.stream()),
+      "cub::DeviceScan::ExclusiveSum");
   gpu::fillZeroSlackKernel<<<n_, kBlock, 0, dev.stream()>>>(dev.view);
   launched(dev, "fillZeroSlackKernel");
   synchronize(dev);
@@ -262,7 +288,8 @@ int64_t CudaKernels<T>::compressZeroSlack() {
 template <CostType T>
 int32_t CudaKernels<T>::startForwardPass() {
   Device& dev = *device_;
-  gpu::startForwardPassKernel<<<ceilDiv(n_, kBlock), kBlock, 0, dev.stream()>>>(dev.view, dev.frontier[dev.current]);
+  gpu::startForwardPassKernel<<<ceilDiv(n_, kBlock), kBlock, 0, dev.stream()>>>(dev.view,
+                                                                                dev.frontier[dev.current]);
   launched(dev, "startForwardPassKernel");
   synchronize(dev);
   frontierSize_ = dev.published().frontier;
@@ -274,8 +301,8 @@ template <CostType T>
 int32_t CudaKernels<T>::expandClassical() {
   Device& dev = *device_;
   const int blocks = std::max(1, ceilDiv(frontierSize_, kBlock));
-  gpu::expandClassicalKernel<<<blocks, kBlock, 0, dev.stream()>>>(dev.view, dev.frontier[dev.current], frontierSize_,
-                                                                  dev.frontier[1 - dev.current]);
+  gpu::expandClassicalKernel<<<blocks, kBlock, 0, dev.stream()>>>(
+      dev.view, dev.frontier[dev.current], frontierSize_, dev.frontier[1 - dev.current]);
   launched(dev, "expandClassicalKernel");
   synchronize(dev);
   dev.current = 1 - dev.current;
@@ -289,8 +316,8 @@ int32_t CudaKernels<T>::expandTree() {
   Device& dev = *device_;
   const int32_t rows = rowsPerChunk(frontierSize_, n_, dev.multiprocessors);
   const dim3 grid(ceilDiv(n_, kBlock), std::max(1, ceilDiv(frontierSize_, rows)));
-  gpu::expandTreeKernel<<<grid, kBlock, 0, dev.stream()>>>(dev.view, dev.frontier[dev.current], frontierSize_, rows,
-                                                           dev.frontier[1 - dev.current]);
+  gpu::expandTreeKernel<<<grid, kBlock, 0, dev.stream()>>>(dev.view, dev.frontier[dev.current], frontierSize_,
+                                                           rows, dev.frontier[1 - dev.current]);
   launched(dev, "expandTreeKernel");
   synchronize(dev);
   dev.current = 1 - dev.current;
@@ -302,8 +329,8 @@ int32_t CudaKernels<T>::expandTree() {
 template <CostType T>
 int32_t CudaKernels<T>::reversePass() {
   Device& dev = *device_;
-  gpu::reversePassKernel<<<std::max(1, ceilDiv(reverseCount_, kBlock)), kBlock, 0, dev.stream()>>>(dev.view,
-                                                                                                  reverseCount_);
+  gpu::reversePassKernel<<<std::max(1, ceilDiv(reverseCount_, kBlock)), kBlock, 0, dev.stream()>>>(
+      dev.view, reverseCount_);
   launched(dev, "reversePassKernel");
   synchronize(dev);
   rootCount_ = dev.published().roots;
@@ -313,7 +340,8 @@ int32_t CudaKernels<T>::reversePass() {
 template <CostType T>
 void CudaKernels<T>::augmentPass() {
   Device& dev = *device_;
-  gpu::augmentKernel<<<std::max(1, ceilDiv(rootCount_, kBlock)), kBlock, 0, dev.stream()>>>(dev.view, rootCount_);
+  gpu::augmentKernel<<<std::max(1, ceilDiv(rootCount_, kBlock)), kBlock, 0, dev.stream()>>>(dev.view,
+                                                                                            rootCount_);
   launched(dev, "augmentKernel");
 }
 
@@ -366,7 +394,8 @@ int64_t CudaKernels<T>::endPhase() {
   Device& dev = *device_;
   if (dev.enqueued || !dev.endRecorded) synchronize(dev);
   float milliseconds = 0;
-  gpu::checkCuda(cudaEventElapsedTime(&milliseconds, dev.phaseStart.get(), dev.phaseEnd.get()), "cudaEventElapsedTime");
+  gpu::checkCuda(cudaEventElapsedTime(&milliseconds, dev.phaseStart.get(), dev.phaseEnd.get()),
+                 "cudaEventElapsedTime");
   return std::llround(static_cast<double>(milliseconds) * 1e6);
 }
 
@@ -413,7 +442,8 @@ auto CudaKernels<T>::objective() const -> Dual {
   const std::vector<int32_t>& assignment = rowAssignment();
   Dual total = 0;
   for (int32_t i = 0; i < n_; ++i) {
-    total += static_cast<Dual>(hostCosts_[static_cast<std::size_t>(i) * static_cast<std::size_t>(n_) + assignment[i]]);
+    total += static_cast<Dual>(
+        hostCosts_[static_cast<std::size_t>(i) * static_cast<std::size_t>(n_) + assignment[i]]);
   }
   return total;
 }

@@ -53,9 +53,11 @@ template <class T>
 class MappedHostValue {
  public:
   MappedHostValue() {
-    checkCuda(cudaHostAlloc(reinterpret_cast<void**>(&host_), sizeof(T), cudaHostAllocMapped), "cudaHostAlloc");
+    checkCuda(cudaHostAlloc(reinterpret_cast<void**>(&host_), sizeof(T), cudaHostAllocMapped),
+              "cudaHostAlloc");
     *host_ = T{};
-    checkCuda(cudaHostGetDevicePointer(reinterpret_cast<void**>(&device_), host_, 0), "cudaHostGetDevicePointer");
+    checkCuda(cudaHostGetDevicePointer(reinterpret_cast<void**>(&device_), host_, 0),
+              "cudaHostGetDevicePointer");
   }
   ~MappedHostValue() {
     if (host_ != nullptr) cudaFreeHost(host_);

@@ -25,13 +25,13 @@ inline constexpr int32_t kInactive = 0, kActive = 1, kVisited = 2;
 
 // Device-side accumulators; zero (minKey: +inf) between kernels.
 struct DeviceCounters {
-  int32_t frontier;        // rows queued by startForwardPass or the tree dual update
-  int32_t next;            // rows queued by the current BFS level
-  int32_t reverse;         // unassigned columns reached in the current search (kept across levels)
-  int32_t roots;           // augmenting paths of the reverse pass
-  int32_t assigned;        // rows counted by the optimality check
-  int32_t infeasible;      // a row or column whose entries are all forbidden
-  long long minKey;        // running minimum of a reduction, as an order key
+  int32_t frontier;    // rows queued by startForwardPass or the tree dual update
+  int32_t next;        // rows queued by the current BFS level
+  int32_t reverse;     // unassigned columns reached in the current search (kept across levels)
+  int32_t roots;       // augmenting paths of the reverse pass
+  int32_t assigned;    // rows counted by the optimality check
+  int32_t infeasible;  // a row or column whose entries are all forbidden
+  long long minKey;    // running minimum of a reduction, as an order key
   uint32_t finishedBlocks;
 };
 
@@ -60,14 +60,16 @@ struct DeviceView {
   int32_t *reverseCols, *roots;
   int64_t *zeroRowCount, *zeroRowStart;
   int32_t* zeroCols;
-  Dual* partialSlack;    // tree: per row chunk and column, the chunk's smallest slack
-  int32_t* partialRow;   // ... and the row that attains it
+  Dual* partialSlack;      // tree: per row chunk and column, the chunk's smallest slack
+  int32_t* partialRow;     // ... and the row that attains it
   uint32_t* tileFinished;  // tree: blocks of each column tile that finished their chunk
-  long long* colKey;     // column reduction: running minimum per column, as order keys
+  long long* colKey;       // column reduction: running minimum per column, as order keys
   DeviceCounters* counters;
   Published* published;
 
-  __device__ const T* row(int32_t i) const { return cost + static_cast<std::size_t>(i) * static_cast<std::size_t>(n); }
+  __device__ const T* row(int32_t i) const {
+    return cost + static_cast<std::size_t>(i) * static_cast<std::size_t>(n);
+  }
   __device__ Dual slackOf(int32_t i, int32_t j, Dual rowDualValue) const {
     return static_cast<Dual>(row(i)[j]) - rowDualValue - colDual[j];
   }
@@ -106,7 +108,8 @@ __host__ __device__ inline Dual fromOrderKey(long long key) {
 // --- Small device helpers.
 template <class V>
 __device__ inline V loadRelaxed(const V& slot) {
-  return cuda::atomic_ref<V, cuda::thread_scope_device>(const_cast<V&>(slot)).load(cuda::memory_order_relaxed);
+  return cuda::atomic_ref<V, cuda::thread_scope_device>(const_cast<V&>(slot))
+      .load(cuda::memory_order_relaxed);
 }
 template <class V>
 __device__ inline void storeRelaxed(V& slot, V value) {
@@ -140,7 +143,9 @@ __device__ inline bool finishedLast(uint32_t* finished, uint32_t blocks) {
   return last;
 }
 
-__device__ inline uint32_t blockCount() { return gridDim.x * gridDim.y; }
+__device__ inline uint32_t blockCount() {
+  return gridDim.x * gridDim.y;
+}
 
 template <class V>
 __device__ inline V blockMin(V value) {
@@ -213,7 +218,8 @@ __global__ void reduceColumnChunksKernel(DeviceView<T> d, int32_t rowsPerChunk) 
   const int32_t end = min(d.n, begin + rowsPerChunk);
   Dual smallest = kDualInfinity<Dual>;
 #pragma unroll 4
-  for (int32_t i = begin; i < end; ++i) smallest = min(smallest, static_cast<Dual>(d.row(i)[j]) - d.rowDual[i]);
+  for (int32_t i = begin; i < end; ++i)
+    smallest = min(smallest, static_cast<Dual>(d.row(i)[j]) - d.rowDual[i]);
   atomicMin(&d.colKey[j], orderKey(smallest));
 }
 
@@ -313,7 +319,8 @@ __global__ void startForwardPassKernel(DeviceView<T> d, int32_t* frontier) {
 
 // Column j (assigned to row `next`) joins a tree: cover it, uncover its row and queue the row once.
 template <class T>
-__device__ void reachRowThroughColumn(const DeviceView<T>& d, int32_t next, int32_t j, int32_t* nextFrontier) {
+__device__ void reachRowThroughColumn(const DeviceView<T>& d, int32_t next, int32_t j,
+                                      int32_t* nextFrontier) {
   storeRelaxed(d.rowPred[next], j);
   storeRelaxed(d.rowCover[next], 0);
   storeRelaxed(d.colCover[j], 1);
@@ -338,7 +345,8 @@ __device__ void publishLevel(const DeviceView<T>& d, uint32_t blocks) {
   }
 }
 
-// --- Algorithm 3: one BFS level of the classical forward pass, one thread per frontier row over its CSR list.
+// --- Algorithm 3: one BFS level of the classical forward pass, one thread per frontier row over its CSR
+// list.
 template <class T>
 __global__ void expandClassicalKernel(DeviceView<T> d, const int32_t* frontier, int32_t frontierSize,
                                       int32_t* nextFrontier) {
@@ -405,7 +413,8 @@ __global__ void expandTreeKernel(DeviceView<T> d, const int32_t* frontier, int32
   }
   // The chunk's rows are expanded: mark them visited (done once, by the blocks of the first tile).
   if (blockIdx.x == 0) {
-    for (int32_t k = begin + threadIdx.x; k < end; k += kBlock) storeRelaxed(d.rowState[frontier[k]], kVisited);
+    for (int32_t k = begin + threadIdx.x; k < end; k += kBlock)
+      storeRelaxed(d.rowState[frontier[k]], kVisited);
   }
 
   if (gridDim.y > 1) {
@@ -524,7 +533,8 @@ __global__ void minColumnSlackKernel(DeviceView<T> d) {
 
 // --- Algorithm 9: duals and column slacks; the tree rows at the new zero-slack columns become the frontier.
 template <class T>
-__global__ void updateDualsAndSlackKernel(DeviceView<T> d, typename DeviceView<T>::Dual theta, int32_t* frontier) {
+__global__ void updateDualsAndSlackKernel(DeviceView<T> d, typename DeviceView<T>::Dual theta,
+                                          int32_t* frontier) {
   const int32_t k = blockIdx.x * kBlock + threadIdx.x;
   if (k < d.n) {
     updateDualsAt(d, k, theta);
@@ -533,7 +543,8 @@ __global__ void updateDualsAndSlackKernel(DeviceView<T> d, typename DeviceView<T
       d.slack[k] = s;
       if (d.isZero(s)) {
         const int32_t row = d.colPred[k];
-        if (atomicExch(&d.rowState[row], kActive) != kActive) frontier[appendSlot(&d.counters->frontier)] = row;
+        if (atomicExch(&d.rowState[row], kActive) != kActive)
+          frontier[appendSlot(&d.counters->frontier)] = row;
       }
     }
   }

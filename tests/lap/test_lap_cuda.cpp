@@ -57,6 +57,16 @@ void verifyCudaOnSpec(const std::string& family, const GeneratorSpec& spec) {
   std::visit([&](const auto& costs) { verifyCudaOnInstance(costs, context); }, generate(spec));
 }
 
+bool bruteForceFindsAssignment(const CostMatrix<double>& costs) {
+  auto brute = makeBruteForce(costs);
+  try {
+    runToEnd(*brute);
+    return true;
+  } catch (const InfeasibleError&) {
+    return false;
+  }
+}
+
 // A real instance with about `share` of its entries forbidden that stays feasible: the entries of one
 // random permutation are kept.
 CostMatrix<double> feasibleWithForbiddenEntries(int32_t n, double share, uint64_t seed) {
@@ -209,32 +219,24 @@ class TestLapCuda : public QObject {
   }
 
   // Forbidden entries: optimal where brute force finds an assignment, InfeasibleError exactly where it
-  // finds none; and larger feasible instances with many forbidden entries against the CPU.
+  // finds none (84 instances, n = 2..8); and larger feasible instances with many forbidden entries.
   void forbiddenEntries() {
     const uint64_t seed0 = baseSeed() + 13000;
     int feasible = 0, infeasible = 0;
-    for (int32_t n = 2; n <= 8; ++n) {
-      for (uint64_t trial = 0; trial < 12; ++trial) {
-        const uint64_t seed = seed0 + 100 * static_cast<uint64_t>(n) + trial;
-        const auto base = std::get<CostMatrix<double>>(generate({Generator::Real, n, CostRange::N, seed}));
-        const CostMatrix<double> costs = withForbiddenEntries(base, 0.55, seed);
-        auto brute = makeBruteForce(costs);
-        bool bruteFeasible = true;
-        try {
-          runToEnd(*brute);
-        } catch (const InfeasibleError&) {
-          bruteFeasible = false;
+    for (uint64_t k = 0; k < 84; ++k) {
+      const int32_t n = 2 + static_cast<int32_t>(k % 7);
+      const CostMatrix<double> costs = withForbiddenEntries(
+          std::get<CostMatrix<double>>(generate({Generator::Real, n, CostRange::N, seed0 + k})), 0.55,
+          seed0 + k);
+      if (bruteForceFindsAssignment(costs)) {
+        ++feasible;
+        verifyCudaOnInstance(costs, QString("forbidden n=%1 seed=%2").arg(n).arg(seed0 + k));
+        if (QTest::currentTestFailed()) return;
+      } else {
+        ++infeasible;
+        for (const Configuration& configuration : kCudaConfigurations) {
+          QVERIFY_THROWS_EXCEPTION(InfeasibleError, solve(costs, configuration));
         }
-        const QString context = QString("forbidden n=%1 seed=%2").arg(n).arg(seed);
-        if (bruteFeasible) {
-          verifyCudaOnInstance(costs, context);
-          if (QTest::currentTestFailed()) return;
-        } else {
-          for (const Configuration& configuration : kCudaConfigurations) {
-            QVERIFY_THROWS_EXCEPTION(InfeasibleError, solve(costs, configuration));
-          }
-        }
-        (bruteFeasible ? feasible : infeasible)++;
       }
     }
     QVERIFY2(feasible > 10 && infeasible > 10,

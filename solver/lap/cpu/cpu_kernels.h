@@ -307,24 +307,9 @@ class CpuKernels {
     } else {
       out.columnSlack.clear();
     }
-    out.augmentingPaths.resize(static_cast<std::size_t>(rootCount_));
-    for (int32_t k = 0; k < rootCount_; ++k) {
-      std::vector<int32_t>& path = out.augmentingPaths[static_cast<std::size_t>(k)];
-      path.clear();
-      for (int32_t row = roots_[k]; row != -1;) {
-        const int32_t col = rowSucc_[row];
-        path.push_back(row);
-        path.push_back(col);
-        row = colSucc_[col];
-      }
-    }
-    out.assignedCount = 0;
-    out.objective = 0;
-    for (int32_t i = 0; i < n_; ++i) {
-      if (rowAssign_[i] == -1) continue;
-      ++out.assignedCount;
-      out.objective += static_cast<double>(rowOf(i)[rowAssign_[i]]);
-    }
+    traceAugmentingPaths(out, std::span(roots_.data(), static_cast<std::size_t>(rootCount_)), rowSucc_.data(),
+                         colSucc_.data());
+    summariseAssignment(out, costs_);
   }
 
  private:

@@ -104,11 +104,13 @@ CudaKernels<T>::~CudaKernels() = default;
 
 namespace {
 
-// Launch bookkeeping shared by every kernel call: errors surface at once, and the phase knows it has work
-// to wait for.
-template <class Device>
-void launched(Device& device, const char* kernel) {
-  gpu::checkCuda(cudaGetLastError(), kernel);
+// Every kernel launch: on the solve's stream, errors surface at once, and the phase knows it has work to
+// wait for.
+template <class Device, class... Parameters, class... Arguments>
+void launch(Device& device, const char* name, dim3 grid, void (*kernel)(Parameters...),
+            Arguments&&... arguments) {
+  kernel<<<grid, kBlock, 0, device.stream()>>>(std::forward<Arguments>(arguments)...);
+  gpu::checkCuda(cudaGetLastError(), name);
   device.enqueued = true;
 }
 
@@ -226,14 +228,14 @@ void CudaKernels<T>::allocate() {
   view.colKey = dev.colKey.get();
   view.counters = dev.counters.get();
   view.published = dev.publishedValue.device();
-  launched(dev, "set-up");
+  gpu::checkCuda(cudaGetLastError(), "set-up");
+  dev.enqueued = true;
 
   if constexpr (std::is_floating_point_v<T>) {
     // The zero tolerance of the CPU kernel sets (zeroTolerance()), computed here on the device.
     const int blocks =
         std::min(ceilDiv(static_cast<int64_t>(n) * static_cast<int64_t>(n), kBlock), dev.multiprocessors * 8);
-    gpu::maxAbsFiniteCostKernel<<<blocks, kBlock, 0, stream>>>(view);
-    launched(dev, "maxAbsFiniteCostKernel");
+    launch(dev, "maxAbsFiniteCostKernel", blocks, gpu::maxAbsFiniteCostKernel<T>, view);
     synchronize(dev);
     view.eps = kRelativeZeroTolerance * -gpu::fromOrderKey<Dual>(dev.published().minKey);
   }
@@ -242,8 +244,7 @@ void CudaKernels<T>::allocate() {
 template <CostType T>
 bool CudaKernels<T>::reduceRows() {
   Device& dev = *device_;
-  gpu::reduceRowsKernel<<<n_, kBlock, 0, dev.stream()>>>(dev.view);
-  launched(dev, "reduceRowsKernel");
+  launch(dev, "reduceRowsKernel", n_, gpu::reduceRowsKernel<T>, dev.view);
   synchronize(dev);
   return dev.published().infeasible == 0;
 }
@@ -252,11 +253,9 @@ template <CostType T>
 bool CudaKernels<T>::reduceColumns() {
   Device& dev = *device_;
   const int32_t rows = rowsPerChunk(n_, n_, dev.multiprocessors);
-  gpu::reduceColumnChunksKernel<<<dim3(ceilDiv(n_, kBlock), ceilDiv(n_, rows)), kBlock, 0, dev.stream()>>>(
-      dev.view, rows);
-  launched(dev, "reduceColumnChunksKernel");
-  gpu::reduceColumnsFinishKernel<<<ceilDiv(n_, kBlock), kBlock, 0, dev.stream()>>>(dev.view);
-  launched(dev, "reduceColumnsFinishKernel");
+  launch(dev, "reduceColumnChunksKernel", dim3(ceilDiv(n_, kBlock), ceilDiv(n_, rows)),
+         gpu::reduceColumnChunksKernel<T>, dev.view, rows);
+  launch(dev, "reduceColumnsFinishKernel", ceilDiv(n_, kBlock), gpu::reduceColumnsFinishKernel<T>, dev.view);
   synchronize(dev);
   return dev.published().infeasible == 0;
 }
@@ -264,8 +263,7 @@ bool CudaKernels<T>::reduceColumns() {
 template <CostType T>
 int32_t CudaKernels<T>::checkOptimality() {
   Device& dev = *device_;
-  gpu::checkOptimalityKernel<<<ceilDiv(n_, kBlock), kBlock, 0, dev.stream()>>>(dev.view);
-  launched(dev, "checkOptimalityKernel");
+  launch(dev, "checkOptimalityKernel", ceilDiv(n_, kBlock), gpu::checkOptimalityKernel<T>, dev.view);
   synchronize(dev);
   return dev.published().assigned;
 }
@@ -273,14 +271,12 @@ int32_t CudaKernels<T>::checkOptimality() {
 template <CostType T>
 int64_t CudaKernels<T>::compressZeroSlack() {
   Device& dev = *device_;
-  gpu::countZeroSlackKernel<<<n_, kBlock, 0, dev.stream()>>>(dev.view);
-  launched(dev, "countZeroSlackKernel");
+  launch(dev, "countZeroSlackKernel", n_, gpu::countZeroSlackKernel<T>, dev.view);
   gpu::checkCuda(
       cub::DeviceScan::ExclusiveSum(dev.scanScratch.get(), dev.scanScratchBytes, dev.view.zeroRowCount,
                                     dev.view.zeroRowStart, n_ + 1, dev.stream()),
       "cub::DeviceScan::ExclusiveSum");
-  gpu::fillZeroSlackKernel<<<n_, kBlock, 0, dev.stream()>>>(dev.view);
-  launched(dev, "fillZeroSlackKernel");
+  launch(dev, "fillZeroSlackKernel", n_, gpu::fillZeroSlackKernel<T>, dev.view);
   synchronize(dev);
   return dev.published().edges;
 }
@@ -288,9 +284,8 @@ int64_t CudaKernels<T>::compressZeroSlack() {
 template <CostType T>
 int32_t CudaKernels<T>::startForwardPass() {
   Device& dev = *device_;
-  gpu::startForwardPassKernel<<<ceilDiv(n_, kBlock), kBlock, 0, dev.stream()>>>(dev.view,
-                                                                                dev.frontier[dev.current]);
-  launched(dev, "startForwardPassKernel");
+  launch(dev, "startForwardPassKernel", ceilDiv(n_, kBlock), gpu::startForwardPassKernel<T>, dev.view,
+         dev.frontier[dev.current]);
   synchronize(dev);
   frontierSize_ = dev.published().frontier;
   reverseCount_ = 0;
@@ -301,14 +296,9 @@ template <CostType T>
 int32_t CudaKernels<T>::expandClassical() {
   Device& dev = *device_;
   const int blocks = std::max(1, ceilDiv(frontierSize_, kBlock));
-  gpu::expandClassicalKernel<<<blocks, kBlock, 0, dev.stream()>>>(
-      dev.view, dev.frontier[dev.current], frontierSize_, dev.frontier[1 - dev.current]);
-  launched(dev, "expandClassicalKernel");
-  synchronize(dev);
-  dev.current = 1 - dev.current;
-  frontierSize_ = dev.published().next;
-  reverseCount_ = dev.published().reverse;
-  return frontierSize_;
+  launch(dev, "expandClassicalKernel", blocks, gpu::expandClassicalKernel<T>, dev.view,
+         dev.frontier[dev.current], frontierSize_, dev.frontier[1 - dev.current]);
+  return finishLevel();
 }
 
 template <CostType T>
@@ -316,11 +306,16 @@ int32_t CudaKernels<T>::expandTree() {
   Device& dev = *device_;
   const int32_t rows = rowsPerChunk(frontierSize_, n_, dev.multiprocessors);
   const dim3 grid(ceilDiv(n_, kBlock), std::max(1, ceilDiv(frontierSize_, rows)));
-  gpu::expandTreeKernel<<<grid, kBlock, 0, dev.stream()>>>(dev.view, dev.frontier[dev.current], frontierSize_,
-                                                           rows, dev.frontier[1 - dev.current]);
-  launched(dev, "expandTreeKernel");
+  launch(dev, "expandTreeKernel", grid, gpu::expandTreeKernel<T>, dev.view, dev.frontier[dev.current],
+         frontierSize_, rows, dev.frontier[1 - dev.current]);
+  return finishLevel();
+}
+
+template <CostType T>
+int32_t CudaKernels<T>::finishLevel() {
+  Device& dev = *device_;
   synchronize(dev);
-  dev.current = 1 - dev.current;
+  dev.current = 1 - dev.current;  // the next frontier becomes the current one
   frontierSize_ = dev.published().next;
   reverseCount_ = dev.published().reverse;
   return frontierSize_;
@@ -329,9 +324,8 @@ int32_t CudaKernels<T>::expandTree() {
 template <CostType T>
 int32_t CudaKernels<T>::reversePass() {
   Device& dev = *device_;
-  gpu::reversePassKernel<<<std::max(1, ceilDiv(reverseCount_, kBlock)), kBlock, 0, dev.stream()>>>(
-      dev.view, reverseCount_);
-  launched(dev, "reversePassKernel");
+  launch(dev, "reversePassKernel", std::max(1, ceilDiv(reverseCount_, kBlock)), gpu::reversePassKernel<T>,
+         dev.view, reverseCount_);
   synchronize(dev);
   rootCount_ = dev.published().roots;
   return rootCount_;
@@ -340,16 +334,14 @@ int32_t CudaKernels<T>::reversePass() {
 template <CostType T>
 void CudaKernels<T>::augmentPass() {
   Device& dev = *device_;
-  gpu::augmentKernel<<<std::max(1, ceilDiv(rootCount_, kBlock)), kBlock, 0, dev.stream()>>>(dev.view,
-                                                                                            rootCount_);
-  launched(dev, "augmentKernel");
+  launch(dev, "augmentKernel", std::max(1, ceilDiv(rootCount_, kBlock)), gpu::augmentKernel<T>, dev.view,
+         rootCount_);
 }
 
 template <CostType T>
 auto CudaKernels<T>::minUncoveredSlack() -> Dual {
   Device& dev = *device_;
-  gpu::minUncoveredSlackKernel<<<n_, kBlock, 0, dev.stream()>>>(dev.view);
-  launched(dev, "minUncoveredSlackKernel");
+  launch(dev, "minUncoveredSlackKernel", n_, gpu::minUncoveredSlackKernel<T>, dev.view);
   synchronize(dev);
   return gpu::fromOrderKey<Dual>(dev.published().minKey);
 }
@@ -357,15 +349,13 @@ auto CudaKernels<T>::minUncoveredSlack() -> Dual {
 template <CostType T>
 void CudaKernels<T>::updateDuals(Dual theta) {
   Device& dev = *device_;
-  gpu::updateDualsKernel<<<ceilDiv(n_, kBlock), kBlock, 0, dev.stream()>>>(dev.view, theta);
-  launched(dev, "updateDualsKernel");
+  launch(dev, "updateDualsKernel", ceilDiv(n_, kBlock), gpu::updateDualsKernel<T>, dev.view, theta);
 }
 
 template <CostType T>
 auto CudaKernels<T>::minColumnSlack() -> Dual {
   Device& dev = *device_;
-  gpu::minColumnSlackKernel<<<ceilDiv(n_, kBlock), kBlock, 0, dev.stream()>>>(dev.view);
-  launched(dev, "minColumnSlackKernel");
+  launch(dev, "minColumnSlackKernel", ceilDiv(n_, kBlock), gpu::minColumnSlackKernel<T>, dev.view);
   synchronize(dev);
   return gpu::fromOrderKey<Dual>(dev.published().minKey);
 }
@@ -374,9 +364,8 @@ template <CostType T>
 int32_t CudaKernels<T>::updateDualsAndSlack(Dual theta) {
   Device& dev = *device_;
   // The frontier is empty here (the search ran out of rows), so the current array receives the new one.
-  gpu::updateDualsAndSlackKernel<<<ceilDiv(n_, kBlock), kBlock, 0, dev.stream()>>>(dev.view, theta,
-                                                                                   dev.frontier[dev.current]);
-  launched(dev, "updateDualsAndSlackKernel");
+  launch(dev, "updateDualsAndSlackKernel", ceilDiv(n_, kBlock), gpu::updateDualsAndSlackKernel<T>, dev.view,
+         theta, dev.frontier[dev.current]);
   synchronize(dev);
   frontierSize_ = dev.published().frontier;
   return frontierSize_;
@@ -473,25 +462,8 @@ void CudaKernels<T>::snapshot(LapSnapshot& out, bool withSlack) const {
   copyToHost(roots, view.roots, static_cast<std::size_t>(rootCount_), stream);
   copyToHost(rowSucc, view.rowSucc, n, stream);
   copyToHost(colSucc, view.colSucc, n, stream);
-  out.augmentingPaths.resize(roots.size());
-  for (std::size_t k = 0; k < roots.size(); ++k) {
-    std::vector<int32_t>& path = out.augmentingPaths[k];
-    path.clear();
-    for (int32_t row = roots[k]; row != -1;) {
-      const int32_t col = rowSucc[row];
-      path.push_back(row);
-      path.push_back(col);
-      row = colSucc[col];
-    }
-  }
-  out.assignedCount = 0;
-  out.objective = 0;
-  for (int32_t i = 0; i < n_; ++i) {
-    const int32_t j = out.rowAssignment[i];
-    if (j == -1) continue;
-    ++out.assignedCount;
-    out.objective += static_cast<double>(hostCosts_[static_cast<std::size_t>(i) * n + j]);
-  }
+  traceAugmentingPaths(out, roots, rowSucc.data(), colSucc.data());
+  summariseAssignment(out, hostCosts_);
 }
 
 template class CudaKernels<int32_t>;

@@ -67,6 +67,9 @@ class CudaKernels {
  private:
   struct Device;  // CUDA state, defined in cuda_kernels.cu
 
+  // After a BFS level's launch: wait, make the next frontier current, read its size and the reverse count.
+  int32_t finishLevel();
+
   const T* hostCosts_;
   int32_t n_;
   HungarianVariant variant_;

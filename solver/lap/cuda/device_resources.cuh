@@ -74,32 +74,30 @@ class MappedHostValue {
   T* device_ = nullptr;
 };
 
-class CudaStream {
+// Owner of a stream or event handle, created and destroyed by the given runtime calls.
+template <class Handle, cudaError_t (*kCreate)(Handle*), cudaError_t (*kDestroy)(Handle)>
+class CudaHandle {
  public:
-  CudaStream() { checkCuda(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking), "cudaStreamCreate"); }
-  ~CudaStream() {
-    if (stream_ != nullptr) cudaStreamDestroy(stream_);
+  CudaHandle() { checkCuda(kCreate(&handle_), "creating a CUDA stream or event"); }
+  ~CudaHandle() {
+    if (handle_ != nullptr) kDestroy(handle_);
   }
-  CudaStream(const CudaStream&) = delete;
-  CudaStream& operator=(const CudaStream&) = delete;
-  cudaStream_t get() const { return stream_; }
+  CudaHandle(const CudaHandle&) = delete;
+  CudaHandle& operator=(const CudaHandle&) = delete;
+  Handle get() const { return handle_; }
 
  private:
-  cudaStream_t stream_ = nullptr;
+  Handle handle_ = nullptr;
 };
 
-class CudaEvent {
- public:
-  CudaEvent() { checkCuda(cudaEventCreate(&event_), "cudaEventCreate"); }
-  ~CudaEvent() {
-    if (event_ != nullptr) cudaEventDestroy(event_);
-  }
-  CudaEvent(const CudaEvent&) = delete;
-  CudaEvent& operator=(const CudaEvent&) = delete;
-  cudaEvent_t get() const { return event_; }
+inline cudaError_t createNonBlockingStream(cudaStream_t* stream) {
+  return cudaStreamCreateWithFlags(stream, cudaStreamNonBlocking);
+}
+inline cudaError_t createTimingEvent(cudaEvent_t* event) {
+  return cudaEventCreateWithFlags(event, cudaEventDefault);
+}
 
- private:
-  cudaEvent_t event_ = nullptr;
-};
+using CudaStream = CudaHandle<cudaStream_t, &createNonBlockingStream, &cudaStreamDestroy>;
+using CudaEvent = CudaHandle<cudaEvent_t, &createTimingEvent, &cudaEventDestroy>;
 
 }  // namespace ms::lap::gpu

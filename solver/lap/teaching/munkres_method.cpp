@@ -82,8 +82,8 @@ void starZeros(LessonFrame& frame, const StepChoice& choice) {
   frame.narration = std::string(chosen != nullptr ? "Star these zeros, no two in one row or column: "
                                                   : "Read the matrix row by row and star each zero that has no "
                                                     "star in its row or column yet: ") +
-                    cellList(stars) + " (" + std::to_string(stars.size()) +
-                    " stars). Every other zero shares a row or a column with a star.";
+                    cellList(stars) + " (" + counted(stars.size(), "star") +
+                    "). Every other zero shares a row or a column with a star.";
   s.next = StepKind::CoverStarredColumns;
 }
 
@@ -105,7 +105,8 @@ void coverStarredColumns(LessonFrame& frame) {
     s.next = StepKind::Result;
     return;
   }
-  frame.narration += " Only " + count + " of " + n + " columns are covered: the stars do not assign every row yet.";
+  frame.narration += " Only " + count + " of " + n + (stars.size() == 1 ? " columns is" : " columns are") +
+                     " covered: the stars do not assign every row yet.";
   if (uncoveredZeros(s).empty()) {
     frame.narration += " No zero is left uncovered, so the matrix must be adjusted to make one.";
     s.next = StepKind::Adjust;
@@ -174,8 +175,8 @@ void findPath(LessonFrame& frame) {
                        columnName(prime.col) + "; go to it.";
   }
   frame.narration += ' ' + capitalised(columnName(s.path.back().col)) +
-                     " has no starred zero, so the path ends there: " + std::to_string(s.path.size() / 2 + 1) +
-                     " primed and " + std::to_string(s.path.size() / 2) + " starred zeros.";
+                     " has no starred zero, so the path ends there: " + counted(s.path.size() / 2 + 1, "primed zero") +
+                     " and " + counted(s.path.size() / 2, "starred zero") + ".";
   s.next = StepKind::FlipPath;
 }
 
@@ -196,7 +197,7 @@ void flipPath(LessonFrame& frame) {
   std::fill(s.rowCovered.begin(), s.rowCovered.end(), 0);
   std::fill(s.colCovered.begin(), s.colCovered.end(), 0);
   frame.highlight = s.path;
-  frame.narration = "Flip the path: ";
+  frame.narration = "On the path, ";
   if (!unstarred.empty()) frame.narration += "unstar " + cellList(unstarred) + ", and ";
   frame.narration += "star " + cellList(starred) + ". There are now " +
                      std::to_string(marked(s, Mark::Star).size()) +

@@ -7,6 +7,10 @@ std::string columnName(int32_t col) { return "column " + std::to_string(col + 1)
 std::string cellName(Cell cell) { return rowName(cell.row) + ", " + columnName(cell.col); }
 std::string number(int64_t value) { return std::to_string(value); }
 
+std::string counted(std::size_t count, std::string_view noun) {
+  return std::to_string(count) + " " + std::string(noun) + (count == 1 ? "" : "s");
+}
+
 std::string capitalised(std::string_view text) {
   std::string out(text);
   if (!out.empty() && out[0] >= 'a' && out[0] <= 'z') out[0] = static_cast<char>(out[0] - 'a' + 'A');

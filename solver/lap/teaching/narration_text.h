@@ -17,6 +17,8 @@ std::string cellName(Cell cell);      // "row 2, column 3"
 std::string lineList(const std::string& noun, const std::vector<int32_t>& lines);
 // "row 1, column 2; row 3, column 1"
 std::string cellList(const std::vector<Cell>& cells);
+// "1 star", "3 stars" (regular plurals only).
+std::string counted(std::size_t count, std::string_view noun);
 // The text with its first letter upper-cased, to start a sentence with "Row 3 ...".
 std::string capitalised(std::string_view text);
 // Plain ASCII decimal ("-5"), so transcripts stay 7-bit text.

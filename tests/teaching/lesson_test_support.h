@@ -14,7 +14,9 @@
 namespace ms::lap::teaching::test {
 
 // Row r, column c, both counted from 1.
-inline Cell at1(int32_t r, int32_t c) { return Cell{r - 1, c - 1}; }
+inline Cell at1(int32_t r, int32_t c) {
+  return Cell{r - 1, c - 1};
+}
 
 inline std::vector<int32_t> lines1(std::initializer_list<int32_t> oneBased) {
   std::vector<int32_t> out;

@@ -11,21 +11,29 @@ using namespace ms::lap::teaching::test;
 
 namespace {
 
-QString text(const std::string& s) { return QString::fromStdString(s); }
+QString text(const std::string& s) {
+  return QString::fromStdString(s);
+}
 
 // The answer a learner who did the step right would give, read off the frame the method produced next.
 LearnerAction answerShownBy(const LessonFrame& next) {
   switch (next.kind) {
     case StepKind::ReduceRow:
     case StepKind::ReduceColumn:
-    case StepKind::Adjust: return ValueAnswer{next.stepValue};
+    case StepKind::Adjust:
+      return ValueAnswer{next.stepValue};
     case StepKind::StarZeros:
-    case StepKind::FlipPath: return StarAnswer{marked(next.state, Mark::Star)};
+    case StepKind::FlipPath:
+      return StarAnswer{marked(next.state, Mark::Star)};
     case StepKind::CoverStarredColumns:
-    case StepKind::CoverPrimedRow: return CoverAnswer{coveredRows(next.state), coveredColumns(next.state)};
-    case StepKind::PrimeZero: return PrimeAnswer{next.state.lastPrime};
-    case StepKind::FindPath: return PathAnswer{next.state.path};
-    default: return ValueAnswer{};
+    case StepKind::CoverPrimedRow:
+      return CoverAnswer{coveredRows(next.state), coveredColumns(next.state)};
+    case StepKind::PrimeZero:
+      return PrimeAnswer{next.state.lastPrime};
+    case StepKind::FindPath:
+      return PathAnswer{next.state.path};
+    default:
+      return ValueAnswer{};
   }
 }
 
@@ -38,7 +46,10 @@ LearnerAction spoiled(const LessonFrame& frame, LearnerAction action) {
     auto& cols = cover->cols;  // toggle the last column: covers are forced in Munkres' method
     const int32_t col = s.n - 1;
     const auto found = std::find(cols.begin(), cols.end(), col);
-    if (found == cols.end()) cols.push_back(col); else cols.erase(found);
+    if (found == cols.end())
+      cols.push_back(col);
+    else
+      cols.erase(found);
   } else if (auto* stars = std::get_if<StarAnswer>(&action)) {
     stars->stars.pop_back();  // one star short: not maximal (starring) or a star lost (flip)
   } else if (auto* prime = std::get_if<PrimeAnswer>(&action)) {
@@ -65,15 +76,18 @@ class TestExercise : public QObject {
     QCOMPARE(text(v.explanation), QString("Right: the smallest entry of row 1 is 1."));
     v = judge(start, ValueAnswer{2});
     QVERIFY(!v.correct);
-    QCOMPARE(text(v.explanation), QString("2 is in row 1 (at row 1, column 2), but row 1 has a smaller entry."));
+    QCOMPARE(text(v.explanation),
+             QString("2 is in row 1 (at row 1, column 2), but row 1 has a smaller entry."));
     QVERIFY(text(v.hint).startsWith("Read row 1 entry by entry"));
     v = judge(start, ValueAnswer{7});
-    QCOMPARE(text(v.explanation), QString("7 is not an entry of row 1; the smallest entry is one of the numbers in row 1."));
+    QCOMPARE(text(v.explanation),
+             QString("7 is not an entry of row 1; the smallest entry is one of the numbers in row 1."));
 
     const MunkresLesson winston = walkedLesson("03-winston-machineco.txt");
     v = judge(winston.frames()[0], ValueAnswer{2});
     QVERIFY(!v.correct);
-    QCOMPARE(text(v.explanation), QString("2 is the smallest entry of column 1, but this step reduces row 1."));
+    QCOMPARE(text(v.explanation),
+             QString("2 is the smallest entry of column 1, but this step reduces row 1."));
     // Winston frame 7: next is column 4 of the row-reduced matrix, 2 3 6 8 (columns 1-3 already hold a zero).
     QVERIFY(judge(winston.frames()[7], ValueAnswer{2}).correct);
     QCOMPARE(text(exerciseInstruction(winston.frames()[7])), QString("Type the smallest entry of column 4."));
@@ -83,13 +97,15 @@ class TestExercise : public QObject {
     const MunkresLesson pilgrim = walkedLesson("01-pilgrim-3x3.txt");
     const Verdict v = judge(pilgrim.frames()[0], CoverAnswer{{}, {0}});
     QVERIFY(!v.correct);
-    QCOMPARE(text(v.explanation),
-             QString("The next step is 'Reduce a row', which asks for a number, not a set of covered lines."));
+    QCOMPARE(
+        text(v.explanation),
+        QString("The next step is 'Reduce a row', which asks for a number, not a set of covered lines."));
     QVERIFY(!v.hint.empty());
   }
 
-  // Pilgrim frame 6, reduced: 0 0 0 / 0 1 2 / 0 2 4. Zeros: (1,1) (1,2) (1,3) (2,1) (3,1). The maximal sets of
-  // independent zeros are {(1,1)}, {(1,2),(2,1)}, {(1,2),(3,1)}, {(1,3),(2,1)}, {(1,3),(3,1)}: all are right.
+  // Pilgrim frame 6, reduced: 0 0 0 / 0 1 2 / 0 2 4. Zeros: (1,1) (1,2) (1,3) (2,1) (3,1). The maximal sets
+  // of independent zeros are {(1,1)}, {(1,2),(2,1)}, {(1,2),(3,1)}, {(1,3),(2,1)}, {(1,3),(3,1)}: all are
+  // right.
   void starringAcceptsEveryMaximalSet() {
     MunkresLesson lesson(readLessonFile(lessonPath("01-pilgrim-3x3.txt")));
     lesson.completeFrames();
@@ -104,20 +120,25 @@ class TestExercise : public QObject {
       QVERIFY2(v.correct, v.explanation.c_str());
       QCOMPARE(std::get<StarChoice>(v.choice).stars, sortedCells(stars));
     }
-    QVERIFY(text(judge(frame, StarAnswer{{at1(1, 2), at1(2, 1)}}).explanation).contains("yours is just as good"));
+    QVERIFY(
+        text(judge(frame, StarAnswer{{at1(1, 2), at1(2, 1)}}).explanation).contains("yours is just as good"));
 
     Verdict v = judge(frame, StarAnswer{{at1(1, 2)}});
     QVERIFY(!v.correct);
-    QCOMPARE(text(v.explanation), QString("The zero at row 2, column 1 has no star in its row or its column, so it "
-                                          "must be starred too: every zero that can be starred is."));
+    QCOMPARE(text(v.explanation),
+             QString("The zero at row 2, column 1 has no star in its row or its column, so it "
+                     "must be starred too: every zero that can be starred is."));
     v = judge(frame, StarAnswer{{at1(1, 1), at1(1, 2)}});
-    QCOMPARE(text(v.explanation), QString("Row 1 has two starred zeros (columns 1 and 2); starred zeros must be "
-                                          "independent, at most one in each row and each column."));
+    QCOMPARE(text(v.explanation),
+             QString("Row 1 has two starred zeros (columns 1 and 2); starred zeros must be "
+                     "independent, at most one in each row and each column."));
     v = judge(frame, StarAnswer{{at1(2, 2)}});
-    QCOMPARE(text(v.explanation), QString("The entry at row 2, column 2 is 1, not 0; only zeros are starred."));
+    QCOMPARE(text(v.explanation),
+             QString("The entry at row 2, column 2 is 1, not 0; only zeros are starred."));
     QVERIFY(text(v.hint).startsWith("Go row by row"));
 
-    // The lesson continues from the learner's stars {(1,2),(2,1)}: the future is recomputed and still optimal.
+    // The lesson continues from the learner's stars {(1,2),(2,1)}: the future is recomputed and still
+    // optimal.
     lesson.stepForward(std::get<StarChoice>(judge(frame, StarAnswer{{at1(1, 2), at1(2, 1)}}).choice));
     QCOMPARE(marked(lesson.current().state, Mark::Star), (std::vector<Cell>{at1(1, 2), at1(2, 1)}));
     lesson.completeFrames();
@@ -135,7 +156,8 @@ class TestExercise : public QObject {
     v = judge(frame, CoverAnswer{{0}, {0}});
     QVERIFY(text(v.explanation).startsWith("This step covers columns only, so row 1 should stay uncovered"));
     v = judge(frame, CoverAnswer{{}, {}});
-    QCOMPARE(text(v.explanation), QString("Column 1 holds a starred zero (in row 1), so it must be covered."));
+    QCOMPARE(text(v.explanation),
+             QString("Column 1 holds a starred zero (in row 1), so it must be covered."));
     QCOMPARE(text(v.hint), QString("Find each starred zero and cover its column; cover nothing else."));
   }
 
@@ -148,15 +170,18 @@ class TestExercise : public QObject {
     QVERIFY(judge(frame, PrimeAnswer{at1(1, 2)}).correct);
     const Verdict v = judge(frame, PrimeAnswer{at1(1, 3)});
     QVERIFY(v.correct);
-    QCOMPARE(text(v.explanation),
-             QString("Right: the zero at row 1, column 3 is uncovered. (Any of the 2 uncovered zeros would do.)"));
+    QCOMPARE(
+        text(v.explanation),
+        QString("Right: the zero at row 1, column 3 is uncovered. (Any of the 2 uncovered zeros would do.)"));
     Verdict bad = judge(frame, PrimeAnswer{at1(2, 1)});
-    QCOMPARE(text(bad.explanation),
-             QString("The zero at row 2, column 1 is covered by column 1; prime a zero that no line covers."));
+    QCOMPARE(
+        text(bad.explanation),
+        QString("The zero at row 2, column 1 is covered by column 1; prime a zero that no line covers."));
     QCOMPARE(text(bad.hint), QString("Uncovered: rows 1, 2 and 3 and columns 2 and 3. Look for a 0 where an "
                                      "uncovered row crosses an uncovered column."));
     bad = judge(frame, PrimeAnswer{at1(2, 2)});
-    QCOMPARE(text(bad.explanation), QString("The entry at row 2, column 2 is 1, not 0; only zeros are primed."));
+    QCOMPARE(text(bad.explanation),
+             QString("The entry at row 2, column 2 is 1, not 0; only zeros are primed."));
 
     lesson.stepForward(std::get<PrimeChoice>(v.choice));
     QCOMPARE(marked(lesson.current().state, Mark::Prime), (std::vector<Cell>{at1(1, 3)}));
@@ -175,7 +200,8 @@ class TestExercise : public QObject {
     QCOMPARE(text(v.explanation),
              QString("Row 1 holds the new primed zero and a starred zero (in column 1); cover row 1."));
     v = judge(frame, CoverAnswer{{0, 2}, {}});
-    QCOMPARE(text(v.explanation), QString("Only row 1 and column 1 change in this step; row 3 should stay uncovered."));
+    QCOMPARE(text(v.explanation),
+             QString("Only row 1 and column 1 change in this step; row 3 should stay uncovered."));
   }
 
   // Winston frame 16: stars (1,2) (2,1) (3,3), primes (1,4) (2,4) (4,1); the path is (4,1)' (2,1)* (2,4)'.
@@ -187,20 +213,25 @@ class TestExercise : public QObject {
     Verdict v = judge(frame, PathAnswer{{at1(4, 1), at1(2, 1), at1(2, 4), at1(1, 4)}});
     QVERIFY(text(v.explanation).startsWith("The path does not reach row 1, column 4"));
     v = judge(frame, PathAnswer{{at1(4, 1), at1(2, 4)}});
-    QCOMPARE(text(v.explanation), QString("The path is missing a starred zero: the primed zero at row 4, column 1 "
-                                          "has a starred zero in its column."));
-    v = judge(frame, PathAnswer{{at1(2, 1), at1(2, 4)}});
-    QCOMPARE(text(v.explanation), QString("The path starts at the primed zero just made, at row 4, column 1."));
-    v = judge(frame, PathAnswer{{at1(4, 1), at1(2, 1), at1(2, 4), at1(4, 2)}});
     QCOMPARE(text(v.explanation),
-             QString("Row 4, column 2 is neither starred nor primed; the path uses only starred and primed zeros."));
+             QString("The path is missing a starred zero: the primed zero at row 4, column 1 "
+                     "has a starred zero in its column."));
+    v = judge(frame, PathAnswer{{at1(2, 1), at1(2, 4)}});
+    QCOMPARE(text(v.explanation),
+             QString("The path starts at the primed zero just made, at row 4, column 1."));
+    v = judge(frame, PathAnswer{{at1(4, 1), at1(2, 1), at1(2, 4), at1(4, 2)}});
+    QCOMPARE(
+        text(v.explanation),
+        QString(
+            "Row 4, column 2 is neither starred nor primed; the path uses only starred and primed zeros."));
     QVERIFY(text(v.hint).startsWith("Start at the new prime at row 4, column 1."));
 
     // Pilgrim frame 20: the long path (3,1)' (2,1)* (2,2)' (1,2)* (1,3)', one prime short.
     const MunkresLesson pilgrim = walkedLesson("01-pilgrim-3x3.txt");
     v = judge(pilgrim.frames()[20], PathAnswer{{at1(3, 1), at1(2, 1), at1(2, 2), at1(1, 2)}});
-    QCOMPARE(text(v.explanation), QString("The path is missing a primed zero: the starred zero at row 1, column 2 "
-                                          "has a primed zero in its row."));
+    QCOMPARE(text(v.explanation),
+             QString("The path is missing a primed zero: the starred zero at row 1, column 2 "
+                     "has a primed zero in its row."));
   }
 
   // Winston frame 17: flipping (4,1)' (2,1)* (2,4)' gives stars (1,2) (2,4) (3,3) (4,1).
@@ -212,12 +243,15 @@ class TestExercise : public QObject {
     QCOMPARE(text(v.explanation),
              QString("The starred zero at row 2, column 1 is on the path; flipping removes its star."));
     v = judge(frame, StarAnswer{{at1(2, 4), at1(3, 3), at1(4, 1)}});
-    QCOMPARE(text(v.explanation), QString("The starred zero at row 1, column 2 is not on the path, so it keeps its star."));
+    QCOMPARE(text(v.explanation),
+             QString("The starred zero at row 1, column 2 is not on the path, so it keeps its star."));
     v = judge(frame, StarAnswer{{at1(1, 2), at1(1, 4), at1(2, 4), at1(3, 3), at1(4, 1)}});
-    QCOMPARE(text(v.explanation), QString("The primed zero at row 1, column 4 is not on the path; primes off the "
-                                          "path are erased, not starred."));
+    QCOMPARE(text(v.explanation),
+             QString("The primed zero at row 1, column 4 is not on the path; primes off the "
+                     "path are erased, not starred."));
     v = judge(frame, StarAnswer{{at1(1, 2), at1(2, 4), at1(3, 3)}});
-    QCOMPARE(text(v.explanation), QString("The primed zero at row 4, column 1 is on the path; flipping makes it a star."));
+    QCOMPARE(text(v.explanation),
+             QString("The primed zero at row 4, column 1 is on the path; flipping makes it a star."));
   }
 
   // Winston frame 12: 9 0 3 0 / 0 10 4 1 / 4 5 0 4 / 0 2 4 6 with row 1 and columns 1, 3 covered. Uncovered
@@ -228,16 +262,20 @@ class TestExercise : public QObject {
     QCOMPARE(frame.state.next, StepKind::Adjust);
     Verdict v = judge(frame, ValueAnswer{1});
     QVERIFY(v.correct);
-    QCOMPARE(text(v.explanation), QString("Right: 1 at row 2, column 4 is the smallest entry that no line covers."));
+    QCOMPARE(text(v.explanation),
+             QString("Right: 1 at row 2, column 4 is the smallest entry that no line covers."));
     v = judge(frame, ValueAnswer{2});
-    QCOMPARE(text(v.explanation), QString("2 is uncovered (at row 4, column 2), but a smaller entry is uncovered too."));
+    QCOMPARE(text(v.explanation),
+             QString("2 is uncovered (at row 4, column 2), but a smaller entry is uncovered too."));
     v = judge(frame, ValueAnswer{9});
-    QCOMPARE(text(v.explanation), QString("9 appears only in covered cells (at row 1, column 1, covered by row 1); "
-                                          "only entries whose row and column are both uncovered count."));
+    QCOMPARE(text(v.explanation),
+             QString("9 appears only in covered cells (at row 1, column 1, covered by row 1); "
+                     "only entries whose row and column are both uncovered count."));
     v = judge(frame, ValueAnswer{0});
     QVERIFY(text(v.explanation).startsWith("0 would change nothing"));
     v = judge(frame, ValueAnswer{7});
-    QCOMPARE(text(v.explanation), QString("No uncovered entry is 7; the answer is one of the uncovered numbers."));
+    QCOMPARE(text(v.explanation),
+             QString("No uncovered entry is 7; the answer is one of the uncovered numbers."));
     QVERIFY(!text(v.hint).contains(QRegularExpression("[0-9]")));  // the hint does not give the number away
   }
 
@@ -276,7 +314,8 @@ class TestExercise : public QObject {
         if (answerKind(frames[k].state.next) == AnswerKind::None) continue;
         const LearnerAction right = answerShownBy(frames[k + 1]);
         const Verdict good = judge(frames[k], right);
-        QVERIFY2(good.correct, (std::string(stepPhaseName(frames[k + 1].kind)) + ": " + good.explanation).c_str());
+        QVERIFY2(good.correct,
+                 (std::string(stepPhaseName(frames[k + 1].kind)) + ": " + good.explanation).c_str());
         const Verdict bad = judge(frames[k], spoiled(frames[k], right));
         QVERIFY2(!bad.correct, std::string(stepPhaseName(frames[k + 1].kind)).c_str());
         QVERIFY(!bad.hint.empty() && bad.hint != bad.explanation);

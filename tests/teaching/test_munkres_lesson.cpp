@@ -34,8 +34,9 @@ void checkWalk(const MunkresLesson& lesson, const std::vector<Expected>& expecte
   for (std::size_t k = 0; k < frames.size(); ++k) {
     const LessonFrame& f = frames[k];
     const Expected& e = expected[k];
-    const QByteArray where = "frame " + QByteArray::number(qulonglong(k)) + " (" +
-                             QByteArray(stepPhaseName(f.kind).data(), qsizetype(stepPhaseName(f.kind).size())) + ")";
+    const QByteArray where =
+        "frame " + QByteArray::number(qulonglong(k)) + " (" +
+        QByteArray(stepPhaseName(f.kind).data(), qsizetype(stepPhaseName(f.kind).size())) + ")";
     QVERIFY2(f.index == int32_t(k), where);
     QVERIFY2(f.kind == e.kind, where);
     QVERIFY2(marked(f.state, Mark::Star) == sortedCells(e.stars), where + ": stars");
@@ -46,7 +47,9 @@ void checkWalk(const MunkresLesson& lesson, const std::vector<Expected>& expecte
   }
 }
 
-std::vector<int64_t> valuesOf(const LessonFrame& frame) { return frame.state.values; }
+std::vector<int64_t> valuesOf(const LessonFrame& frame) {
+  return frame.state.values;
+}
 
 // Optimal cost of the square minimisation matrix by the project's exact solvers (brute force and the
 // sequential classical Hungarian), which must agree.
@@ -101,7 +104,8 @@ const LessonFrame& walk(MunkresLesson& lesson, std::mt19937_64* learnerChoices) 
       std::shuffle(order.begin(), order.end(), *learnerChoices);
       std::vector<Cell> stars;
       for (const Cell z : order) {
-        if (std::none_of(stars.begin(), stars.end(), [&](Cell s) { return s.row == z.row || s.col == z.col; })) {
+        if (std::none_of(stars.begin(), stars.end(),
+                         [&](Cell s) { return s.row == z.row || s.col == z.col; })) {
           stars.push_back(z);
         }
       }
@@ -135,34 +139,35 @@ class TestMunkresLesson : public QObject {
   //     stars (1,3), (2,2), (3,1); all 3 columns covered. Cost 3 + 4 + 3 = 10 (the anti-diagonal).
   void pilgrimWalk() {
     const MunkresLesson lesson = walkedLesson("01-pilgrim-3x3.txt");
-    const auto s11 = at1(1, 1), s12 = at1(1, 2), s13 = at1(1, 3), s21 = at1(2, 1), s22 = at1(2, 2), s31 = at1(3, 1);
+    const auto s11 = at1(1, 1), s12 = at1(1, 2), s13 = at1(1, 3), s21 = at1(2, 1), s22 = at1(2, 2),
+               s31 = at1(3, 1);
     checkWalk(lesson, {
-        {StepKind::Start, {}, {}, {}, {}},
-        {StepKind::ReduceRow, {}, {}, {}, {}, 1},
-        {StepKind::ReduceRow, {}, {}, {}, {}, 2},
-        {StepKind::ReduceRow, {}, {}, {}, {}, 3},
-        {StepKind::ReduceColumn, {}, {}, {}, {}, 0},
-        {StepKind::ReduceColumn, {}, {}, {}, {}, 1},
-        {StepKind::ReduceColumn, {}, {}, {}, {}, 2},
-        {StepKind::StarZeros, {s11}, {}, {}, {}},
-        {StepKind::CoverStarredColumns, {s11}, {}, {}, lines1({1})},
-        {StepKind::PrimeZero, {s11}, {s12}, {}, lines1({1})},
-        {StepKind::CoverPrimedRow, {s11}, {s12}, lines1({1}), {}},
-        {StepKind::PrimeZero, {s11}, {s12, s21}, lines1({1}), {}},
-        {StepKind::FindPath, {s11}, {s12, s21}, lines1({1}), {}},
-        {StepKind::FlipPath, {s12, s21}, {}, {}, {}},
-        {StepKind::CoverStarredColumns, {s12, s21}, {}, {}, lines1({1, 2})},
-        {StepKind::PrimeZero, {s12, s21}, {s13}, {}, lines1({1, 2})},
-        {StepKind::CoverPrimedRow, {s12, s21}, {s13}, lines1({1}), lines1({1})},
-        {StepKind::Adjust, {s12, s21}, {s13}, lines1({1}), lines1({1}), 1},
-        {StepKind::PrimeZero, {s12, s21}, {s13, s22}, lines1({1}), lines1({1})},
-        {StepKind::CoverPrimedRow, {s12, s21}, {s13, s22}, lines1({1, 2}), {}},
-        {StepKind::PrimeZero, {s12, s21}, {s13, s22, s31}, lines1({1, 2}), {}},
-        {StepKind::FindPath, {s12, s21}, {s13, s22, s31}, lines1({1, 2}), {}},
-        {StepKind::FlipPath, {s13, s22, s31}, {}, {}, {}},
-        {StepKind::CoverStarredColumns, {s13, s22, s31}, {}, {}, lines1({1, 2, 3})},
-        {StepKind::Result, {s13, s22, s31}, {}, {}, lines1({1, 2, 3}), 10},
-    });
+                          {StepKind::Start, {}, {}, {}, {}},
+                          {StepKind::ReduceRow, {}, {}, {}, {}, 1},
+                          {StepKind::ReduceRow, {}, {}, {}, {}, 2},
+                          {StepKind::ReduceRow, {}, {}, {}, {}, 3},
+                          {StepKind::ReduceColumn, {}, {}, {}, {}, 0},
+                          {StepKind::ReduceColumn, {}, {}, {}, {}, 1},
+                          {StepKind::ReduceColumn, {}, {}, {}, {}, 2},
+                          {StepKind::StarZeros, {s11}, {}, {}, {}},
+                          {StepKind::CoverStarredColumns, {s11}, {}, {}, lines1({1})},
+                          {StepKind::PrimeZero, {s11}, {s12}, {}, lines1({1})},
+                          {StepKind::CoverPrimedRow, {s11}, {s12}, lines1({1}), {}},
+                          {StepKind::PrimeZero, {s11}, {s12, s21}, lines1({1}), {}},
+                          {StepKind::FindPath, {s11}, {s12, s21}, lines1({1}), {}},
+                          {StepKind::FlipPath, {s12, s21}, {}, {}, {}},
+                          {StepKind::CoverStarredColumns, {s12, s21}, {}, {}, lines1({1, 2})},
+                          {StepKind::PrimeZero, {s12, s21}, {s13}, {}, lines1({1, 2})},
+                          {StepKind::CoverPrimedRow, {s12, s21}, {s13}, lines1({1}), lines1({1})},
+                          {StepKind::Adjust, {s12, s21}, {s13}, lines1({1}), lines1({1}), 1},
+                          {StepKind::PrimeZero, {s12, s21}, {s13, s22}, lines1({1}), lines1({1})},
+                          {StepKind::CoverPrimedRow, {s12, s21}, {s13, s22}, lines1({1, 2}), {}},
+                          {StepKind::PrimeZero, {s12, s21}, {s13, s22, s31}, lines1({1, 2}), {}},
+                          {StepKind::FindPath, {s12, s21}, {s13, s22, s31}, lines1({1, 2}), {}},
+                          {StepKind::FlipPath, {s13, s22, s31}, {}, {}, {}},
+                          {StepKind::CoverStarredColumns, {s13, s22, s31}, {}, {}, lines1({1, 2, 3})},
+                          {StepKind::Result, {s13, s22, s31}, {}, {}, lines1({1, 2, 3}), 10},
+                      });
     const auto& f = lesson.frames();
     QCOMPARE(valuesOf(f[6]), (std::vector<int64_t>{0, 0, 0, 0, 1, 2, 0, 2, 4}));
     QCOMPARE(valuesOf(f[17]), (std::vector<int64_t>{1, 0, 0, 0, 0, 1, 0, 1, 3}));
@@ -170,40 +175,43 @@ class TestMunkresLesson : public QObject {
     QCOMPARE(f[21].state.path, (std::vector<Cell>{s31, s21, s22, s12, s13}));
     QCOMPARE(f[17].highlight, (std::vector<Cell>{s22}));  // the new uncovered zero
     // The narration uses the instance's own numbers and 1-based names.
-    QCOMPARE(QString::fromStdString(f[3].narration),
-             QString("The smallest entry of row 3 is 3 (row 3, column 1); subtract it from every entry of row 3. "
-                     "Every row now has a zero; next, the columns in the same way."));
+    QCOMPARE(
+        QString::fromStdString(f[3].narration),
+        QString("The smallest entry of row 3 is 3 (row 3, column 1); subtract it from every entry of row 3. "
+                "Every row now has a zero; next, the columns in the same way."));
     QVERIFY(f[17].narration.find("The smallest uncovered entry is 1 (row 2, column 2)") != std::string::npos);
     QVERIFY(f[17].narration.find("Add 1 to every entry of the covered row 1") != std::string::npos);
-    QVERIFY(f[17].narration.find("subtract 1 from every entry of the uncovered columns 2 and 3") != std::string::npos);
-    QVERIFY(f[24].narration.find("row 1 takes column 3 (cost 3); row 2 takes column 2 (cost 4); row 3 takes column 1 "
-                                 "(cost 3). Total cost: 10.") != std::string::npos);
+    QVERIFY(f[17].narration.find("subtract 1 from every entry of the uncovered columns 2 and 3") !=
+            std::string::npos);
+    QVERIFY(f[24].narration.find(
+                "row 1 takes column 3 (cost 3); row 2 takes column 2 (cost 4); row 3 takes column 1 "
+                "(cost 3). Total cost: 10.") != std::string::npos);
   }
 
-  // Taha's three children: rows 15 10 9 / 9 15 10 / 10 12 8 reduce by 9, 9, 8 to 6 1 0 / 0 6 1 / 2 4 0; column 2
-  // reduces by 1 -> 6 0 0 / 0 5 1 / 2 3 0. Reading row by row stars (1,2), (2,1), (3,3): a full assignment at
-  // once. Cost 10 + 9 + 8 = 27.
+  // Taha's three children: rows 15 10 9 / 9 15 10 / 10 12 8 reduce by 9, 9, 8 to 6 1 0 / 0 6 1 / 2 4 0;
+  // column 2 reduces by 1 -> 6 0 0 / 0 5 1 / 2 3 0. Reading row by row stars (1,2), (2,1), (3,3): a full
+  // assignment at once. Cost 10 + 9 + 8 = 27.
   void tahaWalk() {
     const MunkresLesson lesson = walkedLesson("02-taha-three-children.txt");
     const std::vector<Cell> stars{at1(1, 2), at1(2, 1), at1(3, 3)};
     checkWalk(lesson, {
-        {StepKind::Start, {}, {}, {}, {}},
-        {StepKind::ReduceRow, {}, {}, {}, {}, 9},
-        {StepKind::ReduceRow, {}, {}, {}, {}, 9},
-        {StepKind::ReduceRow, {}, {}, {}, {}, 8},
-        {StepKind::ReduceColumn, {}, {}, {}, {}, 0},
-        {StepKind::ReduceColumn, {}, {}, {}, {}, 1},
-        {StepKind::ReduceColumn, {}, {}, {}, {}, 0},
-        {StepKind::StarZeros, stars, {}, {}, {}},
-        {StepKind::CoverStarredColumns, stars, {}, {}, lines1({1, 2, 3})},
-        {StepKind::Result, stars, {}, {}, lines1({1, 2, 3}), 27},
-    });
+                          {StepKind::Start, {}, {}, {}, {}},
+                          {StepKind::ReduceRow, {}, {}, {}, {}, 9},
+                          {StepKind::ReduceRow, {}, {}, {}, {}, 9},
+                          {StepKind::ReduceRow, {}, {}, {}, {}, 8},
+                          {StepKind::ReduceColumn, {}, {}, {}, {}, 0},
+                          {StepKind::ReduceColumn, {}, {}, {}, {}, 1},
+                          {StepKind::ReduceColumn, {}, {}, {}, {}, 0},
+                          {StepKind::StarZeros, stars, {}, {}, {}},
+                          {StepKind::CoverStarredColumns, stars, {}, {}, lines1({1, 2, 3})},
+                          {StepKind::Result, stars, {}, {}, lines1({1, 2, 3}), 27},
+                      });
     QCOMPARE(valuesOf(lesson.frames()[6]), (std::vector<int64_t>{6, 0, 0, 0, 5, 1, 2, 3, 0}));
   }
 
   // Winston's Machineco: rows reduce by 5, 2, 3, 2; column 4 by 2 ->
-  //   9 0 3 0 / 0 10 4 1 / 4 5 0 4 / 0 2 4 6. Stars (1,2), (2,1), (3,3); (4,1) shares column 1. Cover 1, 2, 3.
-  //   prime (1,4): row 1 has star (1,2): cover row 1, uncover column 2 -> rows {1}, columns {1, 3}.
+  //   9 0 3 0 / 0 10 4 1 / 4 5 0 4 / 0 2 4 6. Stars (1,2), (2,1), (3,3); (4,1) shares column 1. Cover 1,
+  //   2, 3. prime (1,4): row 1 has star (1,2): cover row 1, uncover column 2 -> rows {1}, columns {1, 3}.
   //   uncovered (rows 2-4 x columns 2, 4): 10 1 / 5 4 / 2 6, no zero: adjust by 1 ->
   //   10 0 4 0 / 0 9 4 0 / 4 4 0 3 / 0 1 4 5. prime (2,4): star (2,1): cover row 2, uncover column 1.
   //   prime (4,1): no star in row 4: path (4,1)' -> (2,1)* -> (2,4)'. Flip: (1,2), (2,4), (3,3), (4,1).
@@ -212,29 +220,31 @@ class TestMunkresLesson : public QObject {
     const MunkresLesson lesson = walkedLesson("03-winston-machineco.txt");
     const std::vector<Cell> first{at1(1, 2), at1(2, 1), at1(3, 3)};
     const std::vector<Cell> last{at1(1, 2), at1(2, 4), at1(3, 3), at1(4, 1)};
-    checkWalk(lesson, {
-        {StepKind::Start, {}, {}, {}, {}},
-        {StepKind::ReduceRow, {}, {}, {}, {}, 5},
-        {StepKind::ReduceRow, {}, {}, {}, {}, 2},
-        {StepKind::ReduceRow, {}, {}, {}, {}, 3},
-        {StepKind::ReduceRow, {}, {}, {}, {}, 2},
-        {StepKind::ReduceColumn, {}, {}, {}, {}, 0},
-        {StepKind::ReduceColumn, {}, {}, {}, {}, 0},
-        {StepKind::ReduceColumn, {}, {}, {}, {}, 0},
-        {StepKind::ReduceColumn, {}, {}, {}, {}, 2},
-        {StepKind::StarZeros, first, {}, {}, {}},
-        {StepKind::CoverStarredColumns, first, {}, {}, lines1({1, 2, 3})},
-        {StepKind::PrimeZero, first, {at1(1, 4)}, {}, lines1({1, 2, 3})},
-        {StepKind::CoverPrimedRow, first, {at1(1, 4)}, lines1({1}), lines1({1, 3})},
-        {StepKind::Adjust, first, {at1(1, 4)}, lines1({1}), lines1({1, 3}), 1},
-        {StepKind::PrimeZero, first, {at1(1, 4), at1(2, 4)}, lines1({1}), lines1({1, 3})},
-        {StepKind::CoverPrimedRow, first, {at1(1, 4), at1(2, 4)}, lines1({1, 2}), lines1({3})},
-        {StepKind::PrimeZero, first, {at1(1, 4), at1(2, 4), at1(4, 1)}, lines1({1, 2}), lines1({3})},
-        {StepKind::FindPath, first, {at1(1, 4), at1(2, 4), at1(4, 1)}, lines1({1, 2}), lines1({3})},
-        {StepKind::FlipPath, last, {}, {}, {}},
-        {StepKind::CoverStarredColumns, last, {}, {}, lines1({1, 2, 3, 4})},
-        {StepKind::Result, last, {}, {}, lines1({1, 2, 3, 4}), 15},
-    });
+    checkWalk(
+        lesson,
+        {
+            {StepKind::Start, {}, {}, {}, {}},
+            {StepKind::ReduceRow, {}, {}, {}, {}, 5},
+            {StepKind::ReduceRow, {}, {}, {}, {}, 2},
+            {StepKind::ReduceRow, {}, {}, {}, {}, 3},
+            {StepKind::ReduceRow, {}, {}, {}, {}, 2},
+            {StepKind::ReduceColumn, {}, {}, {}, {}, 0},
+            {StepKind::ReduceColumn, {}, {}, {}, {}, 0},
+            {StepKind::ReduceColumn, {}, {}, {}, {}, 0},
+            {StepKind::ReduceColumn, {}, {}, {}, {}, 2},
+            {StepKind::StarZeros, first, {}, {}, {}},
+            {StepKind::CoverStarredColumns, first, {}, {}, lines1({1, 2, 3})},
+            {StepKind::PrimeZero, first, {at1(1, 4)}, {}, lines1({1, 2, 3})},
+            {StepKind::CoverPrimedRow, first, {at1(1, 4)}, lines1({1}), lines1({1, 3})},
+            {StepKind::Adjust, first, {at1(1, 4)}, lines1({1}), lines1({1, 3}), 1},
+            {StepKind::PrimeZero, first, {at1(1, 4), at1(2, 4)}, lines1({1}), lines1({1, 3})},
+            {StepKind::CoverPrimedRow, first, {at1(1, 4), at1(2, 4)}, lines1({1, 2}), lines1({3})},
+            {StepKind::PrimeZero, first, {at1(1, 4), at1(2, 4), at1(4, 1)}, lines1({1, 2}), lines1({3})},
+            {StepKind::FindPath, first, {at1(1, 4), at1(2, 4), at1(4, 1)}, lines1({1, 2}), lines1({3})},
+            {StepKind::FlipPath, last, {}, {}, {}},
+            {StepKind::CoverStarredColumns, last, {}, {}, lines1({1, 2, 3, 4})},
+            {StepKind::Result, last, {}, {}, lines1({1, 2, 3, 4}), 15},
+        });
     const auto& f = lesson.frames();
     QCOMPARE(valuesOf(f[8]), (std::vector<int64_t>{9, 0, 3, 0, 0, 10, 4, 1, 4, 5, 0, 4, 0, 2, 4, 6}));
     QCOMPARE(valuesOf(f[13]), (std::vector<int64_t>{10, 0, 4, 0, 0, 9, 4, 0, 4, 4, 0, 3, 0, 1, 4, 5}));
@@ -243,75 +253,76 @@ class TestMunkresLesson : public QObject {
 
   // Maximise 4 9 6 / 7 5 8 / 3 6 2: negate, then rows reduce by -9, -8, -6 -> 5 0 3 / 1 3 0 / 3 0 4; column 1
   // by 1 -> 4 0 3 / 0 3 0 / 2 0 4. Stars (1,2), (2,1); (3,2) shares column 2. Cover columns 1, 2.
-  // prime (2,3): star (2,1): cover row 2, uncover column 1 -> rows {2}, columns {2}. Uncovered 4 3 / 2 4: adjust
-  // by 2 -> 2 0 1 / 0 5 0 / 0 0 2. prime (3,1): no star in row 3: path (3,1)' -> (2,1)* -> (2,3)'.
+  // prime (2,3): star (2,1): cover row 2, uncover column 1 -> rows {2}, columns {2}. Uncovered 4 3 / 2 4:
+  // adjust by 2 -> 2 0 1 / 0 5 0 / 0 0 2. prime (3,1): no star in row 3: path (3,1)' -> (2,1)* -> (2,3)'.
   // Stars (1,2), (2,3), (3,1): profit 9 + 8 + 3 = 20.
   void maximiseWalk() {
     const MunkresLesson lesson = walkedLesson("04-maximise-profit.txt");
     QVERIFY(lesson.problem().maximize);
     const std::vector<Cell> first{at1(1, 2), at1(2, 1)}, last{at1(1, 2), at1(2, 3), at1(3, 1)};
     checkWalk(lesson, {
-        {StepKind::Start, {}, {}, {}, {}},
-        {StepKind::ReduceRow, {}, {}, {}, {}},  // -9: negative, checked below
-        {StepKind::ReduceRow, {}, {}, {}, {}},
-        {StepKind::ReduceRow, {}, {}, {}, {}},
-        {StepKind::ReduceColumn, {}, {}, {}, {}, 1},
-        {StepKind::ReduceColumn, {}, {}, {}, {}, 0},
-        {StepKind::ReduceColumn, {}, {}, {}, {}, 0},
-        {StepKind::StarZeros, first, {}, {}, {}},
-        {StepKind::CoverStarredColumns, first, {}, {}, lines1({1, 2})},
-        {StepKind::PrimeZero, first, {at1(2, 3)}, {}, lines1({1, 2})},
-        {StepKind::CoverPrimedRow, first, {at1(2, 3)}, lines1({2}), lines1({2})},
-        {StepKind::Adjust, first, {at1(2, 3)}, lines1({2}), lines1({2}), 2},
-        {StepKind::PrimeZero, first, {at1(2, 3), at1(3, 1)}, lines1({2}), lines1({2})},
-        {StepKind::FindPath, first, {at1(2, 3), at1(3, 1)}, lines1({2}), lines1({2})},
-        {StepKind::FlipPath, last, {}, {}, {}},
-        {StepKind::CoverStarredColumns, last, {}, {}, lines1({1, 2, 3})},
-        {StepKind::Result, last, {}, {}, lines1({1, 2, 3}), 20},
-    });
+                          {StepKind::Start, {}, {}, {}, {}},
+                          {StepKind::ReduceRow, {}, {}, {}, {}},  // -9: negative, checked below
+                          {StepKind::ReduceRow, {}, {}, {}, {}},
+                          {StepKind::ReduceRow, {}, {}, {}, {}},
+                          {StepKind::ReduceColumn, {}, {}, {}, {}, 1},
+                          {StepKind::ReduceColumn, {}, {}, {}, {}, 0},
+                          {StepKind::ReduceColumn, {}, {}, {}, {}, 0},
+                          {StepKind::StarZeros, first, {}, {}, {}},
+                          {StepKind::CoverStarredColumns, first, {}, {}, lines1({1, 2})},
+                          {StepKind::PrimeZero, first, {at1(2, 3)}, {}, lines1({1, 2})},
+                          {StepKind::CoverPrimedRow, first, {at1(2, 3)}, lines1({2}), lines1({2})},
+                          {StepKind::Adjust, first, {at1(2, 3)}, lines1({2}), lines1({2}), 2},
+                          {StepKind::PrimeZero, first, {at1(2, 3), at1(3, 1)}, lines1({2}), lines1({2})},
+                          {StepKind::FindPath, first, {at1(2, 3), at1(3, 1)}, lines1({2}), lines1({2})},
+                          {StepKind::FlipPath, last, {}, {}, {}},
+                          {StepKind::CoverStarredColumns, last, {}, {}, lines1({1, 2, 3})},
+                          {StepKind::Result, last, {}, {}, lines1({1, 2, 3}), 20},
+                      });
     const auto& f = lesson.frames();
     QCOMPARE(valuesOf(f[0]), (std::vector<int64_t>{-4, -9, -6, -7, -5, -8, -3, -6, -2}));
     QCOMPARE(f[1].stepValue, int64_t(-9));
     QCOMPARE(f[2].stepValue, int64_t(-8));
     QCOMPARE(f[3].stepValue, int64_t(-6));
     QCOMPARE(valuesOf(f[11]), (std::vector<int64_t>{2, 0, 1, 0, 5, 0, 0, 0, 2}));
-    QVERIFY(f[1].narration.find("is -9 (row 1, column 2); subtract it from every entry of row 1. Subtracting -9 adds 9.") !=
+    QVERIFY(f[1].narration.find(
+                "is -9 (row 1, column 2); subtract it from every entry of row 1. Subtracting -9 adds 9.") !=
             std::string::npos);
     QVERIFY(f[16].narration.find("Total profit: 20.") != std::string::npos);
   }
 
-  // 3 workers x 4 jobs, 7 3 6 9 / 4 3 5 8 / 6 4 3 7, padded with a dummy row 4 of zeros. Rows reduce by 3, 3, 3, 0;
-  // no column changes (row 4 has zeros) -> 4 0 3 6 / 1 0 2 5 / 3 1 0 4 / 0 0 0 0. Stars (1,2), (3,3), (4,1);
-  // (2,2) shares column 2. Cover 1, 2, 3. prime (4,4): star (4,1): cover row 4, uncover column 1. Uncovered
-  // (rows 1-3 x columns 1, 4) 4 6 / 1 5 / 3 4: adjust by 1 -> 3 0 3 5 / 0 0 2 4 / 2 1 0 3 / 0 1 1 0.
-  // prime (2,1): no star in row 2: path (2,1)' -> (4,1)* -> (4,4)'. Stars (1,2), (2,1), (3,3), (4,4):
-  // cost 3 + 4 + 3 = 10; job 4 goes to the dummy row.
+  // 3 workers x 4 jobs, 7 3 6 9 / 4 3 5 8 / 6 4 3 7, padded with a dummy row 4 of zeros. Rows reduce by 3, 3,
+  // 3, 0; no column changes (row 4 has zeros) -> 4 0 3 6 / 1 0 2 5 / 3 1 0 4 / 0 0 0 0. Stars (1,2), (3,3),
+  // (4,1); (2,2) shares column 2. Cover 1, 2, 3. prime (4,4): star (4,1): cover row 4, uncover column 1.
+  // Uncovered (rows 1-3 x columns 1, 4) 4 6 / 1 5 / 3 4: adjust by 1 -> 3 0 3 5 / 0 0 2 4 / 2 1 0 3 / 0 1 1
+  // 0. prime (2,1): no star in row 2: path (2,1)' -> (4,1)* -> (4,4)'. Stars (1,2), (2,1), (3,3), (4,4): cost
+  // 3 + 4 + 3 = 10; job 4 goes to the dummy row.
   void rectangularWalk() {
     const MunkresLesson lesson = walkedLesson("05-rectangular-3x4.txt");
     QCOMPARE(lesson.problem().square.rows(), 4);
     const std::vector<Cell> first{at1(1, 2), at1(3, 3), at1(4, 1)};
     const std::vector<Cell> last{at1(1, 2), at1(2, 1), at1(3, 3), at1(4, 4)};
     checkWalk(lesson, {
-        {StepKind::Start, {}, {}, {}, {}},
-        {StepKind::ReduceRow, {}, {}, {}, {}, 3},
-        {StepKind::ReduceRow, {}, {}, {}, {}, 3},
-        {StepKind::ReduceRow, {}, {}, {}, {}, 3},
-        {StepKind::ReduceRow, {}, {}, {}, {}, 0},
-        {StepKind::ReduceColumn, {}, {}, {}, {}, 0},
-        {StepKind::ReduceColumn, {}, {}, {}, {}, 0},
-        {StepKind::ReduceColumn, {}, {}, {}, {}, 0},
-        {StepKind::ReduceColumn, {}, {}, {}, {}, 0},
-        {StepKind::StarZeros, first, {}, {}, {}},
-        {StepKind::CoverStarredColumns, first, {}, {}, lines1({1, 2, 3})},
-        {StepKind::PrimeZero, first, {at1(4, 4)}, {}, lines1({1, 2, 3})},
-        {StepKind::CoverPrimedRow, first, {at1(4, 4)}, lines1({4}), lines1({2, 3})},
-        {StepKind::Adjust, first, {at1(4, 4)}, lines1({4}), lines1({2, 3}), 1},
-        {StepKind::PrimeZero, first, {at1(4, 4), at1(2, 1)}, lines1({4}), lines1({2, 3})},
-        {StepKind::FindPath, first, {at1(4, 4), at1(2, 1)}, lines1({4}), lines1({2, 3})},
-        {StepKind::FlipPath, last, {}, {}, {}},
-        {StepKind::CoverStarredColumns, last, {}, {}, lines1({1, 2, 3, 4})},
-        {StepKind::Result, last, {}, {}, lines1({1, 2, 3, 4}), 10},
-    });
+                          {StepKind::Start, {}, {}, {}, {}},
+                          {StepKind::ReduceRow, {}, {}, {}, {}, 3},
+                          {StepKind::ReduceRow, {}, {}, {}, {}, 3},
+                          {StepKind::ReduceRow, {}, {}, {}, {}, 3},
+                          {StepKind::ReduceRow, {}, {}, {}, {}, 0},
+                          {StepKind::ReduceColumn, {}, {}, {}, {}, 0},
+                          {StepKind::ReduceColumn, {}, {}, {}, {}, 0},
+                          {StepKind::ReduceColumn, {}, {}, {}, {}, 0},
+                          {StepKind::ReduceColumn, {}, {}, {}, {}, 0},
+                          {StepKind::StarZeros, first, {}, {}, {}},
+                          {StepKind::CoverStarredColumns, first, {}, {}, lines1({1, 2, 3})},
+                          {StepKind::PrimeZero, first, {at1(4, 4)}, {}, lines1({1, 2, 3})},
+                          {StepKind::CoverPrimedRow, first, {at1(4, 4)}, lines1({4}), lines1({2, 3})},
+                          {StepKind::Adjust, first, {at1(4, 4)}, lines1({4}), lines1({2, 3}), 1},
+                          {StepKind::PrimeZero, first, {at1(4, 4), at1(2, 1)}, lines1({4}), lines1({2, 3})},
+                          {StepKind::FindPath, first, {at1(4, 4), at1(2, 1)}, lines1({4}), lines1({2, 3})},
+                          {StepKind::FlipPath, last, {}, {}, {}},
+                          {StepKind::CoverStarredColumns, last, {}, {}, lines1({1, 2, 3, 4})},
+                          {StepKind::Result, last, {}, {}, lines1({1, 2, 3, 4}), 10},
+                      });
     const auto& f = lesson.frames();
     QCOMPARE(valuesOf(f[13]), (std::vector<int64_t>{3, 0, 3, 5, 0, 0, 2, 4, 2, 1, 0, 3, 0, 1, 1, 0}));
     QVERIFY(f[0].narration.find("row 4 of zeros") != std::string::npos);
@@ -442,11 +453,13 @@ class TestMunkresLesson : public QObject {
     QVERIFY(lesson.current() != original[9]);
     lesson.completeFrames();
     QCOMPARE(lesson.frames().back().stepValue, int64_t(10));
-    QVERIFY_EXCEPTION_THROWN(takeStep(original[8], lesson.problem(), PrimeChoice{at1(2, 2)}), std::invalid_argument);
+    QVERIFY_EXCEPTION_THROWN(takeStep(original[8], lesson.problem(), PrimeChoice{at1(2, 2)}),
+                             std::invalid_argument);
     QVERIFY_EXCEPTION_THROWN(takeStep(original[8], lesson.problem(), StarChoice{}), std::invalid_argument);
   }
 
-  // The lesson as a StepMachine: runToEnd records one step per frame after the first, with the frames' phases.
+  // The lesson as a StepMachine: runToEnd records one step per frame after the first, with the frames'
+  // phases.
   void stepMachineTrace() {
     MunkresLesson lesson(readLessonFile(lessonPath("03-winston-machineco.txt")));
     QCOMPARE(lesson.nextPhase(), std::string_view("reduce_row"));
@@ -490,9 +503,11 @@ class TestMunkresLesson : public QObject {
     const std::string goal = write("goal.txt", "# title: x\n# goal: biggest\n1 2 3\n4 5 6\n7 8 9\n");
     QCOMPARE(message(goal), goal + ":2: goal must be 'maximize' or 'minimize', not 'biggest'");
     const std::string reals = write("reals.txt", "1 2 3\n4 5.5 6\n7 8 9\n");
-    QCOMPARE(message(reals), reals + ": the teaching mode takes integer costs (this matrix has float64 costs)");
+    QCOMPARE(message(reals),
+             reals + ": the teaching mode takes integer costs (this matrix has float64 costs)");
     const std::string small = write("small.txt", "1 2\n3 4\n");
-    QCOMPARE(message(small), small + ": the teaching mode takes 3 x 3 to 10 x 10 matrices (this one is 2 x 2)");
+    QCOMPARE(message(small),
+             small + ": the teaching mode takes 3 x 3 to 10 x 10 matrices (this one is 2 x 2)");
     const std::string big = write("big.txt", "1 2 3\n4 100000 6\n7 8 9\n");
     QCOMPARE(message(big), big + ":row 2, column 2: cost 100000 is outside the lesson range -99999..99999");
     const std::string ragged = write("ragged.txt", "1 2 3\n4 5\n7 8 9\n");

@@ -74,10 +74,11 @@ std::vector<std::filesystem::path> lessonFiles(const std::filesystem::path& fold
 
 LessonProblem randomLessonProblem(int32_t n, uint64_t seed, bool maximize) {
   const GeneratorSpec spec{Generator::Uniform, n, CostRange::TenN, seed};
-  const std::string name = "random " + std::to_string(n) + " x " + std::to_string(n) + ", seed " + std::to_string(seed);
+  const std::string name =
+      "random " + std::to_string(n) + " x " + std::to_string(n) + ", seed " + std::to_string(seed);
   return makeLessonProblem(generate(spec), maximize, (maximize ? "Maximise: " : "") + name,
-                           "uniform integers in [0, " + std::to_string(costRangeBound(spec.range, n)) + "), seed " +
-                               std::to_string(seed));
+                           "uniform integers in [0, " + std::to_string(costRangeBound(spec.range, n)) +
+                               "), seed " + std::to_string(seed));
 }
 
 }  // namespace ms::lap::teaching

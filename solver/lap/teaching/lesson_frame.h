@@ -27,11 +27,11 @@ enum class StepKind : uint8_t {
   CoverStarredColumns,  // cover every column holding a starred zero; all covered = optimal
   PrimeZero,            // prime one uncovered zero
   CoverPrimedRow,       // the primed zero's row holds a star: cover that row, uncover the star's column
-  FindPath,             // alternating path prime, star, prime, ... from the primed zero with no star in its row
-  FlipPath,             // stars on the path lose their star, primes become stars; primes erased, lines removed
-  Adjust,               // smallest uncovered value: added to covered rows, subtracted from uncovered columns
-  Result,               // the starred zeros read as the optimal assignment
-  Finished,             // no step follows (only ever a frame's `next`)
+  FindPath,  // alternating path prime, star, prime, ... from the primed zero with no star in its row
+  FlipPath,  // stars on the path lose their star, primes become stars; primes erased, lines removed
+  Adjust,    // smallest uncovered value: added to covered rows, subtracted from uncovered columns
+  Result,    // the starred zeros read as the optimal assignment
+  Finished,  // no step follows (only ever a frame's `next`)
 };
 
 struct MunkresState {
@@ -39,8 +39,8 @@ struct MunkresState {
   std::vector<int64_t> values;  // current reduced matrix, row-major n x n
   std::vector<Mark> marks;      // row-major n x n
   std::vector<uint8_t> rowCovered, colCovered;
-  // values(i, j) == square cost(i, j) - rowDual[i] - colDual[j] at every frame: the reductions and adjustments
-  // are dual changes, so a finished lesson carries its own optimality certificate.
+  // values(i, j) == square cost(i, j) - rowDual[i] - colDual[j] at every frame: the reductions and
+  // adjustments are dual changes, so a finished lesson carries its own optimality certificate.
   std::vector<int64_t> rowDual, colDual;
   std::vector<Cell> path;  // the alternating path of the latest FindPath, kept until the next cover step
 
@@ -51,7 +51,8 @@ struct MunkresState {
   int64_t value(Cell cell) const { return values[index(cell)]; }
   Mark mark(Cell cell) const { return marks[index(cell)]; }
   std::size_t index(Cell cell) const {
-    return static_cast<std::size_t>(cell.row) * static_cast<std::size_t>(n) + static_cast<std::size_t>(cell.col);
+    return static_cast<std::size_t>(cell.row) * static_cast<std::size_t>(n) +
+           static_cast<std::size_t>(cell.col);
   }
   friend bool operator==(const MunkresState&, const MunkresState&) = default;
 };
@@ -59,8 +60,8 @@ struct MunkresState {
 struct LessonFrame {
   int32_t index = 0;  // position in the lesson; frame 0 is the problem as given
   StepKind kind = StepKind::Start;
-  int32_t round = 0;  // how many times the starred columns have been covered so far
-  MunkresState state;  // after the step
+  int32_t round = 0;            // how many times the starred columns have been covered so far
+  MunkresState state;           // after the step
   std::vector<Cell> highlight;  // cells the narration points at (a minimum, the zero just primed, ...)
   std::vector<int32_t> highlightRows, highlightCols;  // lines the step worked on
   int64_t stepValue = 0;  // the number the step used: a row or column minimum, or the adjustment

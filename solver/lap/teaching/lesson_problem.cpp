@@ -8,7 +8,8 @@
 
 namespace ms::lap::teaching {
 
-LessonProblem makeLessonProblem(const AnyCostMatrix& costs, bool maximize, std::string title, std::string source) {
+LessonProblem makeLessonProblem(const AnyCostMatrix& costs, bool maximize, std::string title,
+                                std::string source) {
   LessonProblem problem;
   problem.title = std::move(title);
   problem.maximize = maximize;
@@ -16,8 +17,9 @@ LessonProblem makeLessonProblem(const AnyCostMatrix& costs, bool maximize, std::
       [&](const auto& matrix) -> CostMatrix<int64_t> {
         using T = typename std::decay_t<decltype(matrix)>::value_type;
         if constexpr (!std::is_integral_v<T>) {
-          throw InputError(source, "", "the teaching mode takes integer costs (this matrix has " +
-                                           std::string(costTypeName<T>()) + " costs)");
+          throw InputError(source, "",
+                           "the teaching mode takes integer costs (this matrix has " +
+                               std::string(costTypeName<T>()) + " costs)");
         } else {
           CostMatrix<int64_t> copy(matrix.rows(), matrix.cols());
           for (int32_t i = 0; i < matrix.rows(); ++i) {
@@ -26,7 +28,8 @@ LessonProblem makeLessonProblem(const AnyCostMatrix& costs, bool maximize, std::
               if (cost > kLessonMaxAbsCost || cost < -kLessonMaxAbsCost) {
                 throw InputError(source, "row " + std::to_string(i + 1) + ", column " + std::to_string(j + 1),
                                  "cost " + std::to_string(cost) + " is outside the lesson range -" +
-                                     std::to_string(kLessonMaxAbsCost) + ".." + std::to_string(kLessonMaxAbsCost));
+                                     std::to_string(kLessonMaxAbsCost) + ".." +
+                                     std::to_string(kLessonMaxAbsCost));
               }
               copy(i, j) = cost;
             }
@@ -41,8 +44,8 @@ LessonProblem makeLessonProblem(const AnyCostMatrix& costs, bool maximize, std::
                      "the teaching mode takes " + std::to_string(kLessonMinSize) + " x " +
                          std::to_string(kLessonMinSize) + " to " + std::to_string(kLessonMaxSize) + " x " +
                          std::to_string(kLessonMaxSize) + " matrices (this one is " +
-                         std::to_string(problem.original.rows()) + " x " + std::to_string(problem.original.cols()) +
-                         ")");
+                         std::to_string(problem.original.rows()) + " x " +
+                         std::to_string(problem.original.cols()) + ")");
   }
   problem.square = PreparedProblem<int64_t>(problem.original, maximize).square();
   problem.source = std::move(source);

@@ -11,7 +11,7 @@
 
 namespace ms::lap::teaching {
 
-inline constexpr int32_t kLessonMinSize = 3;   // after padding to square
+inline constexpr int32_t kLessonMinSize = 3;  // after padding to square
 inline constexpr int32_t kLessonMaxSize = 10;
 inline constexpr int64_t kLessonMaxAbsCost = 99999;  // five digits still fit a drawn cell
 
@@ -25,7 +25,8 @@ struct LessonProblem {
 
 // Throws InputError naming `source` when the costs are not integers, the padded size is outside
 // kLessonMinSize..kLessonMaxSize, or a cost's magnitude exceeds kLessonMaxAbsCost.
-LessonProblem makeLessonProblem(const AnyCostMatrix& costs, bool maximize, std::string title, std::string source);
+LessonProblem makeLessonProblem(const AnyCostMatrix& costs, bool maximize, std::string title,
+                                std::string source);
 
 // The assignment of the square matrix read back in the learner's rows, columns, costs and sense.
 LapAnswer<int64_t> lessonAnswer(const LessonProblem& problem, const std::vector<int32_t>& squareRowToCol);

@@ -44,7 +44,8 @@ const LessonFrame& MunkresLesson::stepForward(const StepChoice& choice) {
 }
 
 void MunkresLesson::completeFrames() {
-  while (frames_.back().state.next != StepKind::Finished) frames_.push_back(takeStep(frames_.back(), problem_));
+  while (frames_.back().state.next != StepKind::Finished)
+    frames_.push_back(takeStep(frames_.back(), problem_));
 }
 
 std::string_view MunkresLesson::nextPhase() const {
@@ -78,8 +79,8 @@ StepRecord lessonRecord(const LessonFrame& frame) {
   counters[kPrimes] = static_cast<double>(marked(frame.state, Mark::Prime).size());
   counters[kCoveredRows] = static_cast<double>(coveredRows(frame.state).size());
   counters[kCoveredColumns] = static_cast<double>(coveredColumns(frame.state).size());
-  if (frame.kind == StepKind::ReduceRow || frame.kind == StepKind::ReduceColumn || frame.kind == StepKind::Adjust ||
-      frame.kind == StepKind::Result) {
+  if (frame.kind == StepKind::ReduceRow || frame.kind == StepKind::ReduceColumn ||
+      frame.kind == StepKind::Adjust || frame.kind == StepKind::Result) {
     counters[kStepValue] = static_cast<double>(frame.stepValue);
   }
   if (frame.kind == StepKind::FindPath) counters[kPathLength] = static_cast<double>(frame.state.path.size());

@@ -20,7 +20,15 @@
 
 namespace ms::lap::teaching {
 
-enum LessonCounter : int { kStars = 0, kPrimes, kCoveredRows, kCoveredColumns, kStepValue, kPathLength, kLessonCounterCount };
+enum LessonCounter : int {
+  kStars = 0,
+  kPrimes,
+  kCoveredRows,
+  kCoveredColumns,
+  kStepValue,
+  kPathLength,
+  kLessonCounterCount
+};
 inline constexpr std::array<std::string_view, kLessonCounterCount> kLessonCounterNames = {
     "stars", "primes", "covered_rows", "covered_columns", "value", "path_length"};
 

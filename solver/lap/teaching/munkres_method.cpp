@@ -10,7 +10,9 @@
 namespace ms::lap::teaching {
 namespace {
 
-std::size_t at(int32_t k) { return static_cast<std::size_t>(k); }
+std::size_t at(int32_t k) {
+  return static_cast<std::size_t>(k);
+}
 
 void subtractFromRow(MunkresState& s, int32_t row, int64_t amount) {
   for (int32_t j = 0; j < s.n; ++j) s.values[s.index({row, j})] -= amount;
@@ -27,9 +29,10 @@ std::string subtractSentence(const std::string& line, Smallest smallest) {
     return "The smallest entry of " + line + " is already 0 (" + cellName(smallest.at) + "); " + line +
            " stays as it is.";
   }
-  std::string out = "The smallest entry of " + line + " is " + number(smallest.value) + " (" + cellName(smallest.at) +
-                    "); subtract it from every entry of " + line + ".";
-  if (smallest.value < 0) out += " Subtracting " + number(smallest.value) + " adds " + number(-smallest.value) + ".";
+  std::string out = "The smallest entry of " + line + " is " + number(smallest.value) + " (" +
+                    cellName(smallest.at) + "); subtract it from every entry of " + line + ".";
+  if (smallest.value < 0)
+    out += " Subtracting " + number(smallest.value) + " adds " + number(-smallest.value) + ".";
   return out;
 }
 
@@ -79,11 +82,12 @@ void starZeros(LessonFrame& frame, const StepChoice& choice) {
   std::sort(stars.begin(), stars.end());
   for (const Cell star : stars) s.marks[s.index(star)] = Mark::Star;
   frame.highlight = stars;
-  frame.narration = std::string(chosen != nullptr ? "Star these zeros, no two in one row or column: "
-                                                  : "Read the matrix row by row and star each zero that has no "
-                                                    "star in its row or column yet: ") +
-                    cellList(stars) + " (" + counted(stars.size(), "star") +
-                    "). Every other zero shares a row or a column with a star.";
+  frame.narration =
+      std::string(chosen != nullptr ? "Star these zeros, no two in one row or column: "
+                                    : "Read the matrix row by row and star each zero that has no "
+                                      "star in its row or column yet: ") +
+      cellList(stars) + " (" + counted(stars.size(), "star") +
+      "). Every other zero shares a row or a column with a star.";
   s.next = StepKind::CoverStarredColumns;
 }
 
@@ -97,11 +101,13 @@ void coverStarredColumns(LessonFrame& frame) {
   ++frame.round;
   frame.highlightCols = coveredColumns(s);
   const std::string count = std::to_string(stars.size()), n = std::to_string(s.n);
-  frame.narration = "Cover every column that holds a starred zero: " + lineList("column", coveredColumns(s)) + ".";
+  frame.narration =
+      "Cover every column that holds a starred zero: " + lineList("column", coveredColumns(s)) + ".";
   if (static_cast<int32_t>(stars.size()) == s.n) {
-    frame.narration += " All " + n + " columns are covered, so the " + count +
-                       " starred zeros assign every row to its own column at reduced cost 0: the assignment is "
-                       "optimal.";
+    frame.narration +=
+        " All " + n + " columns are covered, so the " + count +
+        " starred zeros assign every row to its own column at reduced cost 0: the assignment is "
+        "optimal.";
     s.next = StepKind::Result;
     return;
   }
@@ -134,7 +140,8 @@ void primeZero(LessonFrame& frame, const StepChoice& choice) {
                        " uncovered zeros in reading order; any of them would do.)";
   }
   if (const std::optional<Cell> star = markInRow(s, zero.row, Mark::Star)) {
-    frame.narration += ' ' + capitalised(rowName(zero.row)) + " already has a starred zero, in " + columnName(star->col) + ".";
+    frame.narration += ' ' + capitalised(rowName(zero.row)) + " already has a starred zero, in " +
+                       columnName(star->col) + ".";
     s.next = StepKind::CoverPrimedRow;
   } else {
     frame.narration += ' ' + capitalised(rowName(zero.row)) +
@@ -152,8 +159,9 @@ void coverPrimedRow(LessonFrame& frame) {
   frame.highlight = {prime, star};
   frame.highlightRows = {prime.row};
   frame.highlightCols = {star.col};
-  frame.narration = "Cover " + rowName(prime.row) + " and uncover " + columnName(star.col) + ", the column of " +
-                    rowName(prime.row) + "'s starred zero. The star stays covered, now by its row.";
+  frame.narration = "Cover " + rowName(prime.row) + " and uncover " + columnName(star.col) +
+                    ", the column of " + rowName(prime.row) +
+                    "'s starred zero. The star stays covered, now by its row.";
   if (const std::vector<Cell> left = uncoveredZeros(s); left.empty()) {
     frame.narration += " Every zero is covered now.";
     s.next = StepKind::Adjust;
@@ -170,13 +178,14 @@ void findPath(LessonFrame& frame) {
   frame.narration = "Start the path at the primed zero at " + cellName(s.path.front()) + ".";
   for (std::size_t k = 1; k + 1 < s.path.size(); k += 2) {
     const Cell star = s.path[k], prime = s.path[k + 1];
-    frame.narration += ' ' + capitalised(columnName(star.col)) + " has a starred zero, in " + rowName(star.row) +
-                       "; go to it. " + capitalised(rowName(star.row)) + " has a primed zero, in " +
-                       columnName(prime.col) + "; go to it.";
+    frame.narration += ' ' + capitalised(columnName(star.col)) + " has a starred zero, in " +
+                       rowName(star.row) + "; go to it. " + capitalised(rowName(star.row)) +
+                       " has a primed zero, in " + columnName(prime.col) + "; go to it.";
   }
-  frame.narration += ' ' + capitalised(columnName(s.path.back().col)) +
-                     " has no starred zero, so the path ends there: " + counted(s.path.size() / 2 + 1, "primed zero") +
-                     " and " + counted(s.path.size() / 2, "starred zero") + ".";
+  frame.narration +=
+      ' ' + capitalised(columnName(s.path.back().col)) +
+      " has no starred zero, so the path ends there: " + counted(s.path.size() / 2 + 1, "primed zero") +
+      " and " + counted(s.path.size() / 2, "starred zero") + ".";
   s.next = StepKind::FlipPath;
 }
 
@@ -199,10 +208,10 @@ void flipPath(LessonFrame& frame) {
   frame.highlight = s.path;
   frame.narration = "On the path, ";
   if (!unstarred.empty()) frame.narration += "unstar " + cellList(unstarred) + ", and ";
-  frame.narration += "star " + cellList(starred) + ". There are now " +
-                     std::to_string(marked(s, Mark::Star).size()) +
-                     " starred zeros, one more than before, and they are still independent. Erase every prime "
-                     "and remove every covering line.";
+  frame.narration +=
+      "star " + cellList(starred) + ". There are now " + std::to_string(marked(s, Mark::Star).size()) +
+      " starred zeros, one more than before, and they are still independent. Erase every prime "
+      "and remove every covering line.";
   s.next = StepKind::CoverStarredColumns;
 }
 
@@ -226,11 +235,11 @@ void adjust(LessonFrame& frame) {
   frame.narration += rows.empty() ? "No row is covered, so nothing is added; "
                                   : "Add " + number(theta) + " to every entry of the covered " +
                                         lineList("row", rows) + ", and ";
-  frame.narration += "subtract " + number(theta) + " from every entry of the uncovered " + lineList("column", cols) +
-                     ". Uncovered entries drop by " + number(theta) + ", entries covered twice rise by " +
-                     number(theta) + ", the rest keep their value, so stars and primes stay zeros and " +
-                     cellList(frame.highlight) + (frame.highlight.size() > 1 ? " become new uncovered zeros."
-                                                                             : " becomes a new uncovered zero.");
+  frame.narration +=
+      "subtract " + number(theta) + " from every entry of the uncovered " + lineList("column", cols) +
+      ". Uncovered entries drop by " + number(theta) + ", entries covered twice rise by " + number(theta) +
+      ", the rest keep their value, so stars and primes stay zeros and " + cellList(frame.highlight) +
+      (frame.highlight.size() > 1 ? " become new uncovered zeros." : " becomes a new uncovered zero.");
   s.next = StepKind::PrimeZero;
 }
 
@@ -246,9 +255,10 @@ void result(LessonFrame& frame, const LessonProblem& problem) {
   frame.narration = "The starred zeros are an optimal assignment:";
   for (int32_t i = 0; i < problem.original.rows(); ++i) {
     const int32_t j = answer.rowToCol[at(i)];
-    frame.narration += (i == 0 ? " " : "; ") + rowName(i) +
-                       (j < 0 ? " gets no column (it took a dummy column)"
-                              : " takes " + columnName(j) + " (" + what + " " + number(problem.original(i, j)) + ")");
+    frame.narration +=
+        (i == 0 ? " " : "; ") + rowName(i) +
+        (j < 0 ? " gets no column (it took a dummy column)"
+               : " takes " + columnName(j) + " (" + what + " " + number(problem.original(i, j)) + ")");
   }
   frame.narration += ". Total " + what + ": " + number(answer.objective) + ".";
   if (problem.original.rows() < problem.original.cols()) {
@@ -256,7 +266,8 @@ void result(LessonFrame& frame, const LessonProblem& problem) {
   }
   int64_t reductions = 0;
   for (int32_t k = 0; k < s.n; ++k) reductions += s.rowDual[at(k)] + s.colDual[at(k)];
-  frame.narration += " The amounts subtracted from rows and columns along the way add up to " + number(reductions) +
+  frame.narration += " The amounts subtracted from rows and columns along the way add up to " +
+                     number(reductions) +
                      (problem.maximize ? ", the negated best profit," : ", the same total,") +
                      " and every reduced entry is at least 0: that proves no assignment does better.";
   s.next = StepKind::Finished;
@@ -286,11 +297,12 @@ LessonFrame startFrame(const LessonProblem& problem) {
   frame.originalRows = problem.original.rows();
   frame.originalCols = problem.original.cols();
   frame.maximize = problem.maximize;
-  frame.narration = problem.maximize
-                        ? "Assign each row its own column so that the total profit is as large as possible. The "
-                          "method minimises, so every profit is negated (multiplied by -1): the cheapest "
-                          "assignment of the negated matrix is the most profitable one."
-                        : "Assign each row its own column so that the total cost is as small as possible.";
+  frame.narration =
+      problem.maximize
+          ? "Assign each row its own column so that the total profit is as large as possible. The "
+            "method minimises, so every profit is negated (multiplied by -1): the cheapest "
+            "assignment of the negated matrix is the most profitable one."
+          : "Assign each row its own column so that the total cost is as small as possible.";
   const int32_t rows = problem.original.rows(), cols = problem.original.cols();
   if (rows != cols) {
     std::vector<int32_t> dummies;
@@ -308,7 +320,8 @@ LessonFrame takeStep(const LessonFrame& from, const LessonProblem& problem, cons
   const StepKind kind = from.state.next;
   if (kind == StepKind::Finished) throw std::logic_error("the lesson is finished; there is no next step");
   if (!choiceFits(kind, choice)) {
-    throw std::invalid_argument("that choice does not belong to the step '" + std::string(stepTitle(kind)) + "'");
+    throw std::invalid_argument("that choice does not belong to the step '" + std::string(stepTitle(kind)) +
+                                "'");
   }
   LessonFrame frame;
   frame.index = from.index + 1;
@@ -319,54 +332,99 @@ LessonFrame takeStep(const LessonFrame& from, const LessonProblem& problem, cons
   frame.originalCols = from.originalCols;
   frame.maximize = from.maximize;
   switch (kind) {
-    case StepKind::ReduceRow: reduceRow(frame); break;
-    case StepKind::ReduceColumn: reduceColumn(frame); break;
-    case StepKind::StarZeros: starZeros(frame, choice); break;
-    case StepKind::CoverStarredColumns: coverStarredColumns(frame); break;
-    case StepKind::PrimeZero: primeZero(frame, choice); break;
-    case StepKind::CoverPrimedRow: coverPrimedRow(frame); break;
-    case StepKind::FindPath: findPath(frame); break;
-    case StepKind::FlipPath: flipPath(frame); break;
-    case StepKind::Adjust: adjust(frame); break;
-    case StepKind::Result: result(frame, problem); break;
+    case StepKind::ReduceRow:
+      reduceRow(frame);
+      break;
+    case StepKind::ReduceColumn:
+      reduceColumn(frame);
+      break;
+    case StepKind::StarZeros:
+      starZeros(frame, choice);
+      break;
+    case StepKind::CoverStarredColumns:
+      coverStarredColumns(frame);
+      break;
+    case StepKind::PrimeZero:
+      primeZero(frame, choice);
+      break;
+    case StepKind::CoverPrimedRow:
+      coverPrimedRow(frame);
+      break;
+    case StepKind::FindPath:
+      findPath(frame);
+      break;
+    case StepKind::FlipPath:
+      flipPath(frame);
+      break;
+    case StepKind::Adjust:
+      adjust(frame);
+      break;
+    case StepKind::Result:
+      result(frame, problem);
+      break;
     case StepKind::Start:
-    case StepKind::Finished: throw std::logic_error("not a step the method takes");
+    case StepKind::Finished:
+      throw std::logic_error("not a step the method takes");
   }
   return frame;
 }
 
 std::string_view stepPhaseName(StepKind kind) {
   switch (kind) {
-    case StepKind::Start: return "start";
-    case StepKind::ReduceRow: return "reduce_row";
-    case StepKind::ReduceColumn: return "reduce_column";
-    case StepKind::StarZeros: return "star_zeros";
-    case StepKind::CoverStarredColumns: return "cover_starred_columns";
-    case StepKind::PrimeZero: return "prime_zero";
-    case StepKind::CoverPrimedRow: return "cover_primed_row";
-    case StepKind::FindPath: return "find_path";
-    case StepKind::FlipPath: return "flip_path";
-    case StepKind::Adjust: return "adjust";
-    case StepKind::Result: return "result";
-    case StepKind::Finished: return "finished";
+    case StepKind::Start:
+      return "start";
+    case StepKind::ReduceRow:
+      return "reduce_row";
+    case StepKind::ReduceColumn:
+      return "reduce_column";
+    case StepKind::StarZeros:
+      return "star_zeros";
+    case StepKind::CoverStarredColumns:
+      return "cover_starred_columns";
+    case StepKind::PrimeZero:
+      return "prime_zero";
+    case StepKind::CoverPrimedRow:
+      return "cover_primed_row";
+    case StepKind::FindPath:
+      return "find_path";
+    case StepKind::FlipPath:
+      return "flip_path";
+    case StepKind::Adjust:
+      return "adjust";
+    case StepKind::Result:
+      return "result";
+    case StepKind::Finished:
+      return "finished";
   }
   return "unknown";
 }
 
 std::string_view stepTitle(StepKind kind) {
   switch (kind) {
-    case StepKind::Start: return "The problem";
-    case StepKind::ReduceRow: return "Reduce a row";
-    case StepKind::ReduceColumn: return "Reduce a column";
-    case StepKind::StarZeros: return "Star independent zeros";
-    case StepKind::CoverStarredColumns: return "Cover the starred columns";
-    case StepKind::PrimeZero: return "Prime an uncovered zero";
-    case StepKind::CoverPrimedRow: return "Cover the row, uncover the star's column";
-    case StepKind::FindPath: return "Find the alternating path";
-    case StepKind::FlipPath: return "Flip the path";
-    case StepKind::Adjust: return "Adjust by the smallest uncovered value";
-    case StepKind::Result: return "The optimal assignment";
-    case StepKind::Finished: return "Finished";
+    case StepKind::Start:
+      return "The problem";
+    case StepKind::ReduceRow:
+      return "Reduce a row";
+    case StepKind::ReduceColumn:
+      return "Reduce a column";
+    case StepKind::StarZeros:
+      return "Star independent zeros";
+    case StepKind::CoverStarredColumns:
+      return "Cover the starred columns";
+    case StepKind::PrimeZero:
+      return "Prime an uncovered zero";
+    case StepKind::CoverPrimedRow:
+      return "Cover the row, uncover the star's column";
+    case StepKind::FindPath:
+      return "Find the alternating path";
+    case StepKind::FlipPath:
+      return "Flip the path";
+    case StepKind::Adjust:
+      return "Adjust by the smallest uncovered value";
+    case StepKind::Result:
+      return "The optimal assignment";
+    case StepKind::Finished:
+      return "Finished";
   }
   return "unknown";
 }

@@ -29,7 +29,8 @@ LessonFrame startFrame(const LessonProblem& problem);
 // Takes the step `from.state.next`. Throws std::invalid_argument when the choice is for another kind of step
 // or the method does not allow it (the exercise checker says why before a learner's choice gets here), and
 // std::logic_error when the lesson is finished.
-LessonFrame takeStep(const LessonFrame& from, const LessonProblem& problem, const StepChoice& choice = DefaultChoice{});
+LessonFrame takeStep(const LessonFrame& from, const LessonProblem& problem,
+                     const StepChoice& choice = DefaultChoice{});
 
 std::string_view stepPhaseName(StepKind kind);  // "reduce_row", ...: trace phase names
 std::string_view stepTitle(StepKind kind);      // "Reduce a row", ...: headings

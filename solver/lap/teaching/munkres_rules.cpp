@@ -68,10 +68,18 @@ std::optional<Cell> markInColumn(const MunkresState& state, int32_t col, Mark ma
   return std::nullopt;
 }
 
-std::vector<int32_t> coveredRows(const MunkresState& state) { return linesWhere(state.rowCovered, true); }
-std::vector<int32_t> uncoveredRows(const MunkresState& state) { return linesWhere(state.rowCovered, false); }
-std::vector<int32_t> coveredColumns(const MunkresState& state) { return linesWhere(state.colCovered, true); }
-std::vector<int32_t> uncoveredColumns(const MunkresState& state) { return linesWhere(state.colCovered, false); }
+std::vector<int32_t> coveredRows(const MunkresState& state) {
+  return linesWhere(state.rowCovered, true);
+}
+std::vector<int32_t> uncoveredRows(const MunkresState& state) {
+  return linesWhere(state.rowCovered, false);
+}
+std::vector<int32_t> coveredColumns(const MunkresState& state) {
+  return linesWhere(state.colCovered, true);
+}
+std::vector<int32_t> uncoveredColumns(const MunkresState& state) {
+  return linesWhere(state.colCovered, false);
+}
 
 Smallest rowMinimum(const MunkresState& state, int32_t row) {
   return smallestOf(state, cellsWhere(state, [&](Cell c) { return c.row == row; }));
@@ -86,7 +94,8 @@ Smallest smallestUncovered(const MunkresState& state) {
 }
 
 std::vector<Cell> greedyStars(const MunkresState& state) {
-  std::vector<uint8_t> rowUsed(static_cast<std::size_t>(state.n), 0), colUsed(static_cast<std::size_t>(state.n), 0);
+  std::vector<uint8_t> rowUsed(static_cast<std::size_t>(state.n), 0),
+      colUsed(static_cast<std::size_t>(state.n), 0);
   std::vector<Cell> stars;
   for (const Cell zero : zeros(state)) {
     auto& rowFlag = rowUsed[static_cast<std::size_t>(zero.row)];
@@ -99,31 +108,37 @@ std::vector<Cell> greedyStars(const MunkresState& state) {
 }
 
 std::string starringProblem(const MunkresState& state, const std::vector<Cell>& stars) {
-  std::vector<int32_t> starOfRow(static_cast<std::size_t>(state.n), -1), starOfCol(static_cast<std::size_t>(state.n), -1);
+  std::vector<int32_t> starOfRow(static_cast<std::size_t>(state.n), -1),
+      starOfCol(static_cast<std::size_t>(state.n), -1);
   for (const Cell star : stars) {
     if (star.row < 0 || star.row >= state.n || star.col < 0 || star.col >= state.n) {
       return "a star was placed outside the matrix";
     }
     if (state.value(star) != 0) {
-      return "the entry at " + cellName(star) + " is " + number(state.value(star)) + ", not 0; only zeros are starred";
+      return "the entry at " + cellName(star) + " is " + number(state.value(star)) +
+             ", not 0; only zeros are starred";
     }
     int32_t& rowStar = starOfRow[static_cast<std::size_t>(star.row)];
     if (rowStar >= 0) {
-      return rowName(star.row) + " has two starred zeros (" + lineList("column", {std::min(rowStar, star.col), std::max(rowStar, star.col)}) +
+      return rowName(star.row) + " has two starred zeros (" +
+             lineList("column", {std::min(rowStar, star.col), std::max(rowStar, star.col)}) +
              "); starred zeros must be independent, at most one in each row and each column";
     }
     int32_t& colStar = starOfCol[static_cast<std::size_t>(star.col)];
     if (colStar >= 0) {
-      return columnName(star.col) + " has two starred zeros (" + lineList("row", {std::min(colStar, star.row), std::max(colStar, star.row)}) +
+      return columnName(star.col) + " has two starred zeros (" +
+             lineList("row", {std::min(colStar, star.row), std::max(colStar, star.row)}) +
              "); starred zeros must be independent, at most one in each row and each column";
     }
     rowStar = star.col;
     colStar = star.row;
   }
   for (const Cell zero : zeros(state)) {
-    if (starOfRow[static_cast<std::size_t>(zero.row)] < 0 && starOfCol[static_cast<std::size_t>(zero.col)] < 0) {
+    if (starOfRow[static_cast<std::size_t>(zero.row)] < 0 &&
+        starOfCol[static_cast<std::size_t>(zero.col)] < 0) {
       return "the zero at " + cellName(zero) +
-             " has no star in its row or its column, so it must be starred too: every zero that can be starred is";
+             " has no star in its row or its column, so it must be starred too: every zero that can be "
+             "starred is";
     }
   }
   return "";

@@ -2,10 +2,18 @@
 
 namespace ms::lap::teaching {
 
-std::string rowName(int32_t row) { return "row " + std::to_string(row + 1); }
-std::string columnName(int32_t col) { return "column " + std::to_string(col + 1); }
-std::string cellName(Cell cell) { return rowName(cell.row) + ", " + columnName(cell.col); }
-std::string number(int64_t value) { return std::to_string(value); }
+std::string rowName(int32_t row) {
+  return "row " + std::to_string(row + 1);
+}
+std::string columnName(int32_t col) {
+  return "column " + std::to_string(col + 1);
+}
+std::string cellName(Cell cell) {
+  return rowName(cell.row) + ", " + columnName(cell.col);
+}
+std::string number(int64_t value) {
+  return std::to_string(value);
+}
 
 std::string counted(std::size_t count, std::string_view noun) {
   return std::to_string(count) + " " + std::string(noun) + (count == 1 ? "" : "s");

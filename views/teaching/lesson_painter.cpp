@@ -75,7 +75,14 @@ void drawEntry(QPainter& painter, const QRectF& rect, int64_t value, Mark mark, 
   painter.setFont(superscript);
   // Beside the ring, in the cell's top-right corner, as the textbooks write 0* and 0'.
   const QRectF corner(rect.center().x() + size * 0.2, rect.top() + size * 0.02, size * 0.28, size * 0.34);
-  painter.drawText(corner, Qt::AlignCenter, mark == Mark::Star ? "*" : QString(QChar(0x2032)));
+  if (mark == Mark::Star) {
+    painter.drawText(corner, Qt::AlignCenter, "*");
+  } else {
+    // The prime as a slanted stroke: the glyph is too thin to read in small cells.
+    painter.setPen(QPen(color, std::max(2.0, size * 0.06), Qt::SolidLine, Qt::RoundCap));
+    painter.drawLine(QPointF(corner.left() + corner.width() * 0.62, corner.top() + corner.height() * 0.15),
+                     QPointF(corner.left() + corner.width() * 0.38, corner.top() + corner.height() * 0.75));
+  }
   painter.setPen(QPen(color, std::max(1.5, size * 0.05), dashedRing ? Qt::DashLine : Qt::SolidLine));
   painter.drawEllipse(rect.center(), size * 0.27, size * 0.27);
 }

@@ -161,6 +161,12 @@ class TestLearnPanel : public QObject {
     QTest::mouseClick(check, Qt::LeftButton);
     QVERIFY2(verdict->text().contains("Row 1 holds the new primed zero"), qPrintable(verdict->text()));
     QTest::mouseClick(canvas, Qt::LeftButton, {}, layout.rowHeader(0).center().toPoint());
+    // The proposal is drawn before it is checked: row 1's line in the proposal colour, column 1's line gone.
+    const QImage proposed = canvas->grab().toImage();
+    const QPointF c11 = layout.cellRect(at1(1, 1)).center(), c21 = layout.cellRect(at1(2, 1)).center();
+    const QColor onRow = proposed.pixelColor((c11 + QPointF(0.4 * layout.cellSize(), 0)).toPoint());
+    QVERIFY2(near(onRow, overWhite(LessonColors::draftCoverLine())), qPrintable(describe(onRow)));
+    QVERIFY(near(proposed.pixelColor((c21 + QPointF(0, 0.4 * layout.cellSize())).toPoint()), Qt::white));
     QTest::mouseClick(check, Qt::LeftButton);
     QVERIFY2(verdict->text().contains("Right: row 1 covered, column 1 uncovered."),
              qPrintable(verdict->text()));

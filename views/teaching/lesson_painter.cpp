@@ -31,10 +31,8 @@ bool isDummy(const LessonFrame& frame, Cell cell) {
   return cell.row >= frame.originalRows || cell.col >= frame.originalCols;
 }
 
-void drawLine(QPainter& painter, const QPointF& from, const QPointF& to, const QColor& color, double width,
-              bool dashed) {
-  QPen pen(color, width, dashed ? Qt::DashLine : Qt::SolidLine, Qt::RoundCap);
-  painter.setPen(pen);
+void drawLine(QPainter& painter, const QPointF& from, const QPointF& to, const QColor& color, double width) {
+  painter.setPen(QPen(color, width, Qt::SolidLine, Qt::RoundCap));
   painter.drawLine(from, to);
 }
 
@@ -188,12 +186,12 @@ void paintLessonFrame(QPainter& painter, const LessonLayout& layout, const Lesso
     if (rows[static_cast<std::size_t>(k)] != 0) {
       const double y = layout.cellRect({k, 0}).center().y();
       drawLine(painter, {layout.grid().left() - reach, y}, {layout.grid().right() + cell * 0.15, y},
-               lineColor, width, draftCovers);
+               lineColor, width);
     }
     if (cols[static_cast<std::size_t>(k)] != 0) {
       const double x = layout.cellRect({0, k}).center().x();
       drawLine(painter, {x, layout.grid().top() - reach}, {x, layout.grid().bottom() + cell * 0.15},
-               lineColor, width, draftCovers);
+               lineColor, width);
     }
   }
 

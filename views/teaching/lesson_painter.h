@@ -47,8 +47,9 @@ class LessonLayout {
   QRectF grid_;
 };
 
-// Paints `frame` into layout's area. With a draft (exercise mode) the learner's proposed covers, stars,
-// prime or path are drawn instead of, or over, the frame's own, with dashed outlines.
+// Paints `frame` into layout's area. With a draft (exercise mode) the learner's proposed covers (in their own
+// colour), stars, prime (dashed rings) or path (dashed squares) are drawn instead of, or over, the frame's
+// own.
 void paintLessonFrame(QPainter& painter, const LessonLayout& layout, const lap::teaching::LessonFrame& frame,
                       const ExerciseDraft* draft = nullptr);
 

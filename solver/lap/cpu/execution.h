@@ -21,6 +21,8 @@ inline constexpr int64_t kMinParallelWork = int64_t{1} << 15;
 
 // `workPerItem` estimates the elementary operations of one loop iteration, to decide on parallelism.
 struct SequentialExecution {
+  int parallelism() const { return 1; }
+
   template <class F>
   void forEach(int32_t count, int64_t /*workPerItem*/, F&& body) const {
     for (int32_t k = 0; k < count; ++k) body(k);
@@ -43,6 +45,7 @@ struct OpenMpExecution {
   // About eight chunks per thread: enough to balance uneven items, few enough to keep scheduling cheap.
   // (A fixed chunk is wrong for short loops such as the tree variant's few dozen column blocks.)
   int32_t chunkSize(int32_t count) const { return std::clamp(count / (8 * threads), 1, 64); }
+  int parallelism() const { return threads; }
 
   template <class F>
   void forEach(int32_t count, int64_t workPerItem, F&& body) const {

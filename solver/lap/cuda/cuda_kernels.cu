@@ -440,6 +440,10 @@ auto CudaKernels<T>::objective() const -> Dual {
 template <CostType T>
 void CudaKernels<T>::snapshot(LapSnapshot& out, bool withSlack) const {
   const Device& dev = *device_;
+  if (dev.ints.get() == nullptr) {  // allocate() failed: nothing on the device to show
+    out = LapSnapshot{};
+    return;
+  }
   const gpu::DeviceView<T>& view = dev.view;
   const cudaStream_t stream = dev.stream();
   const auto n = static_cast<std::size_t>(n_);

@@ -440,7 +440,7 @@ auto CudaKernels<T>::objective() const -> Dual {
 template <CostType T>
 void CudaKernels<T>::snapshot(LapSnapshot& out, bool withSlack) const {
   const Device& dev = *device_;
-  if (dev.ints.get() == nullptr) {  // allocate() failed: nothing on the device to show
+  if (dev.view.rowAssign == nullptr) {  // allocate() failed: nothing on the device to show
     out = LapSnapshot{};
     return;
   }

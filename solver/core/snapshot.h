@@ -5,9 +5,10 @@
 #include <variant>
 
 #include "solver/lap/lap_snapshot.h"
+#include "solver/matching/matching_snapshot.h"
 
 namespace ms {
 
-using Snapshot = std::variant<std::monostate, lap::LapSnapshot>;
+using Snapshot = std::variant<std::monostate, lap::LapSnapshot, matching::MatchingSnapshot>;
 
 }  // namespace ms

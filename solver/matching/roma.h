@@ -19,16 +19,9 @@
 
 #include "solver/matching/initial_matching.h"
 #include "solver/matching/matching_machine.h"
+#include "solver/matching/roma_phase_counts.h"
 
 namespace ms::matching {
-
-struct RomaPhaseCounts {
-  int64_t flips = 0;
-  double failedLocks = kNotApplicable;  // sequential ROMA takes no locks
-  double staleMates = kNotApplicable;
-  float bestGain = 0;  // 0 when no flip was made
-  double weight = 0;   // after the phase
-};
 
 template <class Kernels>
 class Roma final : public MatchingMachine {

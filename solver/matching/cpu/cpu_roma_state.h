@@ -62,14 +62,14 @@ class CpuRomaState {
     best.gain = threshold;
     for (int32_t x = 0; x < n_; ++x) {
       const int32_t mateX = lap::loadRelaxed(mate_[x]);
-      if (x == u || x == mateU || x > mateX) continue;
       const float currentWeight = current + lap::loadRelaxed(matched_[x]);
       const float w1 = rowU[x] + rowMateU[mateX];  // u-x, mateU-mateX
       const float w2 = rowU[mateX] + rowMateU[x];  // u-mateX, mateU-x
-      if (w1 > w2 && w1 - currentWeight > best.gain) {
-        best = {x, mateX, w1 - currentWeight};
-      } else if (w2 - currentWeight > best.gain) {
-        best = {mateX, x, w2 - currentWeight};
+      // Computed for every x and filtered after: the rarely taken branch predicts well, "x < M[x]" would not.
+      const bool vertical = w1 > w2;
+      const float gain = (vertical ? w1 : w2) - currentWeight;
+      if (gain > best.gain && x < mateX && x != u && x != mateU) {
+        best = vertical ? FlipChoice{x, mateX, gain} : FlipChoice{mateX, x, gain};
       }
     }
     return best;

@@ -6,5 +6,7 @@
 namespace ms::cli {
 
 void addLapCommands(CLI::App& app);  // solve, generate
+void addRenderCommand(CLI::App& app);       // render
+void addBenchRenderCommand(CLI::App& app);  // bench-render
 
 }  // namespace ms::cli

@@ -5,7 +5,7 @@
 
 namespace ms::cli {
 
-void addLapCommands(CLI::App& app);         // solve, generate
+void addLapCommands(CLI::App& app);  // solve, generate
 void addRenderCommand(CLI::App& app);       // render
 void addBenchRenderCommand(CLI::App& app);  // bench-render
 

@@ -41,8 +41,7 @@ void writeAssignment(const lap::LapAnswer<T>& answer, const std::string& path) {
 }
 
 template <lap::CostType T>
-void solveTyped(const lap::CostMatrix<T>& costs, const SolveOptions& options,
-                const std::string& description) {
+void solveTyped(const lap::CostMatrix<T>& costs, const SolveOptions& options, const std::string& description) {
   lap::LapOptions lapOptions;
   lapOptions.algorithm = parseAlgorithm(options.algorithm);
   std::string notice;
@@ -74,8 +73,8 @@ void solveTyped(const lap::CostMatrix<T>& costs, const SolveOptions& options,
       std::printf("certificate: not available for %s\n", options.algorithm.c_str());
     } else {
       const auto tolerance = 4 * static_cast<double>(lap::zeroTolerance(problem.square()));
-      const lap::CertificateReport report = lap::checkCertificate(
-          problem.square(), solution.rowToCol, solution.rowDual, solution.colDual, tolerance);
+      const lap::CertificateReport report = lap::checkCertificate(problem.square(), solution.rowToCol,
+                                                                  solution.rowDual, solution.colDual, tolerance);
       std::printf("certificate: %s\n", report.valid ? "valid" : report.problem.c_str());
       if (!report.valid) throw SolveError("the dual certificate does not hold: " + report.problem);
     }
@@ -86,15 +85,13 @@ void solveTyped(const lap::CostMatrix<T>& costs, const SolveOptions& options,
 
 void addSolve(CLI::App& app) {
   auto options = std::make_shared<SolveOptions>();
-  CLI::App* solve =
-      app.add_subcommand("solve", "Solve one instance and print objective, iterations and time");
+  CLI::App* solve = app.add_subcommand("solve", "Solve one instance and print objective, iterations and time");
   addInstanceOptions(*solve, options->instance);
   solve->add_option("--algorithm", options->algorithm, "Hungarian variant, or exhaustive search for n <= 10")
       ->check(CLI::IsMember({"classical", "tree", "brute"}))
       ->capture_default_str();
-  solve
-      ->add_option("--backend", options->backend,
-                   "auto (CUDA when usable), cpu (OpenMP), sequential (plain loops) or cuda")
+  solve->add_option("--backend", options->backend,
+                    "auto (CUDA when usable), cpu (OpenMP), sequential (plain loops) or cuda")
       ->check(CLI::IsMember({"auto", "cpu", "sequential", "cuda"}))
       ->capture_default_str();
   solve->add_option("--threads", options->threads, "OpenMP threads of the cpu backend (0 = all cores)")
@@ -102,8 +99,7 @@ void addSolve(CLI::App& app) {
       ->capture_default_str();
   solve->add_flag("--maximize", options->maximize, "Maximise the total instead of minimising it");
   solve->add_flag("--verify", options->verify, "Check the dual certificate of the result");
-  solve->add_option("--assignment-out", options->assignmentOut,
-                    "Write the assignment as CSV (row,col; -1 = none)");
+  solve->add_option("--assignment-out", options->assignmentOut, "Write the assignment as CSV (row,col; -1 = none)");
   solve->add_option("--trace-out", options->traceOut, "Write the step trace as CSV, one row per step");
   solve->callback([options] {
     std::string description;
@@ -115,8 +111,7 @@ void addSolve(CLI::App& app) {
 void addGenerate(CLI::App& app) {
   auto options = std::make_shared<InstanceOptions>();
   auto output = std::make_shared<std::string>();
-  CLI::App* generate =
-      app.add_subcommand("generate", "Generate an instance and write it (.npy or text by extension)");
+  CLI::App* generate = app.add_subcommand("generate", "Generate an instance and write it (.npy or text by extension)");
   generate->add_option("kind", options->generator, "uniform, real, exponential or euclidean")
       ->check(CLI::IsMember({"uniform", "real", "exponential", "euclidean"}));
   generate->add_option("--generate", options->generator, "Same as the positional kind")
@@ -126,8 +121,7 @@ void addGenerate(CLI::App& app) {
       ->check(CLI::IsMember({"n/10", "n", "10n"}))
       ->capture_default_str();
   generate->add_option("--seed", options->seed, "Random seed")->capture_default_str();
-  generate->add_option("--output", *output, "File to write: .npy, or text for any other extension")
-      ->required();
+  generate->add_option("--output", *output, "File to write: .npy, or text for any other extension")->required();
   generate->callback([options, output] {
     std::string description;
     const lap::AnyCostMatrix costs = loadInstance(*options, &description);

@@ -9,9 +9,8 @@
 #include "solver/core/errors.h"
 
 int main(int argc, char** argv) {
-  CLI::App app{
-      "MatchScope headless solver: LAP (Hungarian, classical and alternating tree) and weighted matching",
-      "matchscope-cli"};
+  CLI::App app{"MatchScope headless solver: LAP (Hungarian, classical and alternating tree) and weighted matching",
+               "matchscope-cli"};
   app.require_subcommand(1);
   app.set_help_all_flag("--help-all", "Print help for every subcommand");
   ms::cli::addLapCommands(app);

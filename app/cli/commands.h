@@ -5,7 +5,8 @@
 
 namespace ms::cli {
 
-void addLapCommands(CLI::App& app);  // solve, generate
+void addLapCommands(CLI::App& app);         // solve, generate
+void addBenchCommand(CLI::App& app);        // bench
 void addRenderCommand(CLI::App& app);       // render
 void addBenchRenderCommand(CLI::App& app);  // bench-render
 

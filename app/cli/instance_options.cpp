@@ -1,4 +1,3 @@
-// Command-line options shared by the LAP subcommands.
 #include "app/cli/instance_options.h"
 
 #include "solver/lap/generators.h"
@@ -7,15 +6,12 @@
 namespace ms::cli {
 
 void addInstanceOptions(CLI::App& command, InstanceOptions& options) {
-  auto* input = command.add_option("--input", options.input,
-                                   "Instance file: .npy, or text (whitespace/comma, # comments)");
-  auto* generator =
-      command.add_option("--generate", options.generator, "Generate an instance instead of reading one")
-          ->check(CLI::IsMember({"uniform", "real", "exponential", "euclidean"}));
+  auto* input = command.add_option("--input", options.input, "Instance file: .npy, or text (whitespace/comma, # comments)");
+  auto* generator = command.add_option("--generate", options.generator, "Generate an instance instead of reading one")
+                        ->check(CLI::IsMember({"uniform", "real", "exponential", "euclidean"}));
   input->excludes(generator);
   command.add_option("--n", options.n, "Size of the generated instance")->check(CLI::PositiveNumber);
-  command
-      .add_option("--range", options.range, "Integer cost range of 'uniform': [0, n/10), [0, n) or [0, 10n)")
+  command.add_option("--range", options.range, "Integer cost range of 'uniform': [0, n/10), [0, n) or [0, 10n)")
       ->check(CLI::IsMember({"n/10", "n", "10n"}))
       ->capture_default_str();
   command.add_option("--seed", options.seed, "Random seed of the generator")->capture_default_str();
@@ -28,8 +24,8 @@ lap::AnyCostMatrix loadInstance(const InstanceOptions& options, std::string* des
   }
   if (options.generator.empty()) throw CLI::ValidationError("give --input FILE or --generate KIND --n N");
   if (options.n <= 0) throw CLI::ValidationError("--generate needs --n N");
-  lap::GeneratorSpec spec{lap::parseGenerator(options.generator), options.n,
-                          lap::parseCostRange(options.range), options.seed};
+  lap::GeneratorSpec spec{lap::parseGenerator(options.generator), options.n, lap::parseCostRange(options.range),
+                          options.seed};
   *description = options.generator + " n=" + std::to_string(options.n) +
                  (spec.generator == lap::Generator::Uniform
                       ? " range=[0," + std::to_string(lap::costRangeBound(spec.range, spec.n)) + ")"

@@ -1,6 +1,5 @@
 #pragma once
-// Command-line options shared by the LAP subcommands: which instance (a file, or a generator) and which
-// solver (variant and backend).
+// Command-line options shared by the subcommands that load or generate a LAP instance and pick a solver.
 
 #include <CLI/CLI.hpp>
 #include <cstdint>
@@ -19,12 +18,12 @@ struct InstanceOptions {
   uint64_t seed = 1;
 };
 
+// --input FILE | --generate KIND --n N [--range R] [--seed S]
 void addInstanceOptions(CLI::App& command, InstanceOptions& options);
-
-// Reads or generates the instance; `description` says which, for the summary line.
+// Reads or generates the instance; `description` receives a one-line summary of where it came from.
 lap::AnyCostMatrix loadInstance(const InstanceOptions& options, std::string* description);
 
-lap::LapAlgorithm parseAlgorithm(const std::string& name);
-lap::Backend parseBackend(const std::string& name);
+lap::LapAlgorithm parseAlgorithm(const std::string& name);  // classical | tree | brute
+lap::Backend parseBackend(const std::string& name);         // auto | cpu | sequential | cuda
 
 }  // namespace ms::cli

@@ -14,7 +14,6 @@
 #include "solver/core/number_format.h"
 #include "solver/core/trace.h"
 #include "solver/lap/certificate.h"
-#include "solver/lap/generators.h"
 #include "solver/lap/io/matrix_io.h"
 #include "solver/lap/problem.h"
 

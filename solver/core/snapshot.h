@@ -5,9 +5,10 @@
 #include <variant>
 
 #include "solver/lap/lap_snapshot.h"
+#include "solver/lap/teaching/lesson_frame.h"
 
 namespace ms {
 
-using Snapshot = std::variant<std::monostate, lap::LapSnapshot>;
+using Snapshot = std::variant<std::monostate, lap::LapSnapshot, lap::teaching::LessonFrame>;
 
 }  // namespace ms

@@ -70,6 +70,14 @@ template <CostType T>
 std::unique_ptr<LapSolver<T>> makeLapSolver(const CostMatrix<T>& costs, const LapOptions& options) {
   if (!costs.isSquare()) throw SolveError("the solvers take a square matrix; pad rectangular instances first");
   if (options.algorithm == LapAlgorithm::Brute) return makeBruteForce(costs);
+  if constexpr (std::is_same_v<T, int64_t>) {
+    // Duals and slacks stay within about n times the largest |cost|; keep that inside 64 bits.
+    const int64_t limit = (int64_t{1} << 62) / (int64_t{costs.rows()} + 1);
+    if (maxAbsFiniteCost(costs) > limit) {
+      throw SolveError("int64 costs must stay within +-" + std::to_string(limit) + " for n = " +
+                       std::to_string(costs.rows()) + " so that the exact 64-bit duals cannot overflow");
+    }
+  }
   switch (options.backend) {
     case Backend::Sequential:
       return makeHungarian(options.algorithm, "sequential", CpuKernels<T, SequentialExecution>(costs, {}));

@@ -5,6 +5,7 @@
 
 namespace ms::cli {
 
-void addLapCommands(CLI::App& app);  // solve, generate
+void addLapCommands(CLI::App& app);   // solve, generate
+void addBenchCommand(CLI::App& app);  // bench
 
 }  // namespace ms::cli

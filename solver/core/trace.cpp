@@ -1,5 +1,6 @@
 #include "solver/core/trace.h"
 
+#include <algorithm>
 #include <cmath>
 #include <ostream>
 
@@ -13,6 +14,18 @@ int64_t Trace::totalWallNs() const {
   int64_t total = 0;
   for (const StepRecord& r : records_) total += r.wall_ns;
   return total;
+}
+
+std::vector<PhaseTotal> Trace::phaseTotals() const {
+  std::vector<PhaseTotal> totals;
+  for (const StepRecord& r : records_) {
+    auto it = std::find_if(totals.begin(), totals.end(), [&](const PhaseTotal& t) { return t.phase == r.phase; });
+    if (it == totals.end()) it = totals.insert(totals.end(), PhaseTotal{r.phase});
+    ++it->steps;
+    it->wall_ns += r.wall_ns;
+    if (r.device_ns >= 0) it->device_ns = std::max<int64_t>(it->device_ns, 0) + r.device_ns;
+  }
+  return totals;
 }
 
 void Trace::writeCsv(std::ostream& out) const {

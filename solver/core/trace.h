@@ -14,6 +14,14 @@ namespace ms {
 
 class StepMachine;
 
+// Time spent in one phase over a whole trace.
+struct PhaseTotal {
+  std::string_view phase;
+  int64_t steps = 0;
+  int64_t wall_ns = 0;
+  int64_t device_ns = -1;  // -1 when no step of the phase ran device work
+};
+
 class Trace {
  public:
   Trace() = default;
@@ -24,6 +32,8 @@ class Trace {
   const std::vector<StepRecord>& records() const { return records_; }
   const std::vector<std::string_view>& counterNames() const { return counterNames_; }
   int64_t totalWallNs() const;
+  // One entry per distinct phase, in order of first appearance.
+  std::vector<PhaseTotal> phaseTotals() const;
 
   // Header: step,iteration,phase,wall_ns,device_ns,<counter names>; empty cells where a value does not apply.
   void writeCsv(std::ostream& out) const;

@@ -57,7 +57,7 @@ class CpuKernels {
 
   // --- Algorithm 1: initial reduction. Returns false if some row or column has only forbidden entries.
   bool reduceRows() {
-    exec_.forEach(n_, [&](int32_t i) {
+    exec_.forEach(n_, n_, [&](int32_t i) {
       const T* row = rowOf(i);
       Dual smallest = kInfinity;
       for (int32_t j = 0; j < n_; ++j) smallest = std::min(smallest, static_cast<Dual>(row[j]));
@@ -69,7 +69,7 @@ class CpuKernels {
   bool reduceColumns() {
     // Blocks of columns keep the row-major matrix streaming while each column minimum stays in one thread.
     const int32_t blocks = columnBlockCount();
-    exec_.forEach(blocks, [&](int32_t b) {
+    exec_.forEach(blocks, int64_t{kColumnBlock} * n_, [&](int32_t b) {
       const auto [begin, end] = columnBlock(b);
       for (int32_t j = begin; j < end; ++j) colDual_[j] = kInfinity;
       for (int32_t i = 0; i < n_; ++i) {
@@ -97,7 +97,7 @@ class CpuKernels {
 
   // --- Classical forward pass, step 1: CSR compaction of the zero-slack edges. Returns their count.
   int64_t compressZeroSlack() {
-    exec_.forEach(n_, [&](int32_t i) {
+    exec_.forEach(n_, n_, [&](int32_t i) {
       const T* row = rowOf(i);
       const Dual u = rowDual_[i];
       int64_t count = 0;
@@ -108,7 +108,7 @@ class CpuKernels {
     for (int32_t i = 0; i < n_; ++i) zeroRowStart_[i + 1] += zeroRowStart_[i];  // exclusive prefix sum
     const int64_t edges = zeroRowStart_[n_];
     if (static_cast<int64_t>(zeroCols_.size()) < edges) zeroCols_.resize(static_cast<std::size_t>(edges));
-    exec_.forEach(n_, [&](int32_t i) {
+    exec_.forEach(n_, n_, [&](int32_t i) {
       const T* row = rowOf(i);
       const Dual u = rowDual_[i];
       int64_t out = zeroRowStart_[i];
@@ -143,7 +143,8 @@ class CpuKernels {
   // Returns the size of the next frontier.
   int32_t expandClassical() {
     int32_t nextSize = 0;
-    exec_.forEach(frontierSize_, [&](int32_t k) {
+    const int64_t averageDegree = zeroRowStart_[n_] / std::max(n_, 1) + 1;
+    exec_.forEach(frontierSize_, averageDegree, [&](int32_t k) {
       const int32_t i = frontier_[k];
       for (int64_t e = zeroRowStart_[i]; e < zeroRowStart_[i + 1]; ++e) {
         const int32_t j = zeroCols_[e];
@@ -165,7 +166,7 @@ class CpuKernels {
   // --- Algorithm 4: one BFS level of the alternating-tree forward pass, one worker per block of columns.
   int32_t expandTree() {
     int32_t nextSize = 0;
-    exec_.forEach(columnBlockCount(), [&](int32_t b) {
+    exec_.forEach(columnBlockCount(), int64_t{kColumnBlock} * frontierSize_, [&](int32_t b) {
       const auto [begin, end] = columnBlock(b);
       for (int32_t k = 0; k < frontierSize_; ++k) {
         const int32_t i = frontier_[k];
@@ -200,7 +201,7 @@ class CpuKernels {
   int32_t reversePass() {
     for (int32_t k = 0; k < rootCount_; ++k) rootMark_[roots_[k]] = 0;
     int32_t rootCount = 0;
-    exec_.forEach(reverseCount_, [&](int32_t k) {
+    exec_.forEach(reverseCount_, kTypicalPathLength, [&](int32_t k) {
       int32_t row = -1;
       int32_t col = reverseCols_[k];
       int32_t root = -1;
@@ -219,7 +220,7 @@ class CpuKernels {
 
   // --- Algorithm 6: augmentation pass. Flips every surviving path; paths are disjoint, so no races.
   void augmentPass() {
-    exec_.forEach(rootCount_, [&](int32_t k) {
+    exec_.forEach(rootCount_, kTypicalPathLength, [&](int32_t k) {
       int32_t row = roots_[k];
       while (row != -1) {
         const int32_t col = rowSucc_[row];
@@ -232,7 +233,7 @@ class CpuKernels {
 
   // --- Algorithm 7: classical dual update, stage 1: the minimum slack over uncovered rows and columns.
   Dual minUncoveredSlack() {
-    return exec_.template minOf<Dual>(n_, [&](int32_t i) {
+    return exec_.template minOf<Dual>(n_, n_, [&](int32_t i) {
       if (rowCover_[i] != 0) return kInfinity;
       const T* row = rowOf(i);
       const Dual u = rowDual_[i];
@@ -246,7 +247,7 @@ class CpuKernels {
 
   // --- Algorithm 8: classical dual update, stage 2.
   void updateDuals(Dual theta) {
-    exec_.forEach(n_, [&](int32_t k) {
+    exec_.forEach(n_, 1, [&](int32_t k) {
       if (rowCover_[k] == 0) rowDual_[k] += theta;
       if (colCover_[k] != 0) colDual_[k] -= theta;
     });
@@ -254,7 +255,7 @@ class CpuKernels {
 
   // --- Tree dual update: theta is the smallest slack of an uncovered column.
   Dual minColumnSlack() {
-    return exec_.template minOf<Dual>(n_, [&](int32_t j) { return colCover_[j] == 0 ? slack_[j] : kInfinity; });
+    return exec_.template minOf<Dual>(n_, 1, [&](int32_t j) { return colCover_[j] == 0 ? slack_[j] : kInfinity; });
   }
 
   // --- Algorithm 9: updates duals and column slacks; the tree rows at the new zero-slack columns become the
@@ -330,6 +331,7 @@ class CpuKernels {
  private:
   static constexpr uint8_t kInactive = 0, kActive = 1, kVisited = 2;
   static constexpr int32_t kColumnBlock = 256;
+  static constexpr int64_t kTypicalPathLength = 32;  // work estimate of one reverse or augment walk
 
   const T* rowOf(int32_t i) const { return costs_ + static_cast<std::size_t>(i) * static_cast<std::size_t>(n_); }
   Dual slackOf(T cost, Dual rowDual, int32_t j) const { return static_cast<Dual>(cost) - rowDual - colDual_[j]; }

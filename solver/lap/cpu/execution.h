@@ -8,14 +8,25 @@
 
 namespace ms::lap {
 
+// Identity of a min-reduction: +inf where the type has one, so "nothing found" is recognisable as infinity.
+template <class V>
+constexpr V minIdentity() {
+  return std::numeric_limits<V>::has_infinity ? std::numeric_limits<V>::infinity() : std::numeric_limits<V>::max();
+}
+
+// Loops with less total work than this run on the calling thread: below it, starting a parallel region
+// costs more than the loop (and on an oversubscribed machine, far more).
+inline constexpr int64_t kMinParallelWork = int64_t{1} << 15;
+
+// `workPerItem` estimates the elementary operations of one loop iteration, to decide on parallelism.
 struct SequentialExecution {
   template <class F>
-  void forEach(int32_t count, F&& body) const {
+  void forEach(int32_t count, int64_t /*workPerItem*/, F&& body) const {
     for (int32_t k = 0; k < count; ++k) body(k);
   }
   template <class V, class F>
-  V minOf(int32_t count, F&& value) const {
-    V best = std::numeric_limits<V>::max();
+  V minOf(int32_t count, int64_t /*workPerItem*/, F&& value) const {
+    V best = minIdentity<V>();
     for (int32_t k = 0; k < count; ++k) {
       const V candidate = value(k);
       if (candidate < best) best = candidate;
@@ -29,15 +40,16 @@ struct OpenMpExecution {
   int threads = 1;
 
   template <class F>
-  void forEach(int32_t count, F&& body) const {
+  void forEach(int32_t count, int64_t workPerItem, F&& body) const {
     // Dynamic chunks: frontier rows have adjacency lists of very different lengths.
-#pragma omp parallel for schedule(dynamic, 16) num_threads(threads)
+#pragma omp parallel for schedule(dynamic, 16) num_threads(threads) if (count * workPerItem >= kMinParallelWork)
     for (int32_t k = 0; k < count; ++k) body(k);
   }
   template <class V, class F>
-  V minOf(int32_t count, F&& value) const {
-    V best = std::numeric_limits<V>::max();
-#pragma omp parallel for schedule(dynamic, 16) reduction(min : best) num_threads(threads)
+  V minOf(int32_t count, int64_t workPerItem, F&& value) const {
+    V best = minIdentity<V>();
+#pragma omp parallel for schedule(dynamic, 16) reduction(min : best) num_threads(threads) \
+    if (count * workPerItem >= kMinParallelWork)
     for (int32_t k = 0; k < count; ++k) {
       const V candidate = value(k);
       if (candidate < best) best = candidate;

@@ -29,7 +29,8 @@ struct NpyHeader {
 
 // Reads one value of the header dictionary, e.g. 'descr': '<f8'.
 std::string dictValue(const std::string& dict, const std::string& key, const std::string& file, std::size_t where) {
-  const std::regex pattern("['\"]" + key + "['\"]\\s*:\\s*([^,}]+\\)|[^,}]+)");
+  // A value is a tuple, a quoted string, or a bare word (True/False).
+  const std::regex pattern("['\"]" + key + "['\"]\\s*:\\s*(\\([^)]*\\)|'[^']*'|\"[^\"]*\"|[^,}\\s]+)");
   std::smatch match;
   if (!std::regex_search(dict, match, pattern)) throw InputError(file, offset(where), "header has no '" + key + "'");
   std::string value = match[1].str();

@@ -138,6 +138,7 @@ AnyCostMatrix readTextMatrix(const std::filesystem::path& path) {
     content = trim(content);
     if (content.empty()) continue;
     const std::vector<std::string_view> row = fields(content);
+    for (std::string_view field : row) parseField(field, values, file, lineNumber);
     if (rows == 0) {
       cols = row.size();
       firstRowLine = lineNumber;
@@ -146,7 +147,6 @@ AnyCostMatrix readTextMatrix(const std::filesystem::path& path) {
                        "row has " + std::to_string(row.size()) + " values, expected " + std::to_string(cols) +
                            " (as on line " + std::to_string(firstRowLine) + ")");
     }
-    for (std::string_view field : row) parseField(field, values, file, lineNumber);
     ++rows;
     if (rows > std::numeric_limits<int32_t>::max()) throw InputError(file, std::to_string(lineNumber), "too many rows");
   }

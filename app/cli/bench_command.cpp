@@ -1,0 +1,272 @@
+// `bench`: times LAP solvers over instance grids (presets reproduce the paper's tables) and writes CSV.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <ostream>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "app/cli/commands.h"
+#include "app/cli/instance_options.h"
+#include "solver/core/atomic_file.h"
+#include "solver/core/cuda_device.h"
+#include "solver/core/errors.h"
+#include "solver/core/number_format.h"
+#include "solver/core/trace.h"
+#include "solver/lap/generators.h"
+#include "solver/lap/io/matrix_io.h"
+
+namespace ms::cli {
+namespace {
+
+struct BenchOptions {
+  std::string preset = "table1";
+  std::vector<int32_t> sizes;
+  std::vector<std::string> ranges;
+  std::vector<std::string> algorithms;
+  std::vector<std::string> backends;
+  std::vector<int> threads;
+  std::vector<std::string> inputs;  // .npy or text files benchmarked instead of generated instances
+  int instances = 0;
+  int repeats = 0;
+  int warmups = 1;
+  std::string output;
+  std::string saveNpyDirectory;
+};
+
+// Defaults of a preset; options given on the command line override them.
+void applyPreset(BenchOptions& options) {
+  const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  BenchOptions preset;
+  if (options.preset == "table1") {
+    // Date & Nagi Table 1: n = 500..5000, costs in [0, n), OMP-1 vs OMP-T.
+    for (int32_t n = 500; n <= 5000; n += 500) preset.sizes.push_back(n);
+    preset.ranges = {"n"};
+    preset.algorithms = {"classical", "tree"};
+    preset.backends = {"cpu"};
+    preset.threads = {1, cores};
+    preset.instances = 3;
+    preset.repeats = 3;
+  } else {
+    // Date & Nagi Table 3: n = 5000..20000, three cost ranges, per-phase breakdown.
+    preset.sizes = {5000, 10000, 15000, 20000};
+    preset.ranges = {"n/10", "n", "10n"};
+    preset.algorithms = {"classical", "tree"};
+    preset.backends = {"cuda"};
+    preset.threads = {cores};
+    preset.instances = 3;
+    preset.repeats = 5;
+  }
+  if (options.sizes.empty()) options.sizes = preset.sizes;
+  if (options.ranges.empty()) options.ranges = preset.ranges;
+  if (options.algorithms.empty()) options.algorithms = preset.algorithms;
+  if (options.backends.empty()) options.backends = preset.backends;
+  if (options.threads.empty()) options.threads = preset.threads;
+  if (options.instances == 0) options.instances = preset.instances;
+  if (options.repeats == 0) options.repeats = preset.repeats;
+}
+
+std::string cpuName() {
+  std::ifstream cpuinfo("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(cpuinfo, line)) {
+    if (line.rfind("model name", 0) == 0) return line.substr(line.find(':') + 2);
+  }
+  return "unknown CPU";
+}
+
+std::string deviceName(lap::Backend backend, int threads) {
+  if (backend == lap::Backend::Cuda) return cudaDevice().name;
+  const std::string cores = std::to_string(std::thread::hardware_concurrency());
+  return cpuName() + " (" + cores + " hardware threads, " + std::to_string(threads) + " used)";
+}
+
+// CSV-safe: device names contain commas only in exotic cases; quote always.
+std::string quoted(const std::string& text) { return '"' + text + '"'; }
+
+// Phases reported as columns, in the order of the paper's breakdown.
+constexpr std::string_view kPhaseColumns[] = {"setup",        "initial_reduction", "optimality_check",
+                                              "compress_zeros", "forward_level",    "reverse_pass",
+                                              "augment",      "dual_update"};
+
+struct Instance {
+  std::string generator, range, label;
+  int32_t n = 0;
+  uint64_t seed = 0;
+  lap::AnyCostMatrix costs;
+};
+
+struct Configuration {
+  std::string algorithm, backend;
+  int threads = 1;
+};
+
+std::vector<Configuration> configurations(const BenchOptions& options) {
+  std::vector<Configuration> out;
+  for (const std::string& algorithm : options.algorithms) {
+    for (const std::string& backend : options.backends) {
+      if (backend == "cpu") {
+        for (int threads : options.threads) out.push_back({algorithm, backend, threads});
+      } else {
+        out.push_back({algorithm, backend, 1});
+      }
+    }
+  }
+  return out;
+}
+
+struct Run {
+  std::string objective;
+  int32_t iterations = 0;
+  std::size_t steps = 0;
+  double totalMs = 0;
+  std::vector<PhaseTotal> phases;
+};
+
+template <lap::CostType T>
+Run timeSolve(const lap::CostMatrix<T>& costs, const Configuration& configuration) {
+  lap::LapOptions options{parseAlgorithm(configuration.algorithm), parseBackend(configuration.backend),
+                          configuration.threads};
+  const auto start = std::chrono::steady_clock::now();
+  auto solver = lap::makeLapSolver(costs, options);
+  const Trace trace = runToEnd(*solver);
+  const lap::LapSolution<T> solution = solver->solution();
+  Run run;
+  run.totalMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  run.objective = formatNumber(solution.objective);
+  run.iterations = solution.iterations;
+  run.steps = trace.records().size();
+  run.phases = trace.phaseTotals();
+  return run;
+}
+
+std::vector<Instance> instances(const BenchOptions& options) {
+  std::vector<Instance> out;
+  for (const std::string& path : options.inputs) {
+    Instance instance{"file", "", path, 0, 0, lap::readCostMatrix(path)};
+    instance.n = std::visit([](const auto& m) { return m.rows(); }, instance.costs);
+    out.push_back(std::move(instance));
+  }
+  if (!options.inputs.empty()) return out;
+  for (int32_t n : options.sizes) {
+    for (const std::string& range : options.ranges) {
+      for (int k = 0; k < options.instances; ++k) {
+        const auto seed = static_cast<uint64_t>(k + 1);
+        lap::GeneratorSpec spec{lap::Generator::Uniform, n, lap::parseCostRange(range), seed};
+        Instance instance{"uniform", range, "", n, seed, lap::generate(spec)};
+        instance.label = "uniform n=" + std::to_string(n) + " range=" + range + " seed=" + std::to_string(seed);
+        if (!options.saveNpyDirectory.empty()) {
+          std::filesystem::create_directories(options.saveNpyDirectory);
+          std::string name = "uniform_n" + std::to_string(n) + "_r" + range + "_s" + std::to_string(seed) + ".npy";
+          std::replace(name.begin(), name.end(), '/', '_');
+          lap::writeCostMatrix(instance.costs, std::filesystem::path(options.saveNpyDirectory) / name);
+        }
+        out.push_back(std::move(instance));
+      }
+    }
+  }
+  return out;
+}
+
+double median(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  const std::size_t mid = values.size() / 2;
+  return values.size() % 2 == 1 ? values[mid] : 0.5 * (values[mid - 1] + values[mid]);
+}
+
+void runBench(BenchOptions options) {
+  applyPreset(options);
+  if (options.output.empty()) options.output = "bench-" + options.preset + ".csv";
+  std::ostringstream csv;
+  csv << "device,preset,generator,n,range,seed,algorithm,backend,threads,repeat,objective,objective_agrees,"
+         "iterations,steps,total_ms";
+  for (std::string_view phase : kPhaseColumns) csv << ',' << phase << "_ms";
+  csv << ",device_ms\n";
+
+  std::map<std::string, std::vector<double>> totalsByConfiguration;  // for the printed summary
+  bool allAgree = true;
+  const std::vector<Configuration> configs = configurations(options);
+  for (const Instance& instance : instances(options)) {
+    std::string firstObjective;
+    for (const Configuration& configuration : configs) {
+      const lap::Backend backend = parseBackend(configuration.backend);
+      std::visit(
+          [&](const auto& costs) {
+            for (int w = 0; w < options.warmups; ++w) timeSolve(costs, configuration);
+            for (int repeat = 0; repeat < options.repeats; ++repeat) {
+              const Run run = timeSolve(costs, configuration);
+              if (firstObjective.empty()) firstObjective = run.objective;
+              const bool agrees = run.objective == firstObjective;
+              allAgree = allAgree && agrees;
+              csv << quoted(deviceName(backend, configuration.threads)) << ',' << options.preset << ','
+                  << instance.generator << ',' << instance.n << ',' << instance.range << ',' << instance.seed << ','
+                  << configuration.algorithm << ',' << configuration.backend << ',' << configuration.threads << ','
+                  << repeat << ',' << run.objective << ',' << (agrees ? "true" : "false") << ',' << run.iterations
+                  << ',' << run.steps << ',' << formatNumber(run.totalMs);
+              int64_t deviceNs = -1;
+              for (std::string_view phase : kPhaseColumns) {
+                const auto it = std::find_if(run.phases.begin(), run.phases.end(),
+                                             [&](const PhaseTotal& t) { return t.phase == phase; });
+                csv << ',' << (it == run.phases.end() ? "0" : formatNumber(it->wall_ns / 1e6));
+                if (it != run.phases.end() && it->device_ns >= 0) deviceNs = std::max<int64_t>(deviceNs, 0) + it->device_ns;
+              }
+              csv << ',' << (deviceNs >= 0 ? formatNumber(deviceNs / 1e6) : "") << '\n';
+              const std::string key = "n=" + std::to_string(instance.n) + " range=" + instance.range + " " +
+                                      configuration.algorithm + "/" + configuration.backend +
+                                      (configuration.backend == "cpu" ? std::to_string(configuration.threads) : "");
+              totalsByConfiguration[key].push_back(run.totalMs);
+              std::fprintf(stderr, "%s %s: %.1f ms\n", instance.label.c_str(), key.c_str(), run.totalMs);
+            }
+          },
+          instance.costs);
+    }
+  }
+  writeFileAtomically(options.output, [&](std::ostream& out) { out << csv.str(); });
+  std::printf("median total time per configuration (ms):\n");
+  for (const auto& [key, totals] : totalsByConfiguration) std::printf("  %-48s %10.1f\n", key.c_str(), median(totals));
+  std::printf("objectives agree across configurations: %s\n", allAgree ? "yes" : "NO");
+  std::printf("wrote %s\n", options.output.c_str());
+  if (!allAgree) throw SolveError("configurations disagree on an optimum (see objective_agrees in the CSV)");
+}
+
+}  // namespace
+
+void addBenchCommand(CLI::App& app) {
+  auto options = std::make_shared<BenchOptions>();
+  CLI::App* bench = app.add_subcommand("bench", "Time LAP solvers over an instance grid and write a CSV");
+  bench->add_option("--preset", options->preset,
+                    "table1: n=500..5000, [0,n), CPU with 1 and all threads (paper's Table 1); "
+                    "table3: n=5000..20000, three ranges, CUDA (Table 3)")
+      ->check(CLI::IsMember({"table1", "table3"}))
+      ->capture_default_str();
+  bench->add_option("--sizes", options->sizes, "Override the preset's sizes")->delimiter(',');
+  bench->add_option("--ranges", options->ranges, "Override the cost ranges (n/10, n, 10n)")
+      ->delimiter(',')
+      ->check(CLI::IsMember({"n/10", "n", "10n"}));
+  bench->add_option("--algorithms", options->algorithms, "classical, tree")
+      ->delimiter(',')
+      ->check(CLI::IsMember({"classical", "tree"}));
+  bench->add_option("--backends", options->backends, "cpu, sequential, cuda")
+      ->delimiter(',')
+      ->check(CLI::IsMember({"cpu", "sequential", "cuda"}));
+  bench->add_option("--threads", options->threads, "OpenMP thread counts of the cpu backend")
+      ->delimiter(',')
+      ->check(CLI::PositiveNumber);
+  bench->add_option("--npy", options->inputs, "Benchmark these instance files instead of generated ones")
+      ->delimiter(',')
+      ->check(CLI::ExistingFile);
+  bench->add_option("--instances", options->instances, "Instances per size and range (seeds 1..K)");
+  bench->add_option("--repeats", options->repeats, "Timed runs per instance and configuration");
+  bench->add_option("--warmups", options->warmups, "Untimed runs before the timed ones")->capture_default_str();
+  bench->add_option("--save-npy", options->saveNpyDirectory, "Also write each generated instance as .npy here");
+  bench->add_option("--output", options->output, "CSV file (default bench-<preset>.csv)");
+  bench->callback([options] { runBench(*options); });
+}
+
+}  // namespace ms::cli

@@ -1,0 +1,29 @@
+#pragma once
+// Command-line options shared by the subcommands that load or generate a LAP instance and pick a solver.
+
+#include <CLI/CLI.hpp>
+#include <cstdint>
+#include <string>
+
+#include "solver/lap/cost_matrix.h"
+#include "solver/lap/lap_solver.h"
+
+namespace ms::cli {
+
+struct InstanceOptions {
+  std::string input;
+  std::string generator;
+  int32_t n = 0;
+  std::string range = "n";
+  uint64_t seed = 1;
+};
+
+// --input FILE | --generate KIND --n N [--range R] [--seed S]
+void addInstanceOptions(CLI::App& command, InstanceOptions& options);
+// Reads or generates the instance; `description` receives a one-line summary of where it came from.
+lap::AnyCostMatrix loadInstance(const InstanceOptions& options, std::string* description);
+
+lap::LapAlgorithm parseAlgorithm(const std::string& name);  // classical | tree | brute
+lap::Backend parseBackend(const std::string& name);         // auto | cpu | sequential | cuda
+
+}  // namespace ms::cli

@@ -1,0 +1,205 @@
+// Cost matrix files: text and .npy reading, writing, type inference, and one-line errors for bad input.
+#include <QtTest/QtTest>
+
+#include <QTemporaryDir>
+#include <fstream>
+#include <limits>
+#include <random>
+
+#include "solver/core/errors.h"
+#include "solver/lap/io/matrix_io.h"
+
+using namespace ms;
+using namespace ms::lap;
+
+namespace {
+
+std::string writeFile(const QTemporaryDir& dir, const QString& name, const std::string& bytes) {
+  const std::string path = dir.filePath(name).toStdString();
+  std::ofstream(path, std::ios::binary) << bytes;
+  return path;
+}
+
+// A .npy header for the given dictionary, padded like NumPy's (data 64-byte aligned).
+std::string npyHeader(const std::string& dictionary) {
+  std::string dict = dictionary;
+  const std::size_t unpadded = 6 + 2 + 2 + dict.size() + 1;
+  dict.append((64 - unpadded % 64) % 64, ' ');
+  dict.push_back('\n');
+  std::string out = "\x93NUMPY";
+  out.push_back(1);
+  out.push_back(0);
+  out.push_back(static_cast<char>(dict.size() & 0xff));
+  out.push_back(static_cast<char>(dict.size() >> 8));
+  return out + dict;
+}
+
+template <CostType T>
+CostMatrix<T> randomMatrix(int32_t rows, int32_t cols, uint64_t seed) {
+  std::mt19937_64 random(seed);
+  CostMatrix<T> costs(rows, cols);
+  for (int64_t k = 0; k < costs.size(); ++k) {
+    if constexpr (std::is_integral_v<T>) {
+      costs.data()[k] = std::uniform_int_distribution<T>(std::numeric_limits<T>::min() / 2, std::numeric_limits<T>::max() / 2)(random);
+    } else {
+      costs.data()[k] = (k % 7 == 3) ? std::numeric_limits<T>::infinity()
+                                     : std::uniform_real_distribution<T>(-1e6, 1e6)(random) / T(3);
+    }
+  }
+  return costs;
+}
+
+template <CostType T>
+bool identical(const CostMatrix<T>& a, const CostMatrix<T>& b) {
+  return a.rows() == b.rows() && a.cols() == b.cols() && std::equal(a.data(), a.data() + a.size(), b.data());
+}
+
+}  // namespace
+
+class TestLapIo : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void readsWhitespaceCommasAndComments() {
+    QTemporaryDir dir;
+    const std::string path = writeFile(dir, "m.txt",
+                                       "# a 3 x 3 instance\n"
+                                       "1 2 3   # trailing comment\n"
+                                       "\n"
+                                       "  4\t5 6\r\n"
+                                       "7, 8 ,9,\n");
+    const AnyCostMatrix read = readCostMatrix(path);
+    QVERIFY(std::holds_alternative<CostMatrix<int32_t>>(read));
+    const auto& m = std::get<CostMatrix<int32_t>>(read);
+    QCOMPARE(m.rows(), 3);
+    QCOMPARE(m.cols(), 3);
+    for (int32_t k = 0; k < 9; ++k) QCOMPARE(m.data()[k], k + 1);
+  }
+
+  void infersTheNarrowestExactType() {
+    QTemporaryDir dir;
+    QVERIFY(std::holds_alternative<CostMatrix<int32_t>>(readCostMatrix(writeFile(dir, "a.txt", "1 -2\n+3 4\n"))));
+    const AnyCostMatrix wide = readCostMatrix(writeFile(dir, "b.txt", "1 3000000000\n3 4\n"));
+    QVERIFY(std::holds_alternative<CostMatrix<int64_t>>(wide));
+    QCOMPARE(std::get<CostMatrix<int64_t>>(wide)(0, 1), int64_t{3000000000});
+    const AnyCostMatrix real = readCostMatrix(writeFile(dir, "c.txt", "1 2.5\ninf 1e3\n"));
+    QVERIFY(std::holds_alternative<CostMatrix<double>>(real));
+    const auto& r = std::get<CostMatrix<double>>(real);
+    QCOMPARE(r(0, 0), 1.0);
+    QCOMPARE(r(0, 1), 2.5);
+    QVERIFY(isForbidden(r(1, 0)));
+    QCOMPARE(r(1, 1), 1000.0);
+  }
+
+  void roundTripsEveryTypeThroughBothFormats() {
+    QTemporaryDir dir;
+    auto check = [&](const auto& original, const char* type) {
+      for (const char* extension : {".npy", ".txt"}) {
+        const std::string path = dir.filePath(QString("m_%1%2").arg(type, extension)).toStdString();
+        writeCostMatrix(AnyCostMatrix(original), path);
+        const AnyCostMatrix back = readCostMatrix(path);
+        using Matrix = std::decay_t<decltype(original)>;
+        if (std::string(extension) == ".npy") {
+          QVERIFY2(std::holds_alternative<Matrix>(back), type);
+          QVERIFY2(identical(original, std::get<Matrix>(back)), type);
+        } else {
+          // Text keeps the values exactly; floats come back as float64 and integers as the narrowest type.
+          std::visit(
+              [&](const auto& read) {
+                QCOMPARE(read.rows(), original.rows());
+                for (int64_t k = 0; k < original.size(); ++k) {
+                  QCOMPARE(static_cast<double>(read.data()[k]), static_cast<double>(original.data()[k]));
+                }
+              },
+              back);
+        }
+      }
+    };
+    check(randomMatrix<int32_t>(7, 5, 1), "i4");
+    check(randomMatrix<int64_t>(4, 9, 2), "i8");
+    check(randomMatrix<float>(6, 6, 3), "f4");
+    check(randomMatrix<double>(3, 8, 4), "f8");
+  }
+
+  void readsFortranOrderAsTheSameMatrix() {
+    QTemporaryDir dir;
+    // Headers are padded so data starts at a multiple of 64: these dictionaries give a 128-byte header.
+    // Logical matrix [[1,2,3],[4,5,6]] stored column by column.
+    std::string bytes = npyHeader("{'descr': '<f8', 'fortran_order': True, 'shape': (2, 3), }");
+    for (double v : {1.0, 4.0, 2.0, 5.0, 3.0, 6.0}) bytes.append(reinterpret_cast<const char*>(&v), sizeof v);
+    const auto m = std::get<CostMatrix<double>>(readCostMatrix(writeFile(dir, "f.npy", bytes)));
+    QCOMPARE(m.rows(), 2);
+    QCOMPARE(m.cols(), 3);
+    for (int32_t k = 0; k < 6; ++k) QCOMPARE(m.data()[k], k + 1.0);
+  }
+
+  void badInputGivesOneLineErrors_data() {
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QByteArray>("content");
+    QTest::addColumn<QString>("expected");  // what follows "<path>"
+    QTest::newRow("ragged") << "r.txt" << QByteArray("1 2 3\n4 5 6\n7 8\n") << ":3: row has 2 values, expected 3 (as on line 1)";
+    QTest::newRow("not a number") << "n.txt" << QByteArray("1 2\n3 x4\n") << ":2: 'x4' is not a number";
+    QTest::newRow("NaN") << "nan.txt" << QByteArray("# c\n1 nan\n2 3\n") << ":2: NaN is not a cost (use inf to forbid a pair)";
+    QTest::newRow("-inf") << "m.txt" << QByteArray("1 2\n-inf 3\n") << ":2: -inf is not a cost (use inf to forbid a pair)";
+    QTest::newRow("empty") << "e.txt" << QByteArray("") << ": empty file: no cost rows";
+    QTest::newRow("comments only") << "c.txt" << QByteArray("# nothing\n\n   \n") << ": empty file: no cost rows";
+    QTest::newRow("empty field") << "f.csv" << QByteArray("1,2\n3,,4\n") << ":2: empty value between commas";
+    const QByteArray valid = QByteArray::fromStdString(npyHeader("{'descr': '<i4', 'fortran_order': False, 'shape': (3, 3), }"));
+    QTest::newRow("npy truncated") << "t.npy" << (valid + QByteArray(20, '\0'))
+                                   << ":offset 148: truncated: file ends after 20 of 36 data bytes";
+    QTest::newRow("npy magic") << "g.npy" << QByteArray("PK\x03\x04 not numpy") << ":offset 0: not a .npy file (bad magic)";
+    QTest::newRow("npy dtype") << "u.npy"
+                               << QByteArray::fromStdString(npyHeader("{'descr': '<u2', 'fortran_order': False, 'shape': (2, 2), }")) + QByteArray(8, '\0')
+                               << ":offset 10: unsupported element type '<u2' (expected int32, int64, float32 or float64)";
+    QTest::newRow("npy big-endian") << "b.npy"
+                                    << QByteArray::fromStdString(npyHeader("{'descr': '>f8', 'fortran_order': False, 'shape': (1, 1), }")) + QByteArray(8, '\0')
+                                    << ":offset 10: big-endian data ('>f8') is not supported";
+    QTest::newRow("npy 1-D") << "v.npy"
+                             << QByteArray::fromStdString(npyHeader("{'descr': '<f8', 'fortran_order': False, 'shape': (4,), }")) + QByteArray(32, '\0')
+                             << ":offset 10: expected a 2-D matrix, found shape (4,)";
+    QTest::newRow("npy NaN") << "x.npy"
+                             << QByteArray::fromStdString(npyHeader("{'descr': '<f8', 'fortran_order': False, 'shape': (1, 2), }")) +
+                                    QByteArray::fromRawData("\0\0\0\0\0\0\xf0\x3f\0\0\0\0\0\0\xf8\x7f", 16)
+                             << ":offset 136: NaN is not a cost (use inf to forbid a pair)";
+  }
+
+  void badInputGivesOneLineErrors() {
+    QFETCH(QString, name);
+    QFETCH(QByteArray, content);
+    QFETCH(QString, expected);
+    QTemporaryDir dir;
+    const std::string path = writeFile(dir, name, content.toStdString());
+    try {
+      readCostMatrix(path);
+      QFAIL("no error for bad input");
+    } catch (const InputError& error) {
+      QCOMPARE(QString(error.what()), QString::fromStdString(path) + expected);
+      QVERIFY(!QString(error.what()).contains('\n'));
+    }
+  }
+
+  void refusesMatricesLargerThanMemory() {
+    QTemporaryDir dir;
+    const std::string path = writeFile(dir, "huge.npy", npyHeader("{'descr': '<f8', 'fortran_order': False, 'shape': (2000000, 2000000), }"));
+    try {
+      readCostMatrix(path);
+      QFAIL("a 32 TB matrix was accepted");
+    } catch (const InputError& error) {
+      const QString message = error.what();
+      QVERIFY2(message.startsWith(QString::fromStdString(path) + ":offset 128: a 2000000 x 2000000 matrix of 8-byte costs needs 32000.0 GB"),
+               qPrintable(message));
+    }
+  }
+
+  void missingFileIsNamed() {
+    try {
+      readCostMatrix("/nonexistent/costs.txt");
+      QFAIL("no error");
+    } catch (const InputError& error) {
+      QCOMPARE(QString(error.what()), QString("/nonexistent/costs.txt: cannot open file"));
+    }
+  }
+};
+
+QTEST_GUILESS_MAIN(TestLapIo)
+#include "test_lap_io.moc"

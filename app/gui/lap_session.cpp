@@ -115,14 +115,4 @@ QString explainLapStep(const StepRecord& record, int32_t n) {
   return QString::fromUtf8(phase.data(), static_cast<qsizetype>(phase.size()));
 }
 
-views::TraceChartsConfig lapChartsConfig() {
-  views::TraceChartsConfig config;
-  config.gainCounter = "assigned";
-  config.gainTitle = QObject::tr("Assignments gained per iteration");
-  config.levelPhase = "forward_level";
-  config.levelCounter = "frontier";
-  config.levelTitle = QObject::tr("Frontier size per BFS level");
-  return config;
-}
-
 }  // namespace ms::studio

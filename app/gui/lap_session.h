@@ -1,7 +1,7 @@
 #pragma once
 // What the studio needs to know about linear assignment problems: where an instance comes from, the
 // square form the solvers and views share, a machine factory for the run controller, what each Hungarian
-// phase did in words, and which counters the charts follow.
+// phase did in words.
 
 #include <QString>
 #include <memory>
@@ -9,7 +9,6 @@
 #include "app/gui/run_controller.h"
 #include "solver/lap/generators.h"
 #include "solver/lap/lap_solver.h"
-#include "views/charts/trace_charts.h"
 
 namespace ms::studio {
 
@@ -35,7 +34,5 @@ MachineFactory lapMachineFactory(std::shared_ptr<const lap::AnyCostMatrix> costs
 
 // One line on what a Hungarian step did, from its phase and counters; n is the square size.
 QString explainLapStep(const StepRecord& record, int32_t n);
-
-views::TraceChartsConfig lapChartsConfig();
 
 }  // namespace ms::studio

@@ -36,6 +36,18 @@ double stepsPerSecondAt(int position) { return position >= kSpeedPositions ? 0 :
 
 QString formatObjective(double value) { return QString::number(value, 'g', 12); }
 
+// The Hungarian counters the charts follow: assignments per iteration (the paper's Table 2) and the frontier
+// of every BFS level.
+views::TraceChartsConfig lapChartsConfig() {
+  views::TraceChartsConfig config;
+  config.gainCounter = "assigned";
+  config.gainTitle = QObject::tr("Assignments gained per iteration");
+  config.levelPhase = "forward_level";
+  config.levelCounter = "frontier";
+  config.levelTitle = QObject::tr("Frontier size per BFS level");
+  return config;
+}
+
 }  // namespace
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), controller_(std::make_unique<RunController>()) {

@@ -67,6 +67,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), controller_(std::
   connect(instancePanel_, &InstancePanel::sourceRequested, this, &MainWindow::loadInstance);
   connect(algorithmPanel_, &AlgorithmPanel::optionsChanged, this, &MainWindow::startSession);
 
+  resize(1600, 1000);  // until the settings say otherwise
+  resizeDocks({findChild<QDockWidget*>(QStringLiteral("chartsDock"))}, {460}, Qt::Horizontal);
+  resizeDocks({findChild<QDockWidget*>(QStringLiteral("logDock"))}, {220}, Qt::Vertical);
   restoreSettings();
   updateActions();
   updateStatusBar();
@@ -236,7 +239,11 @@ void MainWindow::instanceLoaded() {
     return;
   }
   instance_ = std::move(result.instance);
-  if (!result.source.file.isEmpty()) instancePanel_->addRecentFile(result.source.file);
+  if (result.source.file.isEmpty()) {
+    instancePanel_->setGeneratorSource(result.source.generator);
+  } else {
+    instancePanel_->addRecentFile(result.source.file);
+  }
   matrixView_->setCosts(instance_.costs);
   treeView_->setZeroTolerance(std::visit(
       [](const auto& matrix) { return static_cast<double>(lap::zeroTolerance(matrix)); }, *instance_.costs));
@@ -312,7 +319,7 @@ void MainWindow::updateStatusBar() {
                                                 : tr("assigned %1/%2").arg(status_.assigned).arg(status_.n));
   statusObjective_->setText(status_.assigned < 0 ? tr("objective –")
                                                  : tr("objective %1").arg(formatObjective(status_.objective)));
-  statusElapsed_->setText(tr("elapsed %1 ms").arg(status_.elapsedMs, 0, 'f', 1));
+  statusElapsed_->setText(tr("elapsed %1 ms").arg(status_.elapsedMs, 0, 'f', status_.elapsedMs < 10 ? 3 : 1));
   if (lastError_.isEmpty()) statusMessage_->setStyleSheet(QString());
 }
 

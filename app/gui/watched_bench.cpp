@@ -11,6 +11,7 @@
 #include <thread>
 #include <vector>
 
+#include "app/gui/algorithm_panel.h"
 #include "app/gui/event_wait.h"
 #include "app/gui/lap_session.h"
 #include "app/gui/main_window.h"

@@ -8,7 +8,7 @@ namespace ms::views {
 QList<QPointF> decimateMinMax(std::span<const QPointF> points, double xMin, double xMax, int columns) {
   QList<QPointF> out;
   if (columns <= 0 || points.size() <= 4 * static_cast<std::size_t>(columns) || !(xMax > xMin)) {
-    out.assign(points.begin(), points.end());
+    out = QList<QPointF>(points.begin(), points.end());
     return out;
   }
   out.reserve(3 * columns);

@@ -6,7 +6,7 @@
 #include <QPointF>
 #include <QSizeF>
 
-#include "views/render/matrix_renderer.h"
+#include "views/render/matrix_layout.h"
 
 namespace ms::views {
 

@@ -12,6 +12,7 @@
 #include "app/gui/main_window.h"
 #include "app/gui/watched_bench.h"
 #include "views/charts/trace_charts.h"
+#include "views/matrix/matrix_view.h"
 
 namespace {
 
@@ -123,7 +124,9 @@ int runScript(MainWindow& window, const Options& options) {
     std::fprintf(stderr, "matchscope: the steps did not finish: %s\n", qPrintable(window.lastError()));
     return 1;
   }
-  processEventsUntil([] { return false; }, std::chrono::milliseconds(300));  // let every view repaint
+  // The matrix view renders on its own thread: wait for a frame of the final state.
+  const quint64 frame = window.matrixView().refresh();
+  processEventsUntil([&] { return window.matrixView().shownSerial() >= frame; }, kScriptTimeout);
   window.charts().refreshNow();
   try {
     if (!options.matrixPng.isEmpty()) window.exportMatrixPng(options.matrixPng, options.pngSize);

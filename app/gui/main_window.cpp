@@ -34,6 +34,9 @@ namespace {
 constexpr int kSpeedPositions = 31;
 double stepsPerSecondAt(int position) { return position >= kSpeedPositions ? 0 : std::pow(10.0, position / 10.0); }
 
+constexpr double kRenderShareWhileRunning = 0.1;
+constexpr int kChartRefreshWhileRunningMs = 500;
+
 QString formatObjective(double value) { return QString::number(value, 'g', 12); }
 
 // The Hungarian counters the charts follow: assignments per iteration (the paper's Table 2) and the frontier
@@ -113,6 +116,8 @@ void MainWindow::buildDocks() {
   logView_->setModel(logModel_);
   logView_->setSelectionBehavior(QAbstractItemView::SelectRows);
   logView_->setAlternatingRowColors(true);
+  logView_->setWordWrap(false);
+  logView_->setTextElideMode(Qt::ElideNone);  // eliding every long explanation on each repaint is costly
   logView_->verticalHeader()->hide();
   logView_->verticalHeader()->setDefaultSectionSize(20);
   logView_->horizontalHeader()->setStretchLastSection(true);
@@ -304,7 +309,15 @@ void MainWindow::snapshotUpdated(const std::shared_ptr<const Snapshot>& snapshot
   updateStatusBar();
 }
 
-void MainWindow::stateChanged(RunState /*state*/) { updateActions(); }
+void MainWindow::stateChanged(RunState state) {
+  // While the solver runs, pictures take only a small share of the machine (a CPU Vulkan device needs
+  // 100 ms and more per frame of a large matrix, and a Qt Charts refresh costs milliseconds of the GUI
+  // thread); between runs the views follow every step at once.
+  const bool running = state == RunState::Busy;
+  matrixView_->setRenderTimeShare(running ? kRenderShareWhileRunning : 1.0);
+  charts_->setRefreshInterval(running ? kChartRefreshWhileRunningMs : views::TraceCharts::kRefreshMs);
+  updateActions();
+}
 
 void MainWindow::showError(const QString& message) {
   lastError_ = message;

@@ -69,7 +69,8 @@ class RunController::Worker {
   }
 
   std::atomic<bool> watched{false};
-  std::atomic<int64_t> snapshotIntervalNs{std::chrono::nanoseconds(std::chrono::milliseconds(16)).count()};
+  std::atomic<int64_t> steppingIntervalNs{std::chrono::nanoseconds(kSteppingDeliveryInterval).count()};
+  std::atomic<int64_t> unpacedIntervalNs{std::chrono::nanoseconds(kUnpacedDeliveryInterval).count()};
 
  private:
   void loop() {
@@ -229,11 +230,12 @@ class RunController::Worker {
     mailbox_.state = state;
   }
 
-  // Takes a snapshot when watched and a frame has passed (or when forced), and tells the GUI thread that
-  // the mailbox holds news at most once per frame.
+  // Takes a snapshot when watched and an interval has passed (or when forced), and tells the GUI thread
+  // that the mailbox holds news at most once per interval.
   void publish(bool force) {
     const Clock::time_point now = Clock::now();
-    const auto interval = std::chrono::nanoseconds(snapshotIntervalNs.load(std::memory_order_relaxed));
+    const auto interval = std::chrono::nanoseconds(
+        (mode_ == Mode::Unpaced ? unpacedIntervalNs : steppingIntervalNs).load(std::memory_order_relaxed));
     if (machine_ != nullptr && watched.load(std::memory_order_relaxed) && (force || now - lastSnapshotAt_ >= interval)) {
       auto snapshot = std::make_shared<Snapshot>();
       machine_->snapshot(*snapshot);
@@ -300,8 +302,9 @@ void RunController::setWatched(bool watched) {
   if (watched && !was) worker_->post({RequestKind::RefreshSnapshot, {}, 0});
 }
 
-void RunController::setSnapshotInterval(std::chrono::milliseconds interval) {
-  worker_->snapshotIntervalNs = std::chrono::nanoseconds(interval).count();
+void RunController::setDeliveryIntervals(std::chrono::milliseconds stepping, std::chrono::milliseconds unpaced) {
+  worker_->steppingIntervalNs = std::chrono::nanoseconds(stepping).count();
+  worker_->unpacedIntervalNs = std::chrono::nanoseconds(unpaced).count();
 }
 
 void RunController::drain() {
@@ -325,6 +328,11 @@ void RunController::drain() {
     snapshot_.reset();
     emit sessionStarted();
   }
+  // The state goes first: views decide how much effort a frame deserves by whether a solve is running.
+  if (state && *state != state_) {
+    state_ = *state;
+    emit stateChanged(state_);
+  }
   if (!records.empty()) {
     const int first = static_cast<int>(trace_.records().size());
     for (const StepRecord& record : records) trace_.append(record);
@@ -335,10 +343,6 @@ void RunController::drain() {
     emit snapshotUpdated(snapshot_);
   }
   if (error) emit solveFailed(*error);
-  if (state && *state != state_) {
-    state_ = *state;
-    emit stateChanged(state_);
-  }
 }
 
 }  // namespace ms::studio

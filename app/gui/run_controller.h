@@ -26,6 +26,12 @@ namespace ms::studio {
 // data (a LAP solver borrows its cost matrix) keeps it alive through the pointer's control block.
 using MachineFactory = std::function<std::shared_ptr<StepMachine>()>;
 
+// Deliveries to the GUI thread (records, and a snapshot when watched): at most one per frame (30 a second)
+// while stepping or running paced; while running unpaced, ten a second are plenty to follow the progress and
+// leave the machine to the solver.
+inline constexpr std::chrono::milliseconds kSteppingDeliveryInterval{33};
+inline constexpr std::chrono::milliseconds kUnpacedDeliveryInterval{100};
+
 enum class RunState {
   Empty,     // nothing loaded, or the factory failed
   Ready,     // idle and not done: waiting for a request
@@ -55,9 +61,9 @@ class RunController : public QObject {
   void pause();          // stops a run, run to end or iteration after the current step
   void cancel();         // drops every queued request, then pauses
   void setStepsPerSecond(double stepsPerSecond);  // pace of run(); <= 0 means unpaced
-  // Snapshots are copied out only while someone watches; `interval` bounds how often (one per frame).
+  // Snapshots are copied out only while someone watches.
   void setWatched(bool watched);
-  void setSnapshotInterval(std::chrono::milliseconds interval);
+  void setDeliveryIntervals(std::chrono::milliseconds stepping, std::chrono::milliseconds unpaced);
 
   RunState state() const { return state_; }
   const Trace& trace() const { return trace_; }  // every record delivered so far in this session

@@ -1,7 +1,7 @@
 #pragma once
 // What watching costs: the same instance solved headless (runToEnd on the calling thread) and in the shown
 // window (run controller, snapshots once per frame, views, log and charts updating), alternately, several
-// times. Writes one CSV row per solve and prints the medians and the overhead.
+// times after one warm-up pair. Writes one CSV row per solve and prints the medians and the overhead.
 
 #include <QString>
 

@@ -284,7 +284,7 @@ class TestRunController : public QObject {
     std::atomic<int> executed{0};
     RunController controller;
     QSignalSpy snapshots(&controller, &RunController::snapshotUpdated);
-    controller.setSnapshotInterval(std::chrono::milliseconds(50));
+    controller.setDeliveryIntervals(std::chrono::milliseconds(50), std::chrono::milliseconds(50));
     controller.load(scripted(3000, std::chrono::microseconds(100), -1, &executed));
     controller.runToEnd();
     QVERIFY(waitForState(controller, RunState::Finished));

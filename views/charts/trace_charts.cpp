@@ -12,6 +12,25 @@
 
 namespace ms::views {
 
+namespace {
+
+// The smallest of 1, 2, 5 times a power of ten that is at least `value` (> 0). Axes grow in these steps,
+// so their labels (and the chart's layout) change only now and then while points stream in.
+double niceCeiling(double value) {
+  if (!(value > 0)) return 1;
+  const double power = std::pow(10.0, std::floor(std::log10(value)));
+  for (double step : {1.0, 2.0, 5.0, 10.0}) {
+    if (step * power >= value) return step * power;
+  }
+  return 10 * power;
+}
+
+void setAxisRange(QValueAxis* axis, double low, double high) {
+  if (axis->min() != low || axis->max() != high) axis->setRange(low, high);
+}
+
+}  // namespace
+
 TraceCharts::TraceCharts(QWidget* parent) : QWidget(parent) {
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
@@ -56,6 +75,8 @@ void TraceCharts::attach(Chart& chart, Plot& plot, const QString& name) {
   plot.series->attachAxis(chart.x);
   plot.series->attachAxis(chart.y);
 }
+
+void TraceCharts::setRefreshInterval(int milliseconds) { refreshTimer_.setInterval(std::max(milliseconds, kRefreshMs)); }
 
 void TraceCharts::setConfig(TraceChartsConfig config) {
   config_ = std::move(config);
@@ -134,11 +155,9 @@ void TraceCharts::refreshNow() {
   push(gainChart_, std::span<Plot* const>(&gain, 1));
   Plot* level = &levelPlot_;
   push(levelChart_, std::span<Plot* const>(&level, 1));
-  if (initialValue_ >= 0) {
-    gainChart_.chart->setTitle(tr("%1 (initial: %2)").arg(config_.gainTitle).arg(initialValue_));
-  } else {
-    gainChart_.chart->setTitle(config_.gainTitle);
-  }
+  const QString gainTitle =
+      initialValue_ >= 0 ? tr("%1 (initial: %2)").arg(config_.gainTitle).arg(initialValue_) : config_.gainTitle;
+  if (gainChart_.chart->title() != gainTitle) gainChart_.chart->setTitle(gainTitle);
   ++refreshCount_;
 }
 
@@ -165,8 +184,8 @@ void TraceCharts::push(Chart& chart, std::span<Plot* const> plots) {
     plot->series->replace(decimateMinMax(points, xMin, xMax, columns));
     plot->dirty = false;
   }
-  chart.x->setRange(xMin, xMax);
-  chart.y->setRange(yMin, yMax > yMin ? yMax * 1.05 : yMin + 1);
+  setAxisRange(chart.x, xMin, xMin + niceCeiling(xMax - xMin));
+  setAxisRange(chart.y, yMin < 0 ? -niceCeiling(-yMin) : 0, niceCeiling(yMax));
 }
 
 QList<QPointF> TraceCharts::phaseTimePoints(std::string_view phase) const {

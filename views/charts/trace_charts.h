@@ -40,7 +40,7 @@ class TraceCharts : public QWidget {
   Q_OBJECT
  public:
   static constexpr std::size_t kRingCapacity = 1 << 15;  // points kept per series
-  static constexpr int kRefreshMs = 33;
+  static constexpr int kRefreshMs = 33;  // at most ~30 refreshes a second
 
   explicit TraceCharts(QWidget* parent = nullptr);
   ~TraceCharts() override;
@@ -50,6 +50,8 @@ class TraceCharts : public QWidget {
   void reset(std::span<const std::string_view> counterNames);
   void append(std::span<const StepRecord> records);
   void refreshNow();  // pushes pending points to the series at once (tests, exports)
+  // Time between refreshes while points stream in; never below kRefreshMs.
+  void setRefreshInterval(int milliseconds);
 
   // What the series hold after the last refresh (tests read these).
   QList<QPointF> phaseTimePoints(std::string_view phase) const;

@@ -42,57 +42,27 @@ QPointF areaPosition(QPointF widgetPosition, QSize size) {
 
 }  // namespace
 
-MatrixView::MatrixView(QWidget* parent) : QWidget(parent) {
+MatrixView::MatrixView(QWidget* parent)
+    : QWidget(parent), overlay_(std::make_shared<const render::MatrixOverlay>()) {
   std::string whyNot;
-  renderer_ = render::MatrixRenderer::create(&whyNot);
-  if (renderer_ == nullptr) rendererProblem_ = QString::fromStdString(whyNot);
+  std::unique_ptr<render::MatrixRenderer> renderer = render::MatrixRenderer::create(&whyNot);
+  if (renderer != nullptr) {
+    renderThread_ = std::make_unique<MatrixRenderThread>(std::move(renderer));
+    connect(renderThread_.get(), &MatrixRenderThread::frameReady, this, &MatrixView::frameReady);
+    connect(renderThread_.get(), &MatrixRenderThread::renderFailed, this, [this](const QString& message) {
+      rendererProblem_ = message;
+      frame_ = QImage();
+      update();
+    });
+  } else {
+    rendererProblem_ = QString::fromStdString(whyNot);
+  }
   setMouseTracking(true);
   setMinimumSize(160, 160);
   setAttribute(Qt::WA_OpaquePaintEvent);
 }
 
 MatrixView::~MatrixView() = default;
-
-QString MatrixView::deviceName() const {
-  return renderer_ != nullptr ? QString::fromStdString(renderer_->deviceName()) : QString();
-}
-
-void MatrixView::setCosts(std::shared_ptr<const lap::AnyCostMatrix> costs) {
-  costs_ = std::move(costs);
-  overlay_ = {};
-  hasDuals_ = false;
-  if (costs_ != nullptr) {
-    zeroTolerance_ = std::visit([](const auto& matrix) { return static_cast<double>(lap::zeroTolerance(matrix)); },
-                                *costs_);
-    if (renderer_ != nullptr) renderer_->setCosts(*costs_);
-  }
-  navigation_.reset(matrixSize(), matrixSize(), areaSize(size()));
-  invalidate();
-}
-
-void MatrixView::setSnapshot(const Snapshot& snapshot) {
-  const auto* lap = std::get_if<lap::LapSnapshot>(&snapshot);
-  if (lap == nullptr || costs_ == nullptr) return;
-  overlay_ = render::overlayFromSnapshot(*lap);
-  overlay_.zeroTolerance = zeroTolerance_;
-  hasDuals_ = !overlay_.rowDual.empty();
-  invalidate();
-}
-
-void MatrixView::setQuantity(render::MatrixQuantity quantity) {
-  quantity_ = quantity;
-  invalidate();
-}
-
-void MatrixView::setColorMap(render::ColorMap colorMap) {
-  colorMap_ = colorMap;
-  invalidate();
-}
-
-void MatrixView::invalidate() {
-  frame_ = QImage();
-  update();
-}
 
 int MatrixView::matrixSize() const {
   return costs_ == nullptr ? 0 : std::visit([](const auto& matrix) { return matrix.rows(); }, *costs_);
@@ -102,31 +72,88 @@ double MatrixView::costAt(int row, int col) const {
   return std::visit([&](const auto& matrix) { return static_cast<double>(matrix(row, col)); }, *costs_);
 }
 
-QImage MatrixView::draw(const MatrixNavigation& navigation, QSize pixels) const {
-  if (renderer_ == nullptr || costs_ == nullptr || pixels.isEmpty()) return {};
-  const render::RgbaImage rgba =
-      renderer_->render(navigation.camera(), overlay_, quantity_, colorMap_, pixels.width(), pixels.height());
-  QImage image(rgba.pixels.data(), rgba.width, rgba.height, rgba.width * 4, QImage::Format_RGBA8888);
-  QImage owned = image.copy();  // the renderer's buffer dies with `rgba`
-  drawNumbers(owned, navigation);
-  return owned;
+void MatrixView::setCosts(std::shared_ptr<const lap::AnyCostMatrix> costs) {
+  costs_ = std::move(costs);
+  overlay_ = std::make_shared<const render::MatrixOverlay>();
+  frame_ = QImage();
+  rendererProblem_.clear();
+  if (costs_ != nullptr) {
+    zeroTolerance_ = std::visit([](const auto& matrix) { return static_cast<double>(lap::zeroTolerance(matrix)); },
+                                *costs_);
+    if (renderThread_ != nullptr) renderThread_->setCosts(costs_);
+  }
+  firstSerialOfCosts_ = serial_ + 1;
+  navigation_.reset(matrixSize(), matrixSize(), areaSize(size()));
+  refresh();
+  update();  // "Rendering…" until the first frame
+}
+
+void MatrixView::setSnapshot(const Snapshot& snapshot) {
+  const auto* lap = std::get_if<lap::LapSnapshot>(&snapshot);
+  if (lap == nullptr || costs_ == nullptr || lap->n != matrixSize()) return;
+  auto overlay = std::make_shared<render::MatrixOverlay>(render::overlayFromSnapshot(*lap));
+  overlay->zeroTolerance = zeroTolerance_;
+  overlay_ = std::move(overlay);
+  refresh();
+}
+
+void MatrixView::setQuantity(render::MatrixQuantity quantity) {
+  quantity_ = quantity;
+  refresh();
+}
+
+void MatrixView::setColorMap(render::ColorMap colorMap) {
+  colorMap_ = colorMap;
+  refresh();
+}
+
+void MatrixView::setRenderTimeShare(double share) {
+  if (renderThread_ != nullptr) renderThread_->setTimeShare(share);
+}
+
+MatrixFrameRequest MatrixView::frameRequest(QSize pixels) const {
+  return {navigation_.scaledTo(areaSize(pixels)).camera(), overlay_, quantity_, colorMap_, pixels, 0};
+}
+
+quint64 MatrixView::refresh() {
+  if (renderThread_ == nullptr || costs_ == nullptr) {
+    update();  // the message may have changed; otherwise the next frame repaints
+    return 0;
+  }
+  // Rendered at the screen's physical resolution so cells stay sharp on high-density displays.
+  MatrixFrameRequest request = frameRequest((QSizeF(size()) * devicePixelRatioF()).toSize());
+  request.serial = ++serial_;
+  renderThread_->requestFrame(std::move(request));
+  return serial_;
+}
+
+void MatrixView::frameReady(const QImage& image, const MatrixFrameRequest& request) {
+  if (request.serial < firstSerialOfCosts_) return;  // made for the previous matrix
+  frame_ = image;
+  drawNumbers(frame_, request);
+  frame_.setDevicePixelRatio(devicePixelRatioF());
+  shownSerial_ = request.serial;
+  update();
+  emit frameShown();
 }
 
 // Numbers go on top of the rendered cells wherever a cell is large enough; the text colour follows the
 // brightness of the cell's rendered colour so it stays readable on both ends of the colour map.
-void MatrixView::drawNumbers(QImage& image, const MatrixNavigation& navigation) const {
-  if (navigation.cellPixels() < kMinCellForNumbers) return;
-  const bool slack = quantity_ == render::MatrixQuantity::Slack && hasDuals_;
+void MatrixView::drawNumbers(QImage& image, const MatrixFrameRequest& request) const {
+  const render::MatrixLayout layout = render::matrixLayout(image.width(), image.height());
+  const render::MatrixCamera& camera = request.camera;
+  const double cellPixels = layout.area.width / camera.colsVisible;
+  if (cellPixels < kMinCellForNumbers || costs_ == nullptr) return;
+  const render::MatrixOverlay& overlay = *request.overlay;
+  const bool slack = request.quantity == render::MatrixQuantity::Slack && !overlay.rowDual.empty();
   const bool integral = isIntegral(*costs_);
   QPainter painter(&image);
   QFont font = painter.font();
-  font.setPixelSize(std::clamp(static_cast<int>(navigation.cellPixels() / 3), 8, 16));
+  font.setPixelSize(std::clamp(static_cast<int>(cellPixels / 3), 8, 16));
   painter.setFont(font);
   const QFontMetrics metrics(font);
-  const render::MatrixLayout layout = render::matrixLayout(image.width(), image.height());
   const QRect area(layout.area.x, layout.area.y, layout.area.width, layout.area.height);
   painter.setClipRect(area);
-  const render::MatrixCamera camera = navigation.camera();
   const int n = matrixSize();
   const int rowFirst = std::max(0, static_cast<int>(std::floor(camera.rowBegin)));
   const int colFirst = std::max(0, static_cast<int>(std::floor(camera.colBegin)));
@@ -135,7 +162,7 @@ void MatrixView::drawNumbers(QImage& image, const MatrixNavigation& navigation) 
   for (int row = rowFirst; row <= rowLast; ++row) {
     for (int col = colFirst; col <= colLast; ++col) {
       double value = costAt(row, col);
-      if (slack) value -= overlay_.rowDual[static_cast<std::size_t>(row)] + overlay_.colDual[static_cast<std::size_t>(col)];
+      if (slack) value -= overlay.rowDual[static_cast<std::size_t>(row)] + overlay.colDual[static_cast<std::size_t>(col)];
       const QString text = formatValue(value, integral);
       const render::CellRect cell = render::cellRect(layout, camera, row, col);
       const QRectF rect(QPointF(cell.x0, cell.y0), QPointF(cell.x1, cell.y1));
@@ -148,7 +175,13 @@ void MatrixView::drawNumbers(QImage& image, const MatrixNavigation& navigation) 
   }
 }
 
-QImage MatrixView::renderImage(QSize size) const { return draw(navigation_.scaledTo(areaSize(size)), size); }
+QImage MatrixView::renderImage(QSize size) const {
+  if (renderThread_ == nullptr || costs_ == nullptr) return {};
+  const MatrixFrameRequest request = frameRequest(size);
+  QImage image = renderThread_->renderNow(request);
+  if (!image.isNull()) drawNumbers(image, request);
+  return image;
+}
 
 QString MatrixView::describeCell(QPoint position) const {
   if (costs_ == nullptr) return {};
@@ -160,9 +193,9 @@ QString MatrixView::describeCell(QPoint position) const {
   const bool integral = isIntegral(*costs_);
   const double cost = costAt(row, col);
   QString text = tr("row %1, column %2\ncost %3").arg(row).arg(col).arg(formatValue(cost, integral));
-  if (hasDuals_) {
+  if (!overlay_->rowDual.empty()) {
     const double slack =
-        cost - overlay_.rowDual[static_cast<std::size_t>(row)] - overlay_.colDual[static_cast<std::size_t>(col)];
+        cost - overlay_->rowDual[static_cast<std::size_t>(row)] - overlay_->colDual[static_cast<std::size_t>(col)];
     text += tr("\nslack %1").arg(formatValue(slack, integral));
   }
   return text;
@@ -170,38 +203,33 @@ QString MatrixView::describeCell(QPoint position) const {
 
 void MatrixView::paintEvent(QPaintEvent* /*event*/) {
   QPainter painter(this);
-  if (renderer_ == nullptr || costs_ == nullptr) {
-    painter.fillRect(rect(), palette().window());
-    painter.setPen(palette().text().color());
-    const QString message = renderer_ == nullptr
-                                ? tr("Matrix view unavailable: no Vulkan device (%1).\nThe solver, log, tree and "
-                                     "charts still work.")
-                                      .arg(rendererProblem_)
-                                : tr("No instance loaded.");
-    painter.drawText(rect().adjusted(12, 12, -12, -12), Qt::AlignCenter | Qt::TextWordWrap, message);
+  painter.fillRect(rect(), palette().window());
+  QString message;
+  if (renderThread_ == nullptr || !rendererProblem_.isEmpty()) {
+    message = tr("Matrix view unavailable: %1\nThe solver, log, tree and charts still work.").arg(rendererProblem_);
+  } else if (costs_ == nullptr) {
+    message = tr("No instance loaded.");
+  } else if (frame_.isNull()) {
+    message = tr("Rendering…");
+  }
+  if (message.isEmpty()) {
+    painter.drawImage(QPoint(0, 0), frame_);
     return;
   }
-  if (frame_.isNull()) {
-    // Render at the screen's physical resolution so cells stay sharp on high-density displays.
-    const qreal ratio = devicePixelRatioF();
-    const QSize physical = (QSizeF(size()) * ratio).toSize();
-    frame_ = draw(navigation_.scaledTo(areaSize(physical)), physical);
-    frame_.setDevicePixelRatio(ratio);
-  }
-  painter.drawImage(QPoint(0, 0), frame_);
+  painter.setPen(palette().text().color());
+  painter.drawText(rect().adjusted(12, 12, -12, -12), Qt::AlignCenter | Qt::TextWordWrap, message);
 }
 
 void MatrixView::resizeEvent(QResizeEvent* /*event*/) {
   navigation_.resize(areaSize(size()));
-  invalidate();
+  refresh();
 }
 
 void MatrixView::wheelEvent(QWheelEvent* event) {
   const double notches = event->angleDelta().y() / 120.0;
   if (notches == 0) return;
   navigation_.zoomAt(areaPosition(event->position(), size()), std::pow(kWheelStep, notches));
-  invalidate();
-  emit cameraChanged();
+  refresh();
   event->accept();
 }
 
@@ -217,8 +245,7 @@ void MatrixView::mouseMoveEvent(QMouseEvent* event) {
   const QPoint now = event->position().toPoint();
   navigation_.panBy(now - dragFrom_);
   dragFrom_ = now;
-  invalidate();
-  emit cameraChanged();
+  refresh();
 }
 
 void MatrixView::mouseReleaseEvent(QMouseEvent* event) {
@@ -229,8 +256,7 @@ void MatrixView::mouseReleaseEvent(QMouseEvent* event) {
 
 void MatrixView::mouseDoubleClickEvent(QMouseEvent* /*event*/) {
   navigation_.reset(matrixSize(), matrixSize(), areaSize(size()));
-  invalidate();
-  emit cameraChanged();
+  refresh();
 }
 
 bool MatrixView::event(QEvent* event) {

@@ -180,6 +180,9 @@ class TestViews : public QObject {
             frontierDepth = std::max(frontierDepth, forest.vertices[static_cast<std::size_t>(position)].depth);
           }
           QCOMPARE(forest.frontierDepth, frontierDepth);
+          if (record.phase == "forward_level" || record.phase == "optimality_check") {
+            QVERIFY(std::none_of(forest.vertices.begin(), forest.vertices.end(), [](const ForestVertex& v) { return v.onPath; }));
+          }
           if (record.phase == "reverse_pass") {
             for (const auto& path : s.augmentingPaths) {
               for (std::size_t k = 0; k < path.size(); ++k) {

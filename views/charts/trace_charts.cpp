@@ -29,6 +29,20 @@ void setAxisRange(QValueAxis* axis, double low, double high) {
   if (axis->min() != low || axis->max() != high) axis->setRange(low, high);
 }
 
+// An axis of iterations or levels: whole-number ticks, about five of them. The tick interval changes on
+// the side that keeps the tick count small in between (a wide range with a fine interval means thousands
+// of labels for a moment).
+void setIntegerAxis(QValueAxis* axis, double low, double span) {
+  const double interval = std::max(1.0, niceCeiling(span / 5));
+  if (interval > axis->tickInterval()) {
+    axis->setTickInterval(interval);
+    setAxisRange(axis, low, low + span);
+  } else {
+    setAxisRange(axis, low, low + span);
+    if (interval < axis->tickInterval()) axis->setTickInterval(interval);
+  }
+}
+
 }  // namespace
 
 TraceCharts::TraceCharts(QWidget* parent) : QWidget(parent) {
@@ -61,6 +75,9 @@ TraceCharts::Chart TraceCharts::makeChart(const QString& title, const QString& x
   chart.x->setTitleText(xTitle);
   chart.y->setTitleText(yTitle);
   chart.x->setLabelFormat(QStringLiteral("%d"));
+  chart.x->setTickType(QValueAxis::TicksDynamic);
+  chart.x->setTickAnchor(0);
+  chart.x->setTickInterval(1);
   chart.chart->addAxis(chart.x, Qt::AlignBottom);
   chart.chart->addAxis(chart.y, Qt::AlignLeft);
   chart.view = new QChartView(chart.chart, this);  // the view owns the chart
@@ -184,7 +201,7 @@ void TraceCharts::push(Chart& chart, std::span<Plot* const> plots) {
     plot->series->replace(decimateMinMax(points, xMin, xMax, columns));
     plot->dirty = false;
   }
-  setAxisRange(chart.x, xMin, xMin + niceCeiling(xMax - xMin));
+  setIntegerAxis(chart.x, xMin, niceCeiling(xMax - xMin));
   setAxisRange(chart.y, yMin < 0 ? -niceCeiling(-yMin) : 0, niceCeiling(yMax));
 }
 

@@ -71,14 +71,18 @@ AlternatingForest buildForest(const lap::LapSnapshot& s, double zeroTolerance) {
     if (s.colAssignment[j] == -1 && s.colPredecessor[j] != -1 && zeroSlack) columnReached[j] = 1;
   }
 
-  // Roots: rows without a predecessor that are free, or that a reached column hangs from (the root of a
-  // path that was just augmented is assigned but still heads its tree until the next check).
+  // The augmenting paths of the snapshot belong to this iteration's trees only between the reverse pass
+  // and the next optimality check; later they are history.
+  const bool pathsCurrent = s.lastPhase == "reverse_pass" || s.lastPhase == "augment";
+
+  // Roots: free rows without a predecessor, and, right after an augmentation, the rows that a reached
+  // column hangs from (an augmented root is assigned but heads its tree until the next check).
   std::vector<uint8_t> isRoot(size, 0);
   for (int32_t r = 0; r < n; ++r) {
     const auto i = static_cast<std::size_t>(r);
     if (s.rowPredecessor[i] == -1 && s.rowAssignment[i] == -1) isRoot[i] = 1;
   }
-  for (int32_t c = 0; c < n; ++c) {
+  for (int32_t c = 0; c < n && pathsCurrent; ++c) {
     const int32_t parent = s.colPredecessor[static_cast<std::size_t>(c)];
     if (columnReached[static_cast<std::size_t>(c)] && parent != -1 &&
         s.rowPredecessor[static_cast<std::size_t>(parent)] == -1) {
@@ -101,10 +105,12 @@ AlternatingForest buildForest(const lap::LapSnapshot& s, double zeroTolerance) {
   }
 
   std::vector<uint8_t> onPath(2 * size, 0);
-  for (const std::vector<int32_t>& path : s.augmentingPaths) {
-    for (std::size_t k = 0; k < path.size(); ++k) {
-      const int32_t id = (k % 2 == 0) ? path[k] : n + path[k];
-      if (path[k] >= 0 && path[k] < n) onPath[static_cast<std::size_t>(id)] = 1;
+  if (pathsCurrent) {
+    for (const std::vector<int32_t>& path : s.augmentingPaths) {
+      for (std::size_t k = 0; k < path.size(); ++k) {
+        if (path[k] < 0 || path[k] >= n) continue;
+        onPath[static_cast<std::size_t>(k % 2 == 0 ? path[k] : n + path[k])] = 1;
+      }
     }
   }
   std::vector<uint8_t> inFrontier(size, 0);

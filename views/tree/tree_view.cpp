@@ -31,7 +31,8 @@ void TreeView::setSnapshot(const Snapshot& snapshot) {
     return;
   }
   forest_ = buildForest(*lap, zeroTolerance_);
-  pathCount_ = static_cast<int>(lap->augmentingPaths.size());
+  pathCount_ = static_cast<int>(std::count_if(forest_.vertices.begin(), forest_.vertices.end(),
+                                              [](const ForestVertex& v) { return v.onPath && v.depth == 0; }));
   hasSnapshot_ = true;
   update();
 }

@@ -128,6 +128,7 @@ int runScript(MainWindow& window, const Options& options) {
   const quint64 frame = window.matrixView().refresh();
   processEventsUntil([&] { return window.matrixView().shownSerial() >= frame; }, kScriptTimeout);
   window.charts().refreshNow();
+  processEventsUntil([] { return false; }, std::chrono::milliseconds(200));  // charts lay out their titles
   try {
     if (!options.matrixPng.isEmpty()) window.exportMatrixPng(options.matrixPng, options.pngSize);
     if (!options.screenshot.isEmpty()) window.exportWindowPng(options.screenshot);

@@ -54,6 +54,8 @@ TraceCharts::TraceCharts(QWidget* parent) : QWidget(parent) {
   for (Chart* chart : {&timeChart_, &gainChart_, &levelChart_}) layout->addWidget(chart->view);
   attach(gainChart_, gainPlot_, QString());
   attach(levelChart_, levelPlot_, QString());
+  gainPlot_.series->setPointsVisible(true);  // a single iteration is a single point
+  levelPlot_.series->setPointsVisible(true);
   gainChart_.chart->legend()->hide();
   levelChart_.chart->legend()->hide();
   refreshTimer_.setSingleShot(true);

@@ -10,6 +10,8 @@
 #include <cmath>
 #include <variant>
 
+#include "views/lap_paths.h"
+
 namespace ms::views {
 
 namespace {
@@ -93,6 +95,7 @@ void MatrixView::setSnapshot(const Snapshot& snapshot) {
   if (lap == nullptr || costs_ == nullptr || lap->n != matrixSize()) return;
   auto overlay = std::make_shared<render::MatrixOverlay>(render::overlayFromSnapshot(*lap));
   overlay->zeroTolerance = zeroTolerance_;
+  if (!augmentingPathsCurrent(*lap)) overlay->paths.clear();
   overlay_ = std::move(overlay);
   refresh();
 }

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <tuple>
 
+#include "views/lap_paths.h"
+
 namespace ms::views {
 
 namespace {
@@ -71,9 +73,7 @@ AlternatingForest buildForest(const lap::LapSnapshot& s, double zeroTolerance) {
     if (s.colAssignment[j] == -1 && s.colPredecessor[j] != -1 && zeroSlack) columnReached[j] = 1;
   }
 
-  // The augmenting paths of the snapshot belong to this iteration's trees only between the reverse pass
-  // and the next optimality check; later they are history.
-  const bool pathsCurrent = s.lastPhase == "reverse_pass" || s.lastPhase == "augment";
+  const bool pathsCurrent = augmentingPathsCurrent(s);
 
   // Roots: free rows without a predecessor, and, right after an augmentation, the rows that a reached
   // column hangs from (an augmented root is assigned but heads its tree until the next check).

@@ -12,8 +12,10 @@
 #include <thread>
 #include <vector>
 
+#include "app/cli/bench_support.h"
 #include "app/cli/commands.h"
 #include "app/cli/instance_options.h"
+#include "app/cli/matching_bench.h"
 #include "solver/core/atomic_file.h"
 #include "solver/core/cuda_device.h"
 #include "solver/core/errors.h"
@@ -71,24 +73,6 @@ void applyPreset(BenchOptions& options) {
   if (options.instances == 0) options.instances = preset.instances;
   if (options.repeats == 0) options.repeats = preset.repeats;
 }
-
-std::string cpuName() {
-  std::ifstream cpuinfo("/proc/cpuinfo");
-  std::string line;
-  while (std::getline(cpuinfo, line)) {
-    if (line.rfind("model name", 0) == 0) return line.substr(line.find(':') + 2);
-  }
-  return "unknown CPU";
-}
-
-std::string deviceName(lap::Backend backend, int threads) {
-  if (backend == lap::Backend::Cuda) return cudaDevice().name;
-  const std::string cores = std::to_string(std::thread::hardware_concurrency());
-  return cpuName() + " (" + cores + " hardware threads, " + std::to_string(threads) + " used)";
-}
-
-// CSV-safe: device names contain commas only in exotic cases; quote always.
-std::string quoted(const std::string& text) { return '"' + text + '"'; }
 
 // Phases reported as columns, in the order of the paper's breakdown.
 constexpr std::string_view kPhaseColumns[] = {"setup",        "initial_reduction", "optimality_check",
@@ -174,12 +158,6 @@ std::vector<Instance> instances(const BenchOptions& options) {
   return out;
 }
 
-double median(std::vector<double> values) {
-  std::sort(values.begin(), values.end());
-  const std::size_t mid = values.size() / 2;
-  return values.size() % 2 == 1 ? values[mid] : 0.5 * (values[mid - 1] + values[mid]);
-}
-
 void runBench(BenchOptions options) {
   applyPreset(options);
   if (options.output.empty()) options.output = "bench-" + options.preset + ".csv";
@@ -244,8 +222,9 @@ void addBenchCommand(CLI::App& app) {
   CLI::App* bench = app.add_subcommand("bench", "Time LAP solvers over an instance grid and write a CSV");
   bench->add_option("--preset", options->preset,
                     "table1: n=500..5000, [0,n), CPU with 1 and all threads (paper's Table 1); "
-                    "table3: n=5000..20000, three ranges, CUDA (Table 3)")
-      ->check(CLI::IsMember({"table1", "table3"}))
+                    "table3: n=5000..20000, three ranges, CUDA (Table 3); " +
+                        std::string(kMatchingPresetHelp))
+      ->check(CLI::IsMember({"table1", "table3", "roma-cpu", "roma-gpu"}))
       ->capture_default_str();
   bench->add_option("--sizes", options->sizes, "Override the preset's sizes")->delimiter(',');
   bench->add_option("--ranges", options->ranges, "Override the cost ranges (n/10, n, 10n)")
@@ -268,7 +247,16 @@ void addBenchCommand(CLI::App& app) {
   bench->add_option("--warmups", options->warmups, "Untimed runs before the timed ones")->capture_default_str();
   bench->add_option("--save-npy", options->saveNpyDirectory, "Also write each generated instance as .npy here");
   bench->add_option("--output", options->output, "CSV file (default bench-<preset>.csv)");
-  bench->callback([options] { runBench(*options); });
+  auto matching = addMatchingBenchOptions(*bench);
+  bench->callback([options, matching] {
+    if (isMatchingPreset(options->preset)) {
+      runMatchingBench({options->preset, options->sizes, options->threads, options->instances, options->repeats,
+                        options->output},
+                       *matching);
+      return;
+    }
+    runBench(*options);
+  });
 }
 
 }  // namespace ms::cli

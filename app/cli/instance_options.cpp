@@ -7,8 +7,10 @@ namespace ms::cli {
 
 void addInstanceOptions(CLI::App& command, InstanceOptions& options) {
   auto* input = command.add_option("--input", options.input, "Instance file: .npy, or text (whitespace/comma, # comments)");
-  auto* generator = command.add_option("--generate", options.generator, "Generate an instance instead of reading one")
-                        ->check(CLI::IsMember({"uniform", "real", "exponential", "euclidean"}));
+  auto* generator = command.add_option("--generate", options.generator,
+                                       "Generate an instance instead of reading one (LAP: uniform, real, exponential, "
+                                       "euclidean; matching: uniform, exponential, geometric)")
+                        ->check(CLI::IsMember({"uniform", "real", "exponential", "euclidean", "geometric"}));
   input->excludes(generator);
   command.add_option("--n", options.n, "Size of the generated instance")->check(CLI::PositiveNumber);
   command.add_option("--range", options.range, "Integer cost range of 'uniform': [0, n/10), [0, n) or [0, 10n)")
@@ -24,6 +26,7 @@ lap::AnyCostMatrix loadInstance(const InstanceOptions& options, std::string* des
   }
   if (options.generator.empty()) throw CLI::ValidationError("give --input FILE or --generate KIND --n N");
   if (options.n <= 0) throw CLI::ValidationError("--generate needs --n N");
+  if (options.generator == "geometric") throw CLI::ValidationError("--generate geometric needs --problem matching");
   lap::GeneratorSpec spec{lap::parseGenerator(options.generator), options.n, lap::parseCostRange(options.range),
                           options.seed};
   *description = options.generator + " n=" + std::to_string(options.n) +

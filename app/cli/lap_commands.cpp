@@ -9,6 +9,7 @@
 
 #include "app/cli/commands.h"
 #include "app/cli/instance_options.h"
+#include "app/cli/matching_commands.h"
 #include "solver/core/atomic_file.h"
 #include "solver/core/cuda_device.h"
 #include "solver/core/errors.h"
@@ -22,6 +23,7 @@ namespace ms::cli {
 namespace {
 
 struct SolveOptions {
+  std::string problem = "lap";
   InstanceOptions instance;
   std::string algorithm = "tree";
   std::string backend = "auto";
@@ -86,10 +88,16 @@ void solveTyped(const lap::CostMatrix<T>& costs, const SolveOptions& options, co
 void addSolve(CLI::App& app) {
   auto options = std::make_shared<SolveOptions>();
   CLI::App* solve = app.add_subcommand("solve", "Solve one instance and print objective, iterations and time");
-  addInstanceOptions(*solve, options->instance);
-  solve->add_option("--algorithm", options->algorithm, "Hungarian variant, or exhaustive search for n <= 10")
-      ->check(CLI::IsMember({"classical", "tree", "brute"}))
+  solve->add_option("--problem", options->problem, "lap (assignment) or matching (complete graph)")
+      ->check(CLI::IsMember({"lap", "matching"}))
       ->capture_default_str();
+  addInstanceOptions(*solve, options->instance);
+  auto* algorithm = solve->add_option("--algorithm", options->algorithm,
+                                      std::string("LAP: classical, tree or brute (n <= 10); ") + kMatchingAlgorithmHelp +
+                                          " (default parallel-roma-2)")
+                        ->check(CLI::IsMember({"classical", "tree", "brute", "greedy", "roma", "parallel-roma-1",
+                                               "parallel-roma-2", "exact"}))
+                        ->capture_default_str();
   solve->add_option("--backend", options->backend,
                     "auto (CUDA when usable), cpu (OpenMP), sequential (plain loops) or cuda")
       ->check(CLI::IsMember({"auto", "cpu", "sequential", "cuda"}))
@@ -101,7 +109,17 @@ void addSolve(CLI::App& app) {
   solve->add_flag("--verify", options->verify, "Check the dual certificate of the result");
   solve->add_option("--assignment-out", options->assignmentOut, "Write the assignment as CSV (row,col; -1 = none)");
   solve->add_option("--trace-out", options->traceOut, "Write the step trace as CSV, one row per step");
-  solve->callback([options] {
+  auto matching = addMatchingSolveOptions(*solve);
+  solve->callback([options, algorithm, matching] {
+    if (options->problem == "matching") {
+      solveMatching({options->instance, algorithm->count() > 0 ? options->algorithm : "", options->backend,
+                     options->threads, options->verify, options->traceOut},
+                    *matching);
+      return;
+    }
+    if (isMatchingAlgorithm(options->algorithm)) {
+      throw CLI::ValidationError("--algorithm " + options->algorithm + " needs --problem matching");
+    }
     // Probe the GPU before the matrix is made: a usable device installs the pinned host allocator, and only
     // a pinned matrix uploads at full bus speed.
     const lap::Backend backend = parseBackend(options->backend);
@@ -122,18 +140,27 @@ void addSolve(CLI::App& app) {
 void addGenerate(CLI::App& app) {
   auto options = std::make_shared<InstanceOptions>();
   auto output = std::make_shared<std::string>();
+  auto problem = std::make_shared<std::string>("lap");
   CLI::App* generate = app.add_subcommand("generate", "Generate an instance and write it (.npy or text by extension)");
-  generate->add_option("kind", options->generator, "uniform, real, exponential or euclidean")
-      ->check(CLI::IsMember({"uniform", "real", "exponential", "euclidean"}));
+  generate->add_option("--problem", *problem, "lap (cost matrix) or matching (complete graph; .points for geometric)")
+      ->check(CLI::IsMember({"lap", "matching"}))
+      ->capture_default_str();
+  generate->add_option("kind", options->generator, "LAP: uniform, real, exponential, euclidean; matching: uniform, "
+                                                   "exponential, geometric")
+      ->check(CLI::IsMember({"uniform", "real", "exponential", "euclidean", "geometric"}));
   generate->add_option("--generate", options->generator, "Same as the positional kind")
-      ->check(CLI::IsMember({"uniform", "real", "exponential", "euclidean"}));
+      ->check(CLI::IsMember({"uniform", "real", "exponential", "euclidean", "geometric"}));
   generate->add_option("--n", options->n, "Size")->required()->check(CLI::PositiveNumber);
   generate->add_option("--range", options->range, "Integer cost range of 'uniform'")
       ->check(CLI::IsMember({"n/10", "n", "10n"}))
       ->capture_default_str();
   generate->add_option("--seed", options->seed, "Random seed")->capture_default_str();
   generate->add_option("--output", *output, "File to write: .npy, or text for any other extension")->required();
-  generate->callback([options, output] {
+  generate->callback([options, output, problem] {
+    if (*problem == "matching") {
+      generateMatching(*options, *output);
+      return;
+    }
     std::string description;
     const lap::AnyCostMatrix costs = loadInstance(*options, &description);
     lap::writeCostMatrix(costs, *output);

@@ -17,6 +17,15 @@ inline std::string formatNumber(double value) {
   return std::string(buffer, end);
 }
 
+// Shortest text that reads back to the same float ("0.1", not the double expansion of 0.1f).
+inline std::string formatNumber(float value) {
+  if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
+  char buffer[24];
+  auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value);
+  (void)ec;  // 24 bytes always hold the shortest round-trip form of a float
+  return std::string(buffer, end);
+}
+
 template <std::integral T>
 std::string formatNumber(T value) {
   return std::to_string(value);

@@ -6,9 +6,11 @@
 
 #include "solver/lap/lap_snapshot.h"
 #include "solver/lap/teaching/lesson_frame.h"
+#include "solver/matching/matching_snapshot.h"
 
 namespace ms {
 
-using Snapshot = std::variant<std::monostate, lap::LapSnapshot, lap::teaching::LessonFrame>;
+using Snapshot =
+    std::variant<std::monostate, lap::LapSnapshot, lap::teaching::LessonFrame, matching::MatchingSnapshot>;
 
 }  // namespace ms

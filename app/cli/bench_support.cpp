@@ -1,0 +1,34 @@
+#include "app/cli/bench_support.h"
+
+#include <algorithm>
+#include <fstream>
+#include <thread>
+
+#include "solver/core/cuda_device.h"
+
+namespace ms::cli {
+
+std::string cpuName() {
+  std::ifstream cpuinfo("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(cpuinfo, line)) {
+    if (line.rfind("model name", 0) == 0) return line.substr(line.find(':') + 2);
+  }
+  return "unknown CPU";
+}
+
+std::string deviceName(lap::Backend backend, int threads) {
+  if (backend == lap::Backend::Cuda) return cudaDevice().name;
+  const std::string cores = std::to_string(std::thread::hardware_concurrency());
+  return cpuName() + " (" + cores + " hardware threads, " + std::to_string(threads) + " used)";
+}
+
+std::string quoted(const std::string& text) { return '"' + text + '"'; }
+
+double median(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  const std::size_t mid = values.size() / 2;
+  return values.size() % 2 == 1 ? values[mid] : 0.5 * (values[mid - 1] + values[mid]);
+}
+
+}  // namespace ms::cli

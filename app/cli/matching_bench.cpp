@@ -1,0 +1,310 @@
+// `bench --preset roma-cpu|roma-gpu`.
+#include "app/cli/matching_bench.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <optional>
+#include <sstream>
+#include <thread>
+
+#include "app/cli/bench_support.h"
+#include "solver/core/atomic_file.h"
+#include "solver/core/cuda_device.h"
+#include "solver/core/device_bandwidth.h"
+#include "solver/core/errors.h"
+#include "solver/core/number_format.h"
+#include "solver/core/trace.h"
+#include "solver/matching/exact.h"
+#include "solver/matching/generators.h"
+#include "solver/matching/matching.h"
+
+namespace ms::cli {
+namespace {
+
+using matching::MatchingAlgorithm;
+
+struct Configuration {
+  std::string label;  // as given, e.g. parallel-roma-2:cuda:greedy
+  matching::MatchingOptions options;
+  bool cpuWork = false;  // runs on the CPU, or starts from a greedy matching computed there
+};
+
+Configuration parseConfiguration(const std::string& token, int threads, int32_t maxPhases) {
+  std::vector<std::string> parts;
+  std::stringstream stream(token);
+  for (std::string part; std::getline(stream, part, ':');) parts.push_back(part);
+  if (parts.empty() || parts.size() > 3) throw CLI::ValidationError("--configs: bad entry '" + token + "'");
+  Configuration c{token, {}, false};
+  c.options.algorithm = matching::parseMatchingAlgorithm(parts[0]);
+  const bool parallel = c.options.algorithm == MatchingAlgorithm::ParallelRoma1 ||
+                        c.options.algorithm == MatchingAlgorithm::ParallelRoma2;
+  const std::string backend = parts.size() > 1 ? parts[1] : parallel ? "cpu" : "sequential";
+  if (backend == "cuda") {
+    c.options.backend = lap::Backend::Cuda;
+  } else if (backend == "cpu" || backend == "sequential") {
+    c.options.backend = backend == "cpu" ? lap::Backend::Cpu : lap::Backend::Sequential;
+  } else {
+    throw CLI::ValidationError("--configs: unknown backend '" + backend + "' in '" + token + "'");
+  }
+  if (parts.size() > 2) c.options.initial = matching::parseInitialMatching(parts[2]);
+  c.options.threads = threads;
+  c.options.maxPhases = maxPhases;
+  c.cpuWork = c.options.backend != lap::Backend::Cuda || c.options.initial == matching::InitialMatching::Greedy;
+  return c;
+}
+
+struct Settings {
+  std::vector<int32_t> sizes;
+  std::vector<matching::Distribution> distributions;
+  std::vector<std::string> configs;
+  std::vector<int> threads;
+  int instances = 1, repeats = 1;
+  int32_t maxPhases = matching::kDefaultMaxPhases;
+  int32_t cpuUpTo = 0, exactUpTo = 0, exactGeometricUpTo = 0;
+};
+
+Settings resolve(const SharedBenchSettings& shared, const MatchingBenchOptions& options) {
+  Settings s;
+  const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  std::vector<std::string> distributions = {"uniform", "exponential", "geometric"};
+  if (shared.preset == "roma-cpu") {
+    s.sizes = {1024, 2048, 4096};
+    s.configs = {"greedy", "roma", "roma:sequential:greedy", "parallel-roma-1:cpu", "parallel-roma-2:cpu",
+                 "parallel-roma-2:cpu:greedy"};
+    s.cpuUpTo = 4096;
+    s.exactUpTo = 2048;
+    s.exactGeometricUpTo = 1024;
+  } else {
+    // Hovland's sizes (multiples of 1024) up to 73728; sequential ROMA and the CPU configurations stop at 32768.
+    s.sizes = {1024, 2048, 4096, 8192, 16384, 32768, 57344, 73728};
+    s.configs = {"greedy", "roma", "parallel-roma-2:cpu", "parallel-roma-1:cuda", "parallel-roma-2:cuda",
+                 "parallel-roma-2:cuda:greedy"};
+    s.cpuUpTo = 32768;
+    s.exactUpTo = 4096;
+    s.exactGeometricUpTo = 2048;
+  }
+  s.threads = {cores};
+  if (!shared.sizes.empty()) s.sizes = shared.sizes;
+  if (!shared.threads.empty()) s.threads = shared.threads;
+  if (shared.instances > 0) s.instances = shared.instances;
+  if (shared.repeats > 0) s.repeats = shared.repeats;
+  if (!options.distributions.empty()) distributions = options.distributions;
+  if (!options.configs.empty()) s.configs = options.configs;
+  if (options.maxPhases >= 0) s.maxPhases = options.maxPhases;
+  if (options.cpuUpTo > 0) s.cpuUpTo = options.cpuUpTo;
+  if (options.exactUpTo > 0) s.exactUpTo = options.exactUpTo;
+  if (options.exactGeometricUpTo > 0) s.exactGeometricUpTo = options.exactGeometricUpTo;
+  for (const std::string& d : distributions) s.distributions.push_back(matching::parseDistribution(d));
+  return s;
+}
+
+struct Row {
+  std::string device;
+  matching::Distribution distribution{};
+  int32_t n = 0;
+  uint64_t seed = 0;
+  std::string config;
+  std::string algorithm;  // the solver's own name, e.g. parallel-roma-2/cuda
+  int threads = 1;
+  std::string initial;
+  int repeat = 0;
+  int32_t phases = 0;
+  double flips = 0, initialWeight = 0, weight = 0;
+  bool valid = false;
+  double setupMs = 0, phaseMs = 0, meanPhaseMs = 0, maxPhaseMs = 0;
+  double devicePhaseMs = -1;  // CUDA events; -1 on the CPU
+  std::optional<double> speedup, optimum;
+  std::size_t instance = 0;  // index into the instance list
+};
+
+// Runs one configuration, timing Hovland's way (Section 5.3.1): the ROMA phases alone, set-up apart.
+Row runOnce(const matching::CompleteGraph& graph, const Configuration& c) {
+  Row row;
+  auto solver = matching::makeMatchingSolver(graph, c.options);
+  const Trace trace = runToEnd(*solver);
+  const matching::MatchingSolution solution = solver->solution();
+  row.algorithm = std::string(solver->algorithmName());
+  row.phases = solution.phases;
+  row.weight = solution.weight;
+  row.valid = matching::perfectMatchingProblem(solution.mate).empty();
+  std::vector<double> phaseTimes;
+  double deviceMs = 0;
+  bool onDevice = false;
+  for (const StepRecord& r : trace.records()) {
+    const double wallMs = static_cast<double>(r.wall_ns) / 1e6;
+    if (r.phase == matching::kSetupPhase) {
+      row.setupMs = wallMs;
+      row.initialWeight = r.counters[matching::kWeight];
+      continue;
+    }
+    if (r.phase == matching::kRomaPhase) row.flips += r.counters[matching::kFlips];
+    row.phaseMs += wallMs;
+    if (r.device_ns >= 0) {
+      onDevice = true;
+      deviceMs += static_cast<double>(r.device_ns) / 1e6;
+    }
+    phaseTimes.push_back(r.device_ns >= 0 ? static_cast<double>(r.device_ns) / 1e6 : wallMs);
+  }
+  if (onDevice) row.devicePhaseMs = deviceMs;
+  if (!phaseTimes.empty()) {
+    double sum = 0;
+    for (double t : phaseTimes) sum += t;
+    row.meanPhaseMs = sum / static_cast<double>(phaseTimes.size());
+    row.maxPhaseMs = *std::max_element(phaseTimes.begin(), phaseTimes.end());
+  }
+  return row;
+}
+
+bool exactWanted(const Settings& s, matching::Distribution d, int32_t n) {
+  return n <= (d == matching::Distribution::Geometric ? s.exactGeometricUpTo : s.exactUpTo);
+}
+
+std::string optional(const std::optional<double>& value) { return value ? formatNumber(*value) : ""; }
+
+}  // namespace
+
+std::shared_ptr<MatchingBenchOptions> addMatchingBenchOptions(CLI::App& bench) {
+  auto options = std::make_shared<MatchingBenchOptions>();
+  bench.add_option("--distributions", options->distributions, "roma presets: uniform, exponential, geometric")
+      ->delimiter(',')
+      ->check(CLI::IsMember({"uniform", "exponential", "geometric"}));
+  bench.add_option("--configs", options->configs,
+                   "roma presets: ALGORITHM[:BACKEND[:INIT]] list, e.g. roma,parallel-roma-2:cuda:greedy")
+      ->delimiter(',');
+  bench.add_option("--max-phases", options->maxPhases, "roma presets: ROMA phase limit (0 = to convergence; default 8)");
+  bench.add_option("--cpu-up-to", options->cpuUpTo, "roma presets: largest n for configurations with CPU work");
+  bench.add_option("--exact-up-to", options->exactUpTo, "roma presets: largest n solved by LEMON for the gap");
+  bench.add_option("--exact-geometric-up-to", options->exactGeometricUpTo,
+                   "roma presets: largest geometric n solved by LEMON");
+  return options;
+}
+
+void runMatchingBench(const SharedBenchSettings& shared, const MatchingBenchOptions& options) {
+  const Settings settings = resolve(shared, options);
+  std::vector<Configuration> configs;
+  for (const std::string& token : settings.configs) {
+    const bool cpu = token.find(":cuda") == std::string::npos;
+    for (int threads : cpu ? settings.threads : std::vector<int>{1}) {
+      configs.push_back(parseConfiguration(token, threads, settings.maxPhases));
+    }
+  }
+  // Sequential ROMA first: the other configurations' speedups refer to it.
+  std::stable_partition(configs.begin(), configs.end(), [](const Configuration& c) {
+    return c.options.algorithm == MatchingAlgorithm::Roma && c.options.initial == matching::InitialMatching::Neighbour;
+  });
+  const bool cuda = std::any_of(configs.begin(), configs.end(),
+                                [](const Configuration& c) { return c.options.backend == lap::Backend::Cuda; });
+  double bandwidth = 0;  // GB/s, bytes read plus bytes written
+  if (cuda) {
+    // Probing first also makes the host matrices page-locked, so uploads run at full speed.
+    if (!cudaDevice().usable) throw SolveError("the " + shared.preset + " preset needs a GPU: " + cudaDevice().reason);
+    bandwidth = measureDeviceCopyBandwidth(std::size_t{2} << 30, 10);
+    std::printf("device: %s, copy bandwidth %.0f GB/s (read + write)\n", cudaDevice().name.c_str(), bandwidth);
+    // Warm-up: module loading and first-launch costs stay out of the timed runs.
+    const matching::CompleteGraph warm = matching::generateGraph({matching::Distribution::Uniform, 2048, 99});
+    for (const Configuration& c : configs) {
+      if (c.options.backend == lap::Backend::Cuda) runOnce(warm, c);
+    }
+  }
+
+  std::vector<Row> rows;
+  std::vector<matching::CompleteGraph> kept;  // instances LEMON solves after the timed runs
+  std::vector<std::size_t> keptRowsFrom;
+  for (matching::Distribution distribution : settings.distributions) {
+    for (int32_t n : settings.sizes) {
+      for (int k = 0; k < settings.instances; ++k) {
+        const matching::GraphSpec spec{distribution, n, static_cast<uint64_t>(k + 1)};
+        const auto generated = std::chrono::steady_clock::now();
+        matching::CompleteGraph graph = matching::generateGraph(spec);
+        std::fprintf(stderr, "%s n=%d seed=%llu generated in %.1f s\n", matching::distributionName(distribution).data(),
+                     n, static_cast<unsigned long long>(spec.seed),
+                     std::chrono::duration<double>(std::chrono::steady_clock::now() - generated).count());
+        const std::size_t instance = kept.size();
+        std::vector<double> sequentialMs;
+        for (const Configuration& c : configs) {
+          if (c.cpuWork && n > settings.cpuUpTo) continue;
+          for (int repeat = 0; repeat < settings.repeats; ++repeat) {
+            Row row = runOnce(graph, c);
+            row.device = deviceName(c.options.backend, c.options.threads);
+            row.distribution = distribution;
+            row.n = n;
+            row.seed = spec.seed;
+            row.config = c.label;
+            row.threads = c.options.backend == lap::Backend::Cpu ? c.options.threads : 1;
+            row.initial = std::string(matching::initialMatchingName(c.options.initial));
+            row.repeat = repeat;
+            row.instance = instance;
+            const bool isSequential = c.options.algorithm == MatchingAlgorithm::Roma &&
+                                      c.options.initial == matching::InitialMatching::Neighbour;
+            if (isSequential) sequentialMs.push_back(row.phaseMs);
+            const bool isRoma = c.options.algorithm != MatchingAlgorithm::Greedy;
+            if (isRoma && !sequentialMs.empty() && row.phaseMs > 0) row.speedup = median(sequentialMs) / row.phaseMs;
+            std::fprintf(stderr, "  %-30s phases %2d  phase time %10.2f ms  weight %.6f%s\n", c.label.c_str(),
+                         row.phases, row.phaseMs, row.weight, row.valid ? "" : "  NOT A PERFECT MATCHING");
+            rows.push_back(std::move(row));
+          }
+        }
+        if (exactWanted(settings, distribution, n)) {
+          kept.push_back(std::move(graph));
+        } else {
+          kept.emplace_back();  // keeps instance indices aligned; no optimum for this one
+        }
+      }
+    }
+  }
+
+  // LEMON after the timed runs, one instance per core, so that it disturbs no timing.
+  std::vector<double> optimum(kept.size(), -1);
+  const auto exactCount = static_cast<int64_t>(kept.size());
+  std::fprintf(stderr, "solving the kept instances exactly (LEMON)...\n");
+#pragma omp parallel for schedule(dynamic, 1)
+  for (int64_t i = 0; i < exactCount; ++i) {
+    if (kept[i].vertexCount() == 0) continue;
+    auto exact = matching::makeExactSolver(kept[i]);
+    runToEnd(*exact);
+    optimum[i] = exact->solution().weight;
+  }
+  for (Row& row : rows) {
+    if (optimum[row.instance] >= 0) row.optimum = optimum[row.instance];
+  }
+
+  std::ostringstream csv;
+  csv << "device,preset,distribution,n,seed,config,algorithm,threads,init,max_phases,repeat,valid,phases,flips,"
+         "initial_weight,weight,optimum,gap_percent,setup_ms,phase_ms,mean_phase_ms,max_phase_ms,device_phase_ms,"
+         "speedup_vs_sequential,copy_bandwidth_gbs,matrix_read_ms,mean_phase_over_matrix_read\n";
+  bool allValid = true;
+  for (const Row& r : rows) {
+    allValid = allValid && r.valid;
+    const std::string gap = r.optimum ? formatNumber(100.0 * (1.0 - r.weight / *r.optimum)) : "";
+    const bool onDevice = r.devicePhaseMs >= 0;
+    // Reading the n x n float matrix once at the copy bandwidth (which counts bytes read and written).
+    const double readMs = onDevice ? 4.0 * r.n * static_cast<double>(r.n) / (bandwidth * 1e9) * 1e3 : 0;
+    csv << quoted(r.device) << ',' << shared.preset << ',' << matching::distributionName(r.distribution) << ','
+        << r.n << ',' << r.seed << ',' << r.config << ',' << r.algorithm << ',' << r.threads << ',' << r.initial << ','
+        << settings.maxPhases << ',' << r.repeat << ',' << (r.valid ? "true" : "false") << ',' << r.phases << ','
+        << formatNumber(r.flips) << ',' << formatNumber(r.initialWeight) << ',' << formatNumber(r.weight) << ','
+        << optional(r.optimum) << ',' << gap << ',' << formatNumber(r.setupMs) << ','
+        << formatNumber(r.phaseMs) << ',' << formatNumber(r.meanPhaseMs) << ',' << formatNumber(r.maxPhaseMs) << ','
+        << (onDevice ? formatNumber(r.devicePhaseMs) : "") << ',' << optional(r.speedup) << ','
+        << (onDevice ? formatNumber(bandwidth) : "") << ',' << (onDevice ? formatNumber(readMs) : "") << ','
+        << (onDevice ? formatNumber(r.meanPhaseMs / readMs) : "") << '\n';
+  }
+  const std::string output = shared.output.empty() ? "bench-" + shared.preset + ".csv" : shared.output;
+  writeFileAtomically(output, [&](std::ostream& out) { out << csv.str(); });
+
+  std::printf("%-12s %6s %-28s %6s %11s %9s %9s\n", "distribution", "n", "config", "phases", "phase_ms", "speedup",
+              "gap_%");
+  for (const Row& r : rows) {
+    const std::string gap = r.optimum ? formatNumber(std::round(1e5 * 100.0 * (1.0 - r.weight / *r.optimum)) / 1e5) : "";
+    std::printf("%-12s %6d %-28s %6d %11.2f %9s %9s\n", matching::distributionName(r.distribution).data(), r.n,
+                r.config.c_str(), r.phases, r.phaseMs,
+                r.speedup ? formatNumber(std::round(*r.speedup * 10) / 10).c_str() : "", gap.c_str());
+  }
+  std::printf("every result a perfect matching: %s\nwrote %s\n", allValid ? "yes" : "NO", output.c_str());
+  if (!allValid) throw SolveError("a configuration returned an invalid matching (see valid in the CSV)");
+}
+
+}  // namespace ms::cli

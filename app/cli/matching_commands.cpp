@@ -1,0 +1,141 @@
+// `solve --problem matching` and `generate --problem matching`.
+#include "app/cli/matching_commands.h"
+
+#include <chrono>
+#include <cstdio>
+#include <ostream>
+
+#include "solver/core/atomic_file.h"
+#include "solver/core/errors.h"
+#include "solver/core/number_format.h"
+#include "solver/core/trace.h"
+#include "solver/matching/exact.h"
+#include "solver/matching/generators.h"
+#include "solver/matching/io/graph_io.h"
+#include "solver/matching/matching.h"
+#include "solver/matching/problem.h"
+
+namespace ms::cli {
+namespace {
+
+matching::CompleteGraph loadGraph(const InstanceOptions& options, std::string* description) {
+  if (!options.input.empty()) {
+    *description = options.input;
+    return matching::readGraph(options.input);
+  }
+  if (options.generator.empty()) throw CLI::ValidationError("give --input FILE or --generate KIND --n N");
+  if (!isMatchingGenerator(options.generator)) {
+    throw CLI::ValidationError("--generate " + options.generator +
+                               " is a LAP generator; matching graphs are uniform, exponential or geometric");
+  }
+  if (options.n <= 0) throw CLI::ValidationError("--generate needs --n N");
+  *description = options.generator + " n=" + std::to_string(options.n) + " seed=" + std::to_string(options.seed);
+  return matching::generateGraph({matching::parseDistribution(options.generator), options.n, options.seed});
+}
+
+double exactWeight(const matching::CompleteGraph& graph) {
+  auto exact = matching::makeExactSolver(graph);
+  runToEnd(*exact);
+  return exact->solution().weight;
+}
+
+}  // namespace
+
+std::shared_ptr<MatchingSolveOptions> addMatchingSolveOptions(CLI::App& solve) {
+  auto options = std::make_shared<MatchingSolveOptions>();
+  solve.add_option("--init", options->initial, "matching: ROMA's initial matching")
+      ->check(CLI::IsMember({"neighbour", "half", "shuffled", "greedy"}))
+      ->capture_default_str();
+  solve.add_option("--max-phases", options->maxPhases, "matching: stop ROMA after K phases (0 = at convergence)")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+  solve.add_option("--gain-threshold", options->gainThreshold, "matching: flip only for gains above this")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+  solve.add_option("--matching-out", options->matchingOut, "matching: write the matching as CSV (vertex,mate)");
+  return options;
+}
+
+bool isMatchingAlgorithm(const std::string& name) {
+  return name == "greedy" || name == "roma" || name == "parallel-roma-1" || name == "parallel-roma-2" ||
+         name == "exact";
+}
+
+bool isMatchingGenerator(const std::string& name) {
+  return name == "uniform" || name == "exponential" || name == "geometric";
+}
+
+void solveMatching(const MatchingSolveRequest& request, const MatchingSolveOptions& options) {
+  if (!request.algorithm.empty() && !isMatchingAlgorithm(request.algorithm)) {
+    throw CLI::ValidationError("--algorithm " + request.algorithm + " solves a LAP; " + kMatchingAlgorithmHelp);
+  }
+  matching::MatchingOptions settings;
+  settings.algorithm = matching::parseMatchingAlgorithm(request.algorithm.empty() ? "parallel-roma-2" : request.algorithm);
+  settings.initial = matching::parseInitialMatching(options.initial);
+  settings.maxPhases = options.maxPhases;
+  settings.gainThreshold = options.gainThreshold;
+  settings.threads = request.threads;
+  settings.seed = request.instance.seed;
+  const bool parallel = settings.algorithm == matching::MatchingAlgorithm::ParallelRoma1 ||
+                        settings.algorithm == matching::MatchingAlgorithm::ParallelRoma2;
+  std::string notice;
+  // Only parallel ROMA has backends; the others run sequentially on the CPU whatever --backend says.
+  settings.backend = parallel ? lap::resolveBackend(parseBackend(request.backend), &notice) : lap::Backend::Sequential;
+  if (!notice.empty()) std::fprintf(stderr, "matchscope-cli: notice: %s\n", notice.c_str());
+
+  std::string description;
+  const matching::CompleteGraph graph = loadGraph(request.instance, &description);
+  const matching::PreparedGraph prepared(graph);
+  std::printf("instance: %s (%d vertices%s)\n", description.c_str(), graph.vertexCount(),
+              prepared.isPadded() ? ", padded with one zero-weight vertex" : "");
+
+  const auto start = std::chrono::steady_clock::now();
+  auto solver = matching::makeMatchingSolver(prepared.even(), settings);
+  const Trace trace = runToEnd(*solver);
+  const matching::MatchingSolution solution = solver->solution();
+  const double elapsedMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  const std::string problem = matching::perfectMatchingProblem(solution.mate);
+  if (!problem.empty()) throw SolveError("the result is not a perfect matching: " + problem);
+  const matching::MatchingAnswer answer = prepared.answer(solution.mate);
+
+  double flips = 0, phaseMs = 0, initialWeight = 0;
+  for (const StepRecord& record : trace.records()) {
+    if (record.phase == matching::kSetupPhase) initialWeight = record.counters[matching::kWeight];
+    if (record.phase != matching::kRomaPhase) continue;
+    flips += record.counters[matching::kFlips];
+    phaseMs += static_cast<double>(record.wall_ns) / 1e6;
+  }
+  std::printf("algorithm: %s\n", std::string(solver->algorithmName()).c_str());
+  if (parallel || settings.algorithm == matching::MatchingAlgorithm::Roma) {
+    std::printf("init: %s\n", std::string(matching::initialMatchingName(settings.initial)).c_str());
+    std::printf("initial_weight: %s\n", formatNumber(initialWeight).c_str());
+    std::printf("flips: %s\n", formatNumber(flips).c_str());
+    std::printf("phase_time_ms: %.3f\n", phaseMs);
+  }
+  std::printf("weight: %s\n", formatNumber(answer.weight).c_str());
+  std::printf("pairs: %d\n", answer.pairs);
+  std::printf("phases: %d\n", solution.phases);
+  std::printf("steps: %zu\n", trace.records().size());
+  std::printf("time_ms: %.3f\n", elapsedMs);
+  if (request.verify) {
+    const double optimum = exactWeight(prepared.even());
+    std::printf("optimum: %s\n", formatNumber(optimum).c_str());
+    std::printf("gap_percent: %.6f\n", optimum > 0 ? 100.0 * (1.0 - answer.weight / optimum) : 0.0);
+  }
+  if (!options.matchingOut.empty()) {
+    writeFileAtomically(options.matchingOut, [&](std::ostream& out) {
+      out << "vertex,mate\n";
+      for (std::size_t u = 0; u < answer.mate.size(); ++u) out << u << ',' << answer.mate[u] << '\n';
+    });
+  }
+  if (!request.traceOut.empty()) trace.writeCsvFile(request.traceOut);
+}
+
+void generateMatching(const InstanceOptions& instance, const std::string& output) {
+  std::string description;
+  const matching::CompleteGraph graph = loadGraph(instance, &description);
+  matching::writeGraph(graph, output);
+  std::printf("wrote %s: %s\n", output.c_str(), description.c_str());
+}
+
+}  // namespace ms::cli

@@ -1,0 +1,43 @@
+#pragma once
+// `solve --problem matching` and `generate --problem matching`: weighted matching on complete graphs. The
+// subcommands themselves live in lap_commands.cpp; their matching-only options and work live here.
+
+#include <CLI/CLI.hpp>
+#include <memory>
+#include <string>
+
+#include "app/cli/instance_options.h"
+#include "solver/matching/matching_solver.h"
+
+namespace ms::cli {
+
+inline constexpr const char* kMatchingAlgorithmHelp = "matching: greedy, roma, parallel-roma-1, parallel-roma-2, exact";
+
+// Options of `solve` that only matching uses.
+struct MatchingSolveOptions {
+  std::string initial = "neighbour";
+  int32_t maxPhases = matching::kDefaultMaxPhases;
+  float gainThreshold = matching::kDefaultGainThreshold;
+  std::string matchingOut;
+};
+
+// What `solve --problem matching` takes from the options `solve` shares with the LAP.
+struct MatchingSolveRequest {
+  InstanceOptions instance;
+  std::string algorithm;  // "" = the default, parallel-roma-2
+  std::string backend = "auto";
+  int threads = 0;
+  bool verify = false;  // also solve exactly (LEMON) and print the gap to optimality
+  std::string traceOut;
+};
+
+// Registers --init, --max-phases, --gain-threshold and --matching-out on `solve`.
+std::shared_ptr<MatchingSolveOptions> addMatchingSolveOptions(CLI::App& solve);
+bool isMatchingAlgorithm(const std::string& name);
+bool isMatchingGenerator(const std::string& name);  // uniform, exponential, geometric
+
+void solveMatching(const MatchingSolveRequest& request, const MatchingSolveOptions& options);
+// Writes the generated graph: .npy, .points/.pts (geometric only) or a text matrix.
+void generateMatching(const InstanceOptions& instance, const std::string& output);
+
+}  // namespace ms::cli

@@ -1,0 +1,18 @@
+// Parallel ROMA on a CUDA device: the shared orchestration over the CUDA kernel set.
+#include "solver/matching/cuda/cuda_roma.h"
+
+#include <string>
+
+#include "solver/matching/cuda/cuda_roma_kernels.h"
+#include "solver/matching/roma.h"
+
+namespace ms::matching {
+
+std::unique_ptr<MatchingSolver> makeCudaRoma(const CompleteGraph& graph, const MatchingOptions& options) {
+  const bool blockPerEdge = options.algorithm == MatchingAlgorithm::ParallelRoma2;
+  const std::string name = std::string(matchingAlgorithmName(options.algorithm)) + "/cuda";
+  return std::make_unique<Roma<CudaRomaKernels>>(
+      name, graph, CudaRomaKernels(graph.weights().data(), graph.vertexCount(), blockPerEdge), options);
+}
+
+}  // namespace ms::matching

@@ -1,0 +1,39 @@
+#include "solver/matching/exact.h"
+
+#include "solver/matching/lemon_matching.h"
+#include "solver/matching/matching_machine.h"
+
+namespace ms::matching {
+namespace {
+
+class ExactMatching final : public MatchingMachine {
+ public:
+  explicit ExactMatching(const CompleteGraph& graph)
+      : MatchingMachine("exact/lemon", graph), mate_(static_cast<std::size_t>(graph.vertexCount()), -1) {}
+
+ private:
+  std::string_view pendingPhase() const override { return kBlossomPhase; }
+
+  void runStep(StepRecord&) override {
+    setWeight(lemonMaxWeightPerfectMatching(graph().weights().data(), graph().vertexCount(), mate_.data()));
+    completePhase();
+    finish();
+  }
+
+  void fillState(MatchingSnapshot& out) const override {
+    out.mate = mate_;
+    out.flips.clear();
+  }
+
+  std::vector<int32_t> finalMatching() const override { return mate_; }
+
+  std::vector<int32_t> mate_;
+};
+
+}  // namespace
+
+std::unique_ptr<MatchingSolver> makeExactSolver(const CompleteGraph& graph) {
+  return std::make_unique<ExactMatching>(graph);
+}
+
+}  // namespace ms::matching

@@ -73,9 +73,10 @@ GpuCostMatrix::GpuCostMatrix(VulkanDevice& device, const ms::lap::CostMatrix<T>&
              static_cast<int32_t>(ceilDiv(cols, maxSide))};
   tiling_.tileCols = static_cast<int32_t>(ceilDiv(cols, tiling_.tilesAcross));
   const vk::ImageUsageFlags sampled = vk::ImageUsageFlagBits::eSampled | vk::ImageUsageFlagBits::eTransferDst;
-  base_ = device.createImage(
-      {static_cast<uint32_t>(tiling_.tileCols), static_cast<uint32_t>(tiling_.tileRows)},
-      static_cast<uint32_t>(tilesDown * tiling_.tilesAcross), vk::Format::eR32Sfloat, sampled);
+  base_ =
+      device.createImage({static_cast<uint32_t>(tiling_.tileCols), static_cast<uint32_t>(tiling_.tileRows)},
+                         static_cast<uint32_t>(tilesDown * tiling_.tilesAcross), vk::Format::eR32Sfloat,
+                         sampled, vk::ImageViewType::e2DArray);
   double largest = 0;
   for (int32_t tileRow = 0; tileRow < tilesDown; ++tileRow) {
     for (int32_t tileCol = 0; tileCol < tiling_.tilesAcross; ++tileCol) {

@@ -146,7 +146,7 @@ GpuBuffer VulkanDevice::createBuffer(vk::DeviceSize size, vk::BufferUsageFlags u
 }
 
 GpuImage VulkanDevice::createImage(vk::Extent2D extent, uint32_t layers, vk::Format format,
-                                   vk::ImageUsageFlags usage) {
+                                   vk::ImageUsageFlags usage, vk::ImageViewType viewType) {
   GpuImage result;
   result.extent = extent;
   result.layers = layers;
@@ -161,9 +161,7 @@ GpuImage VulkanDevice::createImage(vk::Extent2D extent, uint32_t layers, vk::For
   result.image.bindMemory(*result.memory, 0);
   const vk::ImageSubresourceRange everything(vk::ImageAspectFlagBits::eColor, 0, 1, 0, layers);
   result.view = vk::raii::ImageView(
-      device_, vk::ImageViewCreateInfo({}, *result.image,
-                                       layers > 1 ? vk::ImageViewType::e2DArray : vk::ImageViewType::e2D,
-                                       format, {}, everything));
+      device_, vk::ImageViewCreateInfo({}, *result.image, viewType, format, {}, everything));
   submitAndWait([&](const vk::raii::CommandBuffer& commands) {
     const vk::ImageMemoryBarrier toGeneral(
         {}, vk::AccessFlagBits::eMemoryRead | vk::AccessFlagBits::eMemoryWrite, vk::ImageLayout::eUndefined,

@@ -47,8 +47,9 @@ class VulkanDevice {
 
   // Throws vk::SystemError (e.g. out of device memory).
   GpuBuffer createBuffer(vk::DeviceSize size, vk::BufferUsageFlags usage, MemoryUse use) const;
-  // A device-local 2D image (an array when layers > 1), already in the general layout.
-  GpuImage createImage(vk::Extent2D extent, uint32_t layers, vk::Format format, vk::ImageUsageFlags usage);
+  // A device-local 2D image (viewed as e2D, or e2DArray for layered textures), already in the general layout.
+  GpuImage createImage(vk::Extent2D extent, uint32_t layers, vk::Format format, vk::ImageUsageFlags usage,
+                       vk::ImageViewType viewType = vk::ImageViewType::e2D);
   vk::raii::ShaderModule createShaderModule(std::span<const uint32_t> spirv) const;
   vk::raii::Sampler createNearestSampler() const;
   // A pipeline that draws triangle lists into one colour attachment of `format` with dynamic rendering, no

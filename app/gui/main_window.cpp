@@ -35,7 +35,7 @@ constexpr int kSpeedPositions = 31;
 double stepsPerSecondAt(int position) { return position >= kSpeedPositions ? 0 : std::pow(10.0, position / 10.0); }
 
 constexpr double kRenderShareWhileRunning = 0.1;
-constexpr int kChartRefreshWhileRunningMs = 500;
+constexpr int kDisplayRefreshWhileRunningMs = 500;  // charts and log
 
 QString formatObjective(double value) { return QString::number(value, 'g', 12); }
 
@@ -127,6 +127,13 @@ void MainWindow::buildDocks() {
   logView_->setColumnWidth(views::StepLogModel::TimeColumn, 80);
   logView_->setColumnWidth(views::StepLogModel::CountersColumn, 300);
   addDock(tr("Step log"), QStringLiteral("logDock"), logView_, Qt::BottomDockWidgetArea);
+  // The log follows new rows while it is scrolled to the bottom.
+  connect(logModel_, &QAbstractItemModel::rowsAboutToBeInserted, this, [this] {
+    logFollowing_ = logView_->verticalScrollBar()->value() >= logView_->verticalScrollBar()->maximum() - 2;
+  });
+  connect(logModel_, &QAbstractItemModel::rowsInserted, this, [this] {
+    if (logFollowing_) logView_->scrollToBottom();
+  });
 
   charts_ = new views::TraceCharts(this);
   charts_->setConfig(lapChartsConfig());
@@ -288,14 +295,12 @@ void MainWindow::sessionStarted() {
 }
 
 void MainWindow::recordsAppended(int firstIndex, int count) {
-  const bool following = logView_->verticalScrollBar()->value() >= logView_->verticalScrollBar()->maximum() - 2;
   logModel_->recordsAppended(firstIndex, count);
   const auto& records = controller_->trace().records();
   charts_->append(std::span<const StepRecord>(records).subspan(static_cast<std::size_t>(firstIndex),
                                                                static_cast<std::size_t>(count)));
   status_.iteration = records.back().iteration;
   status_.elapsedMs = static_cast<double>(controller_->trace().totalWallNs()) / 1e6;
-  if (following) logView_->scrollToBottom();
   updateStatusBar();
 }
 
@@ -315,7 +320,8 @@ void MainWindow::stateChanged(RunState state) {
   // thread); between runs the views follow every step at once.
   const bool running = state == RunState::Busy;
   matrixView_->setRenderTimeShare(running ? kRenderShareWhileRunning : 1.0);
-  charts_->setRefreshInterval(running ? kChartRefreshWhileRunningMs : views::TraceCharts::kRefreshMs);
+  charts_->setRefreshInterval(running ? kDisplayRefreshWhileRunningMs : views::TraceCharts::kRefreshMs);
+  logModel_->setFlushInterval(running ? kDisplayRefreshWhileRunningMs : 0);
   updateActions();
 }
 

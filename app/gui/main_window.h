@@ -110,6 +110,7 @@ class MainWindow : public QMainWindow {
   views::TraceCharts* charts_ = nullptr;
   views::StepLogModel* logModel_ = nullptr;
   QTableView* logView_ = nullptr;
+  bool logFollowing_ = true;
   QSplitter* splitter_ = nullptr;
   InstancePanel* instancePanel_ = nullptr;
   AlgorithmPanel* algorithmPanel_ = nullptr;

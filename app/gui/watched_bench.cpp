@@ -27,6 +27,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 constexpr std::chrono::minutes kSolveTimeout(10);
+constexpr std::chrono::milliseconds kSettleTime(200);
 
 std::string cpuModel() {
   std::ifstream cpuinfo("/proc/cpuinfo");
@@ -70,10 +71,11 @@ double median(std::vector<double> values) {
 }
 
 // Both kinds of solve start from a settled window, as a person would: the matrix view's frame of the
-// current state is on screen and nothing renders in the background.
+// current state is on screen, and the repaints that a reset queues (charts, log, tree) are done.
 void settle(MainWindow& window) {
   const quint64 frame = window.matrixView().refresh();
   processEventsUntil([&] { return window.matrixView().shownSerial() >= frame; }, kSolveTimeout);
+  processEventsUntil([] { return false; }, kSettleTime);
 }
 
 }  // namespace
@@ -165,15 +167,18 @@ int runWatchedBench(MainWindow& window, const WatchedBenchOptions& options) {
 
   if (!options.csvPath.isEmpty()) {
     const std::string cpu = cpuModel();
+    const std::string renderer = window.matrixView().rendererAvailable()
+                                     ? window.matrixView().rendererDevice().toStdString()
+                                     : "none: " + window.matrixView().rendererProblem().toStdString();
     const unsigned cores = std::thread::hardware_concurrency();
     const std::string algorithm(lap::algorithmName(resolved.algorithm)), backend(lap::backendName(resolved.backend));
     const std::string generator(lap::generatorName(options.instance.generator));
     const std::string range(lap::costRangeName(options.instance.range));
     writeFileAtomically(options.csvPath.toStdString(), [&](std::ostream& out) {
-      out << "cpu,cores,platform,n,generator,range,seed,algorithm,backend,threads,repeat,mode,seconds,solver_seconds,"
+      out << "cpu,cores,platform,renderer,n,generator,range,seed,algorithm,backend,threads,repeat,mode,seconds,solver_seconds,"
              "gui_cpu_seconds,steps,objective,load1\n";
       for (const Solve& solve : solves) {
-        out << '"' << cpu << "\"," << cores << ',' << qPrintable(QGuiApplication::platformName()) << ','
+        out << '"' << cpu << "\"," << cores << ',' << qPrintable(QGuiApplication::platformName()) << ",\"" << renderer << "\","
             << options.instance.n << ',' << generator << ',' << range << ',' << options.instance.seed << ','
             << algorithm << ',' << backend << ',' << resolved.threads << ',' << solve.repeat << ','
             << (solve.watched ? "watched" : "headless") << ',' << solve.seconds << ',' << solve.solverSeconds << ','

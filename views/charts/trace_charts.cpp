@@ -107,11 +107,11 @@ void TraceCharts::setConfig(TraceChartsConfig config) {
 
 void TraceCharts::reset(std::span<const std::string_view> counterNames) {
   counterNames_.assign(counterNames.begin(), counterNames.end());
+  // Phase series stay (emptied): adding series relayouts the chart, which is not worth doing on every reset.
   for (auto& [name, plot] : phasePlots_) {
-    timeChart_.chart->removeSeries(plot.series);
-    delete plot.series;
+    plot.ring.clear();
+    plot.dirty = true;
   }
-  phasePlots_.clear();
   for (Plot* plot : {&gainPlot_, &levelPlot_}) {
     plot->ring.clear();
     plot->dirty = true;
@@ -128,12 +128,11 @@ int TraceCharts::counterSlot(const std::string& name) const {
   return it == counterNames_.end() ? -1 : static_cast<int>(it - counterNames_.begin());
 }
 
+// A new phase gets its ring at once and its series at the next refresh, so appending never touches the
+// chart (and never triggers a relayout between refreshes).
 TraceCharts::Plot& TraceCharts::phasePlot(std::string_view phase) {
   auto it = phasePlots_.find(phase);
-  if (it == phasePlots_.end()) {
-    it = phasePlots_.emplace(std::string(phase), Plot{}).first;
-    attach(timeChart_, it->second, QString::fromUtf8(phase.data(), static_cast<qsizetype>(phase.size())));
-  }
+  if (it == phasePlots_.end()) it = phasePlots_.emplace(std::string(phase), Plot{}).first;
   return it->second;
 }
 
@@ -168,7 +167,10 @@ void TraceCharts::append(std::span<const StepRecord> records) {
 void TraceCharts::refreshNow() {
   refreshTimer_.stop();
   std::vector<Plot*> timePlots;
-  for (auto& [name, plot] : phasePlots_) timePlots.push_back(&plot);
+  for (auto& [name, plot] : phasePlots_) {
+    if (plot.series == nullptr) attach(timeChart_, plot, QString::fromStdString(name));
+    timePlots.push_back(&plot);
+  }
   push(timeChart_, timePlots);
   Plot* gain = &gainPlot_;
   push(gainChart_, std::span<Plot* const>(&gain, 1));
@@ -209,7 +211,7 @@ void TraceCharts::push(Chart& chart, std::span<Plot* const> plots) {
 
 QList<QPointF> TraceCharts::phaseTimePoints(std::string_view phase) const {
   const auto it = phasePlots_.find(phase);
-  return it == phasePlots_.end() ? QList<QPointF>() : it->second.series->points();
+  return it == phasePlots_.end() || it->second.series == nullptr ? QList<QPointF>() : it->second.series->points();
 }
 
 QList<QPointF> TraceCharts::gainPoints() const { return gainPlot_.series->points(); }

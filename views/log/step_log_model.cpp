@@ -1,26 +1,44 @@
 #include "views/log/step_log_model.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "solver/core/number_format.h"
 
 namespace ms::views {
 
-StepLogModel::StepLogModel(QObject* parent) : QAbstractTableModel(parent) {}
+StepLogModel::StepLogModel(QObject* parent) : QAbstractTableModel(parent) {
+  flushTimer_.setSingleShot(true);
+  connect(&flushTimer_, &QTimer::timeout, this, &StepLogModel::flush);
+}
 
 void StepLogModel::setTrace(const Trace* trace) {
   beginResetModel();
   trace_ = trace;
-  rows_ = trace == nullptr ? 0 : static_cast<int>(trace->records().size());
+  rows_ = pendingRows_ = trace == nullptr ? 0 : static_cast<int>(trace->records().size());
   endResetModel();
 }
 
 void StepLogModel::recordsAppended(int firstIndex, int count) {
   if (trace_ == nullptr || count <= 0) return;
-  const int last = firstIndex + count;
-  if (last <= rows_) return;
-  beginInsertRows({}, rows_, last - 1);
-  rows_ = last;
+  pendingRows_ = std::max(pendingRows_, firstIndex + count);
+  if (flushTimer_.interval() == 0) {
+    flush();
+  } else if (!flushTimer_.isActive()) {
+    flushTimer_.start();
+  }
+}
+
+void StepLogModel::setFlushInterval(int milliseconds) {
+  flushTimer_.setInterval(std::max(0, milliseconds));
+  flush();
+}
+
+void StepLogModel::flush() {
+  flushTimer_.stop();
+  if (pendingRows_ <= rows_) return;
+  beginInsertRows({}, rows_, pendingRows_ - 1);
+  rows_ = pendingRows_;
   endInsertRows();
 }
 

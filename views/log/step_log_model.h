@@ -3,6 +3,7 @@
 // counters that apply and a one-line explanation that the problem kind supplies.
 
 #include <QAbstractTableModel>
+#include <QTimer>
 #include <functional>
 
 #include "solver/core/trace.h"
@@ -22,7 +23,13 @@ class StepLogModel : public QAbstractTableModel {
   void setExplainer(StepExplainer explainer) { explainer_ = std::move(explainer); }
   // The model reads `trace` (owned elsewhere, e.g. by the run controller) and shows its first rows.
   void setTrace(const Trace* trace);
-  void recordsAppended(int firstIndex, int count);  // rows [firstIndex, firstIndex + count) now exist
+  // Rows [firstIndex, firstIndex + count) now exist in the trace; they appear in the model at once, or with
+  // the next flush when a flush interval is set.
+  void recordsAppended(int firstIndex, int count);
+  // While a solve runs the window shows new rows a few times a second, not on every delivery: each
+  // insertion repaints the table. 0 (the default) inserts at once; changing the interval flushes.
+  void setFlushInterval(int milliseconds);
+  void flush();
 
   int rowCount(const QModelIndex& parent = {}) const override;
   int columnCount(const QModelIndex& parent = {}) const override;
@@ -34,7 +41,9 @@ class StepLogModel : public QAbstractTableModel {
 
  private:
   const Trace* trace_ = nullptr;
-  int rows_ = 0;
+  int rows_ = 0;         // rows the model shows
+  int pendingRows_ = 0;  // rows the trace has
+  QTimer flushTimer_;
   StepExplainer explainer_;
 };
 

@@ -49,6 +49,7 @@ MatrixView::MatrixView(QWidget* parent)
   std::string whyNot;
   std::unique_ptr<render::MatrixRenderer> renderer = render::MatrixRenderer::create(&whyNot);
   if (renderer != nullptr) {
+    rendererDevice_ = QString::fromStdString(renderer->deviceName());
     renderThread_ = std::make_unique<MatrixRenderThread>(std::move(renderer));
     connect(renderThread_.get(), &MatrixRenderThread::frameReady, this, &MatrixView::frameReady);
     connect(renderThread_.get(), &MatrixRenderThread::renderFailed, this, [this](const QString& message) {

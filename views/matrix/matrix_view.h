@@ -34,6 +34,7 @@ class MatrixView : public QWidget {
 
   bool rendererAvailable() const { return renderThread_ != nullptr; }
   QString rendererProblem() const { return rendererProblem_; }
+  QString rendererDevice() const { return rendererDevice_; }  // the Vulkan device's name ("" without one)
   const MatrixNavigation& navigation() const { return navigation_; }
   MatrixNavigation& navigation() { return navigation_; }  // call refresh() after changing it
   // Asks for a new frame of the current view; returns its serial (0 when nothing can be drawn).
@@ -68,6 +69,7 @@ class MatrixView : public QWidget {
 
   std::unique_ptr<MatrixRenderThread> renderThread_;
   QString rendererProblem_;
+  QString rendererDevice_;
   std::shared_ptr<const lap::AnyCostMatrix> costs_;
   double zeroTolerance_ = 0;
   std::shared_ptr<const render::MatrixOverlay> overlay_;

@@ -5,7 +5,9 @@
 
 namespace ms::cli {
 
-void addLapCommands(CLI::App& app);   // solve, generate
-void addBenchCommand(CLI::App& app);  // bench
+void addLapCommands(CLI::App& app);         // solve, generate
+void addBenchCommand(CLI::App& app);        // bench
+void addRenderCommand(CLI::App& app);       // render
+void addBenchRenderCommand(CLI::App& app);  // bench-render
 
 }  // namespace ms::cli

@@ -15,6 +15,8 @@ int main(int argc, char** argv) {
   app.set_help_all_flag("--help-all", "Print help for every subcommand");
   ms::cli::addLapCommands(app);
   ms::cli::addBenchCommand(app);
+  ms::cli::addRenderCommand(app);
+  ms::cli::addBenchRenderCommand(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& help) {

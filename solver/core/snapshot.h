@@ -5,10 +5,12 @@
 #include <variant>
 
 #include "solver/lap/lap_snapshot.h"
+#include "solver/lap/teaching/lesson_frame.h"
 #include "solver/matching/matching_snapshot.h"
 
 namespace ms {
 
-using Snapshot = std::variant<std::monostate, lap::LapSnapshot, matching::MatchingSnapshot>;
+using Snapshot =
+    std::variant<std::monostate, lap::LapSnapshot, lap::teaching::LessonFrame, matching::MatchingSnapshot>;
 
 }  // namespace ms

@@ -3,38 +3,13 @@
 // forbidden pair. Storage is a HostBuffer, so matrices are page-locked when a CUDA device is in use.
 
 #include <Eigen/Core>
-#include <concepts>
 #include <cstdint>
-#include <limits>
-#include <string_view>
-#include <type_traits>
 #include <variant>
 
 #include "solver/core/host_buffer.h"
+#include "solver/lap/cost_types.h"
 
 namespace ms::lap {
-
-template <class T>
-concept CostType = std::same_as<T, int32_t> || std::same_as<T, int64_t> || std::same_as<T, float> ||
-                   std::same_as<T, double>;
-
-// Duals and objective sums: 64-bit integers for integer costs (solved exactly), double for floating costs.
-template <CostType T>
-using DualOf = std::conditional_t<std::is_integral_v<T>, int64_t, double>;
-
-template <CostType T>
-constexpr std::string_view costTypeName() {
-  if constexpr (std::same_as<T, int32_t>) return "int32";
-  if constexpr (std::same_as<T, int64_t>) return "int64";
-  if constexpr (std::same_as<T, float>) return "float32";
-  if constexpr (std::same_as<T, double>) return "float64";
-}
-
-template <CostType T>
-constexpr bool isForbidden(T cost) {
-  if constexpr (std::is_floating_point_v<T>) return cost == std::numeric_limits<T>::infinity();
-  return false;
-}
 
 template <CostType T>
 class CostMatrix {
@@ -84,11 +59,6 @@ DualOf<T> maxAbsFiniteCost(const CostMatrix<T>& costs) {
   }
   return largest;
 }
-
-// Slack at or below this counts as zero. Integer costs are exact (0). Floating costs: duals are kept in
-// double and drift by rounding over many updates, so a slack within 1e-10 of the largest |cost| is zero;
-// the objective is then optimal to within n times that.
-inline constexpr double kRelativeZeroTolerance = 1e-10;
 
 template <CostType T>
 DualOf<T> zeroTolerance(const CostMatrix<T>& costs) {

@@ -1,7 +1,9 @@
 #pragma once
 // Host copy of a Hungarian solver's state for the views (matrix, tree, paths, charts).
 
+#include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -32,5 +34,36 @@ struct LapSnapshot {
   int32_t assignedCount = 0;
   double objective = 0;  // cost of the current (partial) assignment
 };
+
+// Shared by the kernel sets' snapshot(): each path from its root through the successor arrays
+// (row -> column -> row ...) until a column without successor.
+inline void traceAugmentingPaths(LapSnapshot& out, std::span<const int32_t> roots, const int32_t* rowSucc,
+                                 const int32_t* colSucc) {
+  out.augmentingPaths.resize(roots.size());
+  for (std::size_t k = 0; k < roots.size(); ++k) {
+    std::vector<int32_t>& path = out.augmentingPaths[k];
+    path.clear();
+    for (int32_t row = roots[k]; row != -1;) {
+      const int32_t col = rowSucc[row];
+      path.push_back(row);
+      path.push_back(col);
+      row = colSucc[col];
+    }
+  }
+}
+
+// assignedCount and objective from out.rowAssignment and the row-major n x n costs.
+template <class T>
+void summariseAssignment(LapSnapshot& out, const T* costs) {
+  out.assignedCount = 0;
+  out.objective = 0;
+  for (int32_t i = 0; i < out.n; ++i) {
+    const int32_t j = out.rowAssignment[static_cast<std::size_t>(i)];
+    if (j == -1) continue;
+    ++out.assignedCount;
+    out.objective +=
+        static_cast<double>(costs[static_cast<std::size_t>(i) * static_cast<std::size_t>(out.n) + j]);
+  }
+}
 
 }  // namespace ms::lap

@@ -23,8 +23,7 @@ class CpuKernels {
  public:
   using Cost = T;
   using Dual = DualOf<T>;
-  static constexpr Dual kInfinity =
-      std::is_integral_v<Dual> ? std::numeric_limits<Dual>::max() : std::numeric_limits<Dual>::infinity();
+  static constexpr Dual kInfinity = kDualInfinity<Dual>;
 
   CpuKernels(const CostMatrix<T>& costs, Execution execution)
       : costs_(costs.data()), n_(costs.rows()), eps_(zeroTolerance(costs)), exec_(execution) {}
@@ -69,7 +68,7 @@ class CpuKernels {
   bool reduceColumns() {
     // Blocks of columns keep the row-major matrix streaming while each column minimum stays in one thread.
     const int32_t blocks = columnBlockCount();
-    exec_.forEach(blocks, int64_t{kColumnBlock} * n_, [&](int32_t b) {
+    exec_.forEach(blocks, int64_t{columnBlockWidth()} * n_, [&](int32_t b) {
       const auto [begin, end] = columnBlock(b);
       for (int32_t j = begin; j < end; ++j) colDual_[j] = kInfinity;
       for (int32_t i = 0; i < n_; ++i) {
@@ -166,7 +165,7 @@ class CpuKernels {
   // --- Algorithm 4: one BFS level of the alternating-tree forward pass, one worker per block of columns.
   int32_t expandTree() {
     int32_t nextSize = 0;
-    exec_.forEach(columnBlockCount(), int64_t{kColumnBlock} * frontierSize_, [&](int32_t b) {
+    exec_.forEach(columnBlockCount(), int64_t{columnBlockWidth()} * frontierSize_, [&](int32_t b) {
       const auto [begin, end] = columnBlock(b);
       for (int32_t k = 0; k < frontierSize_; ++k) {
         const int32_t i = frontier_[k];
@@ -308,29 +307,14 @@ class CpuKernels {
     } else {
       out.columnSlack.clear();
     }
-    out.augmentingPaths.resize(static_cast<std::size_t>(rootCount_));
-    for (int32_t k = 0; k < rootCount_; ++k) {
-      std::vector<int32_t>& path = out.augmentingPaths[static_cast<std::size_t>(k)];
-      path.clear();
-      for (int32_t row = roots_[k]; row != -1;) {
-        const int32_t col = rowSucc_[row];
-        path.push_back(row);
-        path.push_back(col);
-        row = colSucc_[col];
-      }
-    }
-    out.assignedCount = 0;
-    out.objective = 0;
-    for (int32_t i = 0; i < n_; ++i) {
-      if (rowAssign_[i] == -1) continue;
-      ++out.assignedCount;
-      out.objective += static_cast<double>(rowOf(i)[rowAssign_[i]]);
-    }
+    traceAugmentingPaths(out, std::span(roots_.data(), static_cast<std::size_t>(rootCount_)), rowSucc_.data(),
+                         colSucc_.data());
+    summariseAssignment(out, costs_);
   }
 
  private:
   static constexpr uint8_t kInactive = 0, kActive = 1, kVisited = 2;
-  static constexpr int32_t kColumnBlock = 256;
+  static constexpr int32_t kMinColumnBlock = 64;
   static constexpr int64_t kTypicalPathLength = 32;  // work estimate of one reverse or augment walk
 
   const T* rowOf(int32_t i) const { return costs_ + static_cast<std::size_t>(i) * static_cast<std::size_t>(n_); }
@@ -343,9 +327,20 @@ class CpuKernels {
     }
   }
 
-  int32_t columnBlockCount() const { return (n_ + kColumnBlock - 1) / kColumnBlock; }
+  // Column-parallel kernels give each thread about two contiguous column ranges: long row segments stream
+  // from memory at full speed, and two ranges per thread absorb uneven progress.
+  int32_t columnBlockCount() const {
+    const int32_t wanted = 2 * exec_.parallelism();
+    return std::max(1, std::min(wanted, (n_ + kMinColumnBlock - 1) / kMinColumnBlock));
+  }
   std::pair<int32_t, int32_t> columnBlock(int32_t b) const {
-    return {b * kColumnBlock, std::min(n_, (b + 1) * kColumnBlock)};
+    const int32_t width = columnBlockWidth();
+    return {std::min(n_, b * width), std::min(n_, (b + 1) * width)};
+  }
+  int32_t columnBlockWidth() const {
+    const int32_t blocks = columnBlockCount();
+    const int32_t width = (n_ + blocks - 1) / blocks;
+    return (width + 15) / 16 * 16;  // whole 64-byte lines of int32 costs
   }
 
   // Column j (assigned to row `next`) joins a tree: cover it, uncover its row and queue the row once.

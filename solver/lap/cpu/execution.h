@@ -2,6 +2,7 @@
 // Loop execution for the CPU kernel sets. The sequential and OpenMP kernel sets are the same kernel code run
 // under one of these two policies, so the two backends cannot drift apart.
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <limits>
@@ -20,6 +21,8 @@ inline constexpr int64_t kMinParallelWork = int64_t{1} << 15;
 
 // `workPerItem` estimates the elementary operations of one loop iteration, to decide on parallelism.
 struct SequentialExecution {
+  int parallelism() const { return 1; }
+
   template <class F>
   void forEach(int32_t count, int64_t /*workPerItem*/, F&& body) const {
     for (int32_t k = 0; k < count; ++k) body(k);
@@ -39,16 +42,23 @@ struct SequentialExecution {
 struct OpenMpExecution {
   int threads = 1;
 
+  // About eight chunks per thread: enough to balance uneven items, few enough to keep scheduling cheap.
+  // (A fixed chunk is wrong for short loops such as the tree variant's few dozen column blocks.)
+  int32_t chunkSize(int32_t count) const { return std::clamp(count / (8 * threads), 1, 64); }
+  int parallelism() const { return threads; }
+
   template <class F>
   void forEach(int32_t count, int64_t workPerItem, F&& body) const {
     // Dynamic chunks: frontier rows have adjacency lists of very different lengths.
-#pragma omp parallel for schedule(dynamic, 16) num_threads(threads) if (count * workPerItem >= kMinParallelWork)
+    const int32_t chunk = chunkSize(count);
+#pragma omp parallel for schedule(dynamic, chunk) num_threads(threads) if (count * workPerItem >= kMinParallelWork)
     for (int32_t k = 0; k < count; ++k) body(k);
   }
   template <class V, class F>
   V minOf(int32_t count, int64_t workPerItem, F&& value) const {
     V best = minIdentity<V>();
-#pragma omp parallel for schedule(dynamic, 16) reduction(min : best) num_threads(threads) \
+    const int32_t chunk = chunkSize(count);
+#pragma omp parallel for schedule(dynamic, chunk) reduction(min : best) num_threads(threads) \
     if (count * workPerItem >= kMinParallelWork)
     for (int32_t k = 0; k < count; ++k) {
       const V candidate = value(k);

@@ -1,0 +1,81 @@
+#include "app/gui/export_dialog.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSpinBox>
+
+namespace ms::studio {
+
+namespace {
+
+constexpr int kMaxExportSide = 16384;
+
+QString suffixFor(ExportKind kind) { return kind == ExportKind::TraceCsv ? QStringLiteral("csv") : QStringLiteral("png"); }
+
+}  // namespace
+
+ExportDialog::ExportDialog(const ExportRequest& initial, QWidget* parent) : QDialog(parent) {
+  setWindowTitle(tr("Export"));
+  kind_ = new QComboBox(this);
+  kind_->addItem(tr("Matrix view (PNG)"), static_cast<int>(ExportKind::MatrixPng));
+  kind_->addItem(tr("Whole window (PNG)"), static_cast<int>(ExportKind::WindowPng));
+  kind_->addItem(tr("Trace (CSV)"), static_cast<int>(ExportKind::TraceCsv));
+  kind_->setCurrentIndex(kind_->findData(static_cast<int>(initial.kind)));
+  width_ = new QSpinBox(this);
+  height_ = new QSpinBox(this);
+  for (QSpinBox* side : {width_, height_}) {
+    side->setRange(16, kMaxExportSide);
+    side->setSuffix(tr(" px"));
+  }
+  width_->setValue(initial.size.width());
+  height_->setValue(initial.size.height());
+  path_ = new QLineEdit(initial.path, this);
+  auto* browse = new QPushButton(tr("Browse…"), this);
+  auto* pathRow = new QHBoxLayout;
+  pathRow->addWidget(path_);
+  pathRow->addWidget(browse);
+
+  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+  auto* form = new QFormLayout(this);
+  form->addRow(tr("What"), kind_);
+  form->addRow(tr("Width"), width_);
+  form->addRow(tr("Height"), height_);
+  form->addRow(tr("File"), pathRow);
+  form->addRow(buttons);
+
+  connect(kind_, &QComboBox::currentIndexChanged, this, &ExportDialog::kindChanged);
+  connect(browse, &QPushButton::clicked, this, &ExportDialog::browse);
+  connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+  connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+  kindChanged();
+}
+
+ExportRequest ExportDialog::request() const {
+  return {static_cast<ExportKind>(kind_->currentData().toInt()), path_->text(), QSize(width_->value(), height_->value())};
+}
+
+void ExportDialog::kindChanged() {
+  const auto kind = static_cast<ExportKind>(kind_->currentData().toInt());
+  width_->setEnabled(kind == ExportKind::MatrixPng);
+  height_->setEnabled(kind == ExportKind::MatrixPng);
+  const QFileInfo current(path_->text());
+  if (!path_->text().isEmpty() && current.suffix() != suffixFor(kind)) {
+    path_->setText(current.dir().filePath(current.completeBaseName() + QLatin1Char('.') + suffixFor(kind)));
+  }
+}
+
+void ExportDialog::browse() {
+  const auto kind = static_cast<ExportKind>(kind_->currentData().toInt());
+  const QString filter = kind == ExportKind::TraceCsv ? tr("CSV (*.csv)") : tr("PNG images (*.png)");
+  const QString path = QFileDialog::getSaveFileName(this, tr("Export to"), path_->text(), filter);
+  if (!path.isEmpty()) path_->setText(path);
+}
+
+}  // namespace ms::studio

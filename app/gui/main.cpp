@@ -1,0 +1,175 @@
+// matchscope: the studio. Without options it opens the window on the last generator settings; options
+// choose the instance and solver, and can script a run (steps, then screenshots) or the watched-solve bench.
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QSize>
+#include <cstdio>
+#include <exception>
+
+#include "app/gui/algorithm_panel.h"
+#include "app/gui/event_wait.h"
+#include "app/gui/instance_panel.h"
+#include "app/gui/main_window.h"
+#include "app/gui/watched_bench.h"
+#include "views/charts/trace_charts.h"
+#include "views/matrix/matrix_view.h"
+
+namespace {
+
+using namespace ms;
+using namespace ms::studio;
+
+constexpr std::chrono::minutes kScriptTimeout(10);
+
+struct Options {
+  std::optional<LapInstanceSource> source;
+  std::optional<lap::LapOptions> solver;
+  int steps = 0;
+  QString screenshot;
+  QString matrixPng;
+  QSize pngSize{1920, 1080};
+  QString benchCsv;
+  int benchN = 2000;
+  int benchRepeats = 5;
+};
+
+QSize parseSize(const QString& text) {
+  const QStringList parts = text.split(QLatin1Char('x'));
+  if (parts.size() != 2) throw std::invalid_argument("--png-size takes WIDTHxHEIGHT, e.g. 1920x1080");
+  return {parts[0].toInt(), parts[1].toInt()};
+}
+
+lap::LapAlgorithm parseAlgorithm(const QString& name) {
+  if (name == QLatin1String("classical")) return lap::LapAlgorithm::Classical;
+  if (name == QLatin1String("brute")) return lap::LapAlgorithm::Brute;
+  if (name == QLatin1String("tree")) return lap::LapAlgorithm::Tree;
+  throw std::invalid_argument("--algorithm takes classical, tree or brute");
+}
+
+lap::Backend parseBackend(const QString& name) {
+  for (auto backend : {lap::Backend::Auto, lap::Backend::Cpu, lap::Backend::Sequential, lap::Backend::Cuda}) {
+    if (name.toStdString() == lap::backendName(backend)) return backend;
+  }
+  throw std::invalid_argument("--backend takes auto, cpu, sequential or cuda");
+}
+
+Options parseOptions(const QApplication& app) {
+  QCommandLineParser parser;
+  parser.setApplicationDescription(QStringLiteral("MatchScope studio: watch GPU matching algorithms solve"));
+  parser.addHelpOption();
+  const QCommandLineOption input(QStringLiteral("input"), QStringLiteral("Open this cost matrix."), QStringLiteral("FILE"));
+  const QCommandLineOption generate(QStringLiteral("generate"), QStringLiteral("uniform, real, exponential or euclidean."),
+                                    QStringLiteral("KIND"));
+  const QCommandLineOption size(QStringLiteral("n"), QStringLiteral("Size of the generated instance."), QStringLiteral("N"), QStringLiteral("60"));
+  const QCommandLineOption range(QStringLiteral("range"), QStringLiteral("n/10, n or 10n (uniform)."), QStringLiteral("R"), QStringLiteral("n"));
+  const QCommandLineOption seed(QStringLiteral("seed"), QStringLiteral("Generator seed."), QStringLiteral("S"), QStringLiteral("1"));
+  const QCommandLineOption algorithm(QStringLiteral("algorithm"), QStringLiteral("classical, tree or brute."), QStringLiteral("A"));
+  const QCommandLineOption backend(QStringLiteral("backend"), QStringLiteral("auto, cpu, sequential or cuda."), QStringLiteral("B"), QStringLiteral("auto"));
+  const QCommandLineOption threads(QStringLiteral("threads"), QStringLiteral("OpenMP threads (0 = all)."), QStringLiteral("T"), QStringLiteral("0"));
+  const QCommandLineOption steps(QStringLiteral("steps"), QStringLiteral("Take K steps after loading."), QStringLiteral("K"));
+  const QCommandLineOption screenshot(QStringLiteral("screenshot"), QStringLiteral("After the steps, export the window as PNG and quit."), QStringLiteral("FILE"));
+  const QCommandLineOption matrixPng(QStringLiteral("matrix-png"), QStringLiteral("After the steps, export the matrix view as PNG and quit."), QStringLiteral("FILE"));
+  const QCommandLineOption pngSize(QStringLiteral("png-size"), QStringLiteral("Size of --matrix-png."), QStringLiteral("WxH"), QStringLiteral("1920x1080"));
+  const QCommandLineOption bench(QStringLiteral("bench-watched"), QStringLiteral("Time watched against headless solves, write CSV, quit."), QStringLiteral("CSV"));
+  const QCommandLineOption benchRepeats(QStringLiteral("bench-repeats"), QStringLiteral("Solves of each kind."), QStringLiteral("R"), QStringLiteral("5"));
+  parser.addOptions({input, generate, size, range, seed, algorithm, backend, threads, steps, screenshot, matrixPng, pngSize,
+                     bench, benchRepeats});
+  parser.process(app);
+
+  Options options;
+  if (parser.isSet(input) || parser.isSet(generate)) {
+    LapInstanceSource source;
+    source.file = parser.value(input);
+    source.generator.generator = lap::parseGenerator(parser.value(generate).toStdString().empty()
+                                                         ? "uniform"
+                                                         : parser.value(generate).toStdString());
+    source.generator.n = parser.value(size).toInt();
+    source.generator.range = lap::parseCostRange(parser.value(range).toStdString());
+    source.generator.seed = parser.value(seed).toULongLong();
+    options.source = source;
+  }
+  if (parser.isSet(algorithm) || parser.isSet(backend) || parser.isSet(threads)) {
+    lap::LapOptions solver;
+    solver.algorithm = parseAlgorithm(parser.isSet(algorithm) ? parser.value(algorithm) : QStringLiteral("tree"));
+    solver.backend = parseBackend(parser.value(backend));
+    solver.threads = parser.value(threads).toInt();
+    options.solver = solver;
+  }
+  options.steps = parser.value(steps).toInt();
+  options.screenshot = parser.value(screenshot);
+  options.matrixPng = parser.value(matrixPng);
+  options.pngSize = parseSize(parser.value(pngSize));
+  options.benchCsv = parser.value(bench);
+  if (parser.isSet(size)) options.benchN = parser.value(size).toInt();
+  options.benchRepeats = parser.value(benchRepeats).toInt();
+  return options;
+}
+
+// Loads, steps and exports (when asked) without a person at the window; the README's screenshot is made
+// this way.
+int runScript(MainWindow& window, const Options& options) {
+  bool failed = false;
+  QObject::connect(&window, &MainWindow::instanceFailed, [&failed] { failed = true; });
+  if (!processEventsUntil([&] { return failed || window.controller().state() == RunState::Ready; }, kScriptTimeout) ||
+      failed) {
+    std::fprintf(stderr, "matchscope: %s\n", qPrintable(window.lastError()));
+    return 1;
+  }
+  for (int k = 0; k < options.steps; ++k) window.controller().stepPhase();
+  const auto stepped = [&] {
+    return static_cast<int>(window.controller().trace().records().size()) >= options.steps &&
+           window.controller().state() != RunState::Busy;
+  };
+  if (!processEventsUntil(stepped, kScriptTimeout)) {
+    std::fprintf(stderr, "matchscope: the steps did not finish: %s\n", qPrintable(window.lastError()));
+    return 1;
+  }
+  // The matrix view renders on its own thread: wait for a frame of the final state.
+  const quint64 frame = window.matrixView().refresh();
+  processEventsUntil([&] { return window.matrixView().shownSerial() >= frame; }, kScriptTimeout);
+  window.charts().refreshNow();
+  processEventsUntil([] { return false; }, std::chrono::milliseconds(200));  // charts lay out their titles
+  try {
+    if (!options.matrixPng.isEmpty()) window.exportMatrixPng(options.matrixPng, options.pngSize);
+    if (!options.screenshot.isEmpty()) window.exportWindowPng(options.screenshot);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "matchscope: %s\n", e.what());
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  QApplication app(argc, argv);
+  QCoreApplication::setOrganizationName(QStringLiteral("MatchScope"));
+  QCoreApplication::setApplicationName(QStringLiteral("matchscope"));
+  Options options;
+  try {
+    options = parseOptions(app);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "matchscope: %s\n", e.what());
+    return 2;
+  }
+
+  MainWindow window;
+  if (!options.benchCsv.isEmpty()) {
+    WatchedBenchOptions bench;
+    if (options.source) bench.instance = options.source->generator;
+    bench.instance.n = options.benchN;
+    if (options.solver) bench.solver = *options.solver;
+    bench.repeats = options.benchRepeats;
+    bench.csvPath = options.benchCsv;
+    return runWatchedBench(window, bench);
+  }
+  if (options.solver) window.algorithmPanel().setOptions(*options.solver);
+  window.loadInstance(options.source ? *options.source : window.instancePanel().generatorSource());
+  window.show();
+  const bool exporting = !options.screenshot.isEmpty() || !options.matrixPng.isEmpty();
+  if (exporting || options.steps > 0) {
+    const int status = runScript(window, options);
+    if (exporting || status != 0) return status;
+  }
+  return app.exec();
+}

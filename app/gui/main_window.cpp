@@ -1,0 +1,436 @@
+#include "app/gui/main_window.h"
+
+#include <QAction>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMenuBar>
+#include <QScrollBar>
+#include <QSettings>
+#include <QSlider>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTableView>
+#include <QToolBar>
+#include <QtConcurrent/QtConcurrentRun>
+#include <cmath>
+#include <exception>
+
+#include "app/gui/algorithm_panel.h"
+#include "app/gui/instance_panel.h"
+#include "app/gui/png_export.h"
+#include "views/charts/trace_charts.h"
+#include "views/log/step_log_model.h"
+#include "views/matrix/matrix_view.h"
+#include "views/tree/tree_view.h"
+
+namespace ms::studio {
+
+namespace {
+
+// Speed slider: positions 0..30 are 10^(p/10) steps per second (1 to 1000), the last one is unpaced.
+constexpr int kSpeedPositions = 31;
+double stepsPerSecondAt(int position) { return position >= kSpeedPositions ? 0 : std::pow(10.0, position / 10.0); }
+
+constexpr double kRenderShareWhileRunning = 0.1;
+constexpr int kChartRefreshWhileRunningMs = 500;
+
+QString formatObjective(double value) { return QString::number(value, 'g', 12); }
+
+// The Hungarian counters the charts follow: assignments per iteration (the paper's Table 2) and the frontier
+// of every BFS level.
+views::TraceChartsConfig lapChartsConfig() {
+  views::TraceChartsConfig config;
+  config.gainCounter = "assigned";
+  config.gainTitle = QObject::tr("Assignments gained per iteration");
+  config.levelPhase = "forward_level";
+  config.levelCounter = "frontier";
+  config.levelTitle = QObject::tr("Frontier size per BFS level");
+  return config;
+}
+
+}  // namespace
+
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), controller_(std::make_unique<RunController>()) {
+  setWindowTitle(tr("MatchScope"));
+  setObjectName(QStringLiteral("mainWindow"));
+  buildViews();
+  buildDocks();
+  buildActions();
+  buildStatusBar();
+
+  connect(controller_.get(), &RunController::sessionStarted, this, &MainWindow::sessionStarted);
+  connect(controller_.get(), &RunController::recordsAppended, this, &MainWindow::recordsAppended);
+  connect(controller_.get(), &RunController::snapshotUpdated, this, &MainWindow::snapshotUpdated);
+  connect(controller_.get(), &RunController::stateChanged, this, &MainWindow::stateChanged);
+  connect(controller_.get(), &RunController::solveFailed, this, &MainWindow::showError);
+  connect(&loader_, &QFutureWatcher<LoadResult>::finished, this, &MainWindow::instanceLoaded);
+  connect(instancePanel_, &InstancePanel::sourceRequested, this, &MainWindow::loadInstance);
+  connect(algorithmPanel_, &AlgorithmPanel::optionsChanged, this, &MainWindow::startSession);
+
+  resize(1600, 1000);  // until the settings say otherwise
+  resizeDocks({findChild<QDockWidget*>(QStringLiteral("chartsDock"))}, {460}, Qt::Horizontal);
+  resizeDocks({findChild<QDockWidget*>(QStringLiteral("logDock"))}, {220}, Qt::Vertical);
+  restoreSettings();
+  updateActions();
+  updateStatusBar();
+}
+
+MainWindow::~MainWindow() {
+  loader_.waitForFinished();
+  controller_.reset();  // joins the worker before the views it feeds go away
+}
+
+void MainWindow::buildViews() {
+  matrixView_ = new views::MatrixView(this);
+  matrixView_->setObjectName(QStringLiteral("matrixView"));
+  treeView_ = new views::TreeView(this);
+  treeView_->setObjectName(QStringLiteral("treeView"));
+  splitter_ = new QSplitter(Qt::Horizontal, this);
+  splitter_->setObjectName(QStringLiteral("viewSplitter"));
+  splitter_->addWidget(matrixView_);
+  splitter_->addWidget(treeView_);
+  splitter_->setStretchFactor(0, 3);
+  splitter_->setStretchFactor(1, 2);
+  setCentralWidget(splitter_);
+}
+
+void MainWindow::buildDocks() {
+  const auto addDock = [this](const QString& title, const QString& name, QWidget* content, Qt::DockWidgetArea area) {
+    auto* dock = new QDockWidget(title, this);
+    dock->setObjectName(name);  // saveState() needs names
+    dock->setWidget(content);
+    addDockWidget(area, dock);
+    return dock;
+  };
+  instancePanel_ = new InstancePanel(this);
+  algorithmPanel_ = new AlgorithmPanel(this);
+  addDock(tr("Instance"), QStringLiteral("instanceDock"), instancePanel_, Qt::LeftDockWidgetArea);
+  addDock(tr("Algorithm"), QStringLiteral("algorithmDock"), algorithmPanel_, Qt::LeftDockWidgetArea);
+
+  logModel_ = new views::StepLogModel(this);
+  logView_ = new QTableView(this);
+  logView_->setObjectName(QStringLiteral("stepLog"));
+  logView_->setModel(logModel_);
+  logView_->setSelectionBehavior(QAbstractItemView::SelectRows);
+  logView_->setAlternatingRowColors(true);
+  logView_->setWordWrap(false);
+  logView_->setTextElideMode(Qt::ElideNone);  // eliding every long explanation on each repaint is costly
+  logView_->verticalHeader()->hide();
+  logView_->verticalHeader()->setDefaultSectionSize(20);
+  logView_->horizontalHeader()->setStretchLastSection(true);
+  logView_->setColumnWidth(views::StepLogModel::StepColumn, 60);
+  logView_->setColumnWidth(views::StepLogModel::IterationColumn, 50);
+  logView_->setColumnWidth(views::StepLogModel::PhaseColumn, 130);
+  logView_->setColumnWidth(views::StepLogModel::TimeColumn, 80);
+  logView_->setColumnWidth(views::StepLogModel::CountersColumn, 300);
+  addDock(tr("Step log"), QStringLiteral("logDock"), logView_, Qt::BottomDockWidgetArea);
+
+  charts_ = new views::TraceCharts(this);
+  charts_->setConfig(lapChartsConfig());
+  addDock(tr("Charts"), QStringLiteral("chartsDock"), charts_, Qt::RightDockWidgetArea);
+}
+
+void MainWindow::buildActions() {
+  const auto makeAction = [this](const QString& text, const QString& name, const QKeySequence& shortcut) {
+    auto* action = new QAction(text, this);
+    action->setObjectName(name);
+    action->setShortcut(shortcut);
+    action->setShortcutContext(Qt::WindowShortcut);
+    action->setToolTip(QStringLiteral("%1 (%2)").arg(text, shortcut.toString(QKeySequence::NativeText)));
+    return action;
+  };
+  stepAction_ = makeAction(tr("Step phase"), QStringLiteral("actionStep"), QKeySequence(Qt::Key_Right));
+  stepIterationAction_ =
+      makeAction(tr("Step iteration"), QStringLiteral("actionStepIteration"), QKeySequence(Qt::SHIFT | Qt::Key_Right));
+  runPauseAction_ = makeAction(tr("Run"), QStringLiteral("actionRunPause"), QKeySequence(Qt::Key_Space));
+  runToEndAction_ = makeAction(tr("Run to end"), QStringLiteral("actionRunToEnd"), QKeySequence(Qt::CTRL | Qt::Key_End));
+  resetAction_ = makeAction(tr("Reset"), QStringLiteral("actionReset"), QKeySequence(Qt::Key_Home));
+  exportAction_ = makeAction(tr("Export…"), QStringLiteral("actionExport"), QKeySequence(Qt::CTRL | Qt::Key_E));
+  connect(stepAction_, &QAction::triggered, controller_.get(), &RunController::stepPhase);
+  connect(stepIterationAction_, &QAction::triggered, controller_.get(), &RunController::stepIteration);
+  connect(runPauseAction_, &QAction::triggered, this, &MainWindow::runOrPause);
+  connect(runToEndAction_, &QAction::triggered, controller_.get(), &RunController::runToEnd);
+  connect(resetAction_, &QAction::triggered, controller_.get(), &RunController::reset);
+  connect(exportAction_, &QAction::triggered, this, &MainWindow::exportWithDialog);
+
+  QToolBar* transport = addToolBar(tr("Transport"));
+  transport->setObjectName(QStringLiteral("transportToolbar"));
+  transport->addActions({stepAction_, stepIterationAction_, runPauseAction_, runToEndAction_, resetAction_});
+  transport->addSeparator();
+  speed_ = new QSlider(Qt::Horizontal, this);
+  speed_->setObjectName(QStringLiteral("speed"));
+  speed_->setRange(0, kSpeedPositions);
+  speed_->setValue(10);
+  speed_->setMaximumWidth(160);
+  speedLabel_ = new QLabel(this);
+  speedLabel_->setMinimumWidth(90);
+  transport->addWidget(new QLabel(tr(" Speed "), this));
+  transport->addWidget(speed_);
+  transport->addWidget(speedLabel_);
+  connect(speed_, &QSlider::valueChanged, this, &MainWindow::speedChanged);
+  speedChanged(speed_->value());
+
+  QToolBar* matrixBar = addToolBar(tr("Matrix"));
+  matrixBar->setObjectName(QStringLiteral("matrixToolbar"));
+  quantity_ = new QComboBox(this);
+  quantity_->addItem(tr("cost"), static_cast<int>(render::MatrixQuantity::Cost));
+  quantity_->addItem(tr("slack"), static_cast<int>(render::MatrixQuantity::Slack));
+  colorMap_ = new QComboBox(this);
+  colorMap_->addItem(tr("viridis"), static_cast<int>(render::ColorMap::Viridis));
+  colorMap_->addItem(tr("cividis"), static_cast<int>(render::ColorMap::Cividis));
+  matrixBar->addWidget(new QLabel(tr(" Show "), this));
+  matrixBar->addWidget(quantity_);
+  matrixBar->addWidget(new QLabel(tr(" Colours "), this));
+  matrixBar->addWidget(colorMap_);
+  connect(quantity_, &QComboBox::currentIndexChanged, this, [this] {
+    matrixView_->setQuantity(static_cast<render::MatrixQuantity>(quantity_->currentData().toInt()));
+  });
+  connect(colorMap_, &QComboBox::currentIndexChanged, this, [this] {
+    matrixView_->setColorMap(static_cast<render::ColorMap>(colorMap_->currentData().toInt()));
+  });
+
+  QMenu* file = menuBar()->addMenu(tr("&File"));
+  file->addAction(exportAction_);
+  file->addSeparator();
+  file->addAction(tr("Quit"), QKeySequence::Quit, this, &QWidget::close);
+  QMenu* run = menuBar()->addMenu(tr("&Run"));
+  run->addActions({stepAction_, stepIterationAction_, runPauseAction_, runToEndAction_, resetAction_});
+  QMenu* view = menuBar()->addMenu(tr("&View"));
+  for (QDockWidget* dock : findChildren<QDockWidget*>()) view->addAction(dock->toggleViewAction());
+  view->addAction(transport->toggleViewAction());
+  view->addAction(matrixBar->toggleViewAction());
+}
+
+void MainWindow::buildStatusBar() {
+  const auto addField = [this](const QString& name) {
+    auto* label = new QLabel(this);
+    label->setObjectName(name);
+    statusBar()->addPermanentWidget(label);
+    return label;
+  };
+  statusMessage_ = new QLabel(this);
+  statusMessage_->setObjectName(QStringLiteral("statusMessage"));
+  statusBar()->addWidget(statusMessage_, 1);
+  statusN_ = addField(QStringLiteral("statusN"));
+  statusIteration_ = addField(QStringLiteral("statusIteration"));
+  statusAssigned_ = addField(QStringLiteral("statusAssigned"));
+  statusObjective_ = addField(QStringLiteral("statusObjective"));
+  statusElapsed_ = addField(QStringLiteral("statusElapsed"));
+}
+
+// A newer request replaces the watched future, so only the latest load reaches instanceLoaded().
+void MainWindow::loadInstance(const LapInstanceSource& source) {
+  statusMessage_->setText(tr("Loading…"));
+  loader_.setFuture(QtConcurrent::run([source]() -> LoadResult {
+    LoadResult result;
+    result.source = source;
+    try {
+      result.instance = loadLapInstance(source);
+    } catch (const std::exception& e) {
+      result.error = QString::fromStdString(e.what());
+    }
+    return result;
+  }));
+}
+
+void MainWindow::instanceLoaded() {
+  LoadResult result = loader_.result();
+  if (!result.error.isEmpty()) {
+    showError(result.error);
+    emit instanceFailed(result.error);
+    return;
+  }
+  instance_ = std::move(result.instance);
+  if (result.source.file.isEmpty()) {
+    instancePanel_->setGeneratorSource(result.source.generator);
+  } else {
+    instancePanel_->addRecentFile(result.source.file);
+  }
+  matrixView_->setCosts(instance_.costs);
+  treeView_->setZeroTolerance(std::visit(
+      [](const auto& matrix) { return static_cast<double>(lap::zeroTolerance(matrix)); }, *instance_.costs));
+  statusMessage_->setText(instance_.description);
+  startSession();
+  emit instanceReady();
+}
+
+void MainWindow::startSession() {
+  if (instance_.costs == nullptr) return;
+  lap::LapOptions options = algorithmPanel_->options();
+  std::string notice;
+  try {
+    options.backend = options.algorithm == lap::LapAlgorithm::Brute ? lap::Backend::Sequential
+                                                                    : lap::resolveBackend(options.backend, &notice);
+  } catch (const std::exception& e) {
+    showError(QString::fromStdString(e.what()));
+    controller_->load({});
+    return;
+  }
+  lastError_.clear();
+  statusMessage_->setText(notice.empty() ? instance_.description
+                                         : instance_.description + QStringLiteral(" — ") + QString::fromStdString(notice));
+  controller_->load(lapMachineFactory(instance_.costs, options));
+}
+
+void MainWindow::sessionStarted() {
+  const int32_t n = instance_.n();
+  logModel_->setExplainer([n](const StepRecord& record) { return explainLapStep(record, n); });
+  logModel_->setTrace(&controller_->trace());
+  charts_->reset(controller_->session().counterNames);
+  treeView_->clear();
+  status_ = StatusValues{};
+  status_.n = n;
+  updateStatusBar();
+  updateActions();
+}
+
+void MainWindow::recordsAppended(int firstIndex, int count) {
+  const bool following = logView_->verticalScrollBar()->value() >= logView_->verticalScrollBar()->maximum() - 2;
+  logModel_->recordsAppended(firstIndex, count);
+  const auto& records = controller_->trace().records();
+  charts_->append(std::span<const StepRecord>(records).subspan(static_cast<std::size_t>(firstIndex),
+                                                               static_cast<std::size_t>(count)));
+  status_.iteration = records.back().iteration;
+  status_.elapsedMs = static_cast<double>(controller_->trace().totalWallNs()) / 1e6;
+  if (following) logView_->scrollToBottom();
+  updateStatusBar();
+}
+
+void MainWindow::snapshotUpdated(const std::shared_ptr<const Snapshot>& snapshot) {
+  matrixView_->setSnapshot(*snapshot);
+  treeView_->setSnapshot(*snapshot);
+  if (const auto* lap = std::get_if<lap::LapSnapshot>(snapshot.get())) {
+    status_.assigned = lap->assignedCount;
+    status_.objective = lap->objective;
+  }
+  updateStatusBar();
+}
+
+void MainWindow::stateChanged(RunState state) {
+  // While the solver runs, pictures take only a small share of the machine (a CPU Vulkan device needs
+  // 100 ms and more per frame of a large matrix, and a Qt Charts refresh costs milliseconds of the GUI
+  // thread); between runs the views follow every step at once.
+  const bool running = state == RunState::Busy;
+  matrixView_->setRenderTimeShare(running ? kRenderShareWhileRunning : 1.0);
+  charts_->setRefreshInterval(running ? kChartRefreshWhileRunningMs : views::TraceCharts::kRefreshMs);
+  updateActions();
+}
+
+void MainWindow::showError(const QString& message) {
+  lastError_ = message;
+  statusMessage_->setText(tr("Error: %1").arg(message));
+  statusMessage_->setStyleSheet(QStringLiteral("color: #b00020"));
+}
+
+void MainWindow::updateStatusBar() {
+  statusN_->setText(tr("n = %1").arg(status_.n));
+  statusIteration_->setText(tr("iteration %1").arg(status_.iteration));
+  statusAssigned_->setText(status_.assigned < 0 ? tr("assigned –")
+                                                : tr("assigned %1/%2").arg(status_.assigned).arg(status_.n));
+  statusObjective_->setText(status_.assigned < 0 ? tr("objective –")
+                                                 : tr("objective %1").arg(formatObjective(status_.objective)));
+  statusElapsed_->setText(tr("elapsed %1 ms").arg(status_.elapsedMs, 0, 'f', status_.elapsedMs < 10 ? 3 : 1));
+  if (lastError_.isEmpty()) statusMessage_->setStyleSheet(QString());
+}
+
+void MainWindow::updateActions() {
+  const RunState state = controller_->state();
+  const bool canStep = state == RunState::Ready || state == RunState::Busy;
+  stepAction_->setEnabled(canStep);
+  stepIterationAction_->setEnabled(canStep);
+  runToEndAction_->setEnabled(canStep);
+  runPauseAction_->setEnabled(canStep);
+  runPauseAction_->setText(state == RunState::Busy ? tr("Pause") : tr("Run"));
+  resetAction_->setEnabled(state != RunState::Empty || instance_.costs != nullptr);
+}
+
+void MainWindow::runOrPause() {
+  if (controller_->state() == RunState::Busy) {
+    controller_->pause();
+  } else {
+    controller_->run();
+  }
+}
+
+void MainWindow::speedChanged(int position) {
+  const double stepsPerSecond = stepsPerSecondAt(position);
+  speedLabel_->setText(stepsPerSecond > 0 ? tr("%1 steps/s").arg(stepsPerSecond, 0, 'g', 3) : tr("unpaced"));
+  controller_->setStepsPerSecond(stepsPerSecond);
+}
+
+void MainWindow::exportMatrixPng(const QString& path, QSize size) { writePngFile(matrixView_->renderImage(size), path); }
+
+void MainWindow::exportWindowPng(const QString& path) { writePngFile(grab().toImage(), path); }
+
+void MainWindow::exportTraceCsv(const QString& path) { controller_->trace().writeCsvFile(path.toStdString()); }
+
+void MainWindow::exportRequest(const ExportRequest& request) {
+  switch (request.kind) {
+    case ExportKind::MatrixPng: exportMatrixPng(request.path, request.size); break;
+    case ExportKind::WindowPng: exportWindowPng(request.path); break;
+    case ExportKind::TraceCsv: exportTraceCsv(request.path); break;
+  }
+}
+
+void MainWindow::exportWithDialog() {
+  ExportDialog dialog(lastExport_, this);
+  if (dialog.exec() != QDialog::Accepted) return;
+  lastExport_ = dialog.request();
+  try {
+    exportRequest(lastExport_);
+    statusMessage_->setText(tr("Exported %1").arg(lastExport_.path));
+  } catch (const std::exception& e) {
+    showError(QString::fromStdString(e.what()));
+  }
+}
+
+void MainWindow::showEvent(QShowEvent* event) {
+  QMainWindow::showEvent(event);
+  controller_->setWatched(true);
+}
+
+void MainWindow::hideEvent(QHideEvent* event) {
+  QMainWindow::hideEvent(event);
+  controller_->setWatched(false);
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+  controller_->cancel();
+  saveSettings();
+  QMainWindow::closeEvent(event);
+}
+
+void MainWindow::saveSettings() const {
+  QSettings settings;
+  settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+  settings.setValue(QStringLiteral("window/state"), saveState());
+  settings.setValue(QStringLiteral("window/splitter"), splitter_->saveState());
+  settings.setValue(QStringLiteral("transport/speed"), speed_->value());
+  settings.setValue(QStringLiteral("matrix/quantity"), quantity_->currentIndex());
+  settings.setValue(QStringLiteral("matrix/colorMap"), colorMap_->currentIndex());
+  settings.setValue(QStringLiteral("export/kind"), static_cast<int>(lastExport_.kind));
+  settings.setValue(QStringLiteral("export/path"), lastExport_.path);
+  settings.setValue(QStringLiteral("export/size"), lastExport_.size);
+  instancePanel_->saveSettings(settings);
+  algorithmPanel_->saveSettings(settings);
+}
+
+void MainWindow::restoreSettings() {
+  const QSettings settings;
+  restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+  restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+  splitter_->restoreState(settings.value(QStringLiteral("window/splitter")).toByteArray());
+  speed_->setValue(settings.value(QStringLiteral("transport/speed"), speed_->value()).toInt());
+  quantity_->setCurrentIndex(settings.value(QStringLiteral("matrix/quantity"), 0).toInt());
+  colorMap_->setCurrentIndex(settings.value(QStringLiteral("matrix/colorMap"), 0).toInt());
+  lastExport_.kind = static_cast<ExportKind>(settings.value(QStringLiteral("export/kind"), 0).toInt());
+  lastExport_.path = settings.value(QStringLiteral("export/path"), QStringLiteral("matchscope.png")).toString();
+  lastExport_.size = settings.value(QStringLiteral("export/size"), QSize(1920, 1080)).toSize();
+  instancePanel_->restoreSettings(settings);
+  algorithmPanel_->restoreSettings(settings);
+}
+
+}  // namespace ms::studio

@@ -1,0 +1,139 @@
+#pragma once
+// The studio's main window: instance and algorithm panels, transport, matrix and tree views, step log,
+// charts and status bar around one run controller.
+
+#include <QFutureWatcher>
+#include <QMainWindow>
+#include <memory>
+
+#include "app/gui/export_dialog.h"
+#include "app/gui/lap_session.h"
+#include "app/gui/run_controller.h"
+
+QT_BEGIN_NAMESPACE
+class QAction;
+class QComboBox;
+class QLabel;
+class QSlider;
+class QSplitter;
+class QTableView;
+QT_END_NAMESPACE
+
+namespace ms::views {
+class MatrixView;
+class StepLogModel;
+class TraceCharts;
+class TreeView;
+}  // namespace ms::views
+
+namespace ms::studio {
+
+class AlgorithmPanel;
+class InstancePanel;
+
+// What the status bar shows, as numbers.
+struct StatusValues {
+  int32_t n = 0;
+  int32_t iteration = 0;
+  int32_t assigned = -1;   // -1 until a snapshot arrives
+  double objective = 0;
+  double elapsedMs = 0;    // solver time: the sum of the steps' wall times
+};
+
+class MainWindow : public QMainWindow {
+  Q_OBJECT
+ public:
+  explicit MainWindow(QWidget* parent = nullptr);
+  ~MainWindow() override;
+
+  // Reads or generates off the GUI thread, then starts a session; instanceReady or instanceFailed follows.
+  void loadInstance(const LapInstanceSource& source);
+  const LapInstance& instance() const { return instance_; }
+
+  RunController& controller() { return *controller_; }
+  views::MatrixView& matrixView() { return *matrixView_; }
+  views::TreeView& treeView() { return *treeView_; }
+  views::TraceCharts& charts() { return *charts_; }
+  views::StepLogModel& logModel() { return *logModel_; }
+  AlgorithmPanel& algorithmPanel() { return *algorithmPanel_; }
+  InstancePanel& instancePanel() { return *instancePanel_; }
+  const StatusValues& status() const { return status_; }
+  QString lastError() const { return lastError_; }
+
+  // Exports through a temporary file and a rename; throw std::runtime_error naming the file on failure.
+  void exportMatrixPng(const QString& path, QSize size);
+  void exportWindowPng(const QString& path);
+  void exportTraceCsv(const QString& path);
+  void exportRequest(const ExportRequest& request);
+
+ signals:
+  void instanceReady();
+  void instanceFailed(const QString& message);
+
+ protected:
+  void closeEvent(QCloseEvent* event) override;
+  void showEvent(QShowEvent* event) override;
+  void hideEvent(QHideEvent* event) override;
+
+ private:
+  struct LoadResult {
+    LapInstanceSource source;
+    LapInstance instance;
+    QString error;
+  };
+
+  void buildViews();
+  void buildDocks();
+  void buildActions();
+  void buildStatusBar();
+  void startSession();
+  void instanceLoaded();
+  void sessionStarted();
+  void recordsAppended(int firstIndex, int count);
+  void snapshotUpdated(const std::shared_ptr<const Snapshot>& snapshot);
+  void stateChanged(RunState state);
+  void showError(const QString& message);
+  void updateStatusBar();
+  void updateActions();
+  void runOrPause();
+  void speedChanged(int position);
+  void exportWithDialog();
+  void saveSettings() const;
+  void restoreSettings();
+
+  std::unique_ptr<RunController> controller_;
+  LapInstance instance_;
+  QFutureWatcher<LoadResult> loader_;
+
+  views::MatrixView* matrixView_ = nullptr;
+  views::TreeView* treeView_ = nullptr;
+  views::TraceCharts* charts_ = nullptr;
+  views::StepLogModel* logModel_ = nullptr;
+  QTableView* logView_ = nullptr;
+  QSplitter* splitter_ = nullptr;
+  InstancePanel* instancePanel_ = nullptr;
+  AlgorithmPanel* algorithmPanel_ = nullptr;
+  QComboBox* quantity_ = nullptr;
+  QComboBox* colorMap_ = nullptr;
+
+  QAction* stepAction_ = nullptr;
+  QAction* stepIterationAction_ = nullptr;
+  QAction* runPauseAction_ = nullptr;
+  QAction* runToEndAction_ = nullptr;
+  QAction* resetAction_ = nullptr;
+  QAction* exportAction_ = nullptr;
+  QSlider* speed_ = nullptr;
+  QLabel* speedLabel_ = nullptr;
+
+  QLabel* statusN_ = nullptr;
+  QLabel* statusIteration_ = nullptr;
+  QLabel* statusAssigned_ = nullptr;
+  QLabel* statusObjective_ = nullptr;
+  QLabel* statusElapsed_ = nullptr;
+  QLabel* statusMessage_ = nullptr;
+  StatusValues status_;
+  QString lastError_;
+  ExportRequest lastExport_;
+};
+
+}  // namespace ms::studio

@@ -1,0 +1,107 @@
+#version 460
+// The matrix view: cost or slack (c - u - v) as a heatmap, covered rows and columns tinted, zero-slack cells
+// marked, the duals as bars in the left and top margins. Where cells are smaller than pixels the pixel reads
+// the pyramid level whose blocks are at least a pixel wide, so every block (and with it every cell's extreme)
+// is under some pixel; it shows the block's extreme that lies farther from the middle of the colour scale.
+#extension GL_GOOGLE_include_directive : require
+#include "matrix_interface.glsl"
+
+layout(set = 0, binding = 0, std140) uniform Frame {
+  vec4 area;         // matrix area: x, y, width, height in pixels
+  vec4 cell;         // x, y: cell width, height in pixels; z: zero dot side / cell side; w: smallest cell side
+                     // (pixels) that gets a dot
+  ivec4 lookup;      // x: quantity (0 cost, 1 slack), y: pyramid level (0 = base), z: log2 of the level's
+                     // block side, w: colour map row
+  ivec4 tiling;      // tile rows, tile cols, tiles across of the base texture
+  vec4 scale;        // x: value at the low end of the colour map, y: 1 / (high - low) (0 if flat),
+                     // z: zero tolerance
+  vec4 background;
+  vec4 forbidden;
+  vec4 zeroMark;     // rgb, w: blend weight where cells are too small for a dot
+  vec4 zeroOutline;
+  vec4 coverTint;    // rgb, w: blend weight of one covered line
+  vec4 dualPositive;
+  vec4 dualNegative;
+} frame;
+
+layout(set = 0, binding = 1) uniform sampler2DArray base;
+layout(set = 0, binding = 2) uniform sampler2D costLevel;
+layout(set = 0, binding = 3) uniform sampler2D slackLevel;
+// Per pixel column (row 0) and pixel row (row 1) of the matrix area: the dual of the line under the pixel
+// centre, the covered fraction of the lines the pixel spans, the offset of the pixel centre from the line's
+// centre in pixels, and the line's index (-1 off the matrix). Rows 2 and 3: the dual bars, in [-1, 1].
+// The host computes these once per frame, which keeps the per-pixel work small on CPU devices (lavapipe).
+layout(set = 0, binding = 4) uniform sampler2D lines;
+layout(set = 0, binding = 5) uniform sampler2D colormaps;  // 256 x maps, sRGB
+
+layout(location = 0) out vec4 outColour;
+
+vec3 matrixColour(ivec2 local) {
+  const vec4 colLine = texelFetch(lines, ivec2(local.x, 0), 0);
+  const vec4 rowLine = texelFetch(lines, ivec2(local.y, 1), 0);
+  if (rowLine.w < 0.0 || colLine.w < 0.0) return frame.background.rgb;
+  const int row = int(rowLine.w);
+  const int col = int(colLine.w);
+
+  vec4 cost;
+  vec4 slack;
+  if (frame.lookup.y == 0) {
+    const float value = baseCost(base, frame.tiling.xy, frame.tiling.z, row, col);
+    cost = cellEntry(value);
+    slack = cellEntry((value - rowLine.x) - colLine.x);
+  } else {
+    const ivec2 block = ivec2(col, row) >> frame.lookup.z;
+    cost = texelFetch(costLevel, block, 0);
+    slack = texelFetch(slackLevel, block, 0);
+  }
+
+  const vec4 shown = frame.lookup.x == 1 ? slack : cost;
+  vec3 colour = frame.forbidden.rgb;  // +inf is the farthest extreme of all
+  if (shown.w == 0.0) {
+    // The extreme farther from the middle of the scale (0.5), so a lone extreme cell is never averaged away.
+    const vec2 positions = clamp((shown.yz - frame.scale.x) * frame.scale.y, 0.0, 1.0);
+    const float position = frame.scale.y > 0.0 ? (0.5 - positions.x > positions.y - 0.5 ? positions.x : positions.y) : 0.5;
+    colour = texelFetch(colormaps, ivec2(int(position * 255.0 + 0.5), frame.lookup.w), 0).rgb;
+  }
+
+  colour = mix(colour, frame.coverTint.rgb, frame.coverTint.w * rowLine.y);
+  colour = mix(colour, frame.coverTint.rgb, frame.coverTint.w * colLine.y);
+
+  if (slack.x <= frame.scale.z) {
+    const float cellSide = min(frame.cell.x, frame.cell.y);
+    if (frame.lookup.y == 0 && cellSide >= frame.cell.w) {
+      // A square dot in the middle of the cell, outlined so that it shows on light colours too.
+      const float halfSide = 0.5 * frame.cell.z * cellSide;
+      const float distance = max(abs(colLine.z), abs(rowLine.z));
+      if (distance <= halfSide) {
+        colour = distance > halfSide - 1.0 && halfSide >= 2.5 ? frame.zeroOutline.rgb : frame.zeroMark.rgb;
+      }
+    } else {
+      colour = mix(colour, frame.zeroMark.rgb, frame.zeroMark.w);
+    }
+  }
+  return colour;
+}
+
+// A bar growing away from the matrix edge, its length proportional to |value| (at least a pixel if non-zero).
+vec3 barColour(float value, float distanceFromEdge, float margin) {
+  const float barLength = value == 0.0 ? 0.0 : max(1.0, ceil(abs(value) * (margin - 1.0)));
+  if (distanceFromEdge >= barLength) return frame.background.rgb;
+  return value > 0.0 ? frame.dualPositive.rgb : frame.dualNegative.rgb;
+}
+
+void main() {
+  const vec4 area = frame.area;
+  const ivec2 local = ivec2(gl_FragCoord.xy - area.xy);
+  const bool inRows = gl_FragCoord.y >= area.y && local.y < int(area.w);
+  const bool inCols = gl_FragCoord.x >= area.x && local.x < int(area.z);
+  vec3 colour = frame.background.rgb;
+  if (inRows && inCols) {
+    colour = matrixColour(local);
+  } else if (inRows && !inCols && gl_FragCoord.x < area.x) {
+    colour = barColour(texelFetch(lines, ivec2(local.y, 3), 0).x, area.x - gl_FragCoord.x - 0.5, area.x);
+  } else if (inCols && !inRows && gl_FragCoord.y < area.y) {
+    colour = barColour(texelFetch(lines, ivec2(local.x, 2), 0).x, area.y - gl_FragCoord.y - 0.5, area.y);
+  }
+  outColour = vec4(colour, 1.0);
+}

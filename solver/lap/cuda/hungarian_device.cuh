@@ -1,0 +1,557 @@
+#pragma once
+// Device kernels of Date & Nagi's Hungarian algorithms (Algorithms 1-9), one __global__ per kernel the paper
+// names. Kernels that produce a value for the host accumulate it in DeviceCounters; the last block to finish
+// copies it into the mapped pinned Published struct, so the host reads it right after the phase's one
+// synchronisation. Races between threads are the paper's benign ones (any one writer wins); shared slots
+// are accessed through relaxed atomics so that those races are defined behaviour.
+
+#include <cooperative_groups.h>
+#include <cuda/atomic>
+
+#include <cstdint>
+#include <cstring>
+#include <cub/block/block_reduce.cuh>
+#include <cub/block/block_scan.cuh>
+#include <type_traits>
+
+#include "solver/lap/cost_types.h"
+
+namespace ms::lap::gpu {
+
+inline constexpr int kBlock = 256;
+
+// Row states of the forward pass.
+inline constexpr int32_t kInactive = 0, kActive = 1, kVisited = 2;
+
+// Device-side accumulators; zero (minKey: +inf) between kernels.
+struct DeviceCounters {
+  int32_t frontier;    // rows queued by startForwardPass or the tree dual update
+  int32_t next;        // rows queued by the current BFS level
+  int32_t reverse;     // unassigned columns reached in the current search (kept across levels)
+  int32_t roots;       // augmenting paths of the reverse pass
+  int32_t assigned;    // rows counted by the optimality check
+  int32_t infeasible;  // a row or column whose entries are all forbidden
+  long long minKey;    // running minimum of a reduction, as an order key
+  uint32_t finishedBlocks;
+};
+
+// What the host reads after a kernel (mapped pinned memory).
+struct Published {
+  int32_t frontier;
+  int32_t next;
+  int32_t reverse;
+  int32_t roots;
+  int32_t assigned;
+  int32_t infeasible;
+  long long minKey;
+  int64_t edges;
+};
+
+// Every device array of one solve; passed to the kernels by value.
+template <class T>
+struct DeviceView {
+  using Dual = DualOf<T>;
+  const T* cost;
+  int32_t n;
+  Dual eps;  // slack <= eps counts as zero (floating costs); 0 for integers
+  Dual *rowDual, *colDual, *slack;
+  int32_t *rowAssign, *colAssign, *rowPred, *colPred, *rowSucc, *colSucc;
+  int32_t *rowCover, *colCover, *rowState, *colReverse, *rootMark;
+  int32_t *reverseCols, *roots;
+  int64_t *zeroRowCount, *zeroRowStart;
+  int32_t* zeroCols;
+  Dual* partialSlack;      // tree: per row chunk and column, the chunk's smallest slack
+  int32_t* partialRow;     // ... and the row that attains it
+  uint32_t* tileFinished;  // tree: blocks of each column tile that finished their chunk
+  long long* colKey;       // column reduction: running minimum per column, as order keys
+  DeviceCounters* counters;
+  Published* published;
+
+  __device__ const T* row(int32_t i) const {
+    return cost + static_cast<std::size_t>(i) * static_cast<std::size_t>(n);
+  }
+  __device__ Dual slackOf(int32_t i, int32_t j, Dual rowDualValue) const {
+    return static_cast<Dual>(row(i)[j]) - rowDualValue - colDual[j];
+  }
+  __device__ bool isZero(Dual s) const {
+    if constexpr (std::is_integral_v<Dual>) {
+      return s == 0;
+    } else {
+      return s <= eps;
+    }
+  }
+};
+
+// --- Order keys: a signed 64-bit integer that orders like the dual value, so atomicMin/atomicMax reduce it.
+template <class Dual>
+__host__ __device__ inline long long orderKey(Dual value) {
+  if constexpr (std::is_integral_v<Dual>) {
+    return value;
+  } else {
+    long long bits;
+    memcpy(&bits, &value, sizeof bits);
+    return bits ^ ((bits >> 63) & 0x7fffffffffffffffLL);  // negative doubles: reverse their magnitude order
+  }
+}
+template <class Dual>
+__host__ __device__ inline Dual fromOrderKey(long long key) {
+  if constexpr (std::is_integral_v<Dual>) {
+    return key;
+  } else {
+    const long long bits = key ^ ((key >> 63) & 0x7fffffffffffffffLL);
+    Dual value;
+    memcpy(&value, &bits, sizeof value);
+    return value;
+  }
+}
+
+// --- Small device helpers.
+template <class V>
+__device__ inline V loadRelaxed(const V& slot) {
+  return cuda::atomic_ref<V, cuda::thread_scope_device>(const_cast<V&>(slot))
+      .load(cuda::memory_order_relaxed);
+}
+template <class V>
+__device__ inline void storeRelaxed(V& slot, V value) {
+  cuda::atomic_ref<V, cuda::thread_scope_device>(slot).store(value, cuda::memory_order_relaxed);
+}
+
+// A slot in a compacted array: one atomic per warp for all the warp's threads that append together.
+__device__ inline int32_t appendSlot(int32_t* count) {
+  namespace cg = cooperative_groups;
+  const cg::coalesced_group group = cg::coalesced_threads();
+  int32_t base = 0;
+  if (group.thread_rank() == 0) base = atomicAdd(count, static_cast<int32_t>(group.size()));
+  return group.shfl(base, 0) + static_cast<int32_t>(group.thread_rank());
+}
+
+// True in every thread of the block that finishes last among `blocks` blocks counting on `finished`; that
+// block then sees every other block's writes. Resets the counter for the next launch. Every thread of the
+// block must call it.
+__device__ inline bool finishedLast(uint32_t* finished, uint32_t blocks) {
+  __shared__ bool last;
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    __threadfence();
+    last = atomicAdd(finished, 1u) == blocks - 1;
+    if (last) {
+      *finished = 0;
+      __threadfence();
+    }
+  }
+  __syncthreads();
+  return last;
+}
+
+__device__ inline uint32_t blockCount() {
+  return gridDim.x * gridDim.y;
+}
+
+template <class V>
+__device__ inline V blockMin(V value) {
+  using Reduce = cub::BlockReduce<V, kBlock>;
+  __shared__ typename Reduce::TempStorage storage;
+  return Reduce(storage).Reduce(value, [](V a, V b) { return b < a ? b : a; });
+}
+
+template <class V>
+__device__ inline V blockSum(V value) {
+  using Reduce = cub::BlockReduce<V, kBlock>;
+  __shared__ typename Reduce::TempStorage storage;
+  return Reduce(storage).Sum(value);
+}
+
+// The block's smallest value joins the running minimum; the last block publishes it and resets it.
+template <class T>
+__device__ void reduceMinAndPublish(const DeviceView<T>& d, typename DeviceView<T>::Dual value) {
+  const auto smallest = blockMin(value);
+  if (threadIdx.x == 0) atomicMin(&d.counters->minKey, orderKey(smallest));
+  if (finishedLast(&d.counters->finishedBlocks, blockCount()) && threadIdx.x == 0) {
+    d.published->minKey = loadRelaxed(d.counters->minKey);
+    d.counters->minKey = orderKey(kDualInfinity<typename DeviceView<T>::Dual>);
+  }
+}
+
+// --- Set-up: largest |finite cost| for the floating zero tolerance (published as an order key).
+template <class T>
+__global__ void maxAbsFiniteCostKernel(DeviceView<T> d) {
+  using Dual = typename DeviceView<T>::Dual;
+  const std::size_t total = static_cast<std::size_t>(d.n) * static_cast<std::size_t>(d.n);
+  Dual largest = 0;
+  for (std::size_t k = blockIdx.x * static_cast<std::size_t>(kBlock) + threadIdx.x; k < total;
+       k += static_cast<std::size_t>(gridDim.x) * kBlock) {
+    const Dual c = d.cost[k];
+    const Dual magnitude = c < 0 ? -c : c;
+    if (magnitude != kDualInfinity<Dual> && magnitude > largest) largest = magnitude;
+  }
+  // Non-negative values: the smallest of the negated values is the largest magnitude.
+  reduceMinAndPublish(d, -largest);
+}
+
+// --- Algorithm 1: row reduction. One block per row; also primes the column reduction's running minima.
+template <class T>
+__global__ void reduceRowsKernel(DeviceView<T> d) {
+  using Dual = typename DeviceView<T>::Dual;
+  const int32_t i = blockIdx.x;
+  const T* row = d.row(i);
+  Dual smallest = kDualInfinity<Dual>;
+  for (int32_t j = threadIdx.x; j < d.n; j += kBlock) smallest = min(smallest, static_cast<Dual>(row[j]));
+  smallest = blockMin(smallest);
+  if (threadIdx.x == 0) {
+    d.rowDual[i] = smallest;
+    d.colKey[i] = orderKey(kDualInfinity<Dual>);
+    if (smallest == kDualInfinity<Dual>) d.counters->infeasible = 1;
+  }
+  if (finishedLast(&d.counters->finishedBlocks, blockCount()) && threadIdx.x == 0) {
+    d.published->infeasible = loadRelaxed(d.counters->infeasible);
+    d.counters->infeasible = 0;
+  }
+}
+
+// Column reduction, part 1: a grid of column tiles x row chunks; each thread folds its chunk of one column.
+template <class T>
+__global__ void reduceColumnChunksKernel(DeviceView<T> d, int32_t rowsPerChunk) {
+  using Dual = typename DeviceView<T>::Dual;
+  const int32_t j = blockIdx.x * kBlock + threadIdx.x;
+  if (j >= d.n) return;
+  const int32_t begin = blockIdx.y * rowsPerChunk;
+  const int32_t end = min(d.n, begin + rowsPerChunk);
+  Dual smallest = kDualInfinity<Dual>;
+#pragma unroll 4
+  for (int32_t i = begin; i < end; ++i)
+    smallest = min(smallest, static_cast<Dual>(d.row(i)[j]) - d.rowDual[i]);
+  atomicMin(&d.colKey[j], orderKey(smallest));
+}
+
+// Column reduction, part 2: decode the minima into the column duals.
+template <class T>
+__global__ void reduceColumnsFinishKernel(DeviceView<T> d) {
+  using Dual = typename DeviceView<T>::Dual;
+  const int32_t j = blockIdx.x * kBlock + threadIdx.x;
+  if (j < d.n) {
+    const Dual v = fromOrderKey<Dual>(d.colKey[j]);
+    d.colDual[j] = v;
+    if (v == kDualInfinity<Dual>) d.counters->infeasible = 1;
+  }
+  if (finishedLast(&d.counters->finishedBlocks, blockCount()) && threadIdx.x == 0) {
+    d.published->infeasible = loadRelaxed(d.counters->infeasible);
+    d.counters->infeasible = 0;
+  }
+}
+
+// --- Algorithm 2: optimality check. Resets covers and trees, covers assigned rows, counts them.
+template <class T>
+__global__ void checkOptimalityKernel(DeviceView<T> d) {
+  using Dual = typename DeviceView<T>::Dual;
+  const int32_t k = blockIdx.x * kBlock + threadIdx.x;
+  int32_t assigned = 0;
+  if (k < d.n) {
+    assigned = d.rowAssign[k] != -1;
+    d.rowCover[k] = assigned;
+    d.colCover[k] = 0;
+    d.rowPred[k] = -1;
+    d.colPred[k] = -1;
+    if (d.slack != nullptr) d.slack[k] = kDualInfinity<Dual>;
+  }
+  const int32_t blockAssigned = blockSum(assigned);
+  if (threadIdx.x == 0) atomicAdd(&d.counters->assigned, blockAssigned);
+  if (finishedLast(&d.counters->finishedBlocks, blockCount()) && threadIdx.x == 0) {
+    d.published->assigned = loadRelaxed(d.counters->assigned);
+    d.counters->assigned = 0;
+  }
+}
+
+// --- Classical forward pass, step 1: CSR of the zero-slack edges. Count per row (one block per row), then
+// an exclusive scan (CUB, on the host side), then the fill below.
+template <class T>
+__global__ void countZeroSlackKernel(DeviceView<T> d) {
+  const int32_t i = blockIdx.x;
+  const auto u = d.rowDual[i];
+  int64_t count = 0;
+  for (int32_t j = threadIdx.x; j < d.n; j += kBlock) count += d.isZero(d.slackOf(i, j, u));
+  count = blockSum(count);
+  if (threadIdx.x == 0) d.zeroRowCount[i] = count;
+}
+
+// Writes each row's zero-slack columns in increasing order (a block scan per tile of 256 columns).
+template <class T>
+__global__ void fillZeroSlackKernel(DeviceView<T> d) {
+  using Scan = cub::BlockScan<int32_t, kBlock>;
+  __shared__ typename Scan::TempStorage storage;
+  const int32_t i = blockIdx.x;
+  const auto u = d.rowDual[i];
+  int64_t out = d.zeroRowStart[i];
+  for (int32_t base = 0; base < d.n; base += kBlock) {
+    const int32_t j = base + threadIdx.x;
+    const int32_t zero = j < d.n && d.isZero(d.slackOf(i, j, u));
+    int32_t offset = 0, tileCount = 0;
+    Scan(storage).ExclusiveSum(zero, offset, tileCount);
+    if (zero) d.zeroCols[out + offset] = j;
+    out += tileCount;
+    __syncthreads();  // the scan storage is reused by the next tile
+  }
+  if (finishedLast(&d.counters->finishedBlocks, blockCount()) && threadIdx.x == 0) {
+    d.published->edges = d.zeroRowStart[d.n];
+  }
+}
+
+// Frontier of a new search: every uncovered row. Also clears the reverse and root marks of the last search.
+template <class T>
+__global__ void startForwardPassKernel(DeviceView<T> d, int32_t* frontier) {
+  const int32_t i = blockIdx.x * kBlock + threadIdx.x;
+  if (i < d.n) {
+    d.colReverse[i] = 0;
+    d.rootMark[i] = 0;
+    if (d.rowCover[i] == 0) {
+      d.rowState[i] = kActive;
+      frontier[appendSlot(&d.counters->frontier)] = i;
+    } else {
+      d.rowState[i] = kInactive;
+    }
+  }
+  if (finishedLast(&d.counters->finishedBlocks, blockCount()) && threadIdx.x == 0) {
+    d.published->frontier = loadRelaxed(d.counters->frontier);
+    d.published->reverse = 0;
+    d.counters->frontier = 0;
+    d.counters->reverse = 0;
+  }
+}
+
+// Column j (assigned to row `next`) joins a tree: cover it, uncover its row and queue the row once.
+template <class T>
+__device__ void reachRowThroughColumn(const DeviceView<T>& d, int32_t next, int32_t j,
+                                      int32_t* nextFrontier) {
+  storeRelaxed(d.rowPred[next], j);
+  storeRelaxed(d.rowCover[next], 0);
+  storeRelaxed(d.colCover[j], 1);
+  if (atomicCAS(&d.rowState[next], kInactive, kActive) == kInactive) {
+    nextFrontier[appendSlot(&d.counters->next)] = next;
+  }
+}
+
+// Unassigned column j ends an augmenting path: remember it once for the reverse pass.
+template <class T>
+__device__ void markReverse(const DeviceView<T>& d, int32_t j) {
+  if (atomicCAS(&d.colReverse[j], 0, 1) == 0) d.reverseCols[appendSlot(&d.counters->reverse)] = j;
+}
+
+// End of a BFS level: the last block publishes the next frontier's size and the reverse count.
+template <class T>
+__device__ void publishLevel(const DeviceView<T>& d, uint32_t blocks) {
+  if (finishedLast(&d.counters->finishedBlocks, blocks) && threadIdx.x == 0) {
+    d.published->next = loadRelaxed(d.counters->next);
+    d.published->reverse = loadRelaxed(d.counters->reverse);
+    d.counters->next = 0;
+  }
+}
+
+// --- Algorithm 3: one BFS level of the classical forward pass, one thread per frontier row over its CSR
+// list.
+template <class T>
+__global__ void expandClassicalKernel(DeviceView<T> d, const int32_t* frontier, int32_t frontierSize,
+                                      int32_t* nextFrontier) {
+  const int32_t k = blockIdx.x * kBlock + threadIdx.x;
+  if (k < frontierSize) {
+    const int32_t i = frontier[k];
+    const int64_t edgesEnd = d.zeroRowStart[i + 1];
+    for (int64_t e = d.zeroRowStart[i]; e < edgesEnd; ++e) {
+      const int32_t j = d.zeroCols[e];
+      if (loadRelaxed(d.colCover[j]) != 0) continue;
+      storeRelaxed(d.colPred[j], i);
+      const int32_t next = d.colAssign[j];
+      if (next == i) continue;
+      if (next != -1) {
+        reachRowThroughColumn(d, next, j, nextFrontier);
+      } else {
+        markReverse(d, j);
+      }
+    }
+    storeRelaxed(d.rowState[i], kVisited);
+  }
+  publishLevel(d, blockCount());
+}
+
+// --- Algorithm 4: one BFS level of the alternating-tree forward pass. The grid is column tiles x chunks of
+// the frontier: each thread owns one column and folds the slacks of its chunk's rows (a warp reads 32
+// consecutive entries of a row: coalesced). With several chunks, the last block of a tile merges the
+// chunks' minima. The block that settles a column then updates its slack and predecessor and, at zero
+// slack, reaches the column's row or marks the column for the reverse pass.
+template <class T>
+__global__ void expandTreeKernel(DeviceView<T> d, const int32_t* frontier, int32_t frontierSize,
+                                 int32_t rowsPerChunk, int32_t* nextFrontier) {
+  using Dual = typename DeviceView<T>::Dual;
+  __shared__ int32_t chunkRows[kBlock];
+  __shared__ Dual chunkDuals[kBlock];
+  const int32_t j = blockIdx.x * kBlock + threadIdx.x;
+  const bool live = j < d.n && d.colCover[j] == 0;
+  const Dual v = live ? d.colDual[j] : Dual{0};
+  const int32_t begin = blockIdx.y * rowsPerChunk;
+  const int32_t end = min(frontierSize, begin + rowsPerChunk);
+
+  Dual best = kDualInfinity<Dual>;
+  int32_t bestRow = -1;
+  for (int32_t base = begin; base < end; base += kBlock) {
+    const int32_t count = min(kBlock, end - base);
+    __syncthreads();
+    if (static_cast<int32_t>(threadIdx.x) < count) {
+      const int32_t i = frontier[base + threadIdx.x];
+      chunkRows[threadIdx.x] = i;
+      chunkDuals[threadIdx.x] = d.rowDual[i];
+    }
+    __syncthreads();
+    if (live) {
+#pragma unroll 4
+      for (int32_t k = 0; k < count; ++k) {
+        const int32_t i = chunkRows[k];
+        const Dual s = static_cast<Dual>(d.row(i)[j]) - chunkDuals[k] - v;
+        if (s < best) {
+          best = s;
+          bestRow = i;
+        }
+      }
+    }
+  }
+  // The chunk's rows are expanded: mark them visited (done once, by the blocks of the first tile).
+  if (blockIdx.x == 0) {
+    for (int32_t k = begin + threadIdx.x; k < end; k += kBlock)
+      storeRelaxed(d.rowState[frontier[k]], kVisited);
+  }
+
+  if (gridDim.y > 1) {
+    const std::size_t slot = static_cast<std::size_t>(blockIdx.y) * d.n + j;
+    if (j < d.n) {
+      d.partialSlack[slot] = best;
+      d.partialRow[slot] = bestRow;
+    }
+    if (!finishedLast(&d.tileFinished[blockIdx.x], gridDim.y)) return;  // block-uniform
+    if (live) {
+      best = kDualInfinity<Dual>;
+      for (uint32_t y = 0; y < gridDim.y; ++y) {
+        const std::size_t other = static_cast<std::size_t>(y) * d.n + j;
+        const Dual s = __ldcg(&d.partialSlack[other]);
+        if (s < best) {
+          best = s;
+          bestRow = __ldcg(&d.partialRow[other]);
+        }
+      }
+    }
+  }
+  if (live) {
+    Dual s = d.slack[j];
+    if (best < s) {
+      s = best;
+      d.slack[j] = best;
+      d.colPred[j] = bestRow;
+    }
+    if (d.isZero(s)) {
+      const int32_t next = d.colAssign[j];
+      if (next != -1) {
+        reachRowThroughColumn(d, next, j, nextFrontier);
+      } else {
+        markReverse(d, j);
+      }
+    }
+  }
+  publishLevel(d, gridDim.x);  // one settling block per column tile
+}
+
+// --- Algorithm 5: reverse pass, one thread per reverse column. Where paths of one tree meet, the last
+// writer of the row's successor wins and one path survives; each distinct root is an augmenting path.
+template <class T>
+__global__ void reversePassKernel(DeviceView<T> d, int32_t reverseCount) {
+  const int32_t k = blockIdx.x * kBlock + threadIdx.x;
+  if (k < reverseCount) {
+    int32_t row = -1;
+    int32_t col = d.reverseCols[k];
+    int32_t root = -1;
+    while (col != -1) {
+      storeRelaxed(d.colSucc[col], row);
+      row = d.colPred[col];
+      storeRelaxed(d.rowSucc[row], col);
+      root = row;
+      col = d.rowPred[row];
+    }
+    if (atomicCAS(&d.rootMark[root], 0, 1) == 0) d.roots[appendSlot(&d.counters->roots)] = root;
+  }
+  if (finishedLast(&d.counters->finishedBlocks, blockCount()) && threadIdx.x == 0) {
+    d.published->roots = loadRelaxed(d.counters->roots);
+    d.counters->roots = 0;
+  }
+}
+
+// --- Algorithm 6: augmentation pass, one thread per surviving path (paths are vertex-disjoint).
+template <class T>
+__global__ void augmentKernel(DeviceView<T> d, int32_t rootCount) {
+  const int32_t k = blockIdx.x * kBlock + threadIdx.x;
+  if (k >= rootCount) return;
+  int32_t row = d.roots[k];
+  while (row != -1) {
+    const int32_t col = d.rowSucc[row];
+    d.rowAssign[row] = col;
+    d.colAssign[col] = row;
+    row = d.colSucc[col];
+  }
+}
+
+// --- Algorithm 7: classical dual update, stage 1: smallest slack over uncovered rows and columns, one block
+// per row.
+template <class T>
+__global__ void minUncoveredSlackKernel(DeviceView<T> d) {
+  using Dual = typename DeviceView<T>::Dual;
+  const int32_t i = blockIdx.x;
+  Dual smallest = kDualInfinity<Dual>;
+  if (d.rowCover[i] == 0) {
+    const Dual u = d.rowDual[i];
+    for (int32_t j = threadIdx.x; j < d.n; j += kBlock) {
+      if (d.colCover[j] == 0) smallest = min(smallest, d.slackOf(i, j, u));
+    }
+  }
+  reduceMinAndPublish(d, smallest);
+}
+
+// --- Algorithm 8: classical dual update, stage 2 (integral form).
+template <class T>
+__device__ void updateDualsAt(const DeviceView<T>& d, int32_t k, typename DeviceView<T>::Dual theta) {
+  if (d.rowCover[k] == 0) d.rowDual[k] += theta;
+  if (d.colCover[k] != 0) d.colDual[k] -= theta;
+}
+
+template <class T>
+__global__ void updateDualsKernel(DeviceView<T> d, typename DeviceView<T>::Dual theta) {
+  const int32_t k = blockIdx.x * kBlock + threadIdx.x;
+  if (k < d.n) updateDualsAt(d, k, theta);
+}
+
+// --- Tree dual update, stage 1: smallest slack of an uncovered column.
+template <class T>
+__global__ void minColumnSlackKernel(DeviceView<T> d) {
+  using Dual = typename DeviceView<T>::Dual;
+  const int32_t j = blockIdx.x * kBlock + threadIdx.x;
+  const Dual value = j < d.n && d.colCover[j] == 0 ? d.slack[j] : kDualInfinity<Dual>;
+  reduceMinAndPublish(d, value);
+}
+
+// --- Algorithm 9: duals and column slacks; the tree rows at the new zero-slack columns become the frontier.
+template <class T>
+__global__ void updateDualsAndSlackKernel(DeviceView<T> d, typename DeviceView<T>::Dual theta,
+                                          int32_t* frontier) {
+  const int32_t k = blockIdx.x * kBlock + threadIdx.x;
+  if (k < d.n) {
+    updateDualsAt(d, k, theta);
+    if (d.colCover[k] == 0) {
+      const auto s = d.slack[k] - theta;
+      d.slack[k] = s;
+      if (d.isZero(s)) {
+        const int32_t row = d.colPred[k];
+        if (atomicExch(&d.rowState[row], kActive) != kActive)
+          frontier[appendSlot(&d.counters->frontier)] = row;
+      }
+    }
+  }
+  if (finishedLast(&d.counters->finishedBlocks, blockCount()) && threadIdx.x == 0) {
+    d.published->frontier = loadRelaxed(d.counters->frontier);
+    d.counters->frontier = 0;
+  }
+}
+
+}  // namespace ms::lap::gpu

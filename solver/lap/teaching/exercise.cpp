@@ -1,0 +1,441 @@
+#include "solver/lap/teaching/exercise.h"
+
+#include <algorithm>
+#include <optional>
+
+#include "solver/lap/teaching/munkres_rules.h"
+#include "solver/lap/teaching/narration_text.h"
+
+namespace ms::lap::teaching {
+namespace {
+
+std::size_t at(int32_t k) {
+  return static_cast<std::size_t>(k);
+}
+
+template <class T>
+std::vector<T> sortedUnique(std::vector<T> items) {
+  std::sort(items.begin(), items.end());
+  items.erase(std::unique(items.begin(), items.end()), items.end());
+  return items;
+}
+
+template <class T>
+bool contains(const std::vector<T>& items, const T& item) {
+  return std::find(items.begin(), items.end(), item) != items.end();
+}
+
+Verdict right(std::string explanation, StepChoice choice = DefaultChoice{}) {
+  return Verdict{true, std::move(explanation), "", std::move(choice)};
+}
+
+Verdict wrong(const LessonFrame& frame, const std::string& explanation) {
+  return Verdict{false, capitalised(explanation), hintFor(frame), DefaultChoice{}};
+}
+
+std::string answerKindName(AnswerKind kind) {
+  switch (kind) {
+    case AnswerKind::None:
+      return "nothing";
+    case AnswerKind::Value:
+      return "a number";
+    case AnswerKind::Cover:
+      return "a set of covered lines";
+    case AnswerKind::Stars:
+      return "a set of starred zeros";
+    case AnswerKind::Prime:
+      return "a zero to prime";
+    case AnswerKind::Path:
+      return "a path";
+  }
+  return "an answer";
+}
+
+AnswerKind kindOf(const LearnerAction& action) {
+  constexpr AnswerKind kinds[] = {AnswerKind::Value, AnswerKind::Cover, AnswerKind::Stars, AnswerKind::Prime,
+                                  AnswerKind::Path};
+  return kinds[action.index()];
+}
+
+std::optional<Cell> firstCellWith(const MunkresState& s, int64_t value,
+                                  bool (*keep)(const MunkresState&, Cell)) {
+  for (int32_t i = 0; i < s.n; ++i) {
+    for (int32_t j = 0; j < s.n; ++j) {
+      if (s.value({i, j}) == value && keep(s, {i, j})) return Cell{i, j};
+    }
+  }
+  return std::nullopt;
+}
+
+// A row or column minimum: the answer must be an entry of that line and no entry of it smaller.
+Verdict judgeLineMinimum(const LessonFrame& frame, int64_t answer, bool isRow) {
+  const MunkresState& s = frame.state;
+  const int32_t line = s.nextLine;
+  const std::string name = isRow ? rowName(line) : columnName(line);
+  const Smallest smallest = isRow ? rowMinimum(s, line) : columnMinimum(s, line);
+  if (answer == smallest.value) {
+    return right("Right: the smallest entry of " + name + " is " + number(answer) + ".");
+  }
+  std::optional<Cell> found;
+  for (int32_t k = 0; k < s.n && !found; ++k) {
+    const Cell cell = isRow ? Cell{line, k} : Cell{k, line};
+    if (s.value(cell) == answer) found = cell;
+  }
+  if (!found) {
+    const Smallest crossing = isRow ? columnMinimum(s, line) : rowMinimum(s, line);
+    if (crossing.value == answer) {
+      return wrong(frame, number(answer) + " is the smallest entry of " +
+                              (isRow ? columnName(line) : rowName(line)) + ", but this step reduces " + name +
+                              ".");
+    }
+    return wrong(frame, number(answer) + " is not an entry of " + name +
+                            "; the smallest entry is one of the numbers in " + name + ".");
+  }
+  return wrong(frame, number(answer) + " is in " + name + " (at " + cellName(*found) + "), but " + name +
+                          " has a smaller entry.");
+}
+
+Verdict judgeAdjustment(const LessonFrame& frame, int64_t answer) {
+  const MunkresState& s = frame.state;
+  const Smallest smallest = smallestUncovered(s);
+  if (answer == smallest.value) {
+    return right("Right: " + number(answer) + " at " + cellName(smallest.at) +
+                 " is the smallest entry that no line covers.");
+  }
+  if (answer == 0) {
+    return wrong(frame,
+                 "0 would change nothing: every zero is covered now, and the adjustment must make a new "
+                 "uncovered zero.");
+  }
+  const auto uncovered = [](const MunkresState& state, Cell c) { return !isCovered(state, c); };
+  const auto covered = [](const MunkresState& state, Cell c) { return isCovered(state, c); };
+  if (const std::optional<Cell> cell = firstCellWith(s, answer, uncovered)) {
+    return wrong(frame, number(answer) + " is uncovered (at " + cellName(*cell) +
+                            "), but a smaller entry is uncovered too.");
+  }
+  if (const std::optional<Cell> cell = firstCellWith(s, answer, covered)) {
+    const bool byRow = s.rowCovered[at(cell->row)] != 0;
+    return wrong(frame, number(answer) + " appears only in covered cells (at " + cellName(*cell) +
+                            ", covered by " + (byRow ? rowName(cell->row) : columnName(cell->col)) +
+                            "); only entries whose row and column are both uncovered count.");
+  }
+  return wrong(frame,
+               "no uncovered entry is " + number(answer) + "; the answer is one of the uncovered numbers.");
+}
+
+Verdict judgeStarring(const LessonFrame& frame, const std::vector<Cell>& stars) {
+  if (const std::string problem = starringProblem(frame.state, stars); !problem.empty())
+    return wrong(frame, problem + ".");
+  const std::vector<Cell> chosen = sortedUnique(stars);
+  std::string explanation =
+      "Right: " + std::to_string(chosen.size()) +
+      " independent zeros, and every other zero shares a row or a column with one of them.";
+  if (chosen != greedyStars(frame.state)) {
+    explanation += " (Reading row by row gives a different set; yours is just as good.)";
+  }
+  return right(explanation, StarChoice{chosen});
+}
+
+Verdict judgeFlip(const LessonFrame& frame, const std::vector<Cell>& proposed) {
+  const MunkresState& s = frame.state;
+  const std::vector<Cell> stars = sortedUnique(proposed);
+  const std::vector<Cell>& path = s.path;
+  for (const Cell cell : stars) {
+    if (cell.row < 0 || cell.row >= s.n || cell.col < 0 || cell.col >= s.n) {
+      return wrong(frame, "a star was placed outside the matrix.");
+    }
+  }
+  for (const Cell cell : path) {
+    const bool wasStar = s.mark(cell) == Mark::Star;
+    if (wasStar && contains(stars, cell)) {
+      return wrong(frame,
+                   "the starred zero at " + cellName(cell) + " is on the path; flipping removes its star.");
+    }
+    if (!wasStar && !contains(stars, cell)) {
+      return wrong(frame,
+                   "the primed zero at " + cellName(cell) + " is on the path; flipping makes it a star.");
+    }
+  }
+  for (const Cell cell : marked(s, Mark::Star)) {
+    if (!contains(path, cell) && !contains(stars, cell)) {
+      return wrong(frame,
+                   "the starred zero at " + cellName(cell) + " is not on the path, so it keeps its star.");
+    }
+  }
+  for (const Cell cell : stars) {
+    if (contains(path, cell) || s.mark(cell) == Mark::Star) continue;
+    if (s.mark(cell) == Mark::Prime) {
+      return wrong(frame, "the primed zero at " + cellName(cell) +
+                              " is not on the path; primes off the path are erased, not starred.");
+    }
+    return wrong(frame, cellName(cell) + " is not on the path and had no star; only the path changes.");
+  }
+  return right("Right: one more star than before, still no two in one row or column.");
+}
+
+Verdict judgeCover(const LessonFrame& frame, const CoverAnswer& answer) {
+  const MunkresState& s = frame.state;
+  const std::vector<int32_t> rows = sortedUnique(answer.rows), cols = sortedUnique(answer.cols);
+  for (const int32_t line : rows) {
+    if (line < 0 || line >= s.n) return wrong(frame, "a covered row lies outside the matrix.");
+  }
+  for (const int32_t line : cols) {
+    if (line < 0 || line >= s.n) return wrong(frame, "a covered column lies outside the matrix.");
+  }
+  if (s.next == StepKind::CoverStarredColumns) {
+    if (!rows.empty()) {
+      return wrong(frame,
+                   "this step covers columns only, so " + lineList("row", rows) +
+                       " should stay uncovered; rows are covered later, one at a time, when a primed zero "
+                       "shares its row with a star.");
+    }
+    for (const Cell star : marked(s, Mark::Star)) {
+      if (!contains(cols, star.col)) {
+        return wrong(frame, columnName(star.col) + " holds a starred zero (in " + rowName(star.row) +
+                                "), so it must be covered.");
+      }
+    }
+    for (const int32_t col : cols) {
+      if (!markInColumn(s, col, Mark::Star)) {
+        return wrong(frame, columnName(col) + " holds no starred zero; leave it uncovered.");
+      }
+    }
+    return right("Right: each starred zero's column is covered (" + std::to_string(cols.size()) + " of " +
+                 std::to_string(s.n) + ").");
+  }
+  // CoverPrimedRow: exactly the prime's row is added and its star's column removed.
+  const Cell prime = s.lastPrime;
+  const Cell star = markInRow(s, prime.row, Mark::Star).value();
+  if (!contains(rows, prime.row)) {
+    return wrong(frame, rowName(prime.row) + " holds the new primed zero and a starred zero (in " +
+                            columnName(star.col) + "); cover " + rowName(prime.row) + ".");
+  }
+  if (contains(cols, star.col)) {
+    return wrong(frame,
+                 "uncover " + columnName(star.col) + ", the column of " + rowName(prime.row) +
+                     "'s starred zero: the star is covered by its row now, and the column's other zeros "
+                     "must become visible.");
+  }
+  for (int32_t k = 0; k < s.n; ++k) {
+    const bool rowWanted = k == prime.row || s.rowCovered[at(k)] != 0;
+    const bool colWanted = k != star.col && s.colCovered[at(k)] != 0;
+    if (rowWanted != contains(rows, k)) {
+      return wrong(frame, "only " + rowName(prime.row) + " and " + columnName(star.col) +
+                              " change in this step; " + rowName(k) + " should stay " +
+                              (rowWanted ? "covered." : "uncovered."));
+    }
+    if (colWanted != contains(cols, k)) {
+      return wrong(frame, "only " + rowName(prime.row) + " and " + columnName(star.col) +
+                              " change in this step; " + columnName(k) + " should stay " +
+                              (colWanted ? "covered." : "uncovered."));
+    }
+  }
+  return right("Right: " + rowName(prime.row) + " covered, " + columnName(star.col) + " uncovered.");
+}
+
+Verdict judgePrime(const LessonFrame& frame, Cell zero) {
+  const MunkresState& s = frame.state;
+  if (zero.row < 0 || zero.row >= s.n || zero.col < 0 || zero.col >= s.n) {
+    return wrong(frame, "that cell lies outside the matrix.");
+  }
+  if (s.value(zero) != 0) {
+    return wrong(frame, "the entry at " + cellName(zero) + " is " + number(s.value(zero)) +
+                            ", not 0; only zeros are primed.");
+  }
+  if (isCovered(s, zero)) {
+    const bool byRow = s.rowCovered[at(zero.row)] != 0;
+    return wrong(frame, "the zero at " + cellName(zero) + " is covered by " +
+                            (byRow ? rowName(zero.row) : columnName(zero.col)) +
+                            "; prime a zero that no line covers.");
+  }
+  const std::size_t choices = uncoveredZeros(s).size();
+  return right(
+      "Right: the zero at " + cellName(zero) + " is uncovered." +
+          (choices > 1 ? " (Any of the " + std::to_string(choices) + " uncovered zeros would do.)" : ""),
+      PrimeChoice{zero});
+}
+
+Verdict judgePath(const LessonFrame& frame, const std::vector<Cell>& proposed) {
+  const MunkresState& s = frame.state;
+  const std::vector<Cell> path = alternatingPath(s, s.lastPrime);
+  const std::vector<Cell> cells = sortedUnique(proposed);
+  for (const Cell cell : cells) {
+    if (cell.row < 0 || cell.row >= s.n || cell.col < 0 || cell.col >= s.n) {
+      return wrong(frame, "a cell of the path lies outside the matrix.");
+    }
+    if (s.mark(cell) == Mark::None) {
+      return wrong(frame, cellName(cell) +
+                              " is neither starred nor primed; the path uses only starred and primed zeros.");
+    }
+    if (!contains(path, cell)) {
+      return wrong(frame,
+                   "the path does not reach " + cellName(cell) +
+                       ": from a prime it goes to the star in the same column, from a star to the prime in "
+                       "the same row, and nowhere else.");
+    }
+  }
+  for (std::size_t k = 0; k < path.size(); ++k) {
+    if (contains(cells, path[k])) continue;
+    if (k == 0) {
+      return wrong(frame, "the path starts at the primed zero just made, at " + cellName(path[0]) + ".");
+    }
+    if (k % 2 == 1) {
+      return wrong(frame, "the path is missing a starred zero: the primed zero at " + cellName(path[k - 1]) +
+                              " has a starred zero in its column.");
+    }
+    return wrong(frame, "the path is missing a primed zero: the starred zero at " + cellName(path[k - 1]) +
+                            " has a primed zero in its row.");
+  }
+  return right("Right: " + std::to_string(path.size()) + " zeros, from the new prime to " +
+               columnName(path.back().col) + ", which has no star.");
+}
+
+}  // namespace
+
+AnswerKind answerKind(StepKind next) {
+  switch (next) {
+    case StepKind::ReduceRow:
+    case StepKind::ReduceColumn:
+    case StepKind::Adjust:
+      return AnswerKind::Value;
+    case StepKind::StarZeros:
+    case StepKind::FlipPath:
+      return AnswerKind::Stars;
+    case StepKind::CoverStarredColumns:
+    case StepKind::CoverPrimedRow:
+      return AnswerKind::Cover;
+    case StepKind::PrimeZero:
+      return AnswerKind::Prime;
+    case StepKind::FindPath:
+      return AnswerKind::Path;
+    case StepKind::Start:
+    case StepKind::Result:
+    case StepKind::Finished:
+      return AnswerKind::None;
+  }
+  return AnswerKind::None;
+}
+
+std::string exerciseInstruction(const LessonFrame& frame) {
+  const MunkresState& s = frame.state;
+  switch (s.next) {
+    case StepKind::ReduceRow:
+      return "Type the smallest entry of " + rowName(s.nextLine) + ".";
+    case StepKind::ReduceColumn:
+      return "Type the smallest entry of " + columnName(s.nextLine) + ".";
+    case StepKind::StarZeros:
+      return "Click the zeros to star: every zero that can be starred with no two stars in one row or "
+             "column.";
+    case StepKind::CoverStarredColumns:
+      return "Click the column headers to cover each column that holds a star.";
+    case StepKind::PrimeZero:
+      return "Click an uncovered zero to prime it.";
+    case StepKind::CoverPrimedRow:
+      return "Click the headers to cover the new prime's row and uncover the column of that row's star.";
+    case StepKind::FindPath:
+      return "Click the zeros of the alternating path that starts at the new prime.";
+    case StepKind::FlipPath:
+      return "Click zeros to set the stars after flipping: on the path, stars lose their star and primes "
+             "become "
+             "stars.";
+    case StepKind::Adjust:
+      return "Type the smallest value that no line covers.";
+    case StepKind::Result:
+      return "Nothing to do: press Next to read the result.";
+    case StepKind::Start:
+    case StepKind::Finished:
+      break;
+  }
+  return "The lesson is finished.";
+}
+
+std::string hintFor(const LessonFrame& frame) {
+  const MunkresState& s = frame.state;
+  switch (s.next) {
+    case StepKind::ReduceRow:
+    case StepKind::ReduceColumn:
+      return "Read " + (s.next == StepKind::ReduceRow ? rowName(s.nextLine) : columnName(s.nextLine)) +
+             " entry by entry and keep the smallest number seen so far (a negative number is smaller than "
+             "0).";
+    case StepKind::StarZeros:
+      return "Go row by row: in each row, star the first zero whose column has no star yet. Another order is "
+             "fine as long as no zero is left that could still be starred.";
+    case StepKind::CoverStarredColumns:
+      return "Find each starred zero and cover its column; cover nothing else.";
+    case StepKind::PrimeZero:
+      return "Uncovered: " + lineList("row", uncoveredRows(s)) + " and " +
+             lineList("column", uncoveredColumns(s)) +
+             ". Look for a 0 where an uncovered row crosses an uncovered column.";
+    case StepKind::CoverPrimedRow:
+      return "The new prime shares its row with a starred zero: one line is added (the prime's row) and one "
+             "is "
+             "removed (the star's column).";
+    case StepKind::FindPath:
+      return "Start at the new prime at " + cellName(s.lastPrime) +
+             ". Move along its column to a starred zero, then along that star's row to a primed zero, and "
+             "repeat "
+             "until a column has no star.";
+    case StepKind::FlipPath:
+      return "Only the path changes: each star on it loses its star and each prime on it becomes a star. All "
+             "other "
+             "stars stay.";
+    case StepKind::Adjust:
+      return "Look only at the cells that no line crosses (uncovered rows and uncovered columns) and take "
+             "the "
+             "smallest number there.";
+    case StepKind::Result:
+      return "Press Next: the starred zeros are the assignment.";
+    case StepKind::Start:
+    case StepKind::Finished:
+      break;
+  }
+  return "The lesson is finished.";
+}
+
+Verdict judge(const LessonFrame& frame, const LearnerAction& action) {
+  const StepKind next = frame.state.next;
+  const AnswerKind expected = answerKind(next);
+  if (expected == AnswerKind::None) {
+    return wrong(frame, next == StepKind::Result
+                            ? "there is nothing to do here; press Next to read the result."
+                            : "the lesson is finished.");
+  }
+  if (kindOf(action) != expected) {
+    return wrong(frame, "the next step is '" + std::string(stepTitle(next)) + "', which asks for " +
+                            answerKindName(expected) + ", not " + answerKindName(kindOf(action)) + ".");
+  }
+  switch (next) {
+    case StepKind::ReduceRow:
+      return judgeLineMinimum(frame, std::get<ValueAnswer>(action).value, true);
+    case StepKind::ReduceColumn:
+      return judgeLineMinimum(frame, std::get<ValueAnswer>(action).value, false);
+    case StepKind::Adjust:
+      return judgeAdjustment(frame, std::get<ValueAnswer>(action).value);
+    case StepKind::StarZeros:
+      return judgeStarring(frame, std::get<StarAnswer>(action).stars);
+    case StepKind::FlipPath:
+      return judgeFlip(frame, std::get<StarAnswer>(action).stars);
+    case StepKind::CoverStarredColumns:
+    case StepKind::CoverPrimedRow:
+      return judgeCover(frame, std::get<CoverAnswer>(action));
+    case StepKind::PrimeZero:
+      return judgePrime(frame, std::get<PrimeAnswer>(action).zero);
+    case StepKind::FindPath:
+      return judgePath(frame, std::get<PathAnswer>(action).cells);
+    default:
+      return wrong(frame, "there is nothing to answer at this step.");
+  }
+}
+
+Verdict ExerciseChecker::check(const LessonFrame& frame, const LearnerAction& action) {
+  Verdict verdict = judge(frame, action);
+  ++(verdict.correct ? score_.correct : score_.wrong);
+  return verdict;
+}
+
+std::string ExerciseChecker::hint(const LessonFrame& frame) {
+  ++score_.hintsTaken;
+  return hintFor(frame);
+}
+
+}  // namespace ms::lap::teaching

@@ -1,0 +1,76 @@
+#pragma once
+// One frame of a Hungarian-method lesson: the reduced matrix with Munkres' marks (starred and primed zeros),
+// the covering lines, the alternating path, and the narration of the step that produced it. A frame holds
+// everything the method needs to take its next step, so history, exercises and views all work from frames.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ms::lap::teaching {
+
+// 0-based internally; narration and views name rows and columns 1-based.
+struct Cell {
+  int32_t row = -1;
+  int32_t col = -1;
+  friend auto operator<=>(const Cell&, const Cell&) = default;
+};
+
+enum class Mark : uint8_t { None, Star, Prime };
+
+// The steps of the textbook method, in the order a lesson meets them.
+enum class StepKind : uint8_t {
+  Start,                // the problem as given (minimisation form, padded square)
+  ReduceRow,            // subtract one row's smallest entry from that row
+  ReduceColumn,         // subtract one column's smallest entry from that column
+  StarZeros,            // star a maximal set of independent zeros
+  CoverStarredColumns,  // cover every column holding a starred zero; all covered = optimal
+  PrimeZero,            // prime one uncovered zero
+  CoverPrimedRow,       // the primed zero's row holds a star: cover that row, uncover the star's column
+  FindPath,  // alternating path prime, star, prime, ... from the primed zero with no star in its row
+  FlipPath,  // stars on the path lose their star, primes become stars; primes erased, lines removed
+  Adjust,    // smallest uncovered value: added to covered rows, subtracted from uncovered columns
+  Result,    // the starred zeros read as the optimal assignment
+  Finished,  // no step follows (only ever a frame's `next`)
+};
+
+struct MunkresState {
+  int32_t n = 0;
+  std::vector<int64_t> values;  // current reduced matrix, row-major n x n
+  std::vector<Mark> marks;      // row-major n x n
+  std::vector<uint8_t> rowCovered, colCovered;
+  // values(i, j) == square cost(i, j) - rowDual[i] - colDual[j] at every frame: the reductions and
+  // adjustments are dual changes, so a finished lesson carries its own optimality certificate.
+  std::vector<int64_t> rowDual, colDual;
+  std::vector<Cell> path;  // the alternating path of the latest FindPath, kept until the next cover step
+
+  StepKind next = StepKind::ReduceRow;  // the step the method takes next
+  int32_t nextLine = 0;                 // row of the next ReduceRow, column of the next ReduceColumn
+  Cell lastPrime;                       // the primed zero the next CoverPrimedRow or FindPath starts from
+
+  int64_t value(Cell cell) const { return values[index(cell)]; }
+  Mark mark(Cell cell) const { return marks[index(cell)]; }
+  std::size_t index(Cell cell) const {
+    return static_cast<std::size_t>(cell.row) * static_cast<std::size_t>(n) +
+           static_cast<std::size_t>(cell.col);
+  }
+  friend bool operator==(const MunkresState&, const MunkresState&) = default;
+};
+
+struct LessonFrame {
+  int32_t index = 0;  // position in the lesson; frame 0 is the problem as given
+  StepKind kind = StepKind::Start;
+  int32_t round = 0;            // how many times the starred columns have been covered so far
+  MunkresState state;           // after the step
+  std::vector<Cell> highlight;  // cells the narration points at (a minimum, the zero just primed, ...)
+  std::vector<int32_t> highlightRows, highlightCols;  // lines the step worked on
+  int64_t stepValue = 0;  // the number the step used: a row or column minimum, or the adjustment
+  std::string narration;  // one paragraph, no line breaks, 1-based names
+  // Shape of the problem as the learner gave it (rows/columns beyond are padding) and its sense.
+  int32_t originalRows = 0, originalCols = 0;
+  bool maximize = false;
+
+  friend bool operator==(const LessonFrame&, const LessonFrame&) = default;
+};
+
+}  // namespace ms::lap::teaching

@@ -1,0 +1,75 @@
+#pragma once
+// A lesson: the frames of the textbook method on one problem, with a cursor for stepping back and forward and
+// for a scrubber. Frames are stored snapshots: going back and forward shows the stored frames again, it does
+// not undo the algorithm. A step taken with a choice that differs from the stored future replaces that
+// future (the learner's alternative becomes the lesson).
+//
+// It is also a StepMachine, so the studio's run controller can drive it: step() moves forward one frame and
+// snapshot() hands out the current frame.
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "solver/core/step_machine.h"
+#include "solver/lap/teaching/lesson_frame.h"
+#include "solver/lap/teaching/lesson_problem.h"
+#include "solver/lap/teaching/munkres_method.h"
+
+namespace ms::lap::teaching {
+
+enum LessonCounter : int {
+  kStars = 0,
+  kPrimes,
+  kCoveredRows,
+  kCoveredColumns,
+  kStepValue,
+  kPathLength,
+  kLessonCounterCount
+};
+inline constexpr std::array<std::string_view, kLessonCounterCount> kLessonCounterNames = {
+    "stars", "primes", "covered_rows", "covered_columns", "value", "path_length"};
+
+class MunkresLesson final : public StepMachine {
+ public:
+  explicit MunkresLesson(LessonProblem problem);
+
+  const LessonProblem& problem() const { return problem_; }
+  // Every frame computed so far (at least frame 0); the cursor may be anywhere among them.
+  const std::vector<LessonFrame>& frames() const { return frames_; }
+  int32_t cursor() const { return cursor_; }
+  const LessonFrame& current() const { return frames_[static_cast<std::size_t>(cursor_)]; }
+  bool finished() const { return current().state.next == StepKind::Finished; }
+
+  // Scrubber: 0 <= index < frames().size(); out-of-range indices are clamped.
+  void seek(int32_t index);
+  // False (and no move) at frame 0.
+  bool stepBack();
+  // The next frame: the stored one when the cursor is behind the newest frame, else a new one. With a
+  // learner's choice that leads to another state than the stored next frame, that frame is dropped with
+  // everything after it.
+  // Precondition: !finished().
+  const LessonFrame& stepForward(const StepChoice& choice = DefaultChoice{});
+  // Computes and stores every remaining frame with the method's defaults; the cursor stays where it is.
+  void completeFrames();
+
+  // StepMachine
+  std::string_view algorithmName() const override { return "munkres_lesson"; }
+  std::span<const std::string_view> counterNames() const override { return kLessonCounterNames; }
+  bool done() const override { return finished(); }
+  std::string_view nextPhase() const override;
+  StepRecord step() override;
+  void snapshot(Snapshot& out) const override;
+
+ private:
+  LessonProblem problem_;
+  std::vector<LessonFrame> frames_;
+  int32_t cursor_ = 0;
+};
+
+// Counters of a frame's trace record (stars, primes, covers, the step's value, the path length).
+StepRecord lessonRecord(const LessonFrame& frame);
+
+}  // namespace ms::lap::teaching

@@ -1,0 +1,432 @@
+#include "solver/lap/teaching/munkres_method.h"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+#include "solver/lap/teaching/munkres_rules.h"
+#include "solver/lap/teaching/narration_text.h"
+
+namespace ms::lap::teaching {
+namespace {
+
+std::size_t at(int32_t k) {
+  return static_cast<std::size_t>(k);
+}
+
+void subtractFromRow(MunkresState& s, int32_t row, int64_t amount) {
+  for (int32_t j = 0; j < s.n; ++j) s.values[s.index({row, j})] -= amount;
+  s.rowDual[at(row)] += amount;
+}
+
+void subtractFromColumn(MunkresState& s, int32_t col, int64_t amount) {
+  for (int32_t i = 0; i < s.n; ++i) s.values[s.index({i, col})] -= amount;
+  s.colDual[at(col)] += amount;
+}
+
+std::string subtractSentence(const std::string& line, Smallest smallest) {
+  if (smallest.value == 0) {
+    return "The smallest entry of " + line + " is already 0 (" + cellName(smallest.at) + "); " + line +
+           " stays as it is.";
+  }
+  std::string out = "The smallest entry of " + line + " is " + number(smallest.value) + " (" +
+                    cellName(smallest.at) + "); subtract it from every entry of " + line + ".";
+  if (smallest.value < 0)
+    out += " Subtracting " + number(smallest.value) + " adds " + number(-smallest.value) + ".";
+  return out;
+}
+
+void reduceRow(LessonFrame& frame) {
+  MunkresState& s = frame.state;
+  const int32_t row = s.nextLine;
+  const Smallest smallest = rowMinimum(s, row);
+  subtractFromRow(s, row, smallest.value);
+  frame.stepValue = smallest.value;
+  frame.highlight = {smallest.at};
+  frame.highlightRows = {row};
+  frame.narration = subtractSentence(rowName(row), smallest);
+  if (row + 1 < s.n) {
+    s.nextLine = row + 1;
+  } else {
+    s.next = StepKind::ReduceColumn;
+    s.nextLine = 0;
+    frame.narration += " Every row now has a zero; next, the columns in the same way.";
+  }
+}
+
+void reduceColumn(LessonFrame& frame) {
+  MunkresState& s = frame.state;
+  const int32_t col = s.nextLine;
+  const Smallest smallest = columnMinimum(s, col);
+  subtractFromColumn(s, col, smallest.value);
+  frame.stepValue = smallest.value;
+  frame.highlight = {smallest.at};
+  frame.highlightCols = {col};
+  frame.narration = subtractSentence(columnName(col), smallest);
+  if (col + 1 < s.n) {
+    s.nextLine = col + 1;
+  } else {
+    s.next = StepKind::StarZeros;
+    s.nextLine = 0;
+    frame.narration += " Every row and every column now has a zero, and no entry is negative.";
+  }
+}
+
+void starZeros(LessonFrame& frame, const StepChoice& choice) {
+  MunkresState& s = frame.state;
+  const StarChoice* chosen = std::get_if<StarChoice>(&choice);
+  std::vector<Cell> stars = chosen != nullptr ? chosen->stars : greedyStars(s);
+  if (const std::string problem = starringProblem(s, stars); !problem.empty()) {
+    throw std::invalid_argument("cannot star these zeros: " + problem);
+  }
+  std::sort(stars.begin(), stars.end());
+  for (const Cell star : stars) s.marks[s.index(star)] = Mark::Star;
+  frame.highlight = stars;
+  frame.narration =
+      std::string(chosen != nullptr ? "Star these zeros, no two in one row or column: "
+                                    : "Read the matrix row by row and star each zero that has no "
+                                      "star in its row or column yet: ") +
+      cellList(stars) + " (" + counted(stars.size(), "star") +
+      "). Every other zero shares a row or a column with a star.";
+  s.next = StepKind::CoverStarredColumns;
+}
+
+void coverStarredColumns(LessonFrame& frame) {
+  MunkresState& s = frame.state;
+  s.path.clear();
+  std::fill(s.rowCovered.begin(), s.rowCovered.end(), 0);
+  std::fill(s.colCovered.begin(), s.colCovered.end(), 0);
+  const std::vector<Cell> stars = marked(s, Mark::Star);
+  for (const Cell star : stars) s.colCovered[at(star.col)] = 1;
+  ++frame.round;
+  frame.highlightCols = coveredColumns(s);
+  const std::string count = std::to_string(stars.size()), n = std::to_string(s.n);
+  frame.narration =
+      "Cover every column that holds a starred zero: " + lineList("column", coveredColumns(s)) + ".";
+  if (static_cast<int32_t>(stars.size()) == s.n) {
+    frame.narration +=
+        " All " + n + " columns are covered, so the " + count +
+        " starred zeros assign every row to its own column at reduced cost 0: the assignment is "
+        "optimal.";
+    s.next = StepKind::Result;
+    return;
+  }
+  frame.narration += " Only " + count + " of " + n + (stars.size() == 1 ? " columns is" : " columns are") +
+                     " covered: the stars do not assign every row yet.";
+  if (uncoveredZeros(s).empty()) {
+    frame.narration += " No zero is left uncovered, so the matrix must be adjusted to make one.";
+    s.next = StepKind::Adjust;
+  } else {
+    frame.narration += " Next, look for a zero that no line covers.";
+    s.next = StepKind::PrimeZero;
+  }
+}
+
+void primeZero(LessonFrame& frame, const StepChoice& choice) {
+  MunkresState& s = frame.state;
+  const std::vector<Cell> candidates = uncoveredZeros(s);
+  const PrimeChoice* chosen = std::get_if<PrimeChoice>(&choice);
+  if (candidates.empty()) throw std::logic_error("prime step without an uncovered zero");
+  const Cell zero = chosen != nullptr ? chosen->zero : candidates.front();
+  if (std::find(candidates.begin(), candidates.end(), zero) == candidates.end()) {
+    throw std::invalid_argument("cannot prime " + cellName(zero) + ": it is not an uncovered zero");
+  }
+  s.marks[s.index(zero)] = Mark::Prime;
+  s.lastPrime = zero;
+  frame.highlight = {zero};
+  frame.narration = "The zero at " + cellName(zero) + " is not covered; prime it.";
+  if (chosen == nullptr && candidates.size() > 1) {
+    frame.narration += " (It is the first of " + std::to_string(candidates.size()) +
+                       " uncovered zeros in reading order; any of them would do.)";
+  }
+  if (const std::optional<Cell> star = markInRow(s, zero.row, Mark::Star)) {
+    frame.narration += ' ' + capitalised(rowName(zero.row)) + " already has a starred zero, in " +
+                       columnName(star->col) + ".";
+    s.next = StepKind::CoverPrimedRow;
+  } else {
+    frame.narration += ' ' + capitalised(rowName(zero.row)) +
+                       " has no starred zero, so an alternating path of primes and stars starts here.";
+    s.next = StepKind::FindPath;
+  }
+}
+
+void coverPrimedRow(LessonFrame& frame) {
+  MunkresState& s = frame.state;
+  const Cell prime = s.lastPrime;
+  const Cell star = markInRow(s, prime.row, Mark::Star).value();
+  s.rowCovered[at(prime.row)] = 1;
+  s.colCovered[at(star.col)] = 0;
+  frame.highlight = {prime, star};
+  frame.highlightRows = {prime.row};
+  frame.highlightCols = {star.col};
+  frame.narration = "Cover " + rowName(prime.row) + " and uncover " + columnName(star.col) +
+                    ", the column of " + rowName(prime.row) +
+                    "'s starred zero. The star stays covered, now by its row.";
+  if (const std::vector<Cell> left = uncoveredZeros(s); left.empty()) {
+    frame.narration += " Every zero is covered now.";
+    s.next = StepKind::Adjust;
+  } else {
+    frame.narration += " Uncovered zeros left: " + std::to_string(left.size()) + ".";
+    s.next = StepKind::PrimeZero;
+  }
+}
+
+void findPath(LessonFrame& frame) {
+  MunkresState& s = frame.state;
+  s.path = alternatingPath(s, s.lastPrime);
+  frame.highlight = s.path;
+  frame.narration = "Start the path at the primed zero at " + cellName(s.path.front()) + ".";
+  for (std::size_t k = 1; k + 1 < s.path.size(); k += 2) {
+    const Cell star = s.path[k], prime = s.path[k + 1];
+    frame.narration += ' ' + capitalised(columnName(star.col)) + " has a starred zero, in " +
+                       rowName(star.row) + "; go to it. " + capitalised(rowName(star.row)) +
+                       " has a primed zero, in " + columnName(prime.col) + "; go to it.";
+  }
+  frame.narration +=
+      ' ' + capitalised(columnName(s.path.back().col)) +
+      " has no starred zero, so the path ends there: " + counted(s.path.size() / 2 + 1, "primed zero") +
+      " and " + counted(s.path.size() / 2, "starred zero") + ".";
+  s.next = StepKind::FlipPath;
+}
+
+void flipPath(LessonFrame& frame) {
+  MunkresState& s = frame.state;
+  std::vector<Cell> unstarred, starred;
+  for (const Cell cell : s.path) {
+    Mark& mark = s.marks[s.index(cell)];
+    if (mark == Mark::Star) {
+      mark = Mark::None;
+      unstarred.push_back(cell);
+    } else {
+      mark = Mark::Star;
+      starred.push_back(cell);
+    }
+  }
+  std::replace(s.marks.begin(), s.marks.end(), Mark::Prime, Mark::None);
+  std::fill(s.rowCovered.begin(), s.rowCovered.end(), 0);
+  std::fill(s.colCovered.begin(), s.colCovered.end(), 0);
+  frame.highlight = s.path;
+  frame.narration = "On the path, ";
+  if (!unstarred.empty()) frame.narration += "unstar " + cellList(unstarred) + ", and ";
+  frame.narration +=
+      "star " + cellList(starred) + ". There are now " + std::to_string(marked(s, Mark::Star).size()) +
+      " starred zeros, one more than before, and they are still independent. Erase every prime "
+      "and remove every covering line.";
+  s.next = StepKind::CoverStarredColumns;
+}
+
+void adjust(LessonFrame& frame) {
+  MunkresState& s = frame.state;
+  const Smallest smallest = smallestUncovered(s);
+  const int64_t theta = smallest.value;
+  const std::vector<int32_t> rows = coveredRows(s), cols = uncoveredColumns(s);
+  for (int32_t row : rows) subtractFromRow(s, row, -theta);
+  for (int32_t col : cols) subtractFromColumn(s, col, theta);
+  frame.stepValue = theta;
+  frame.highlightRows = rows;
+  frame.highlightCols = cols;
+  for (int32_t i = 0; i < s.n; ++i) {
+    for (int32_t j = 0; j < s.n; ++j) {
+      if (s.value({i, j}) == 0 && !isCovered(s, {i, j})) frame.highlight.push_back({i, j});
+    }
+  }
+  frame.narration = "Every zero is covered. The smallest uncovered entry is " + number(theta) + " (" +
+                    cellName(smallest.at) + "). ";
+  frame.narration += rows.empty() ? "No row is covered, so nothing is added; "
+                                  : "Add " + number(theta) + " to every entry of the covered " +
+                                        lineList("row", rows) + ", and ";
+  frame.narration +=
+      "subtract " + number(theta) + " from every entry of the uncovered " + lineList("column", cols) +
+      ". Uncovered entries drop by " + number(theta) + ", entries covered twice rise by " + number(theta) +
+      ", the rest keep their value, so stars and primes stay zeros and " + cellList(frame.highlight) +
+      (frame.highlight.size() > 1 ? " become new uncovered zeros." : " becomes a new uncovered zero.");
+  s.next = StepKind::PrimeZero;
+}
+
+void result(LessonFrame& frame, const LessonProblem& problem) {
+  MunkresState& s = frame.state;
+  std::vector<int32_t> rowToCol(at(s.n), -1);
+  const std::vector<Cell> stars = marked(s, Mark::Star);
+  for (const Cell star : stars) rowToCol[at(star.row)] = star.col;
+  const LapAnswer<int64_t> answer = lessonAnswer(problem, rowToCol);
+  frame.highlight = stars;
+  frame.stepValue = answer.objective;
+  const std::string what = problem.maximize ? "profit" : "cost";
+  frame.narration = "The starred zeros are an optimal assignment:";
+  for (int32_t i = 0; i < problem.original.rows(); ++i) {
+    const int32_t j = answer.rowToCol[at(i)];
+    frame.narration +=
+        (i == 0 ? " " : "; ") + rowName(i) +
+        (j < 0 ? " gets no column (it took a dummy column)"
+               : " takes " + columnName(j) + " (" + what + " " + number(problem.original(i, j)) + ")");
+  }
+  frame.narration += ". Total " + what + ": " + number(answer.objective) + ".";
+  if (problem.original.rows() < problem.original.cols()) {
+    frame.narration += " Columns the dummy rows took stay unassigned.";
+  }
+  int64_t reductions = 0;
+  for (int32_t k = 0; k < s.n; ++k) reductions += s.rowDual[at(k)] + s.colDual[at(k)];
+  frame.narration += " The amounts subtracted from rows and columns along the way add up to " +
+                     number(reductions) +
+                     (problem.maximize ? ", the negated best profit," : ", the same total,") +
+                     " and every reduced entry is at least 0: that proves no assignment does better.";
+  s.next = StepKind::Finished;
+}
+
+bool choiceFits(StepKind kind, const StepChoice& choice) {
+  if (std::holds_alternative<StarChoice>(choice)) return kind == StepKind::StarZeros;
+  if (std::holds_alternative<PrimeChoice>(choice)) return kind == StepKind::PrimeZero;
+  return true;
+}
+
+}  // namespace
+
+LessonFrame startFrame(const LessonProblem& problem) {
+  LessonFrame frame;
+  const int32_t n = problem.square.rows();
+  MunkresState& s = frame.state;
+  s.n = n;
+  s.values.assign(problem.square.data(), problem.square.data() + problem.square.size());
+  s.marks.assign(at(n * n), Mark::None);
+  s.rowCovered.assign(at(n), 0);
+  s.colCovered.assign(at(n), 0);
+  s.rowDual.assign(at(n), 0);
+  s.colDual.assign(at(n), 0);
+  s.next = StepKind::ReduceRow;
+  s.nextLine = 0;
+  frame.originalRows = problem.original.rows();
+  frame.originalCols = problem.original.cols();
+  frame.maximize = problem.maximize;
+  frame.narration =
+      problem.maximize
+          ? "Assign each row its own column so that the total profit is as large as possible. The "
+            "method minimises, so every profit is negated (multiplied by -1): the cheapest "
+            "assignment of the negated matrix is the most profitable one."
+          : "Assign each row its own column so that the total cost is as small as possible.";
+  const int32_t rows = problem.original.rows(), cols = problem.original.cols();
+  if (rows != cols) {
+    std::vector<int32_t> dummies;
+    for (int32_t k = std::min(rows, cols); k < n; ++k) dummies.push_back(k);
+    frame.narration += " The matrix has " + std::to_string(rows) + " rows and " + std::to_string(cols) +
+                       " columns; " + lineList(rows < cols ? "row" : "column", dummies) +
+                       " of zeros are added to make it square (a dummy pair costs nothing, so the best "
+                       "assignment does not change).";
+  }
+  frame.narration += " First, subtract the smallest entry of each row from that row.";
+  return frame;
+}
+
+LessonFrame takeStep(const LessonFrame& from, const LessonProblem& problem, const StepChoice& choice) {
+  const StepKind kind = from.state.next;
+  if (kind == StepKind::Finished) throw std::logic_error("the lesson is finished; there is no next step");
+  if (!choiceFits(kind, choice)) {
+    throw std::invalid_argument("that choice does not belong to the step '" + std::string(stepTitle(kind)) +
+                                "'");
+  }
+  LessonFrame frame;
+  frame.index = from.index + 1;
+  frame.kind = kind;
+  frame.round = from.round;
+  frame.state = from.state;
+  frame.originalRows = from.originalRows;
+  frame.originalCols = from.originalCols;
+  frame.maximize = from.maximize;
+  switch (kind) {
+    case StepKind::ReduceRow:
+      reduceRow(frame);
+      break;
+    case StepKind::ReduceColumn:
+      reduceColumn(frame);
+      break;
+    case StepKind::StarZeros:
+      starZeros(frame, choice);
+      break;
+    case StepKind::CoverStarredColumns:
+      coverStarredColumns(frame);
+      break;
+    case StepKind::PrimeZero:
+      primeZero(frame, choice);
+      break;
+    case StepKind::CoverPrimedRow:
+      coverPrimedRow(frame);
+      break;
+    case StepKind::FindPath:
+      findPath(frame);
+      break;
+    case StepKind::FlipPath:
+      flipPath(frame);
+      break;
+    case StepKind::Adjust:
+      adjust(frame);
+      break;
+    case StepKind::Result:
+      result(frame, problem);
+      break;
+    case StepKind::Start:
+    case StepKind::Finished:
+      throw std::logic_error("not a step the method takes");
+  }
+  return frame;
+}
+
+std::string_view stepPhaseName(StepKind kind) {
+  switch (kind) {
+    case StepKind::Start:
+      return "start";
+    case StepKind::ReduceRow:
+      return "reduce_row";
+    case StepKind::ReduceColumn:
+      return "reduce_column";
+    case StepKind::StarZeros:
+      return "star_zeros";
+    case StepKind::CoverStarredColumns:
+      return "cover_starred_columns";
+    case StepKind::PrimeZero:
+      return "prime_zero";
+    case StepKind::CoverPrimedRow:
+      return "cover_primed_row";
+    case StepKind::FindPath:
+      return "find_path";
+    case StepKind::FlipPath:
+      return "flip_path";
+    case StepKind::Adjust:
+      return "adjust";
+    case StepKind::Result:
+      return "result";
+    case StepKind::Finished:
+      return "finished";
+  }
+  return "unknown";
+}
+
+std::string_view stepTitle(StepKind kind) {
+  switch (kind) {
+    case StepKind::Start:
+      return "The problem";
+    case StepKind::ReduceRow:
+      return "Reduce a row";
+    case StepKind::ReduceColumn:
+      return "Reduce a column";
+    case StepKind::StarZeros:
+      return "Star independent zeros";
+    case StepKind::CoverStarredColumns:
+      return "Cover the starred columns";
+    case StepKind::PrimeZero:
+      return "Prime an uncovered zero";
+    case StepKind::CoverPrimedRow:
+      return "Cover the row, uncover the star's column";
+    case StepKind::FindPath:
+      return "Find the alternating path";
+    case StepKind::FlipPath:
+      return "Flip the path";
+    case StepKind::Adjust:
+      return "Adjust by the smallest uncovered value";
+    case StepKind::Result:
+      return "The optimal assignment";
+    case StepKind::Finished:
+      return "Finished";
+  }
+  return "unknown";
+}
+
+}  // namespace ms::lap::teaching

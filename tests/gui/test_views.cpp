@@ -1,0 +1,328 @@
+// The views' models and geometry: min/max decimation, the point ring, zoom and pan limits, the alternating
+// forest derived from real solver snapshots, the live charts fed with real traces, the step log, and the
+// matrix view's numbers and tooltips on the Vulkan renderer (skipped without a Vulkan device).
+#include <QtTest/QtTest>
+#include <algorithm>
+#include <map>
+#include <random>
+
+#include "app/gui/lap_session.h"
+#include "gui_test_support.h"
+#include "solver/lap/hungarian.h"
+#include "views/charts/min_max_decimation.h"
+#include "views/charts/point_ring.h"
+#include "views/charts/trace_charts.h"
+#include "views/log/step_log_model.h"
+#include "views/matrix/matrix_navigation.h"
+#include "views/matrix/matrix_view.h"
+#include "views/render/matrix_renderer.h"
+#include "views/tree/alternating_forest.h"
+
+using namespace ms;
+using namespace ms::studio::testing;
+using ms::views::AlternatingForest;
+using ms::views::ForestVertex;
+
+namespace {
+
+views::TraceChartsConfig lapCharts() {
+  views::TraceChartsConfig config;
+  config.gainCounter = "assigned";
+  config.levelPhase = "forward_level";
+  config.levelCounter = "frontier";
+  return config;
+}
+
+}  // namespace
+
+class TestViews : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void decimationKeepsEveryColumnsExtremes() {
+    std::mt19937_64 random(11);
+    std::normal_distribution<double> noise(0, 1);
+    std::vector<QPointF> points;
+    for (int k = 0; k < 100000; ++k) points.emplace_back(k, noise(random) + (k == 4321 ? 50 : 0));
+    const int columns = 200;
+    const QList<QPointF> out = views::decimateMinMax(points, 0, 100000, columns);
+    QVERIFY(out.size() <= 3 * columns);
+    QVERIFY(std::is_sorted(out.begin(), out.end(), [](QPointF a, QPointF b) { return a.x() < b.x(); }));
+    // Per column, the true extremes are among the output points of that column.
+    std::map<int, std::pair<double, double>> truth, kept;
+    const auto columnOf = [&](double x) { return static_cast<int>(std::floor(x * columns / 100000)); };
+    for (const QPointF& p : points) {
+      auto [it, fresh] = truth.try_emplace(columnOf(p.x()), p.y(), p.y());
+      it->second = {std::min(it->second.first, p.y()), std::max(it->second.second, p.y())};
+    }
+    for (const QPointF& p : out) {
+      auto [it, fresh] = kept.try_emplace(columnOf(p.x()), p.y(), p.y());
+      it->second = {std::min(it->second.first, p.y()), std::max(it->second.second, p.y())};
+    }
+    QCOMPARE(kept, truth);
+    QVERIFY(std::any_of(out.begin(), out.end(), [](QPointF p) { return p.x() == 4321; }));
+  }
+
+  void shortSeriesAreNotDecimated() {
+    const std::vector<QPointF> points = {{0, 1}, {1, 5}, {2, -1}, {3, 2}};
+    QCOMPARE(views::decimateMinMax(points, 0, 3, 1), QList<QPointF>(points.begin(), points.end()));
+  }
+
+  void pointRingKeepsTheNewestInOrder() {
+    views::PointRing ring(4);
+    for (int k = 0; k < 10; ++k) ring.push({static_cast<double>(k), 0});
+    const std::vector<QPointF> kept = ring.ordered();
+    QCOMPARE(kept.size(), std::size_t{4});
+    for (int k = 0; k < 4; ++k) QCOMPARE(kept[static_cast<std::size_t>(k)].x(), 6.0 + k);
+    ring.accumulate(9, 2.5);
+    ring.accumulate(10, 1);
+    ring.accumulate(10, 1);
+    QCOMPARE(ring.ordered().back(), QPointF(10, 2));
+    QCOMPARE(ring.ordered()[2], QPointF(9, 2.5));
+  }
+
+  // From the whole matrix (centred) down to one cell filling the shorter side; the cell under the cursor
+  // stays under it; panning never leaves the matrix.
+  void navigationLimits() {
+    views::MatrixNavigation nav;
+    nav.reset(100, 100, QSizeF(800, 600));
+    QCOMPARE(nav.cellPixels(), 6.0);
+    render::MatrixCamera camera = nav.camera();
+    QCOMPARE(camera.rowBegin, 0.0);
+    QCOMPARE(camera.rowsVisible, 100.0);
+    QCOMPARE(camera.colBegin + camera.colsVisible / 2, 50.0);  // centred
+
+    const QPointF cursor(413, 217);
+    for (int k = 0; k < 5; ++k) {
+      const render::MatrixCamera before = nav.camera();
+      nav.zoomAt(cursor, 1.5);
+      const render::MatrixCamera after = nav.camera();
+      const double colBefore = before.colBegin + cursor.x() * before.colsVisible / 800;
+      const double colAfter = after.colBegin + cursor.x() * after.colsVisible / 800;
+      QVERIFY(std::abs(colBefore - colAfter) < 1e-9);
+    }
+    for (int k = 0; k < 100; ++k) nav.zoomAt(cursor, 2);
+    QCOMPARE(nav.cellPixels(), 600.0);
+    QCOMPARE(nav.camera().rowsVisible, 1.0);
+    nav.panBy(QPointF(-1e9, -1e9));
+    camera = nav.camera();
+    QCOMPARE(camera.rowBegin + camera.rowsVisible, 100.0);
+    QCOMPARE(camera.colBegin + camera.colsVisible, 100.0);
+    for (int k = 0; k < 100; ++k) nav.zoomAt(cursor, 0.5);
+    QCOMPARE(nav.cellPixels(), 6.0);
+    QCOMPARE(nav.camera().rowsVisible, 100.0);
+  }
+
+  // An export at another size shows the same centre and at least the same cells.
+  void navigationScalesForExport() {
+    views::MatrixNavigation nav;
+    nav.reset(500, 500, QSizeF(800, 600));
+    nav.zoomAt(QPointF(300, 200), 8);
+    const render::MatrixCamera screen = nav.camera();
+    const render::MatrixCamera exported = nav.scaledTo(QSizeF(1600, 1200)).camera();
+    QVERIFY(std::abs((screen.colBegin + screen.colsVisible / 2) - (exported.colBegin + exported.colsVisible / 2)) < 1e-9);
+    QVERIFY(std::abs(screen.rowsVisible - exported.rowsVisible) < 1e-9);
+    QVERIFY(std::abs(screen.colsVisible - exported.colsVisible) < 1e-9);
+  }
+
+  // The forest agrees with the predecessor arrays at every step of both variants: alternating layers,
+  // parents one level up in the same tree, free rows as roots during a search, path vertices marked after
+  // the reverse pass, frontier rows marked.
+  void forestFollowsThePredecessors() {
+    int deepForests = 0, pathsChecked = 0;
+    for (auto algorithm : {lap::LapAlgorithm::Classical, lap::LapAlgorithm::Tree}) {
+      for (uint64_t seed = 1; seed <= 6; ++seed) {
+        const int32_t n = seed % 2 == 0 ? 30 : 64;
+        const auto costs = uniformInstance(n, seed, seed % 3 == 0 ? lap::CostRange::TenN : lap::CostRange::N);
+        auto machine = studio::lapMachineFactory(costs, sequential(algorithm))();
+        forEachStep(*machine, [&](const StepRecord& record, const Snapshot& snapshot) {
+          const auto& s = std::get<lap::LapSnapshot>(snapshot);
+          const AlternatingForest forest = views::buildForest(s, 0);
+          std::vector<int> rowPosition(static_cast<std::size_t>(n), -1);
+          int total = 0;
+          for (const auto& perTree : forest.countPerDepth) {
+            for (int count : perTree) total += count;
+          }
+          QCOMPARE(total, static_cast<int>(forest.vertices.size()));
+          for (std::size_t k = 0; k < forest.vertices.size(); ++k) {
+            const ForestVertex& v = forest.vertices[k];
+            QCOMPARE(v.isColumn, v.depth % 2 == 1);
+            if (!v.isColumn) rowPosition[static_cast<std::size_t>(v.index)] = static_cast<int>(k);
+            if (v.depth == 0) {
+              QCOMPARE(v.parent, -1);
+              continue;
+            }
+            QVERIFY(v.parent >= 0);
+            const ForestVertex& parent = forest.vertices[static_cast<std::size_t>(v.parent)];
+            QCOMPARE(parent.depth, v.depth - 1);
+            QCOMPARE(parent.tree, v.tree);
+            if (v.isColumn) {
+              QCOMPARE(s.colPredecessor[static_cast<std::size_t>(v.index)], parent.index);
+            } else {
+              QCOMPARE(s.rowPredecessor[static_cast<std::size_t>(v.index)], parent.index);
+            }
+          }
+          if (forest.depthCount >= 3) ++deepForests;
+          const bool searching = !s.done && record.phase != "setup" && record.phase != "initial_reduction";
+          for (int32_t r = 0; r < n && searching; ++r) {
+            const int position = rowPosition[static_cast<std::size_t>(r)];
+            if (s.rowAssignment[static_cast<std::size_t>(r)] == -1) {
+              QVERIFY(position >= 0);
+              QCOMPARE(forest.vertices[static_cast<std::size_t>(position)].depth, 0);
+            }
+            if (s.rowPredecessor[static_cast<std::size_t>(r)] != -1) QVERIFY(position >= 0);
+          }
+          int frontierDepth = -1;
+          for (int32_t r : s.frontier) {
+            const int position = rowPosition[static_cast<std::size_t>(r)];
+            if (position < 0) continue;
+            QVERIFY(forest.vertices[static_cast<std::size_t>(position)].inFrontier);
+            frontierDepth = std::max(frontierDepth, forest.vertices[static_cast<std::size_t>(position)].depth);
+          }
+          QCOMPARE(forest.frontierDepth, frontierDepth);
+          if (record.phase == "forward_level" || record.phase == "optimality_check") {
+            QVERIFY(std::none_of(forest.vertices.begin(), forest.vertices.end(), [](const ForestVertex& v) { return v.onPath; }));
+          }
+          if (record.phase == "reverse_pass") {
+            for (const auto& path : s.augmentingPaths) {
+              for (std::size_t k = 0; k < path.size(); ++k) {
+                const bool column = k % 2 == 1;
+                const auto it = std::find_if(forest.vertices.begin(), forest.vertices.end(), [&](const ForestVertex& v) {
+                  return v.isColumn == column && v.index == path[k];
+                });
+                QVERIFY2(it != forest.vertices.end(), "a path vertex is missing from the forest");
+                QVERIFY(it->onPath);
+                ++pathsChecked;
+              }
+            }
+          }
+        });
+      }
+    }
+    QVERIFY(deepForests > 0);
+    QVERIFY(pathsChecked > 0);
+  }
+
+  // Fed a real trace, the charts hold exactly the trace's numbers: time per phase per iteration sums to the
+  // trace's time per phase, the gains add up to the assignments the iterations made, one level point per
+  // forward level. Refreshes stay under ~30 a second while records stream in.
+  void chartsHoldTheTrace() {
+    const auto costs = uniformInstance(200, 5);
+    auto machine = studio::lapMachineFactory(costs, sequential(lap::LapAlgorithm::Tree))();
+    const Trace trace = runToEnd(*machine);
+    views::TraceCharts charts;
+    charts.resize(1200, 900);
+    charts.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&charts));
+    charts.setConfig(lapCharts());
+    charts.reset(trace.counterNames());
+    const auto& records = trace.records();
+    for (std::size_t first = 0; first < records.size(); first += 17) {
+      charts.append(std::span<const StepRecord>(records).subspan(first, std::min<std::size_t>(17, records.size() - first)));
+    }
+    charts.refreshNow();
+
+    std::map<std::string_view, double> msPerPhase;
+    int forwardLevels = 0;
+    double firstAssigned = -1;
+    for (const StepRecord& r : records) {
+      msPerPhase[r.phase] += static_cast<double>(r.wall_ns) / 1e6;
+      if (r.phase == "forward_level") ++forwardLevels;
+      if (firstAssigned < 0 && !std::isnan(r.counters[lap::kAssigned])) firstAssigned = r.counters[lap::kAssigned];
+    }
+    for (const auto& [phase, ms] : msPerPhase) {
+      double sum = 0;
+      for (const QPointF& p : charts.phaseTimePoints(phase)) sum += p.y();
+      QVERIFY2(std::abs(sum - ms) <= 1e-9 * std::max(1.0, ms), phase.data());
+    }
+    double gained = 0;
+    for (const QPointF& p : charts.gainPoints()) gained += p.y();
+    QCOMPARE(gained, 200 - firstAssigned);
+    QCOMPARE(charts.levelPoints().size(), forwardLevels);
+
+    charts.reset(trace.counterNames());
+    const int refreshesBefore = charts.refreshCount();
+    QElapsedTimer clock;
+    clock.start();
+    std::size_t next = 0;
+    while (clock.elapsed() < 500) {
+      charts.append(std::span<const StepRecord>(records).subspan(next % records.size(), 1));
+      ++next;
+      QCoreApplication::processEvents();
+    }
+    const int refreshes = charts.refreshCount() - refreshesBefore;
+    QVERIFY2(refreshes <= 500 / views::TraceCharts::kRefreshMs + 2, qPrintable(QString::number(refreshes)));
+    QVERIFY(refreshes >= 2);
+  }
+
+  void logShowsRecordsAndExplanations() {
+    const auto costs = uniformInstance(40, 2);
+    auto machine = studio::lapMachineFactory(costs, sequential(lap::LapAlgorithm::Classical))();
+    const Trace trace = runToEnd(*machine);
+    views::StepLogModel model;
+    model.setExplainer([](const StepRecord& r) { return studio::explainLapStep(r, 40); });
+    model.setTrace(&trace);
+    QCOMPARE(model.rowCount(), static_cast<int>(trace.records().size()));
+    for (int row = 0; row < model.rowCount(); ++row) {
+      const StepRecord& r = trace.records()[static_cast<std::size_t>(row)];
+      QCOMPARE(model.data(model.index(row, views::StepLogModel::PhaseColumn)).toString().toStdString(), std::string(r.phase));
+      QVERIFY(!model.data(model.index(row, views::StepLogModel::ExplanationColumn)).toString().isEmpty());
+      if (r.phase == "optimality_check") {
+        const QString counters = model.data(model.index(row, views::StepLogModel::CountersColumn)).toString();
+        QVERIFY(counters.contains(QStringLiteral("assigned=%1").arg(r.counters[lap::kAssigned])));
+      }
+    }
+    QVERIFY(model.explanation(trace.records().back()).contains(QStringLiteral("optimal")));
+  }
+
+  // Zoomed in, the widget's image carries the numbers on top of the renderer's; zoomed out it is the
+  // renderer's image unchanged. The tooltip names the cell under the cursor with its cost.
+  void matrixViewNumbersAndTooltip() {
+    views::MatrixView view;
+    if (!view.rendererAvailable()) QSKIP(qPrintable(QStringLiteral("no Vulkan device: ") + view.rendererProblem()));
+    const auto costs = uniformInstance(40, 9);
+    view.resize(640, 480);
+    view.setCosts(costs);
+    std::string whyNot;
+    auto renderer = render::MatrixRenderer::create(&whyNot);
+    QVERIFY(renderer != nullptr);
+    renderer->setCosts(*costs);
+    const QSize size(640, 480);
+    const auto raw = [&] {
+      const render::MatrixCamera camera = view.navigation().scaledTo(QSizeF(render::matrixLayout(640, 480).area.width,
+                                                                             render::matrixLayout(640, 480).area.height))
+                                              .camera();
+      const render::RgbaImage image =
+          renderer->render(camera, {}, render::MatrixQuantity::Cost, render::ColorMap::Viridis, 640, 480);
+      return QImage(image.pixels.data(), image.width, image.height, QImage::Format_RGBA8888).copy();
+    };
+    const QImage whole = view.renderImage(size);
+    QCOMPARE(whole.size(), size);
+    QCOMPARE(whole.convertToFormat(QImage::Format_RGBA8888), raw());
+
+    for (int k = 0; k < 12; ++k) view.navigation().zoomAt(QPointF(300, 200), 1.5);
+    QVERIFY(view.navigation().cellPixels() >= 40);
+    const QImage zoomed = view.renderImage(size).convertToFormat(QImage::Format_RGBA8888);
+    QVERIFY(zoomed != raw());
+
+    const auto tooltipAt = [&](int row, int col) {
+      const render::MatrixLayout layout = render::matrixLayout(view.width(), view.height());
+      const render::CellRect cell = render::cellRect(layout, view.navigation().camera(), row, col);
+      return view.describeCell(QPoint(static_cast<int>(cell.centreX()), static_cast<int>(cell.centreY())));
+    };
+    const auto& matrix = std::get<lap::CostMatrix<int32_t>>(*costs);
+    const render::MatrixCamera camera = view.navigation().camera();
+    const int row = static_cast<int>(camera.rowBegin + camera.rowsVisible / 2);
+    const int col = static_cast<int>(camera.colBegin + camera.colsVisible / 2);
+    const QString zoomedTip = tooltipAt(row, col);
+    QVERIFY2(zoomedTip.startsWith(QStringLiteral("row %1, column %2\ncost %3").arg(row).arg(col).arg(matrix(row, col))),
+             qPrintable(zoomedTip));
+    view.navigation().reset(40, 40, QSizeF(render::matrixLayout(640, 480).area.width, render::matrixLayout(640, 480).area.height));
+    const QString tip = tooltipAt(17, 23);
+    QVERIFY2(tip.startsWith(QStringLiteral("row 17, column 23\ncost %1").arg(matrix(17, 23))), qPrintable(tip));
+    QVERIFY(!tip.contains(QStringLiteral("slack")));  // no duals before a snapshot
+  }
+};
+
+QTEST_MAIN(TestViews)
+#include "test_views.moc"

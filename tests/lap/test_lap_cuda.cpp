@@ -1,0 +1,326 @@
+// Property tests of the CUDA backend (both Hungarian variants): each solution's own dual certificate, the
+// optimum of the sequential CPU kernel set on the same instance, brute force up to n = 9, infeasibility,
+// the state seen step by step through snapshots, the device times in the trace, and the memory check.
+// Skips where no GPU is usable (CI).
+#include <QtTest/QtTest>
+
+#include <algorithm>
+#include <limits>
+#include <numeric>
+#include <random>
+
+#include "solver/core/cuda_device.h"
+#include "solver/core/errors.h"
+#include "solver/lap/brute_force.h"
+#include "solver/lap/cuda/cuda_kernels.h"
+#include "solver/lap/hungarian.h"
+#include "tests/lap/lap_test_support.h"
+
+using namespace ms;
+using namespace ms::lap;
+using namespace ms::lap::testing;
+
+namespace {
+
+const Configuration kCudaConfigurations[] = {{LapAlgorithm::Classical, Backend::Cuda, 1},
+                                             {LapAlgorithm::Tree, Backend::Cuda, 1}};
+const Configuration kCpuReference{LapAlgorithm::Tree, Backend::Sequential, 1};
+
+// Both CUDA variants on one instance: optimal by their certificates, the CPU's optimum, and brute force's
+// optimum for n <= 9.
+template <CostType T>
+void verifyCudaOnInstance(const CostMatrix<T>& costs, const QString& context) {
+  const DualOf<T> reference = solve(costs, kCpuReference).solution.objective;
+  const bool small = costs.rows() <= 9;
+  DualOf<T> brute = 0;
+  if (small) {
+    auto solver = makeBruteForce(costs);
+    runToEnd(*solver);
+    brute = solver->solution().objective;
+  }
+  for (const Configuration& configuration : kCudaConfigurations) {
+    const QString where = context + " " + QString::fromStdString(configuration.label());
+    const Solved<T> solved = solve(costs, configuration);
+    verifyOptimal(costs, solved.solution, where);
+    if (QTest::currentTestFailed()) return;
+    QVERIFY2(sameOptimum(solved.solution.objective, reference, costs),
+             qPrintable(where + QString(": %1, CPU %2").arg(solved.solution.objective).arg(reference)));
+    if (small) {
+      QVERIFY2(sameOptimum(solved.solution.objective, brute, costs),
+               qPrintable(where + QString(": %1, brute force %2").arg(solved.solution.objective).arg(brute)));
+    }
+  }
+}
+
+void verifyCudaOnSpec(const std::string& family, const GeneratorSpec& spec) {
+  const QString context = QString("%1 n=%2 seed=%3").arg(family.c_str()).arg(spec.n).arg(spec.seed);
+  std::visit([&](const auto& costs) { verifyCudaOnInstance(costs, context); }, generate(spec));
+}
+
+bool bruteForceFindsAssignment(const CostMatrix<double>& costs) {
+  auto brute = makeBruteForce(costs);
+  try {
+    runToEnd(*brute);
+    return true;
+  } catch (const InfeasibleError&) {
+    return false;
+  }
+}
+
+// A real instance with about `share` of its entries forbidden that stays feasible: the entries of one
+// random permutation are kept.
+CostMatrix<double> feasibleWithForbiddenEntries(int32_t n, double share, uint64_t seed) {
+  const auto base = std::get<CostMatrix<double>>(generate({Generator::Real, n, CostRange::N, seed}));
+  CostMatrix<double> costs = withForbiddenEntries(base, share, seed);
+  std::vector<int32_t> kept(static_cast<std::size_t>(n));
+  std::iota(kept.begin(), kept.end(), 0);
+  std::shuffle(kept.begin(), kept.end(), std::mt19937_64(seed + 1));
+  for (int32_t i = 0; i < n; ++i) costs(i, kept[i]) = base(i, kept[i]);
+  return costs;
+}
+
+// The uniform instance in int64, shifted and scaled past the int32 range so 32-bit arithmetic would show.
+CostMatrix<int64_t> widened(const CostMatrix<int32_t>& costs) {
+  CostMatrix<int64_t> out(costs.rows(), costs.cols());
+  for (int64_t k = 0; k < costs.size(); ++k) out.data()[k] = 5'000'000'000LL + 7LL * costs.data()[k];
+  return out;
+}
+
+CostMatrix<float> narrowed(const CostMatrix<double>& costs) {
+  CostMatrix<float> out(costs.rows(), costs.cols());
+  for (int64_t k = 0; k < costs.size(); ++k) out.data()[k] = static_cast<float>(costs.data()[k]);
+  return out;
+}
+
+// Invariants of the device state after one step, read through a snapshot: the duals are feasible, assigned
+// pairs are tight, the two assignment arrays are inverse, covers match the trees, and the counts agree
+// with the step's trace record. Returns the first violation ("" if none).
+template <CostType T>
+std::string stateProblem(const CostMatrix<T>& costs, const LapSnapshot& s, const StepRecord& record,
+                         bool tree) {
+  const int32_t n = costs.rows();
+  const double tolerance = certificateTolerance(costs) + 1e-9;
+  if (s.n != n || static_cast<int32_t>(s.rowDual.size()) != n) return "snapshot has the wrong size";
+  if (tree != (static_cast<int32_t>(s.columnSlack.size()) == n))
+    return "column slacks present iff tree variant";
+  int32_t assigned = 0;
+  for (int32_t i = 0; i < n; ++i) {
+    const int32_t j = s.rowAssignment[i];
+    if (j != -1) {
+      ++assigned;
+      if (s.colAssignment[j] != i) return "row " + std::to_string(i) + " and its column disagree";
+    }
+    for (int32_t col = 0; col < n; ++col) {
+      if (isForbidden(costs(i, col))) continue;
+      const double slack = static_cast<double>(costs(i, col)) - s.rowDual[i] - s.colDual[col];
+      if (slack < -tolerance)
+        return "dual infeasible at (" + std::to_string(i) + ", " + std::to_string(col) + ")";
+      if (col == j && slack > tolerance)
+        return "assigned pair (" + std::to_string(i) + ", " + std::to_string(j) + ") not tight";
+    }
+    // A covered column belongs to a tree, so its assigned row is in the tree too (uncovered).
+    if (j != -1 && s.colCovered[j] != 0 && s.rowCovered[i] != 0) return "covered column with a covered row";
+  }
+  if (assigned != s.assignedCount) return "assigned count differs from the assignment";
+  if (record.phase == "optimality_check" && record.counters[kAssigned] != assigned)
+    return "trace count differs";
+  if (record.phase == "forward_level" &&
+      record.counters[kNextFrontier] != static_cast<double>(s.frontier.size())) {
+    return "frontier size differs from the trace";
+  }
+  if (record.phase == "augment") {
+    for (const std::vector<int32_t>& path : s.augmentingPaths) {
+      for (std::size_t k = 0; k + 1 < path.size(); k += 2) {
+        if (s.rowAssignment[path[k]] != path[k + 1]) return "augmented path edge not assigned";
+      }
+    }
+  }
+  return "";
+}
+
+template <CostType T>
+void verifyEveryStep(const CostMatrix<T>& costs, const Configuration& configuration, const QString& context) {
+  auto solver = makeLapSolver(costs, LapOptions{configuration.algorithm, configuration.backend, 1});
+  Snapshot snapshot;
+  while (!solver->done()) {
+    const StepRecord record = solver->step();
+    solver->snapshot(snapshot);
+    const std::string problem = stateProblem(costs, std::get<LapSnapshot>(snapshot), record,
+                                             configuration.algorithm == LapAlgorithm::Tree);
+    QVERIFY2(problem.empty(),
+             qPrintable(context +
+                        QString(" step %1 (%2): ")
+                            .arg(record.step)
+                            .arg(QString::fromUtf8(record.phase.data(), record.phase.size())) +
+                        QString::fromStdString(problem)));
+  }
+}
+
+}  // namespace
+
+class TestLapCuda : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase() {
+    const CudaDeviceInfo& device = cudaDevice();
+    if (!device.usable)
+      QSKIP(qPrintable("no usable CUDA device (" + QString::fromStdString(device.reason) +
+                       "): the CUDA backend tests need a GPU"));
+    qInfo("device: %s, %d multiprocessors", device.name.c_str(), device.multiprocessors);
+  }
+
+  // Every generator family at every size 1..64 with four seeds: 1536 instances, both variants each;
+  // brute force decides up to n = 9.
+  void everyFamilyAndSmallSize() {
+    const uint64_t seed0 = baseSeed() + 10000;
+    int instances = 0;
+    for (int32_t n = 1; n <= 64; ++n) {
+      for (uint64_t trial = 0; trial < 4; ++trial) {
+        for (const auto& [family, spec] :
+             generatorFamilies(n, seed0 + 4 * static_cast<uint64_t>(n) + trial)) {
+          verifyCudaOnSpec(family, spec);
+          if (QTest::currentTestFailed()) return;
+          ++instances;
+        }
+      }
+    }
+    QCOMPARE(instances, 64 * 4 * 6);
+  }
+
+  void everyFamilyAtLargerSizes() {
+    const uint64_t seed0 = baseSeed() + 11000;
+    for (int32_t n : {200, 333, 512, 1000}) {
+      for (const auto& [family, spec] : generatorFamilies(n, seed0 + static_cast<uint64_t>(n))) {
+        verifyCudaOnSpec(family, spec);
+        if (QTest::currentTestFailed()) return;
+      }
+    }
+  }
+
+  // The generators give int32 and float64; int64 and float32 instances are derived from them.
+  void int64AndFloat32Costs() {
+    const uint64_t seed0 = baseSeed() + 12000;
+    for (int32_t n = 1; n <= 64; n += 3) {
+      for (const auto& [family, spec] : generatorFamilies(n, seed0 + static_cast<uint64_t>(n))) {
+        const AnyCostMatrix costs = generate(spec);
+        const QString context = QString("%1 n=%2 seed=%3").arg(family.c_str()).arg(n).arg(spec.seed);
+        if (const auto* integers = std::get_if<CostMatrix<int32_t>>(&costs)) {
+          verifyCudaOnInstance(widened(*integers), "int64 " + context);
+        } else {
+          verifyCudaOnInstance(narrowed(std::get<CostMatrix<double>>(costs)), "float32 " + context);
+        }
+        if (QTest::currentTestFailed()) return;
+      }
+    }
+    const auto large =
+        std::get<CostMatrix<int32_t>>(generate({Generator::Uniform, 700, CostRange::TenN, seed0}));
+    verifyCudaOnInstance(widened(large), "int64 uniform[0,10n) n=700");
+  }
+
+  // Forbidden entries: optimal where brute force finds an assignment, InfeasibleError exactly where it
+  // finds none (84 instances, n = 2..8); and larger feasible instances with many forbidden entries.
+  void forbiddenEntries() {
+    const uint64_t seed0 = baseSeed() + 13000;
+    int feasible = 0, infeasible = 0;
+    for (uint64_t k = 0; k < 84; ++k) {
+      const int32_t n = 2 + static_cast<int32_t>(k % 7);
+      const CostMatrix<double> costs = withForbiddenEntries(
+          std::get<CostMatrix<double>>(generate({Generator::Real, n, CostRange::N, seed0 + k})), 0.55,
+          seed0 + k);
+      if (bruteForceFindsAssignment(costs)) {
+        ++feasible;
+        verifyCudaOnInstance(costs, QString("forbidden n=%1 seed=%2").arg(n).arg(seed0 + k));
+        if (QTest::currentTestFailed()) return;
+      } else {
+        ++infeasible;
+        for (const Configuration& configuration : kCudaConfigurations) {
+          QVERIFY_THROWS_EXCEPTION(InfeasibleError, solve(costs, configuration));
+        }
+      }
+    }
+    QVERIFY2(feasible > 10 && infeasible > 10,
+             qPrintable(QString("feasible %1, infeasible %2").arg(feasible).arg(infeasible)));
+    for (int32_t n : {20, 64, 300}) {
+      for (double share : {0.5, 0.9}) {
+        verifyCudaOnInstance(feasibleWithForbiddenEntries(n, share, seed0 + static_cast<uint64_t>(n)),
+                             QString("feasible forbidden share %1 n=%2").arg(share).arg(n));
+        if (QTest::currentTestFailed()) return;
+      }
+    }
+  }
+
+  // An all-forbidden row (caught by the initial reduction) and a Hall violation (caught when theta is
+  // infinite), at several sizes.
+  void infeasibleInstancesThrow() {
+    const double inf = std::numeric_limits<double>::infinity();
+    for (int32_t n : {1, 2, 5, 17, 64, 257}) {
+      auto emptyRow = std::get<CostMatrix<double>>(generate({Generator::Real, n, CostRange::N, 3}));
+      for (int32_t j = 0; j < n; ++j) emptyRow(n / 2, j) = inf;
+      auto emptyColumn = std::get<CostMatrix<double>>(generate({Generator::Real, n, CostRange::N, 4}));
+      for (int32_t i = 0; i < n; ++i) emptyColumn(i, n - 1) = inf;
+      // Three rows that may only use two columns.
+      auto hall = std::get<CostMatrix<double>>(generate({Generator::Real, std::max(n, 3), CostRange::N, 5}));
+      for (int32_t i : {0, 1, 2}) {
+        for (int32_t j = 2; j < hall.cols(); ++j) hall(i, j) = inf;
+      }
+      for (const Configuration& configuration : kCudaConfigurations) {
+        QVERIFY_THROWS_EXCEPTION(InfeasibleError, solve(emptyRow, configuration));
+        QVERIFY_THROWS_EXCEPTION(InfeasibleError, solve(emptyColumn, configuration));
+        QVERIFY_THROWS_EXCEPTION(InfeasibleError, solve(hall, configuration));
+      }
+    }
+  }
+
+  void stateAfterEveryStep() {
+    const uint64_t seed0 = baseSeed() + 14000;
+    for (const auto& [family, spec] : generatorFamilies(40, seed0)) {
+      const AnyCostMatrix costs = generate(spec);
+      for (const Configuration& configuration : kCudaConfigurations) {
+        const QString context = QString("%1 n=40 %2").arg(family.c_str()).arg(configuration.label().c_str());
+        std::visit([&](const auto& m) { verifyEveryStep(m, configuration, context); }, costs);
+        if (QTest::currentTestFailed()) return;
+      }
+    }
+  }
+
+  // Every step carries its device time; the paths of the reverse passes account for all n assignments.
+  void traceCarriesDeviceTimesAndPaths() {
+    const uint64_t seed0 = baseSeed() + 15000;
+    for (int32_t n : {1, 150, 600}) {
+      const auto costs =
+          std::get<CostMatrix<int32_t>>(generate({Generator::Uniform, n, CostRange::TenN, seed0 + n}));
+      for (const Configuration& configuration : kCudaConfigurations) {
+        const Solved<int32_t> solved = solve(costs, configuration);
+        int64_t deviceNs = 0;
+        double paths = 0;
+        for (const StepRecord& record : solved.trace.records()) {
+          QVERIFY2(record.device_ns >= 0, qPrintable(QString("step %1 has no device time").arg(record.step)));
+          deviceNs += record.device_ns;
+          if (record.phase == "reverse_pass") paths += record.counters[kPaths];
+        }
+        QVERIFY(deviceNs > 0);
+        QVERIFY(deviceNs <= solved.trace.totalWallNs());
+        QCOMPARE(paths, static_cast<double>(n));
+      }
+    }
+  }
+
+  void oversizedInstanceIsAResourceError() {
+    // The estimate refuses 10^6 x 10^6 int32 costs (4 TB) before the one-entry host buffer is read.
+    const int32_t entry = 0;
+    for (HungarianVariant variant : {HungarianVariant::Classical, HungarianVariant::Tree}) {
+      CudaKernels<int32_t> kernels(&entry, 1'000'000, variant);
+      try {
+        kernels.allocate();
+        QFAIL("allocate() accepted a 4 TB instance");
+      } catch (const ResourceError& error) {
+        const QString message = error.what();
+        QVERIFY2(message.contains("device memory") && !message.contains('\n'), qPrintable(message));
+      }
+    }
+  }
+};
+
+QTEST_GUILESS_MAIN(TestLapCuda)
+#include "test_lap_cuda.moc"

@@ -1,0 +1,218 @@
+#include "views/charts/trace_charts.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QLineSeries>
+#include <QValueAxis>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
+
+#include "views/charts/min_max_decimation.h"
+
+namespace ms::views {
+
+namespace {
+
+// The smallest of 1, 2, 5 times a power of ten that is at least `value` (> 0). Axes grow in these steps,
+// so their labels (and the chart's layout) change only now and then while points stream in.
+double niceCeiling(double value) {
+  if (!(value > 0)) return 1;
+  const double power = std::pow(10.0, std::floor(std::log10(value)));
+  for (double step : {1.0, 2.0, 5.0, 10.0}) {
+    if (step * power >= value) return step * power;
+  }
+  return 10 * power;
+}
+
+void setAxisRange(QValueAxis* axis, double low, double high) {
+  if (axis->min() != low || axis->max() != high) axis->setRange(low, high);
+}
+
+// An axis of iterations or levels: whole-number ticks, about five of them. The tick interval changes on
+// the side that keeps the tick count small in between (a wide range with a fine interval means thousands
+// of labels for a moment).
+void setIntegerAxis(QValueAxis* axis, double low, double span) {
+  const double interval = std::max(1.0, niceCeiling(span / 5));
+  if (interval > axis->tickInterval()) {
+    axis->setTickInterval(interval);
+    setAxisRange(axis, low, low + span);
+  } else {
+    setAxisRange(axis, low, low + span);
+    if (interval < axis->tickInterval()) axis->setTickInterval(interval);
+  }
+}
+
+}  // namespace
+
+TraceCharts::TraceCharts(QWidget* parent) : QWidget(parent) {
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  timeChart_ = makeChart(tr("Time per phase per iteration"), tr("iteration"), tr("ms"));
+  gainChart_ = makeChart(QString(), tr("iteration"), QString());
+  levelChart_ = makeChart(QString(), tr("level (whole solve)"), QString());
+  for (Chart* chart : {&timeChart_, &gainChart_, &levelChart_}) layout->addWidget(chart->view);
+  attach(gainChart_, gainPlot_, QString());
+  attach(levelChart_, levelPlot_, QString());
+  gainPlot_.series->setPointsVisible(true);  // a single iteration is a single point
+  levelPlot_.series->setPointsVisible(true);
+  gainChart_.chart->legend()->hide();
+  levelChart_.chart->legend()->hide();
+  refreshTimer_.setSingleShot(true);
+  refreshTimer_.setInterval(kRefreshMs);
+  connect(&refreshTimer_, &QTimer::timeout, this, &TraceCharts::refreshNow);
+}
+
+TraceCharts::~TraceCharts() = default;
+
+TraceCharts::Chart TraceCharts::makeChart(const QString& title, const QString& xTitle, const QString& yTitle) {
+  Chart chart;
+  chart.chart = new QChart();
+  chart.chart->setTitle(title);
+  chart.chart->setAnimationOptions(QChart::NoAnimation);
+  chart.chart->legend()->setAlignment(Qt::AlignRight);
+  chart.chart->setMargins(QMargins(2, 2, 2, 2));
+  chart.x = new QValueAxis(chart.chart);
+  chart.y = new QValueAxis(chart.chart);
+  chart.x->setTitleText(xTitle);
+  chart.y->setTitleText(yTitle);
+  chart.x->setLabelFormat(QStringLiteral("%d"));
+  chart.x->setTickType(QValueAxis::TicksDynamic);
+  chart.x->setTickAnchor(0);
+  chart.x->setTickInterval(1);
+  chart.chart->addAxis(chart.x, Qt::AlignBottom);
+  chart.chart->addAxis(chart.y, Qt::AlignLeft);
+  chart.view = new QChartView(chart.chart, this);  // the view owns the chart
+  chart.view->setMinimumHeight(140);
+  return chart;
+}
+
+void TraceCharts::attach(Chart& chart, Plot& plot, const QString& name) {
+  plot.series = new QLineSeries(chart.chart);
+  plot.series->setName(name);
+  chart.chart->addSeries(plot.series);
+  plot.series->attachAxis(chart.x);
+  plot.series->attachAxis(chart.y);
+}
+
+void TraceCharts::setRefreshInterval(int milliseconds) { refreshTimer_.setInterval(std::max(milliseconds, kRefreshMs)); }
+
+void TraceCharts::setConfig(TraceChartsConfig config) {
+  config_ = std::move(config);
+  gainChart_.chart->setTitle(config_.gainTitle);
+  levelChart_.chart->setTitle(config_.levelTitle);
+  gainChart_.view->setVisible(!config_.gainCounter.empty());
+  levelChart_.view->setVisible(!config_.levelCounter.empty());
+}
+
+void TraceCharts::reset(std::span<const std::string_view> counterNames) {
+  counterNames_.assign(counterNames.begin(), counterNames.end());
+  for (auto& [name, plot] : phasePlots_) {
+    timeChart_.chart->removeSeries(plot.series);
+    delete plot.series;
+  }
+  phasePlots_.clear();
+  for (Plot* plot : {&gainPlot_, &levelPlot_}) {
+    plot->ring.clear();
+    plot->dirty = true;
+  }
+  lastGainIteration_ = -1;
+  lastGainValue_ = 0;
+  initialValue_ = -1;
+  levelIndex_ = 0;
+  refreshNow();
+}
+
+int TraceCharts::counterSlot(const std::string& name) const {
+  const auto it = std::find(counterNames_.begin(), counterNames_.end(), name);
+  return it == counterNames_.end() ? -1 : static_cast<int>(it - counterNames_.begin());
+}
+
+TraceCharts::Plot& TraceCharts::phasePlot(std::string_view phase) {
+  auto it = phasePlots_.find(phase);
+  if (it == phasePlots_.end()) {
+    it = phasePlots_.emplace(std::string(phase), Plot{}).first;
+    attach(timeChart_, it->second, QString::fromUtf8(phase.data(), static_cast<qsizetype>(phase.size())));
+  }
+  return it->second;
+}
+
+void TraceCharts::append(std::span<const StepRecord> records) {
+  const int gainSlot = counterSlot(config_.gainCounter);
+  const int levelSlot = counterSlot(config_.levelCounter);
+  for (const StepRecord& record : records) {
+    Plot& time = phasePlot(record.phase);
+    time.ring.accumulate(record.iteration, static_cast<double>(record.wall_ns) / 1e6);
+    time.dirty = true;
+    if (gainSlot >= 0 && !std::isnan(record.counters[static_cast<std::size_t>(gainSlot)])) {
+      // A reading at the start of iteration k (or at the end) closes the iteration of the previous reading.
+      const double value = record.counters[static_cast<std::size_t>(gainSlot)];
+      if (lastGainIteration_ < 0) {
+        initialValue_ = value;
+      } else {
+        gainPlot_.ring.push({static_cast<double>(lastGainIteration_), value - lastGainValue_});
+        gainPlot_.dirty = true;
+      }
+      lastGainValue_ = value;
+      lastGainIteration_ = record.iteration;
+    }
+    if (levelSlot >= 0 && record.phase == config_.levelPhase &&
+        !std::isnan(record.counters[static_cast<std::size_t>(levelSlot)])) {
+      levelPlot_.ring.push({static_cast<double>(++levelIndex_), record.counters[static_cast<std::size_t>(levelSlot)]});
+      levelPlot_.dirty = true;
+    }
+  }
+  if (!refreshTimer_.isActive()) refreshTimer_.start();
+}
+
+void TraceCharts::refreshNow() {
+  refreshTimer_.stop();
+  std::vector<Plot*> timePlots;
+  for (auto& [name, plot] : phasePlots_) timePlots.push_back(&plot);
+  push(timeChart_, timePlots);
+  Plot* gain = &gainPlot_;
+  push(gainChart_, std::span<Plot* const>(&gain, 1));
+  Plot* level = &levelPlot_;
+  push(levelChart_, std::span<Plot* const>(&level, 1));
+  const QString gainTitle =
+      initialValue_ >= 0 ? tr("%1 (initial: %2)").arg(config_.gainTitle).arg(initialValue_) : config_.gainTitle;
+  if (gainChart_.chart->title() != gainTitle) gainChart_.chart->setTitle(gainTitle);
+  ++refreshCount_;
+}
+
+// Axes cover every point of the chart's series; each dirty series gets one replace() of its decimated ring.
+void TraceCharts::push(Chart& chart, std::span<Plot* const> plots) {
+  double xMin = 0, xMax = 1, yMax = 0, yMin = 0;
+  bool any = false;
+  for (const Plot* plot : plots) {
+    if (plot->ring.empty()) continue;
+    const double first = plot->ring.at(0).x(), last = plot->ring.at(plot->ring.size() - 1).x();
+    xMin = any ? std::min(xMin, first) : first;
+    xMax = any ? std::max(xMax, last) : last;
+    for (std::size_t k = 0; k < plot->ring.size(); ++k) {
+      yMax = std::max(yMax, plot->ring.at(k).y());
+      yMin = std::min(yMin, plot->ring.at(k).y());
+    }
+    any = true;
+  }
+  if (xMax <= xMin) xMax = xMin + 1;
+  const int columns = std::max(1, static_cast<int>(chart.chart->plotArea().width()));
+  for (Plot* plot : plots) {
+    if (!plot->dirty) continue;
+    const std::vector<QPointF> points = plot->ring.ordered();
+    plot->series->replace(decimateMinMax(points, xMin, xMax, columns));
+    plot->dirty = false;
+  }
+  setIntegerAxis(chart.x, xMin, niceCeiling(xMax - xMin));
+  setAxisRange(chart.y, yMin < 0 ? -niceCeiling(-yMin) : 0, niceCeiling(yMax));
+}
+
+QList<QPointF> TraceCharts::phaseTimePoints(std::string_view phase) const {
+  const auto it = phasePlots_.find(phase);
+  return it == phasePlots_.end() ? QList<QPointF>() : it->second.series->points();
+}
+
+QList<QPointF> TraceCharts::gainPoints() const { return gainPlot_.series->points(); }
+QList<QPointF> TraceCharts::levelPoints() const { return levelPlot_.series->points(); }
+
+}  // namespace ms::views

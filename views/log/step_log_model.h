@@ -1,0 +1,41 @@
+#pragma once
+// The step log as a table model over a trace: one row per step with its phase, iteration, time, the
+// counters that apply and a one-line explanation that the problem kind supplies.
+
+#include <QAbstractTableModel>
+#include <functional>
+
+#include "solver/core/trace.h"
+
+namespace ms::views {
+
+// Says in one line what a step did, from its phase and counters.
+using StepExplainer = std::function<QString(const StepRecord&)>;
+
+class StepLogModel : public QAbstractTableModel {
+  Q_OBJECT
+ public:
+  enum Column { StepColumn, IterationColumn, PhaseColumn, TimeColumn, CountersColumn, ExplanationColumn, ColumnCount };
+
+  explicit StepLogModel(QObject* parent = nullptr);
+
+  void setExplainer(StepExplainer explainer) { explainer_ = std::move(explainer); }
+  // The model reads `trace` (owned elsewhere, e.g. by the run controller) and shows its first rows.
+  void setTrace(const Trace* trace);
+  void recordsAppended(int firstIndex, int count);  // rows [firstIndex, firstIndex + count) now exist
+
+  int rowCount(const QModelIndex& parent = {}) const override;
+  int columnCount(const QModelIndex& parent = {}) const override;
+  QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+  QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+  QString countersText(const StepRecord& record) const;  // "assigned=12 frontier=3"
+  QString explanation(const StepRecord& record) const;
+
+ private:
+  const Trace* trace_ = nullptr;
+  int rows_ = 0;
+  StepExplainer explainer_;
+};
+
+}  // namespace ms::views

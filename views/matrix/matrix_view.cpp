@@ -1,0 +1,279 @@
+#include "views/matrix/matrix_view.h"
+
+#include <QFontMetrics>
+#include <QHelpEvent>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QToolTip>
+#include <QWheelEvent>
+#include <algorithm>
+#include <cmath>
+#include <variant>
+
+#include "views/lap_paths.h"
+
+namespace ms::views {
+
+namespace {
+
+// Below this cell size in pixels no number fits legibly.
+constexpr double kMinCellForNumbers = 14;
+constexpr double kWheelStep = 1.25;  // zoom factor per wheel notch
+
+QString formatValue(double value, bool integral) {
+  if (std::isinf(value)) return value > 0 ? QStringLiteral("∞") : QStringLiteral("-∞");
+  if (integral) return QString::number(static_cast<qint64>(std::llround(value)));
+  return QString::number(value, 'g', 3);
+}
+
+bool isIntegral(const lap::AnyCostMatrix& costs) {
+  return std::holds_alternative<lap::CostMatrix<int32_t>>(costs) ||
+         std::holds_alternative<lap::CostMatrix<int64_t>>(costs);
+}
+
+// The renderer's matrix area for an image of `size`: the cells' viewport, right of and below the dual bars.
+QSizeF areaSize(QSize size) {
+  const render::MatrixLayout layout = render::matrixLayout(size.width(), size.height());
+  return {static_cast<double>(layout.area.width), static_cast<double>(layout.area.height)};
+}
+
+QPointF areaPosition(QPointF widgetPosition, QSize size) {
+  const render::MatrixLayout layout = render::matrixLayout(size.width(), size.height());
+  return widgetPosition - QPointF(layout.area.x, layout.area.y);
+}
+
+}  // namespace
+
+MatrixView::MatrixView(QWidget* parent)
+    : QWidget(parent), overlay_(std::make_shared<const render::MatrixOverlay>()) {
+  std::string whyNot;
+  std::unique_ptr<render::MatrixRenderer> renderer = render::MatrixRenderer::create(&whyNot);
+  if (renderer != nullptr) {
+    renderThread_ = std::make_unique<MatrixRenderThread>(std::move(renderer));
+    connect(renderThread_.get(), &MatrixRenderThread::frameReady, this, &MatrixView::frameReady);
+    connect(renderThread_.get(), &MatrixRenderThread::renderFailed, this, [this](const QString& message) {
+      rendererProblem_ = message;
+      frame_ = QImage();
+      update();
+    });
+  } else {
+    rendererProblem_ = QString::fromStdString(whyNot);
+  }
+  setMouseTracking(true);
+  setMinimumSize(160, 160);
+  setAttribute(Qt::WA_OpaquePaintEvent);
+}
+
+MatrixView::~MatrixView() = default;
+
+int MatrixView::matrixSize() const {
+  return costs_ == nullptr ? 0 : std::visit([](const auto& matrix) { return matrix.rows(); }, *costs_);
+}
+
+double MatrixView::costAt(int row, int col) const {
+  return std::visit([&](const auto& matrix) { return static_cast<double>(matrix(row, col)); }, *costs_);
+}
+
+void MatrixView::setCosts(std::shared_ptr<const lap::AnyCostMatrix> costs) {
+  costs_ = std::move(costs);
+  overlay_ = std::make_shared<const render::MatrixOverlay>();
+  frame_ = QImage();
+  rendererProblem_.clear();
+  if (costs_ != nullptr) {
+    zeroTolerance_ = std::visit([](const auto& matrix) { return static_cast<double>(lap::zeroTolerance(matrix)); },
+                                *costs_);
+    if (renderThread_ != nullptr) renderThread_->setCosts(costs_);
+  }
+  firstSerialOfCosts_ = serial_ + 1;
+  navigation_.reset(matrixSize(), matrixSize(), areaSize(size()));
+  refresh();
+  update();  // "Rendering…" until the first frame
+}
+
+void MatrixView::setSnapshot(const Snapshot& snapshot) {
+  const auto* lap = std::get_if<lap::LapSnapshot>(&snapshot);
+  if (lap == nullptr || costs_ == nullptr || lap->n != matrixSize()) return;
+  auto overlay = std::make_shared<render::MatrixOverlay>(render::overlayFromSnapshot(*lap));
+  overlay->zeroTolerance = zeroTolerance_;
+  if (!augmentingPathsCurrent(*lap)) overlay->paths.clear();
+  overlay_ = std::move(overlay);
+  refresh();
+}
+
+void MatrixView::setQuantity(render::MatrixQuantity quantity) {
+  quantity_ = quantity;
+  refresh();
+}
+
+void MatrixView::setColorMap(render::ColorMap colorMap) {
+  colorMap_ = colorMap;
+  refresh();
+}
+
+void MatrixView::setRenderTimeShare(double share) {
+  if (renderThread_ != nullptr) renderThread_->setTimeShare(share);
+}
+
+MatrixFrameRequest MatrixView::frameRequest(QSize pixels) const {
+  return {navigation_.scaledTo(areaSize(pixels)).camera(), overlay_, quantity_, colorMap_, pixels, 0};
+}
+
+quint64 MatrixView::refresh() {
+  if (renderThread_ == nullptr || costs_ == nullptr) {
+    update();  // the message may have changed; otherwise the next frame repaints
+    return 0;
+  }
+  // Rendered at the screen's physical resolution so cells stay sharp on high-density displays.
+  MatrixFrameRequest request = frameRequest((QSizeF(size()) * devicePixelRatioF()).toSize());
+  request.serial = ++serial_;
+  renderThread_->requestFrame(std::move(request));
+  return serial_;
+}
+
+void MatrixView::frameReady(const QImage& image, const MatrixFrameRequest& request) {
+  if (request.serial < firstSerialOfCosts_) return;  // made for the previous matrix
+  frame_ = image;
+  drawNumbers(frame_, request);
+  frame_.setDevicePixelRatio(devicePixelRatioF());
+  shownSerial_ = request.serial;
+  update();
+  emit frameShown();
+}
+
+// Numbers go on top of the rendered cells wherever a cell is large enough; the text colour follows the
+// brightness of the cell's rendered colour so it stays readable on both ends of the colour map.
+void MatrixView::drawNumbers(QImage& image, const MatrixFrameRequest& request) const {
+  const render::MatrixLayout layout = render::matrixLayout(image.width(), image.height());
+  const render::MatrixCamera& camera = request.camera;
+  const double cellPixels = layout.area.width / camera.colsVisible;
+  if (cellPixels < kMinCellForNumbers || costs_ == nullptr) return;
+  const render::MatrixOverlay& overlay = *request.overlay;
+  const bool slack = request.quantity == render::MatrixQuantity::Slack && !overlay.rowDual.empty();
+  const bool integral = isIntegral(*costs_);
+  QPainter painter(&image);
+  QFont font = painter.font();
+  font.setPixelSize(std::clamp(static_cast<int>(cellPixels / 3), 8, 16));
+  painter.setFont(font);
+  const QFontMetrics metrics(font);
+  const QRect area(layout.area.x, layout.area.y, layout.area.width, layout.area.height);
+  painter.setClipRect(area);
+  const int n = matrixSize();
+  const int rowFirst = std::max(0, static_cast<int>(std::floor(camera.rowBegin)));
+  const int colFirst = std::max(0, static_cast<int>(std::floor(camera.colBegin)));
+  const int rowLast = std::min(n - 1, static_cast<int>(std::ceil(camera.rowBegin + camera.rowsVisible)));
+  const int colLast = std::min(n - 1, static_cast<int>(std::ceil(camera.colBegin + camera.colsVisible)));
+  for (int row = rowFirst; row <= rowLast; ++row) {
+    for (int col = colFirst; col <= colLast; ++col) {
+      double value = costAt(row, col);
+      if (slack) value -= overlay.rowDual[static_cast<std::size_t>(row)] + overlay.colDual[static_cast<std::size_t>(col)];
+      const QString text = formatValue(value, integral);
+      const render::CellRect cell = render::cellRect(layout, camera, row, col);
+      const QRectF rect(QPointF(cell.x0, cell.y0), QPointF(cell.x1, cell.y1));
+      if (metrics.horizontalAdvance(text) + 2 > rect.width() || metrics.height() > rect.height()) continue;
+      const QPoint centre = rect.center().toPoint();
+      if (!area.contains(centre)) continue;
+      painter.setPen(image.pixelColor(centre).lightnessF() > 0.55 ? Qt::black : Qt::white);
+      painter.drawText(rect, Qt::AlignCenter, text);
+    }
+  }
+}
+
+QImage MatrixView::renderImage(QSize size) const {
+  if (renderThread_ == nullptr || costs_ == nullptr) return {};
+  const MatrixFrameRequest request = frameRequest(size);
+  QImage image = renderThread_->renderNow(request);
+  if (!image.isNull()) drawNumbers(image, request);
+  return image;
+}
+
+QString MatrixView::describeCell(QPoint position) const {
+  if (costs_ == nullptr) return {};
+  const std::optional<render::CellIndex> cell =
+      render::cellAt(render::matrixLayout(width(), height()), navigation_.camera(), matrixSize(), matrixSize(),
+                     position.x() + 0.5, position.y() + 0.5);
+  if (!cell) return {};
+  const int row = cell->row, col = cell->col;
+  const bool integral = isIntegral(*costs_);
+  const double cost = costAt(row, col);
+  QString text = tr("row %1, column %2\ncost %3").arg(row).arg(col).arg(formatValue(cost, integral));
+  if (!overlay_->rowDual.empty()) {
+    const double slack =
+        cost - overlay_->rowDual[static_cast<std::size_t>(row)] - overlay_->colDual[static_cast<std::size_t>(col)];
+    text += tr("\nslack %1").arg(formatValue(slack, integral));
+  }
+  return text;
+}
+
+void MatrixView::paintEvent(QPaintEvent* /*event*/) {
+  QPainter painter(this);
+  painter.fillRect(rect(), palette().window());
+  QString message;
+  if (renderThread_ == nullptr || !rendererProblem_.isEmpty()) {
+    message = tr("Matrix view unavailable: %1\nThe solver, log, tree and charts still work.").arg(rendererProblem_);
+  } else if (costs_ == nullptr) {
+    message = tr("No instance loaded.");
+  } else if (frame_.isNull()) {
+    message = tr("Rendering…");
+  }
+  if (message.isEmpty()) {
+    painter.drawImage(QPoint(0, 0), frame_);
+    return;
+  }
+  painter.setPen(palette().text().color());
+  painter.drawText(rect().adjusted(12, 12, -12, -12), Qt::AlignCenter | Qt::TextWordWrap, message);
+}
+
+void MatrixView::resizeEvent(QResizeEvent* /*event*/) {
+  navigation_.resize(areaSize(size()));
+  refresh();
+}
+
+void MatrixView::wheelEvent(QWheelEvent* event) {
+  const double notches = event->angleDelta().y() / 120.0;
+  if (notches == 0) return;
+  navigation_.zoomAt(areaPosition(event->position(), size()), std::pow(kWheelStep, notches));
+  refresh();
+  event->accept();
+}
+
+void MatrixView::mousePressEvent(QMouseEvent* event) {
+  if (event->button() != Qt::LeftButton) return;
+  dragging_ = true;
+  dragFrom_ = event->position().toPoint();
+  setCursor(Qt::ClosedHandCursor);
+}
+
+void MatrixView::mouseMoveEvent(QMouseEvent* event) {
+  if (!dragging_) return;
+  const QPoint now = event->position().toPoint();
+  navigation_.panBy(now - dragFrom_);
+  dragFrom_ = now;
+  refresh();
+}
+
+void MatrixView::mouseReleaseEvent(QMouseEvent* event) {
+  if (event->button() != Qt::LeftButton) return;
+  dragging_ = false;
+  unsetCursor();
+}
+
+void MatrixView::mouseDoubleClickEvent(QMouseEvent* /*event*/) {
+  navigation_.reset(matrixSize(), matrixSize(), areaSize(size()));
+  refresh();
+}
+
+bool MatrixView::event(QEvent* event) {
+  if (event->type() == QEvent::ToolTip) {
+    auto* help = static_cast<QHelpEvent*>(event);
+    const QString text = describeCell(help->pos());
+    if (text.isEmpty()) {
+      QToolTip::hideText();
+    } else {
+      QToolTip::showText(help->globalPos(), text, this);
+    }
+    return true;
+  }
+  return QWidget::event(event);
+}
+
+}  // namespace ms::views

@@ -1,0 +1,58 @@
+#pragma once
+// The colours and sizes of the matrix view's marks. The renderer passes them to its shaders and builds its
+// overlay from them; tests read them to know what to expect.
+
+#include <array>
+#include <cstdint>
+
+namespace ms::render {
+
+struct Rgb8 {
+  uint8_t r = 0, g = 0, b = 0;
+  bool operator==(const Rgb8&) const = default;
+};
+
+namespace style {
+
+inline constexpr Rgb8 kBackground{32, 32, 32};  // outside the matrix and in empty margins
+inline constexpr Rgb8 kForbidden{0, 0, 0};      // +inf cost (not in any colour map)
+
+// Zero-slack cells: a white dot, a third of the cell, outlined in black once it is 5 pixels or more; where
+// cells are under kMinDotCellPixels the whole cell (or pixel) is blended half-way to white instead.
+inline constexpr Rgb8 kZeroMark{255, 255, 255};
+inline constexpr Rgb8 kZeroOutline{0, 0, 0};
+inline constexpr double kZeroDotFraction = 1.0 / 3.0;
+inline constexpr double kMinDotCellPixels = 6.0;
+inline constexpr double kZeroBlend = 0.5;
+
+// Covered rows and columns are blended this far towards the tint (a cell covered twice, twice).
+inline constexpr Rgb8 kCoverTint{255, 255, 255};
+inline constexpr double kCoverTintWeight = 0.45;
+
+// The assignment: a frame inside the cell (a filled cell, at least one pixel, where cells are under
+// kMinFrameCellPixels); magenta is in none of the colour maps.
+inline constexpr Rgb8 kAssignment{255, 0, 255};
+inline constexpr double kMinFrameCellPixels = 6.0;
+
+// Augmenting paths: a line through the centres of their cells and a square on each cell, one colour per path
+// (Okabe-Ito's colour-blind-safe palette without black), cycling after seven.
+inline constexpr std::array<Rgb8, 7> kPathColours{{{230, 159, 0},
+                                                   {86, 180, 233},
+                                                   {0, 158, 115},
+                                                   {240, 228, 66},
+                                                   {0, 114, 178},
+                                                   {213, 94, 0},
+                                                   {204, 121, 167}}};
+inline constexpr Rgb8 pathColour(std::size_t path) {
+  return kPathColours[path % kPathColours.size()];
+}
+
+// Dual bars in the margins.
+inline constexpr Rgb8 kDualPositive{170, 170, 170};
+inline constexpr Rgb8 kDualNegative{240, 120, 60};
+
+// A pixel reads at most this many cells or pyramid blocks; past that it reads a coarser level.
+inline constexpr int kLodReadBudget = 16;
+
+}  // namespace style
+}  // namespace ms::render

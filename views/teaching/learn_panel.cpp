@@ -1,0 +1,389 @@
+#include "views/teaching/learn_panel.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFileDialog>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QIntValidator>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QShortcut>
+#include <QSlider>
+#include <QSpinBox>
+#include <QStackedWidget>
+#include <QVBoxLayout>
+#include <cstdlib>
+#include <functional>
+
+#include "solver/lap/teaching/lesson_files.h"
+#include "views/teaching/lesson_canvas.h"
+#include "views/teaching/lesson_export.h"
+#include "views/teaching/matrix_editor.h"
+
+namespace ms::views {
+
+namespace teaching = lap::teaching;
+
+namespace {
+
+QString fromView(std::string_view text) {
+  return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
+}
+
+std::filesystem::path defaultLessonFolder() {
+  if (const char* folder = std::getenv("MATCHSCOPE_LESSONS")) return folder;
+  return MATCHSCOPE_LESSONS_DIR;
+}
+
+QPushButton* button(const QString& text, const char* name, const QString& tip, QWidget* parent) {
+  auto* b = new QPushButton(text, parent);
+  b->setObjectName(name);
+  b->setToolTip(tip);
+  return b;
+}
+
+}  // namespace
+
+LearnPanel::LearnPanel(QWidget* parent) : QWidget(parent) {
+  pages_ = new QStackedWidget(this);
+
+  auto* editorPage = new QWidget(pages_);
+  editor_ = new MatrixEditor(editorPage);
+  editorMessage_ = new QLabel(editorPage);
+  editorMessage_->setObjectName("editorMessage");
+  editorMessage_->setWordWrap(true);
+  editorMessage_->setStyleSheet("color: #b00020;");
+  auto* start =
+      button(tr("Start lesson"), "startButton", tr("Run the Hungarian method on this matrix"), editorPage);
+  auto* editorLayout = new QVBoxLayout(editorPage);
+  editorLayout->addWidget(editor_, 1);
+  editorLayout->addWidget(editorMessage_);
+  editorLayout->addWidget(start, 0, Qt::AlignRight);
+  connect(start, &QPushButton::clicked, this, [this] { startLesson(); });
+
+  pages_->addWidget(editorPage);
+  pages_->addWidget(buildLessonPage());
+
+  auto* layout = new QVBoxLayout(this);
+  layout->addWidget(buildSourceBar());
+  layout->addWidget(pages_, 1);
+
+  auto* left =
+      new QShortcut(QKeySequence(Qt::Key_Left), this, [this] { seek(lesson_ ? lesson_->cursor() - 1 : 0); });
+  auto* right = new QShortcut(QKeySequence(Qt::Key_Right), this, [this] { stepForward(); });
+  left->setContext(Qt::WidgetWithChildrenShortcut);
+  right->setContext(Qt::WidgetWithChildrenShortcut);
+
+  setLessonFolder(defaultLessonFolder());
+}
+
+LearnPanel::~LearnPanel() = default;
+
+QWidget* LearnPanel::buildSourceBar() {
+  auto* bar = new QWidget(this);
+  examples_ = new QComboBox(bar);
+  examples_->setObjectName("examples");
+  randomSize_ = new QSpinBox(bar);
+  randomSize_->setRange(teaching::kLessonMinSize, teaching::kLessonMaxSize);
+  randomSize_->setValue(5);
+  randomSize_->setPrefix(tr("n = "));
+  randomSeed_ = new QSpinBox(bar);
+  randomSeed_->setRange(1, 1000000);
+  randomSeed_->setPrefix(tr("seed "));
+  auto* load = button(tr("Load"), "loadButton", tr("Put the chosen example in the editor"), bar);
+  auto* open =
+      button(tr("Open file..."), "openButton", tr("A text matrix (whitespace or commas, # comments)"), bar);
+  auto* layout = new QHBoxLayout(bar);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(new QLabel(tr("Example"), bar));
+  layout->addWidget(examples_, 1);
+  layout->addWidget(randomSize_);
+  layout->addWidget(randomSeed_);
+  layout->addWidget(load);
+  layout->addWidget(open);
+  connect(load, &QPushButton::clicked, this, [this] { loadSelectedExample(); });
+  connect(open, &QPushButton::clicked, this, [this] { openFile(); });
+  return bar;
+}
+
+QWidget* LearnPanel::buildLessonPage() {
+  auto* page = new QWidget(pages_);
+  canvas_ = new LessonCanvas(page);
+  heading_ = new QLabel(page);
+  heading_->setObjectName("headingLabel");
+  QFont bold = heading_->font();
+  bold.setBold(true);
+  heading_->setFont(bold);
+  narration_ = new QLabel(page);
+  narration_->setObjectName("narrationLabel");
+  narration_->setWordWrap(true);
+  narration_->setMinimumHeight(64);
+  narration_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+
+  first_ = button("|<", "firstButton", tr("Back to the problem"), page);
+  back_ = button("<", "backButton", tr("Previous step (Left)"), page);
+  forward_ = button(">", "forwardButton", tr("Next step (Right)"), page);
+  last_ = button(">|", "lastButton", tr("Run the method to the end"), page);
+  scrubber_ = new QSlider(Qt::Horizontal, page);
+  scrubber_->setObjectName("scrubber");
+  position_ = new QLabel(page);
+  auto* edit = button(tr("Edit matrix"), "editButton", tr("Back to the editor"), page);
+  auto* exportButton =
+      button(tr("Export lesson..."), "exportButton", tr("One PNG per step and a transcript"), page);
+  auto* transport = new QHBoxLayout;
+  for (QWidget* w : std::initializer_list<QWidget*>{first_, back_, scrubber_, forward_, last_, position_}) {
+    transport->addWidget(w, w == scrubber_ ? 1 : 0);
+  }
+  transport->addWidget(edit);
+  transport->addWidget(exportButton);
+
+  exerciseMode_ = new QCheckBox(tr("Exercise: I do the steps"), page);
+  exerciseMode_->setObjectName("exerciseMode");
+  exerciseBox_ = new QGroupBox(tr("Your turn"), page);
+  instruction_ = new QLabel(exerciseBox_);
+  instruction_->setObjectName("instructionLabel");
+  instruction_->setWordWrap(true);
+  valueInput_ = new QLineEdit(exerciseBox_);
+  valueInput_->setObjectName("valueInput");
+  valueInput_->setValidator(new QIntValidator(valueInput_));
+  valueInput_->setPlaceholderText(tr("number"));
+  valueInput_->setMaximumWidth(100);
+  check_ = button(tr("Check"), "checkButton", tr("Check my answer"), exerciseBox_);
+  auto* hint = button(tr("Hint"), "hintButton", tr("A nudge (counted in the score)"), exerciseBox_);
+  auto* clear = button(tr("Start over"), "clearButton", tr("Undo my marks for this step"), exerciseBox_);
+  verdict_ = new QLabel(exerciseBox_);
+  verdict_->setObjectName("verdictLabel");
+  verdict_->setWordWrap(true);
+  scoreLabel_ = new QLabel(exerciseBox_);
+  scoreLabel_->setObjectName("scoreLabel");
+  auto* answerRow = new QHBoxLayout;
+  answerRow->addWidget(valueInput_);
+  answerRow->addWidget(check_);
+  answerRow->addWidget(hint);
+  answerRow->addWidget(clear);
+  answerRow->addStretch();
+  answerRow->addWidget(scoreLabel_);
+  auto* exerciseLayout = new QVBoxLayout(exerciseBox_);
+  exerciseLayout->addWidget(instruction_);
+  exerciseLayout->addLayout(answerRow);
+  exerciseLayout->addWidget(verdict_);
+
+  auto* layout = new QVBoxLayout(page);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(heading_);
+  layout->addWidget(canvas_, 1);
+  layout->addWidget(narration_);
+  layout->addLayout(transport);
+  layout->addWidget(exerciseMode_);
+  layout->addWidget(exerciseBox_);
+
+  connect(first_, &QPushButton::clicked, this, [this] { seek(0); });
+  connect(back_, &QPushButton::clicked, this, [this] { seek(lesson_->cursor() - 1); });
+  connect(forward_, &QPushButton::clicked, this, [this] { stepForward(); });
+  connect(last_, &QPushButton::clicked, this, [this] {
+    lesson_->completeFrames();
+    seek(static_cast<int>(lesson_->frames().size()) - 1);
+  });
+  connect(scrubber_, &QSlider::valueChanged, this, [this](int value) {
+    if (lesson_ && value != lesson_->cursor()) seek(value);
+  });
+  connect(edit, &QPushButton::clicked, this, [this] { pages_->setCurrentIndex(0); });
+  connect(exportButton, &QPushButton::clicked, this, [this] { chooseExportFolder(); });
+  connect(exerciseMode_, &QCheckBox::toggled, this, [this](bool on) { setExerciseMode(on); });
+  connect(check_, &QPushButton::clicked, this, [this] { checkAnswer(); });
+  connect(valueInput_, &QLineEdit::returnPressed, this, [this] { checkAnswer(); });
+  connect(hint, &QPushButton::clicked, this, [this] { showHint(); });
+  connect(clear, &QPushButton::clicked, this, [this] { showFrame(); });
+  connect(canvas_, &LessonCanvas::cellClicked, this, [this](int row, int col) {
+    editDraft([&](ExerciseDraft& draft) { draft.clickCell({row, col}); });
+  });
+  connect(canvas_, &LessonCanvas::rowHeaderClicked, this,
+          [this](int row) { editDraft([&](ExerciseDraft& draft) { draft.toggleRow(row); }); });
+  connect(canvas_, &LessonCanvas::columnHeaderClicked, this,
+          [this](int col) { editDraft([&](ExerciseDraft& draft) { draft.toggleColumn(col); }); });
+  exerciseBox_->setVisible(false);
+  return page;
+}
+
+void LearnPanel::setLessonFolder(const std::filesystem::path& folder) {
+  lessonFolder_ = folder;
+  examples_->clear();
+  for (const auto& file : teaching::lessonFiles(folder)) {
+    try {
+      examples_->addItem(QString::fromStdString(teaching::readLessonFile(file).title),
+                         QString::fromStdString(file.string()));
+    } catch (const std::exception& error) {
+      editorMessage_->setText(QString::fromStdString(error.what()));
+    }
+  }
+  examples_->addItem(tr("Random integers (choose n and seed)"), QString());
+  examples_->addItem(tr("Random integers, maximise"), QString("maximize"));
+  loadSelectedExample();
+}
+
+void LearnPanel::loadSelectedExample() {
+  const QString data = examples_->currentData().toString();
+  try {
+    if (data.isEmpty() || data == "maximize") {
+      loadProblem(teaching::randomLessonProblem(
+          randomSize_->value(), static_cast<uint64_t>(randomSeed_->value()), data == "maximize"));
+    } else {
+      loadProblem(teaching::readLessonFile(data.toStdString()));
+    }
+  } catch (const std::exception& error) {
+    editorMessage_->setText(QString::fromStdString(error.what()));
+    pages_->setCurrentIndex(0);
+  }
+}
+
+void LearnPanel::openFile() {
+  const QString file = QFileDialog::getOpenFileName(this, tr("Open a lesson matrix"),
+                                                    QString::fromStdString(lessonFolder_.string()),
+                                                    tr("Text matrices (*.txt *.csv);;All files (*)"));
+  if (file.isEmpty()) return;
+  try {
+    loadProblem(teaching::readLessonFile(file.toStdString()));
+  } catch (const std::exception& error) {
+    editorMessage_->setText(QString::fromStdString(error.what()));
+    pages_->setCurrentIndex(0);
+  }
+}
+
+void LearnPanel::loadProblem(const teaching::LessonProblem& problem) {
+  editor_->setProblem(problem);
+  editorMessage_->clear();
+  pages_->setCurrentIndex(0);
+}
+
+bool LearnPanel::startLesson() {
+  try {
+    lesson_ = std::make_unique<teaching::MunkresLesson>(editor_->problem());
+  } catch (const std::exception& error) {
+    editorMessage_->setText(QString::fromStdString(error.what()));
+    return false;
+  }
+  editorMessage_->clear();
+  checker_.reset();
+  verdict_->clear();
+  pages_->setCurrentIndex(1);
+  showFrame();
+  return true;
+}
+
+void LearnPanel::setExerciseMode(bool on) {
+  if (exerciseMode_->isChecked() != on) exerciseMode_->setChecked(on);  // re-enters through toggled()
+  exerciseBox_->setVisible(on);
+  verdict_->clear();
+  if (lesson_) showFrame();
+}
+
+void LearnPanel::seek(int index) {
+  if (!lesson_) return;
+  lesson_->seek(index);
+  verdict_->clear();
+  showFrame();
+}
+
+void LearnPanel::stepForward() {
+  if (!lesson_ || lesson_->finished()) return;
+  lesson_->stepForward();
+  verdict_->clear();
+  showFrame();
+}
+
+void LearnPanel::showFrame() {
+  const teaching::LessonFrame& frame = lesson_->current();
+  const int last = static_cast<int>(lesson_->frames().size()) - 1;
+  heading_->setText(QString::fromStdString(lesson_->problem().title) + "  -  " +
+                    tr("step %1: ").arg(frame.index) + fromView(teaching::stepTitle(frame.kind)));
+  narration_->setText(QString::fromStdString(frame.narration));
+  canvas_->setFrame(frame);
+  {
+    const QSignalBlocker block(scrubber_);
+    scrubber_->setRange(0, last);
+    scrubber_->setValue(lesson_->cursor());
+  }
+  position_->setText(tr("%1 / %2").arg(lesson_->cursor()).arg(last));
+  first_->setEnabled(lesson_->cursor() > 0);
+  back_->setEnabled(lesson_->cursor() > 0);
+  forward_->setEnabled(!lesson_->finished());
+  last_->setEnabled(!lesson_->finished() || lesson_->cursor() < last);
+
+  const bool exercising = exerciseMode_->isChecked();
+  const teaching::AnswerKind kind = teaching::answerKind(frame.state.next);
+  canvas_->setDraft(exercising && kind != teaching::AnswerKind::None
+                        ? std::optional<ExerciseDraft>(ExerciseDraft::startFrom(frame))
+                        : std::nullopt);
+  instruction_->setText(QString::fromStdString(teaching::exerciseInstruction(frame)));
+  valueInput_->setVisible(kind == teaching::AnswerKind::Value);
+  valueInput_->clear();
+  check_->setEnabled(kind != teaching::AnswerKind::None);
+  updateScore();
+}
+
+void LearnPanel::updateScore() {
+  const teaching::Score& score = checker_.score();
+  scoreLabel_->setText(
+      tr("Score: %1 right, %2 wrong, %3 hints").arg(score.correct).arg(score.wrong).arg(score.hintsTaken));
+}
+
+void LearnPanel::editDraft(const std::function<void(ExerciseDraft&)>& edit) {
+  if (!canvas_->draft()) return;
+  ExerciseDraft draft = *canvas_->draft();
+  edit(draft);
+  canvas_->setDraft(std::move(draft));
+}
+
+void LearnPanel::checkAnswer() {
+  if (!lesson_ || !canvas_->draft()) return;
+  bool typedOk = false;
+  const qlonglong typed = valueInput_->text().toLongLong(&typedOk);
+  const auto action = canvas_->draft()->action(typedOk ? std::optional<int64_t>(typed) : std::nullopt);
+  if (!action) {
+    showVerdict(tr("Give an answer first: ") + instruction_->text(), "#555555");
+    return;
+  }
+  const teaching::Verdict verdict = checker_.check(lesson_->current(), *action);
+  if (!verdict.correct) {
+    updateScore();
+    showVerdict(QString::fromStdString(verdict.explanation) + "<br><i>" + tr("Hint: ") +
+                    QString::fromStdString(verdict.hint) + "</i>",
+                "#b00020");
+    return;
+  }
+  lesson_->stepForward(verdict.choice);
+  showFrame();
+  showVerdict(QString::fromStdString(verdict.explanation), "#1b7f3b");
+}
+
+void LearnPanel::showHint() {
+  if (!lesson_) return;
+  const std::string hint = checker_.hint(lesson_->current());
+  updateScore();
+  showVerdict(tr("Hint: ") + QString::fromStdString(hint), "#555555");
+}
+
+void LearnPanel::showVerdict(const QString& text, const QString& color) {
+  verdict_->setText("<span style=\"color:" + color + "\">" + text + "</span>");
+}
+
+int32_t LearnPanel::exportLesson(const std::filesystem::path& folder, QSize slideSize) {
+  lesson_->completeFrames();
+  showFrame();
+  return views::exportLesson(lesson_->problem(), lesson_->frames(), folder, slideSize);
+}
+
+void LearnPanel::chooseExportFolder() {
+  const QString folder = QFileDialog::getExistingDirectory(this, tr("Export the lesson into"));
+  if (folder.isEmpty()) return;
+  try {
+    const int32_t count = exportLesson(folder.toStdString(), QSize(1200, 900));
+    showVerdict(tr("Exported %1 slides and transcript.txt to %2").arg(count).arg(folder), "#555555");
+  } catch (const std::exception& error) {
+    showVerdict(QString::fromStdString(error.what()), "#b00020");
+  }
+}
+
+}  // namespace ms::views

@@ -1,0 +1,95 @@
+#pragma once
+// The "Learn" panel: the textbook Hungarian method on a small matrix, step by step with narration, history
+// (back, forward, scrubber over the stored frames), an exercise mode in which the learner performs each step
+// and is corrected, and lesson export. Self-contained, so the studio can dock it as one widget.
+
+#include <QWidget>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <optional>
+
+#include "solver/lap/teaching/exercise.h"
+#include "solver/lap/teaching/munkres_lesson.h"
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QSlider;
+class QSpinBox;
+class QStackedWidget;
+
+namespace ms::views {
+
+class LessonCanvas;
+class MatrixEditor;
+struct ExerciseDraft;
+
+class LearnPanel : public QWidget {
+  Q_OBJECT
+
+ public:
+  explicit LearnPanel(QWidget* parent = nullptr);
+  ~LearnPanel() override;
+
+  // Lesson files offered in the examples list (default: the build's resources/lessons, or
+  // $MATCHSCOPE_LESSONS).
+  void setLessonFolder(const std::filesystem::path& folder);
+  // Puts a problem in the editor; the lesson starts with startLesson().
+  void loadProblem(const lap::teaching::LessonProblem& problem);
+  // Starts a lesson on the editor's matrix; false (and the reason shown) when it is not a lesson problem.
+  bool startLesson();
+  void setExerciseMode(bool on);
+
+  const lap::teaching::MunkresLesson* lesson() const { return lesson_.get(); }
+  const lap::teaching::Score& score() const { return checker_.score(); }
+  LessonCanvas* canvas() const { return canvas_; }
+  // Every frame of the lesson to its end (from the learner's choices so far) as PNGs plus transcript.txt.
+  int32_t exportLesson(const std::filesystem::path& folder, QSize slideSize);
+
+ private:
+  QWidget* buildSourceBar();
+  QWidget* buildLessonPage();
+  void showFrame();
+  void seek(int index);
+  void stepForward();
+  void checkAnswer();
+  void showHint();
+  void chooseExportFolder();
+  void loadSelectedExample();
+  void openFile();
+  void showVerdict(const QString& text, const QString& color);
+  void updateScore();
+  void editDraft(const std::function<void(ExerciseDraft&)>& edit);
+
+  std::filesystem::path lessonFolder_;
+  std::unique_ptr<lap::teaching::MunkresLesson> lesson_;
+  lap::teaching::ExerciseChecker checker_;
+
+  QComboBox* examples_;
+  QSpinBox* randomSize_;
+  QSpinBox* randomSeed_;
+  QStackedWidget* pages_;
+  MatrixEditor* editor_;
+  QLabel* editorMessage_;
+  LessonCanvas* canvas_;
+  QLabel* heading_;
+  QLabel* narration_;
+  QSlider* scrubber_;
+  QLabel* position_;
+  QPushButton* first_;
+  QPushButton* back_;
+  QPushButton* forward_;
+  QPushButton* last_;
+  QCheckBox* exerciseMode_;
+  QWidget* exerciseBox_;
+  QLabel* instruction_;
+  QLineEdit* valueInput_;
+  QPushButton* check_;
+  QLabel* verdict_;
+  QLabel* scoreLabel_;
+};
+
+}  // namespace ms::views

@@ -1,0 +1,177 @@
+#include "views/tree/tree_view.h"
+
+#include <QPainter>
+#include <QPainterPath>
+#include <algorithm>
+#include <array>
+
+namespace ms::views {
+
+namespace {
+
+// Okabe-Ito's colour-blind-safe qualitative palette (black left out: it marks the paths).
+constexpr std::array<QRgb, 7> kTreePalette = {0xE69F00, 0x56B4E9, 0x009E73, 0xF0E442, 0x0072B2, 0xD55E00, 0xCC79A7};
+const QColor kPathColor(0x20, 0x20, 0x20);
+constexpr double kHeaderHeight = 22;
+
+}  // namespace
+
+TreeView::TreeView(QWidget* parent) : QWidget(parent) {
+  setMinimumSize(160, 160);
+  setAutoFillBackground(true);
+  setBackgroundRole(QPalette::Base);
+}
+
+QColor TreeView::treeColor(int tree) { return QColor(kTreePalette[static_cast<std::size_t>(tree) % kTreePalette.size()]); }
+
+void TreeView::setSnapshot(const Snapshot& snapshot) {
+  const auto* lap = std::get_if<lap::LapSnapshot>(&snapshot);
+  if (lap == nullptr) {
+    clear();
+    return;
+  }
+  forest_ = buildForest(*lap, zeroTolerance_);
+  pathCount_ = static_cast<int>(std::count_if(forest_.vertices.begin(), forest_.vertices.end(),
+                                              [](const ForestVertex& v) { return v.onPath && v.depth == 0; }));
+  hasSnapshot_ = true;
+  update();
+}
+
+void TreeView::clear() {
+  forest_ = {};
+  pathCount_ = 0;
+  hasSnapshot_ = false;
+  update();
+}
+
+void TreeView::paintEvent(QPaintEvent* /*event*/) {
+  QPainter painter(this);
+  painter.setRenderHint(QPainter::Antialiasing);
+  const QRectF area = rect();
+  if (!hasSnapshot_) {
+    painter.drawText(area, Qt::AlignCenter, tr("Step the solver to see its alternating trees."));
+    return;
+  }
+  paintHeader(painter, area);
+  const QRectF body = area.adjusted(8, kHeaderHeight + 4, -8, -8);
+  if (forest_.vertices.empty()) {
+    painter.drawText(body, Qt::AlignCenter, tr("No forward pass in progress."));
+  } else if (summarised()) {
+    paintSummary(painter, body);
+  } else {
+    paintDetail(painter, body);
+  }
+}
+
+void TreeView::paintHeader(QPainter& painter, QRectF area) const {
+  int rows = 0, cols = 0;
+  for (const ForestVertex& v : forest_.vertices) (v.isColumn ? cols : rows)++;
+  QString text = tr("%1 trees, %2 rows, %3 columns, %4 levels").arg(forest_.treeCount).arg(rows).arg(cols).arg(
+      forest_.depthCount);
+  if (forest_.frontierDepth >= 0) text += tr("; expanding level %1").arg(forest_.frontierDepth);
+  if (pathCount_ > 0) text += tr("; %1 augmenting paths").arg(pathCount_);
+  painter.setPen(palette().text().color());
+  painter.drawText(area.adjusted(8, 2, -8, 0).topLeft() + QPointF(0, 15), text);
+}
+
+// Layers left to right by depth; inside a layer vertices are grouped by tree. Rows are circles, columns
+// squares; an edge joins each vertex to its parent.
+void TreeView::paintDetail(QPainter& painter, QRectF area) const {
+  const int depths = forest_.depthCount;
+  std::vector<int> layerSize(static_cast<std::size_t>(depths), 0);
+  for (const ForestVertex& v : forest_.vertices) ++layerSize[static_cast<std::size_t>(v.depth)];
+  const int widest = *std::max_element(layerSize.begin(), layerSize.end());
+  const double layerGap = area.width() / std::max(1, depths);
+  const double slot = area.height() / std::max(1, widest);
+  const double radius = std::clamp(std::min(slot, layerGap) * 0.3, 1.5, 9.0);
+
+  std::vector<QPointF> position(forest_.vertices.size());
+  std::vector<int> placed(static_cast<std::size_t>(depths), 0);
+  for (std::size_t k = 0; k < forest_.vertices.size(); ++k) {
+    const ForestVertex& v = forest_.vertices[k];
+    const int count = layerSize[static_cast<std::size_t>(v.depth)];
+    const double step = area.height() / count;
+    position[k] = {area.left() + layerGap * (v.depth + 0.5),
+                   area.top() + step * (placed[static_cast<std::size_t>(v.depth)]++ + 0.5)};
+  }
+
+  if (forest_.frontierDepth >= 0) {
+    QColor band = palette().highlight().color();
+    band.setAlpha(40);
+    painter.fillRect(QRectF(area.left() + layerGap * forest_.frontierDepth, area.top(), layerGap, area.height()), band);
+  }
+  for (std::size_t k = 0; k < forest_.vertices.size(); ++k) {
+    const ForestVertex& v = forest_.vertices[k];
+    if (v.parent < 0) continue;
+    const bool path = v.onPath && forest_.vertices[static_cast<std::size_t>(v.parent)].onPath;
+    QColor color = path ? kPathColor : treeColor(v.tree);
+    if (!path) color.setAlpha(160);
+    painter.setPen(QPen(color, path ? 3.0 : 1.0));
+    painter.drawLine(position[static_cast<std::size_t>(v.parent)], position[k]);
+  }
+  const bool labels = slot >= 14 && layerGap >= 40;
+  QFont font = painter.font();
+  font.setPixelSize(10);
+  painter.setFont(font);
+  for (std::size_t k = 0; k < forest_.vertices.size(); ++k) {
+    const ForestVertex& v = forest_.vertices[k];
+    const QRectF box(position[k] - QPointF(radius, radius), QSizeF(2 * radius, 2 * radius));
+    painter.setPen(v.onPath ? QPen(kPathColor, 2.0) : QPen(treeColor(v.tree).darker(150), 1.0));
+    painter.setBrush(treeColor(v.tree));
+    if (v.isColumn) {
+      painter.drawRect(box);
+    } else {
+      painter.drawEllipse(box);
+    }
+    if (v.inFrontier) {
+      painter.setBrush(Qt::NoBrush);
+      painter.setPen(QPen(palette().highlight().color(), 2.0));
+      painter.drawEllipse(box.adjusted(-3, -3, 3, 3));
+    }
+    if (labels) {
+      painter.setPen(palette().text().color());
+      painter.drawText(position[k] + QPointF(radius + 2, 4), (v.isColumn ? QStringLiteral("c") : QStringLiteral("r")) +
+                                                                 QString::number(v.index));
+    }
+  }
+}
+
+// One horizontal bar per level, split by tree; the level being expanded is highlighted.
+void TreeView::paintSummary(QPainter& painter, QRectF area) const {
+  const int depths = forest_.depthCount;
+  int widest = 1;
+  std::vector<int> total(static_cast<std::size_t>(depths), 0);
+  for (int d = 0; d < depths; ++d) {
+    for (int count : forest_.countPerDepth[static_cast<std::size_t>(d)]) total[static_cast<std::size_t>(d)] += count;
+    widest = std::max(widest, total[static_cast<std::size_t>(d)]);
+  }
+  const double labelWidth = 150;
+  const double barHeight = std::min(22.0, area.height() / std::max(1, depths));
+  const double scale = (area.width() - labelWidth) / widest;
+  QFont font = painter.font();
+  font.setPixelSize(std::clamp(static_cast<int>(barHeight * 0.6), 7, 12));
+  painter.setFont(font);
+  painter.setPen(Qt::NoPen);
+  for (int d = 0; d < depths; ++d) {
+    const double y = area.top() + d * barHeight;
+    if (d == forest_.frontierDepth) {
+      QColor band = palette().highlight().color();
+      band.setAlpha(50);
+      painter.fillRect(QRectF(area.left(), y, area.width(), barHeight), band);
+    }
+    double x = area.left() + labelWidth;
+    const auto& perTree = forest_.countPerDepth[static_cast<std::size_t>(d)];
+    for (std::size_t t = 0; t < perTree.size(); ++t) {
+      if (perTree[t] == 0) continue;
+      painter.fillRect(QRectF(x, y + 1, perTree[t] * scale, barHeight - 2), treeColor(static_cast<int>(t)));
+      x += perTree[t] * scale;
+    }
+    painter.setPen(palette().text().color());
+    painter.drawText(QRectF(area.left(), y, labelWidth - 6, barHeight), Qt::AlignRight | Qt::AlignVCenter,
+                     tr("level %1 (%2): %3").arg(d).arg(d % 2 == 0 ? tr("rows") : tr("cols")).arg(
+                         total[static_cast<std::size_t>(d)]));
+    painter.setPen(Qt::NoPen);
+  }
+}
+
+}  // namespace ms::views

@@ -30,6 +30,7 @@ struct Configuration {
   std::string label;  // as given, e.g. parallel-roma-2:cuda:greedy
   matching::MatchingOptions options;
   bool cpuWork = false;  // runs on the CPU, or starts from a greedy matching computed there
+  bool greedy = false;   // is greedy, or starts from it
 };
 
 Configuration parseConfiguration(const std::string& token, int threads, int32_t maxPhases) {
@@ -52,7 +53,8 @@ Configuration parseConfiguration(const std::string& token, int threads, int32_t 
   if (parts.size() > 2) c.options.initial = matching::parseInitialMatching(parts[2]);
   c.options.threads = threads;
   c.options.maxPhases = maxPhases;
-  c.cpuWork = c.options.backend != lap::Backend::Cuda || c.options.initial == matching::InitialMatching::Greedy;
+  c.greedy = c.options.algorithm == MatchingAlgorithm::Greedy || c.options.initial == matching::InitialMatching::Greedy;
+  c.cpuWork = c.options.backend != lap::Backend::Cuda || c.greedy;
   return c;
 }
 
@@ -63,7 +65,7 @@ struct Settings {
   std::vector<int> threads;
   int instances = 1, repeats = 1;
   int32_t maxPhases = matching::kDefaultMaxPhases;
-  int32_t cpuUpTo = 0, exactUpTo = 0, exactGeometricUpTo = 0;
+  int32_t cpuUpTo = 0, greedyUpTo = 0, exactUpTo = 0, exactGeometricUpTo = 0;
 };
 
 Settings resolve(const SharedBenchSettings& shared, const MatchingBenchOptions& options) {
@@ -75,6 +77,7 @@ Settings resolve(const SharedBenchSettings& shared, const MatchingBenchOptions& 
     s.configs = {"greedy", "roma", "roma:sequential:greedy", "parallel-roma-1:cpu", "parallel-roma-2:cpu",
                  "parallel-roma-2:cpu:greedy"};
     s.cpuUpTo = 4096;
+    s.greedyUpTo = 4096;
     s.exactUpTo = 2048;
     s.exactGeometricUpTo = 1024;
   } else {
@@ -83,6 +86,7 @@ Settings resolve(const SharedBenchSettings& shared, const MatchingBenchOptions& 
     s.configs = {"greedy", "roma", "parallel-roma-2:cpu", "parallel-roma-1:cuda", "parallel-roma-2:cuda",
                  "parallel-roma-2:cuda:greedy"};
     s.cpuUpTo = 32768;
+    s.greedyUpTo = 16384;
     s.exactUpTo = 4096;
     s.exactGeometricUpTo = 2048;
   }
@@ -95,6 +99,7 @@ Settings resolve(const SharedBenchSettings& shared, const MatchingBenchOptions& 
   if (!options.configs.empty()) s.configs = options.configs;
   if (options.maxPhases >= 0) s.maxPhases = options.maxPhases;
   if (options.cpuUpTo > 0) s.cpuUpTo = options.cpuUpTo;
+  if (options.greedyUpTo > 0) s.greedyUpTo = options.greedyUpTo;
   if (options.exactUpTo > 0) s.exactUpTo = options.exactUpTo;
   if (options.exactGeometricUpTo > 0) s.exactGeometricUpTo = options.exactGeometricUpTo;
   for (const std::string& d : distributions) s.distributions.push_back(matching::parseDistribution(d));
@@ -176,6 +181,7 @@ std::shared_ptr<MatchingBenchOptions> addMatchingBenchOptions(CLI::App& bench) {
       ->delimiter(',');
   bench.add_option("--max-phases", options->maxPhases, "roma presets: ROMA phase limit (0 = to convergence; default 8)");
   bench.add_option("--cpu-up-to", options->cpuUpTo, "roma presets: largest n for configurations with CPU work");
+  bench.add_option("--greedy-up-to", options->greedyUpTo, "roma presets: largest n for greedy and greedy starts");
   bench.add_option("--exact-up-to", options->exactUpTo, "roma presets: largest n solved by LEMON for the gap");
   bench.add_option("--exact-geometric-up-to", options->exactGeometricUpTo,
                    "roma presets: largest geometric n solved by LEMON");
@@ -225,7 +231,7 @@ void runMatchingBench(const SharedBenchSettings& shared, const MatchingBenchOpti
         const std::size_t instance = kept.size();
         std::vector<double> sequentialMs;
         for (const Configuration& c : configs) {
-          if (c.cpuWork && n > settings.cpuUpTo) continue;
+          if ((c.cpuWork && n > settings.cpuUpTo) || (c.greedy && n > settings.greedyUpTo)) continue;
           for (int repeat = 0; repeat < settings.repeats; ++repeat) {
             Row row = runOnce(graph, c);
             row.device = deviceName(c.options.backend, c.options.threads);

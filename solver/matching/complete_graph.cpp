@@ -21,10 +21,10 @@ CompleteGraph graphFromPoints(std::vector<Point> points) {
   for (int32_t i = 0; i < n; ++i) {
     float* row = weights.row(i);
     const Point p = points[static_cast<std::size_t>(i)];
-    // hypot(-a, -b) == hypot(a, b) exactly, so the matrix comes out symmetric without mirroring.
+    // (-a)^2 == a^2 exactly, so the matrix comes out symmetric without mirroring.
     for (int32_t j = 0; j < n; ++j) {
-      const Point q = points[static_cast<std::size_t>(j)];
-      row[j] = static_cast<float>(std::hypot(p.x - q.x, p.y - q.y));
+      const double dx = p.x - points[static_cast<std::size_t>(j)].x, dy = p.y - points[static_cast<std::size_t>(j)].y;
+      row[j] = static_cast<float>(std::sqrt(dx * dx + dy * dy));
     }
   }
   return CompleteGraph(std::move(weights), std::move(points));

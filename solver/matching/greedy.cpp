@@ -1,5 +1,6 @@
 #include "solver/matching/greedy.h"
 
+#include <algorithm>
 #include <limits>
 #include <numeric>
 #include <string>
@@ -23,30 +24,63 @@ SuitorRounds::SuitorRounds(const CompleteGraph& graph)
     : graph_(graph),
       suitor_(static_cast<std::size_t>(graph.vertexCount()), -1),
       suitorWeight_(static_cast<std::size_t>(graph.vertexCount()), -std::numeric_limits<float>::infinity()),
-      queue_(static_cast<std::size_t>(graph.vertexCount())) {
+      queue_(static_cast<std::size_t>(graph.vertexCount())),
+      chunk_(static_cast<std::size_t>(graph.vertexCount())),
+      cursor_(static_cast<std::size_t>(graph.vertexCount()), 0),
+      exhausted_(static_cast<std::size_t>(graph.vertexCount()), 0) {
   std::iota(queue_.begin(), queue_.end(), 0);
 }
 
-void SuitorRounds::propose(int32_t u, std::vector<int32_t>& displaced) {
+bool SuitorRounds::reachable(int32_t u, int32_t v, float w) const {
+  const int32_t rival = suitor_[v];
+  return rival == -1 || outranks(w, u, v, suitorWeight_[v], rival, v);
+}
+
+void SuitorRounds::refill(int32_t u) {
   const int32_t n = graph_.vertexCount();
   const float* row = graph_.row(u);
-  int32_t best = -1;
-  float bestWeight = -std::numeric_limits<float>::infinity();
+  std::vector<int32_t>& chunk = chunk_[u];
+  const int32_t bound = chunk.empty() ? -1 : chunk.back();
+  const float boundWeight = bound == -1 ? std::numeric_limits<float>::infinity() : row[bound];
+  scratch_.clear();
   for (int32_t v = 0; v < n; ++v) {
+    // Float comparisons decide almost every neighbour; the pair tie-breaks run on equal weights only.
     const float w = row[v];
-    // Cheap float tests first; the pair tie-breaks only run on equal weights.
-    if (v == u || w < suitorWeight_[v] || w < bestWeight) continue;
-    const int32_t rival = suitor_[v];
-    if (rival != -1 && !outranks(w, u, v, suitorWeight_[v], rival, v)) continue;
-    if (best != -1 && !outranks(w, u, v, bestWeight, u, best)) continue;
-    best = v;
-    bestWeight = w;
+    if (w > boundWeight || w < suitorWeight_[v] || v == u) continue;
+    if (w == boundWeight && !outranks(boundWeight, u, bound, w, u, v)) continue;  // drawn in an earlier chunk
+    if (w == suitorWeight_[v] && !reachable(u, v, w)) continue;
+    scratch_.push_back(v);
   }
-  if (best == -1) return;  // every neighbour holds a better proposal: u stays free
-  const int32_t rival = suitor_[best];
-  suitor_[best] = u;
-  suitorWeight_[best] = bestWeight;
-  if (rival != -1) displaced.push_back(rival);
+  const std::size_t size = std::min(scratch_.size(), chunk.empty() ? kFirstChunk : 2 * chunk.size());
+  const auto end = scratch_.begin() + static_cast<std::ptrdiff_t>(size);
+  const auto better = [&](int32_t a, int32_t b) { return outranks(row[a], u, a, row[b], u, b); };
+  std::nth_element(scratch_.begin(), end, scratch_.end(), better);
+  std::sort(scratch_.begin(), end, better);
+  chunk.assign(scratch_.begin(), end);
+  cursor_[u] = 0;
+  exhausted_[u] = chunk.empty();
+}
+
+void SuitorRounds::propose(int32_t u, std::vector<int32_t>& displaced) {
+  const float* row = graph_.row(u);
+  const std::vector<int32_t>& chunk = chunk_[u];
+  while (!exhausted_[u]) {
+    if (cursor_[u] == chunk.size()) {
+      refill(u);
+      continue;
+    }
+    const int32_t v = chunk[cursor_[u]];
+    if (!reachable(u, v, row[v])) {
+      ++cursor_[u];  // v holds a better proposal, now and from now on
+      continue;
+    }
+    const int32_t rival = suitor_[v];
+    suitor_[v] = u;
+    suitorWeight_[v] = row[v];
+    if (rival != -1) displaced.push_back(rival);
+    return;
+  }
+  // No neighbour left within reach: u stays free.
 }
 
 int64_t SuitorRounds::runRound() {

@@ -20,6 +20,7 @@
 #include "solver/matching/exact.h"
 #include "solver/matching/generators.h"
 #include "solver/matching/matching.h"
+#include "solver/matching/relaxation_bound.h"
 
 namespace ms::cli {
 namespace {
@@ -53,7 +54,8 @@ Configuration parseConfiguration(const std::string& token, int threads, int32_t 
   if (parts.size() > 2) c.options.initial = matching::parseInitialMatching(parts[2]);
   c.options.threads = threads;
   c.options.maxPhases = maxPhases;
-  c.greedy = c.options.algorithm == MatchingAlgorithm::Greedy || c.options.initial == matching::InitialMatching::Greedy;
+  c.greedy = c.options.algorithm == MatchingAlgorithm::Greedy ||
+             c.options.initial == matching::InitialMatching::Greedy;
   c.cpuWork = c.options.backend != lap::Backend::Cuda || c.greedy;
   return c;
 }
@@ -65,7 +67,7 @@ struct Settings {
   std::vector<int> threads;
   int instances = 1, repeats = 1;
   int32_t maxPhases = matching::kDefaultMaxPhases;
-  int32_t cpuUpTo = 0, greedyUpTo = 0, exactUpTo = 0, exactGeometricUpTo = 0;
+  int32_t cpuUpTo = 0, greedyUpTo = 0, exactUpTo = 0, exactGeometricUpTo = 0, boundUpTo = 0;
 };
 
 Settings resolve(const SharedBenchSettings& shared, const MatchingBenchOptions& options) {
@@ -74,21 +76,31 @@ Settings resolve(const SharedBenchSettings& shared, const MatchingBenchOptions& 
   std::vector<std::string> distributions = {"uniform", "exponential", "geometric"};
   if (shared.preset == "roma-cpu") {
     s.sizes = {1024, 2048, 4096};
-    s.configs = {"greedy", "roma", "roma:sequential:greedy", "parallel-roma-1:cpu", "parallel-roma-2:cpu",
+    s.configs = {"greedy",
+                 "roma",
+                 "roma:sequential:greedy",
+                 "parallel-roma-1:cpu",
+                 "parallel-roma-2:cpu",
                  "parallel-roma-2:cpu:greedy"};
     s.cpuUpTo = 4096;
     s.greedyUpTo = 4096;
     s.exactUpTo = 2048;
     s.exactGeometricUpTo = 1024;
   } else {
-    // Hovland's sizes (multiples of 1024) up to 73728; sequential ROMA and the CPU configurations stop at 32768.
+    // Hovland's sizes (multiples of 1024) up to 73728; sequential ROMA and the CPU configurations stop at
+    // 32768.
     s.sizes = {1024, 2048, 4096, 8192, 16384, 32768, 57344, 73728};
-    s.configs = {"greedy", "roma", "parallel-roma-2:cpu", "parallel-roma-1:cuda", "parallel-roma-2:cuda",
+    s.configs = {"greedy",
+                 "roma",
+                 "parallel-roma-2:cpu",
+                 "parallel-roma-1:cuda",
+                 "parallel-roma-2:cuda",
                  "parallel-roma-2:cuda:greedy"};
     s.cpuUpTo = 32768;
     s.greedyUpTo = 16384;
     s.exactUpTo = 4096;
     s.exactGeometricUpTo = 2048;
+    s.boundUpTo = 8192;
   }
   s.threads = {cores};
   if (!shared.sizes.empty()) s.sizes = shared.sizes;
@@ -102,6 +114,7 @@ Settings resolve(const SharedBenchSettings& shared, const MatchingBenchOptions& 
   if (options.greedyUpTo > 0) s.greedyUpTo = options.greedyUpTo;
   if (options.exactUpTo > 0) s.exactUpTo = options.exactUpTo;
   if (options.exactGeometricUpTo > 0) s.exactGeometricUpTo = options.exactGeometricUpTo;
+  if (options.boundUpTo > 0) s.boundUpTo = options.boundUpTo;
   for (const std::string& d : distributions) s.distributions.push_back(matching::parseDistribution(d));
   return s;
 }
@@ -121,7 +134,7 @@ struct Row {
   bool valid = false;
   double setupMs = 0, phaseMs = 0, meanPhaseMs = 0, maxPhaseMs = 0;
   double devicePhaseMs = -1;  // CUDA events; -1 on the CPU
-  std::optional<double> speedup, optimum;
+  std::optional<double> speedup, optimum, upperBound;
   std::size_t instance = 0;  // index into the instance list
 };
 
@@ -167,24 +180,34 @@ bool exactWanted(const Settings& s, matching::Distribution d, int32_t n) {
   return n <= (d == matching::Distribution::Geometric ? s.exactGeometricUpTo : s.exactUpTo);
 }
 
-std::string optional(const std::optional<double>& value) { return value ? formatNumber(*value) : ""; }
+std::string optional(const std::optional<double>& value) {
+  return value ? formatNumber(*value) : "";
+}
 
 }  // namespace
 
 std::shared_ptr<MatchingBenchOptions> addMatchingBenchOptions(CLI::App& bench) {
   auto options = std::make_shared<MatchingBenchOptions>();
-  bench.add_option("--distributions", options->distributions, "roma presets: uniform, exponential, geometric")
+  bench
+      .add_option("--distributions", options->distributions, "roma presets: uniform, exponential, geometric")
       ->delimiter(',')
       ->check(CLI::IsMember({"uniform", "exponential", "geometric"}));
-  bench.add_option("--configs", options->configs,
-                   "roma presets: ALGORITHM[:BACKEND[:INIT]] list, e.g. roma,parallel-roma-2:cuda:greedy")
+  bench
+      .add_option("--configs", options->configs,
+                  "roma presets: ALGORITHM[:BACKEND[:INIT]] list, e.g. roma,parallel-roma-2:cuda:greedy")
       ->delimiter(',');
-  bench.add_option("--max-phases", options->maxPhases, "roma presets: ROMA phase limit (0 = to convergence; default 8)");
-  bench.add_option("--cpu-up-to", options->cpuUpTo, "roma presets: largest n for configurations with CPU work");
-  bench.add_option("--greedy-up-to", options->greedyUpTo, "roma presets: largest n for greedy and greedy starts");
-  bench.add_option("--exact-up-to", options->exactUpTo, "roma presets: largest n solved by LEMON for the gap");
+  bench.add_option("--max-phases", options->maxPhases,
+                   "roma presets: ROMA phase limit (0 = to convergence; default 8)");
+  bench.add_option("--cpu-up-to", options->cpuUpTo,
+                   "roma presets: largest n for configurations with CPU work");
+  bench.add_option("--greedy-up-to", options->greedyUpTo,
+                   "roma presets: largest n for greedy and greedy starts");
+  bench.add_option("--exact-up-to", options->exactUpTo,
+                   "roma presets: largest n solved by LEMON for the gap");
   bench.add_option("--exact-geometric-up-to", options->exactGeometricUpTo,
                    "roma presets: largest geometric n solved by LEMON");
+  bench.add_option("--bound-up-to", options->boundUpTo,
+                   "roma presets: largest n given the bipartite relaxation's upper bound on the optimum");
   return options;
 }
 
@@ -199,16 +222,20 @@ void runMatchingBench(const SharedBenchSettings& shared, const MatchingBenchOpti
   }
   // Sequential ROMA first: the other configurations' speedups refer to it.
   std::stable_partition(configs.begin(), configs.end(), [](const Configuration& c) {
-    return c.options.algorithm == MatchingAlgorithm::Roma && c.options.initial == matching::InitialMatching::Neighbour;
+    return c.options.algorithm == MatchingAlgorithm::Roma &&
+           c.options.initial == matching::InitialMatching::Neighbour;
   });
-  const bool cuda = std::any_of(configs.begin(), configs.end(),
-                                [](const Configuration& c) { return c.options.backend == lap::Backend::Cuda; });
+  const bool cuda = std::any_of(configs.begin(), configs.end(), [](const Configuration& c) {
+    return c.options.backend == lap::Backend::Cuda;
+  });
   double bandwidth = 0;  // GB/s, bytes read plus bytes written
   if (cuda) {
     // Probing first also makes the host matrices page-locked, so uploads run at full speed.
-    if (!cudaDevice().usable) throw SolveError("the " + shared.preset + " preset needs a GPU: " + cudaDevice().reason);
+    if (!cudaDevice().usable)
+      throw SolveError("the " + shared.preset + " preset needs a GPU: " + cudaDevice().reason);
     bandwidth = measureDeviceCopyBandwidth(std::size_t{2} << 30, 10);
-    std::printf("device: %s, copy bandwidth %.0f GB/s (read + write)\n", cudaDevice().name.c_str(), bandwidth);
+    std::printf("device: %s, copy bandwidth %.0f GB/s (read + write)\n", cudaDevice().name.c_str(),
+                bandwidth);
     // Warm-up: module loading and first-launch costs stay out of the timed runs.
     const matching::CompleteGraph warm = matching::generateGraph({matching::Distribution::Uniform, 2048, 99});
     for (const Configuration& c : configs) {
@@ -218,15 +245,16 @@ void runMatchingBench(const SharedBenchSettings& shared, const MatchingBenchOpti
 
   std::vector<Row> rows;
   std::vector<matching::CompleteGraph> kept;  // instances LEMON solves after the timed runs
-  std::vector<std::size_t> keptRowsFrom;
+  std::vector<matching::Distribution> distributionOf;
   for (matching::Distribution distribution : settings.distributions) {
     for (int32_t n : settings.sizes) {
       for (int k = 0; k < settings.instances; ++k) {
         const matching::GraphSpec spec{distribution, n, static_cast<uint64_t>(k + 1)};
         const auto generated = std::chrono::steady_clock::now();
         matching::CompleteGraph graph = matching::generateGraph(spec);
-        std::fprintf(stderr, "%s n=%d seed=%llu generated in %.1f s\n", matching::distributionName(distribution).data(),
-                     n, static_cast<unsigned long long>(spec.seed),
+        std::fprintf(stderr, "%s n=%d seed=%llu generated in %.1f s\n",
+                     matching::distributionName(distribution).data(), n,
+                     static_cast<unsigned long long>(spec.seed),
                      std::chrono::duration<double>(std::chrono::steady_clock::now() - generated).count());
         const std::size_t instance = kept.size();
         std::vector<double> sequentialMs;
@@ -247,17 +275,19 @@ void runMatchingBench(const SharedBenchSettings& shared, const MatchingBenchOpti
                                       c.options.initial == matching::InitialMatching::Neighbour;
             if (isSequential) sequentialMs.push_back(row.phaseMs);
             const bool isRoma = c.options.algorithm != MatchingAlgorithm::Greedy;
-            if (isRoma && !sequentialMs.empty() && row.phaseMs > 0) row.speedup = median(sequentialMs) / row.phaseMs;
+            if (isRoma && !sequentialMs.empty() && row.phaseMs > 0)
+              row.speedup = median(sequentialMs) / row.phaseMs;
             std::fprintf(stderr, "  %-30s phases %2d  phase time %10.2f ms  weight %.6f%s\n", c.label.c_str(),
                          row.phases, row.phaseMs, row.weight, row.valid ? "" : "  NOT A PERFECT MATCHING");
             rows.push_back(std::move(row));
           }
         }
-        if (exactWanted(settings, distribution, n)) {
+        if (exactWanted(settings, distribution, n) || n <= settings.boundUpTo) {
           kept.push_back(std::move(graph));
         } else {
           kept.emplace_back();  // keeps instance indices aligned; no optimum for this one
         }
+        distributionOf.push_back(distribution);
       }
     }
   }
@@ -268,32 +298,50 @@ void runMatchingBench(const SharedBenchSettings& shared, const MatchingBenchOpti
   std::fprintf(stderr, "solving the kept instances exactly (LEMON)...\n");
 #pragma omp parallel for schedule(dynamic, 1)
   for (int64_t i = 0; i < exactCount; ++i) {
-    if (kept[i].vertexCount() == 0) continue;
+    if (kept[i].vertexCount() == 0 || !exactWanted(settings, distributionOf[i], kept[i].vertexCount()))
+      continue;
     auto exact = matching::makeExactSolver(kept[i]);
     runToEnd(*exact);
     optimum[i] = exact->solution().weight;
   }
+  // The relaxation's bound on every kept instance, one at a time on the fastest backend.
+  std::vector<double> upperBound(kept.size(), -1);
+  const lap::Backend boundBackend = cudaDevice().usable ? lap::Backend::Cuda : lap::Backend::Cpu;
+  for (std::size_t i = 0; i < kept.size(); ++i) {
+    if (kept[i].vertexCount() == 0 || kept[i].vertexCount() > settings.boundUpTo) continue;
+    const auto started = std::chrono::steady_clock::now();
+    const matching::RelaxationBound bound = matching::bipartiteRelaxationBound(kept[i], boundBackend);
+    upperBound[i] = bound.upperBound;
+    std::fprintf(stderr, "relaxation bound n=%d: %.6f%s in %.1f s\n", kept[i].vertexCount(), bound.upperBound,
+                 bound.tight ? " (tight)" : "",
+                 std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
+  }
   for (Row& row : rows) {
     if (optimum[row.instance] >= 0) row.optimum = optimum[row.instance];
+    if (upperBound[row.instance] >= 0) row.upperBound = upperBound[row.instance];
   }
 
   std::ostringstream csv;
-  csv << "device,preset,distribution,n,seed,config,algorithm,threads,init,max_phases,repeat,valid,phases,flips,"
-         "initial_weight,weight,optimum,gap_percent,setup_ms,phase_ms,mean_phase_ms,max_phase_ms,device_phase_ms,"
+  csv << "device,preset,distribution,n,seed,config,algorithm,threads,init,max_phases,repeat,valid,phases,"
+         "flips,"
+         "initial_weight,weight,optimum,gap_percent,upper_bound,gap_at_most_percent,setup_ms,phase_ms,mean_"
+         "phase_ms,max_phase_ms,device_phase_ms,"
          "speedup_vs_sequential,copy_bandwidth_gbs,matrix_read_ms,mean_phase_over_matrix_read\n";
   bool allValid = true;
   for (const Row& r : rows) {
     allValid = allValid && r.valid;
     const std::string gap = r.optimum ? formatNumber(100.0 * (1.0 - r.weight / *r.optimum)) : "";
+    const std::string gapAtMost = r.upperBound ? formatNumber(100.0 * (1.0 - r.weight / *r.upperBound)) : "";
     const bool onDevice = r.devicePhaseMs >= 0;
     // Reading the n x n float matrix once at the copy bandwidth (which counts bytes read and written).
     const double readMs = onDevice ? 4.0 * r.n * static_cast<double>(r.n) / (bandwidth * 1e9) * 1e3 : 0;
-    csv << quoted(r.device) << ',' << shared.preset << ',' << matching::distributionName(r.distribution) << ','
-        << r.n << ',' << r.seed << ',' << r.config << ',' << r.algorithm << ',' << r.threads << ',' << r.initial << ','
-        << settings.maxPhases << ',' << r.repeat << ',' << (r.valid ? "true" : "false") << ',' << r.phases << ','
-        << formatNumber(r.flips) << ',' << formatNumber(r.initialWeight) << ',' << formatNumber(r.weight) << ','
-        << optional(r.optimum) << ',' << gap << ',' << formatNumber(r.setupMs) << ','
-        << formatNumber(r.phaseMs) << ',' << formatNumber(r.meanPhaseMs) << ',' << formatNumber(r.maxPhaseMs) << ','
+    csv << quoted(r.device) << ',' << shared.preset << ',' << matching::distributionName(r.distribution)
+        << ',' << r.n << ',' << r.seed << ',' << r.config << ',' << r.algorithm << ',' << r.threads << ','
+        << r.initial << ',' << settings.maxPhases << ',' << r.repeat << ',' << (r.valid ? "true" : "false")
+        << ',' << r.phases << ',' << formatNumber(r.flips) << ',' << formatNumber(r.initialWeight) << ','
+        << formatNumber(r.weight) << ',' << optional(r.optimum) << ',' << gap << ',' << optional(r.upperBound)
+        << ',' << gapAtMost << ',' << formatNumber(r.setupMs) << ',' << formatNumber(r.phaseMs) << ','
+        << formatNumber(r.meanPhaseMs) << ',' << formatNumber(r.maxPhaseMs) << ','
         << (onDevice ? formatNumber(r.devicePhaseMs) : "") << ',' << optional(r.speedup) << ','
         << (onDevice ? formatNumber(bandwidth) : "") << ',' << (onDevice ? formatNumber(readMs) : "") << ','
         << (onDevice ? formatNumber(r.meanPhaseMs / readMs) : "") << '\n';
@@ -301,13 +349,17 @@ void runMatchingBench(const SharedBenchSettings& shared, const MatchingBenchOpti
   const std::string output = shared.output.empty() ? "bench-" + shared.preset + ".csv" : shared.output;
   writeFileAtomically(output, [&](std::ostream& out) { out << csv.str(); });
 
-  std::printf("%-12s %6s %-28s %6s %11s %9s %9s\n", "distribution", "n", "config", "phases", "phase_ms", "speedup",
-              "gap_%");
+  const auto percent = [](double weight, const std::optional<double>& reference) {
+    return reference ? formatNumber(std::round(1e5 * 100.0 * (1.0 - weight / *reference)) / 1e5)
+                     : std::string();
+  };
+  std::printf("%-12s %6s %-28s %6s %11s %9s %9s %9s\n", "distribution", "n", "config", "phases", "phase_ms",
+              "speedup", "gap_%", "gap<=_%");
   for (const Row& r : rows) {
-    const std::string gap = r.optimum ? formatNumber(std::round(1e5 * 100.0 * (1.0 - r.weight / *r.optimum)) / 1e5) : "";
-    std::printf("%-12s %6d %-28s %6d %11.2f %9s %9s\n", matching::distributionName(r.distribution).data(), r.n,
-                r.config.c_str(), r.phases, r.phaseMs,
-                r.speedup ? formatNumber(std::round(*r.speedup * 10) / 10).c_str() : "", gap.c_str());
+    std::printf("%-12s %6d %-28s %6d %11.2f %9s %9s %9s\n", matching::distributionName(r.distribution).data(),
+                r.n, r.config.c_str(), r.phases, r.phaseMs,
+                r.speedup ? formatNumber(std::round(*r.speedup * 10) / 10).c_str() : "",
+                percent(r.weight, r.optimum).c_str(), percent(r.weight, r.upperBound).c_str());
   }
   std::printf("every result a perfect matching: %s\nwrote %s\n", allValid ? "yes" : "NO", output.c_str());
   if (!allValid) throw SolveError("a configuration returned an invalid matching (see valid in the CSV)");

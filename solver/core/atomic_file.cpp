@@ -3,6 +3,7 @@
 #include <fstream>
 #include <random>
 #include <stdexcept>
+#include <string>
 #include <system_error>
 
 namespace ms {
@@ -11,7 +12,11 @@ void writeFileAtomically(const std::filesystem::path& path, const std::function<
   namespace fs = std::filesystem;
   const fs::path dir = path.has_parent_path() ? path.parent_path() : fs::path(".");
   std::random_device entropy;
-  const fs::path temp = dir / ("." + path.filename().string() + ".tmp" + std::to_string(entropy()));
+  // Appended piecewise: GCC 12 warns falsely (-Wrestrict) on `"." + std::string` here.
+  std::string tempName = ".";
+  tempName += path.filename().string();
+  tempName += ".tmp" + std::to_string(entropy());
+  const fs::path temp = dir / tempName;
   try {
     {
       std::ofstream out(temp, std::ios::binary | std::ios::trunc);

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Runs the CUDA backend's checks on a GPU machine from binaries built elsewhere: the QtTest suite (with
+# Runs the CUDA backends' checks on a GPU machine from binaries built elsewhere: the QtTest suites (with
 # Qt's runtime unpacked from .debs), compute-sanitizer on small solves, and traced solves for timing.
 #
 #   tests/lap/run_cuda_checks.sh BUNDLE OUT [tests] [sanitizer] [traces SIZES] [bench SIZES] [scipy SIZES]
-#                               [large SIZES] [agreement SIZES] [startup] [cold SIZES]
+#                               [large SIZES] [agreement SIZES] [startup] [cold SIZES] [roma NAME SIZES ARGS]
 #
-# SIZES is a comma-separated list. BUNDLE holds test_lap_cuda, matchscope-cli, scipy_reference.py and
+# SIZES is a comma-separated list; ARGS one word of extra bench options joined by commas ("-" for none);
+# the roma stage writes OUT/NAME.csv and OUT/NAME.log.
+# BUNDLE holds the test_*_cuda suites, matchscope-cli, scipy_reference.py and
 # qtrt/*.deb (apt-get download libqt6core6 libqt6test6 libicu72 libdouble-conversion3 libpcre2-16-0 libb2-1
 # libglib2.0-0 libzstd1 libpcre2-8-0 libffi8 libmount1 libselinux1 libblkid1). Logs go to OUT; the traces
 # are packed into OUT/traces.tar.gz. Each stage prints a short summary.
@@ -28,11 +30,15 @@ run_tests() {
     [ -e "$lib" ] || continue
     ldconfig -p | grep -q "^[[:space:]]$(basename "$lib") " || ln -sf "$lib" /tmp/qtlib/
   done
-  LD_LIBRARY_PATH=/tmp/qtlib ldd "$bundle/test_lap_cuda" | grep "not found"
-  LD_LIBRARY_PATH=/tmp/qtlib "$bundle/test_lap_cuda" -o "$out/test_lap_cuda.txt,txt" -o -,txt >/tmp/test.log 2>&1
-  echo "test_lap_cuda exit $?"
-  grep -E "^(PASS|FAIL|SKIP|QINFO|Totals)|Loc:" /tmp/test.log | head -40
-  tail -3 /tmp/test.log
+  local suite name
+  for suite in "$bundle"/test_*_cuda; do
+    name=$(basename "$suite")
+    LD_LIBRARY_PATH=/tmp/qtlib ldd "$suite" | grep "not found"
+    LD_LIBRARY_PATH=/tmp/qtlib "$suite" -o "$out/$name.txt,txt" -o -,txt >/tmp/test.log 2>&1
+    echo "$name exit $?"
+    grep -E "^(PASS|FAIL|SKIP|QINFO|Totals)|Loc:" /tmp/test.log | head -40
+    tail -3 /tmp/test.log
+  done
 }
 
 run_sanitizer() {
@@ -44,7 +50,21 @@ run_sanitizer() {
       echo "compute-sanitizer $tool $algorithm: exit $? $(grep -E 'ERROR SUMMARY|certificate' /tmp/sanitizer.txt | tr '\n' ' ')"
       { echo "=== $tool $algorithm"; cat /tmp/sanitizer.txt; } >>"$out/sanitizer.txt"
     done
+    for algorithm in parallel-roma-1 parallel-roma-2; do
+      compute-sanitizer --tool "$tool" --error-exitcode 9 "$bundle/matchscope-cli" solve --problem matching \
+        --generate geometric --n 1030 --algorithm "$algorithm" --backend cuda >/tmp/sanitizer.txt 2>&1
+      echo "compute-sanitizer $tool $algorithm: exit $? $(grep -E 'ERROR SUMMARY|weight' /tmp/sanitizer.txt | tr '\n' ' ')"
+      { echo "=== $tool $algorithm"; cat /tmp/sanitizer.txt; } >>"$out/sanitizer.txt"
+    done
   done
+}
+
+# Hovland's experiments (bench --preset roma-gpu) at the given sizes, into OUT/NAME.csv.
+run_roma() {
+  local name=$1 sizes=$2 extra=()
+  [ "$3" != "-" ] && IFS=, read -r -a extra <<<"$3"
+  "$bundle/matchscope-cli" bench --preset roma-gpu --sizes "$sizes" "${extra[@]}" --output "$out/$name.csv" \
+    2>"$out/$name.log"
 }
 
 run_traces() {
@@ -141,6 +161,7 @@ while [ $index -lt ${#stages[@]} ]; do
     agreement) index=$((index + 1)); run_agreement ${stages[$index]//,/ } ;;
     startup) run_startup ;;
     cold) index=$((index + 1)); run_cold ${stages[$index]//,/ } ;;
+    roma) run_roma "${stages[$index + 1]}" "${stages[$index + 2]}" "${stages[$index + 3]}"; index=$((index + 3)) ;;
   esac
   index=$((index + 1))
 done

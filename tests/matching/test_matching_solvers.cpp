@@ -1,12 +1,15 @@
 // Weighted matching on the CPU: every algorithm and kernel set returns a perfect matching; ROMA only gains,
 // its flip log replays, and at convergence no 4-cycle flip is left; greedy is Algorithm 1's matching and at
-// least half the optimum; LEMON's optimum agrees with exhaustive search.
+// least half the optimum; LEMON's optimum agrees with exhaustive search; the bipartite relaxation bounds it.
 #include <QtTest/QtTest>
 
 #include "matching_test_support.h"
 #include "solver/core/errors.h"
 #include "solver/matching/greedy.h"
 #include "solver/matching/problem.h"
+#include "solver/matching/relaxation_bound.h"
+
+#include <limits>
 
 using namespace ms;
 using namespace ms::matching;
@@ -15,7 +18,8 @@ using namespace ms::matching::testing;
 namespace {
 
 MatchingOptions options(MatchingAlgorithm algorithm, lap::Backend backend, int threads,
-                        InitialMatching initial = InitialMatching::Neighbour, int32_t maxPhases = kDefaultMaxPhases) {
+                        InitialMatching initial = InitialMatching::Neighbour,
+                        int32_t maxPhases = kDefaultMaxPhases) {
   MatchingOptions out;
   out.algorithm = algorithm;
   out.backend = backend;
@@ -53,8 +57,8 @@ class TestMatchingSolvers : public QObject {
           const PreparedGraph prepared(graph);
           std::vector<MatchingOptions> all = {options(MatchingAlgorithm::Greedy, lap::Backend::Sequential, 1),
                                               options(MatchingAlgorithm::Exact, lap::Backend::Sequential, 1)};
-          for (InitialMatching initial : {InitialMatching::Neighbour, InitialMatching::Half, InitialMatching::Shuffled,
-                                          InitialMatching::Greedy}) {
+          for (InitialMatching initial : {InitialMatching::Neighbour, InitialMatching::Half,
+                                          InitialMatching::Shuffled, InitialMatching::Greedy}) {
             for (const MatchingOptions& o : romaConfigurations(initial, kDefaultMaxPhases)) all.push_back(o);
           }
           for (const MatchingOptions& o : all) {
@@ -102,7 +106,8 @@ class TestMatchingSolvers : public QObject {
           const Solved solved = solveChecked(graph, o, context);
           if (QTest::currentTestFailed()) return;
           const float left = bestRemainingFlip(graph, solved.solution.mate);
-          QVERIFY2(left <= o.gainThreshold + 1e-6f, qPrintable(context + QString(": a flip of gain %1 is left").arg(left)));
+          QVERIFY2(left <= o.gainThreshold + 1e-6f,
+                   qPrintable(context + QString(": a flip of gain %1 is left").arg(left)));
           QCOMPARE(solved.trace.records().back().counters[kFlips], 0.0);
         }
       }
@@ -124,7 +129,8 @@ class TestMatchingSolvers : public QObject {
       const int32_t n = 2 * static_cast<int32_t>(1 + k * 7 % 60);
       std::vector<CompleteGraph> graphs;
       graphs.push_back(tiedGraph(n, 3, baseSeed() + k));  // many equal weights
-      for (Distribution distribution : distributions()) graphs.push_back(generateGraph({distribution, n, baseSeed() + k}));
+      for (Distribution distribution : distributions())
+        graphs.push_back(generateGraph({distribution, n, baseSeed() + k}));
       for (const CompleteGraph& graph : graphs) {
         QCOMPARE(greedyMatching(graph), sortedEdgeGreedy(graph));
       }
@@ -136,17 +142,20 @@ class TestMatchingSolvers : public QObject {
       for (uint64_t k = 0; k < 6; ++k) {
         const GraphSpec spec{distribution, 10 + 38 * static_cast<int32_t>(k), baseSeed() + k};
         const CompleteGraph graph = generateGraph(spec);
-        const double optimum = solveChecked(graph, options(MatchingAlgorithm::Exact, lap::Backend::Sequential, 1),
-                                            describe(spec))
-                                   .solution.weight;
+        const double optimum =
+            solveChecked(graph, options(MatchingAlgorithm::Exact, lap::Backend::Sequential, 1),
+                         describe(spec))
+                .solution.weight;
         const double greedy =
-            solveChecked(graph, options(MatchingAlgorithm::Greedy, lap::Backend::Sequential, 1), describe(spec))
+            solveChecked(graph, options(MatchingAlgorithm::Greedy, lap::Backend::Sequential, 1),
+                         describe(spec))
                 .solution.weight;
         if (QTest::currentTestFailed()) return;
         QVERIFY2(greedy >= 0.5 * optimum && greedy <= optimum * (1 + 1e-9), qPrintable(describe(spec)));
         for (const MatchingOptions& o : romaConfigurations(InitialMatching::Greedy, kDefaultMaxPhases)) {
           const double roma = solveChecked(graph, o, describe(spec)).solution.weight;
-          QVERIFY2(roma >= greedy && roma <= optimum * (1 + 1e-9), qPrintable(describe(spec) + " " + describe(o)));
+          QVERIFY2(roma >= greedy && roma <= optimum * (1 + 1e-9),
+                   qPrintable(describe(spec) + " " + describe(o)));
         }
       }
     }
@@ -162,17 +171,58 @@ class TestMatchingSolvers : public QObject {
       if (QTest::currentTestFailed()) return;
       const double brute = bruteForceOptimum(graph);
       QVERIFY2(std::abs(exact.solution.weight - brute) <= 1e-5 * std::max(1.0, brute),
-               qPrintable(QString("n=%1 k=%2: LEMON %3, exhaustive %4").arg(n).arg(k).arg(exact.solution.weight).arg(brute)));
+               qPrintable(QString("n=%1 k=%2: LEMON %3, exhaustive %4")
+                              .arg(n)
+                              .arg(k)
+                              .arg(exact.solution.weight)
+                              .arg(brute)));
       QVERIFY(std::abs(matchingWeight(graph, exact.solution.mate) - brute) <= 1e-5 * std::max(1.0, brute));
     }
   }
 
+  // The bipartite relaxation bounds the optimum from above; it equals half the best derangement (exhaustive
+  // LAP search with the diagonal forbidden), and the optimum itself when its permutation is a matching.
+  void relaxationBoundsTheOptimum() {
+    int tightCount = 0;
+    for (uint64_t k = 0; k < 48; ++k) {
+      const int32_t n = 2 * static_cast<int32_t>(1 + k % 4);
+      const CompleteGraph graph = k % 4 == 3 ? tiedGraph(n, 3, baseSeed() + k)
+                                             : generateGraph({distributions()[k % 3], n, baseSeed() + k});
+      const lap::Backend backend = k % 2 == 0 ? lap::Backend::Sequential : lap::Backend::Cpu;
+      const RelaxationBound bound = bipartiteRelaxationBound(graph, backend, 2);
+      const double optimum = bruteForceOptimum(graph);
+      const QString context =
+          QString("n=%1 k=%2: bound %3, optimum %4").arg(n).arg(k).arg(bound.upperBound).arg(optimum);
+      const double tolerance = 1e-6 * std::max(1.0, optimum);
+      QVERIFY2(bound.upperBound >= optimum - tolerance, qPrintable(context));
+      if (bound.tight) {
+        ++tightCount;
+        QVERIFY2(std::abs(bound.upperBound - optimum) <= tolerance, qPrintable(context));
+      }
+      lap::CostMatrix<double> derangement(n, n);
+      for (int32_t i = 0; i < n; ++i) {
+        for (int32_t j = 0; j < n; ++j) {
+          derangement(i, j) = i == j ? std::numeric_limits<double>::infinity() : -double(graph.weight(i, j));
+        }
+      }
+      auto brute = lap::makeLapSolver(derangement, {lap::LapAlgorithm::Brute, lap::Backend::Sequential, 1});
+      runToEnd(*brute);
+      QVERIFY2(std::abs(bound.upperBound + 0.5 * brute->solution().objective) <= tolerance,
+               qPrintable(context));
+    }
+    QVERIFY(tightCount > 0);  // both outcomes occur on these families
+    QVERIFY(tightCount < 48);
+  }
+
   void badOptionsAreRefused() {
     const CompleteGraph odd = generateGraph({Distribution::Uniform, 5, 1});
-    QVERIFY_THROWS_EXCEPTION(SolveError, makeMatchingSolver(odd, options(MatchingAlgorithm::Roma, lap::Backend::Sequential, 1)));
+    QVERIFY_THROWS_EXCEPTION(
+        SolveError, makeMatchingSolver(odd, options(MatchingAlgorithm::Roma, lap::Backend::Sequential, 1)));
     const CompleteGraph even = generateGraph({Distribution::Uniform, 6, 1});
-    QVERIFY_THROWS_EXCEPTION(SolveError, makeMatchingSolver(even, options(MatchingAlgorithm::Greedy, lap::Backend::Cuda, 1)));
-    QVERIFY_THROWS_EXCEPTION(SolveError, makeMatchingSolver(even, options(MatchingAlgorithm::Roma, lap::Backend::Auto, 1)));
+    QVERIFY_THROWS_EXCEPTION(
+        SolveError, makeMatchingSolver(even, options(MatchingAlgorithm::Greedy, lap::Backend::Cuda, 1)));
+    QVERIFY_THROWS_EXCEPTION(
+        SolveError, makeMatchingSolver(even, options(MatchingAlgorithm::Roma, lap::Backend::Auto, 1)));
   }
 };
 

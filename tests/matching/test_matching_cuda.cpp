@@ -6,6 +6,7 @@
 #include "matching_test_support.h"
 #include "solver/core/cuda_device.h"
 #include "solver/matching/problem.h"
+#include "solver/matching/relaxation_bound.h"
 
 using namespace ms;
 using namespace ms::matching;
@@ -94,7 +95,10 @@ class TestMatchingCuda : public QObject {
   }
 
   // Table 5.9's setting: parallel ROMA 2 for at most 8 phases from the neighbour matching (see
-  // test_matching_gaps.cpp for the sizes and the room given for instance-to-instance spread).
+  // test_matching_gaps.cpp for the sizes and the room given for instance-to-instance spread). The geometric
+  // graph of 4096 vertices, where LEMON takes minutes, is measured against the bipartite relaxation's upper
+  // bound, which can only overstate the gap; its bound of 0.00041 % fails a search that flips with edges
+  // that changed after it read them (Algorithm 7 rejects those).
   void gapsWithinTableFiveNine() {
     struct Case {
       Distribution distribution;
@@ -104,7 +108,8 @@ class TestMatchingCuda : public QObject {
     };
     const Case cases[] = {{Distribution::Uniform, 2048, 2, 0.67850},
                           {Distribution::Exponential, 2048, 2, 7.66658},
-                          {Distribution::Geometric, 1024, 1, 0.41312}};
+                          {Distribution::Geometric, 1024, 1, 0.41312},
+                          {Distribution::Geometric, 4096, 1, 0.00041}};
     for (const Case& c : cases) {
       double sum = 0;
       for (int k = 0; k < c.instances; ++k) {
@@ -113,7 +118,8 @@ class TestMatchingCuda : public QObject {
         MatchingOptions exact;
         exact.algorithm = MatchingAlgorithm::Exact;
         exact.backend = lap::Backend::Sequential;
-        const double optimum = solveChecked(graph, exact, "exact").solution.weight;
+        const double optimum = c.n <= 2048 ? solveChecked(graph, exact, "exact").solution.weight
+                                           : bipartiteRelaxationBound(graph, lap::Backend::Cuda).upperBound;
         const double weight =
             solveChecked(graph, onGpu(MatchingAlgorithm::ParallelRoma2, InitialMatching::Neighbour), describe(spec))
                 .solution.weight;

@@ -140,9 +140,11 @@ __global__ void __launch_bounds__(kBlockThreads) romaPhaseThreadPerVertex(Device
   if (a != -1) atomicFlip(d, u, mateU, a, b);
 }
 
+// u takes `vertex`, mateU takes `mate`, the vertex's partner when the search read it.
 struct Candidate {
   float gain;
   int vertex;
+  int mate;
 };
 
 struct BetterCandidate {
@@ -182,10 +184,10 @@ __global__ void __launch_bounds__(kBlockThreads) romaPhaseBlockPerEdge(DeviceVie
     rowMateU = sharedRow;
   }
   const float current = __ldg(rowU + mateU);
-  Candidate best{d.threshold, -1};
+  Candidate best{d.threshold, -1, -1};
   auto consider = [&](int y, float wUY, int mateY, float matchedY) {
     const float gain = wUY + (kRowInShared ? rowMateU[mateY] : __ldg(rowMateU + mateY)) - current - matchedY;
-    if (gain > best.gain && y != u && y != mateU) best = {gain, y};
+    if (gain > best.gain && y != u && y != mateU) best = {gain, y, mateY};
   };
   if (vectorised) {
     const auto* rowU4 = reinterpret_cast<const float4*>(rowU);
@@ -205,7 +207,9 @@ __global__ void __launch_bounds__(kBlockThreads) romaPhaseBlockPerEdge(DeviceVie
     for (int y = threadIdx.x; y < n; y += kBlockThreads) consider(y, __ldg(rowU + y), mateOf(d, y), __ldcg(d.matched + y));
   }
   const Candidate winner = BlockReduce(reduceStorage).Reduce(best, BetterCandidate{});
-  if (threadIdx.x == 0 && winner.vertex != -1) atomicFlip(d, u, mateU, winner.vertex, mateOf(d, winner.vertex));
+  // Algorithm 7 flips the edges as the search found them: if the winner's partner has changed since, the flip
+  // is stale and waits for the next phase rather than taking whatever edge the winner is in now.
+  if (threadIdx.x == 0 && winner.vertex != -1) atomicFlip(d, u, mateU, winner.vertex, winner.mate);
 }
 
 __global__ void initialiseMatched(DeviceView d) {

@@ -6,12 +6,19 @@
 #extension GL_GOOGLE_include_directive : require
 #include "matrix_interface.glsl"
 
+// lavapipe runs both sides of every branch for every pixel, so what a draw shows is fixed when its pipeline
+// is made (views/render/shader_interface.h, MatrixVariant): one draw per part, scissored to that part.
+// kPart: 0 the matrix area, 1 the row-dual bars (left margin), 2 the column-dual bars (top margin).
+layout(constant_id = 0) const int kPart = 0;
+layout(constant_id = 1) const bool kPyramid = false;  // cells smaller than pixels: read a pyramid level
+layout(constant_id = 2) const bool kTiled = false;    // the base texture has more than one tile
+
 layout(set = 0, binding = 0, std140) uniform Frame {
   vec4 area;         // matrix area: x, y, width, height in pixels
   vec4 cell;         // x, y: cell width, height in pixels; z: zero dot side / cell side; w: smallest cell side
                      // (pixels) that gets a dot
-  ivec4 lookup;      // x: quantity (0 cost, 1 slack), y: pyramid level (0 = base), z: log2 of the level's
-                     // block side, w: colour map row
+  ivec4 lookup;      // x: quantity (0 cost, 1 slack), y: log2 of the pyramid level's block side,
+                     // z: colour map row, w: unused
   ivec4 tiling;      // tile rows, tile cols, tiles across of the base texture
   vec4 scale;        // x: value at the low end of the colour map, y: 1 / (high - low) (0 if flat),
                      // z: zero tolerance
@@ -45,12 +52,14 @@ vec3 matrixColour(ivec2 local) {
 
   vec4 cost;
   vec4 slack;
-  if (frame.lookup.y == 0) {
-    const float value = baseCost(base, frame.tiling.xy, frame.tiling.z, row, col);
+  if (!kPyramid) {
+    // One tile: no integer division (no vector instruction for it on CPU devices).
+    const float value = kTiled ? baseCost(base, frame.tiling.xy, frame.tiling.z, row, col)
+                               : texelFetch(base, ivec3(col, row, 0), 0).r;
     cost = cellEntry(value);
     slack = cellEntry((value - rowLine.x) - colLine.x);
   } else {
-    const ivec2 block = ivec2(col, row) >> frame.lookup.z;
+    const ivec2 block = ivec2(col, row) >> frame.lookup.y;
     cost = texelFetch(costLevel, block, 0);
     slack = texelFetch(slackLevel, block, 0);
   }
@@ -61,7 +70,7 @@ vec3 matrixColour(ivec2 local) {
     // The extreme farther from the middle of the scale (0.5), so a lone extreme cell is never averaged away.
     const vec2 positions = clamp((shown.yz - frame.scale.x) * frame.scale.y, 0.0, 1.0);
     const float position = frame.scale.y > 0.0 ? (0.5 - positions.x > positions.y - 0.5 ? positions.x : positions.y) : 0.5;
-    colour = texelFetch(colormaps, ivec2(int(position * 255.0 + 0.5), frame.lookup.w), 0).rgb;
+    colour = texelFetch(colormaps, ivec2(int(position * 255.0 + 0.5), frame.lookup.z), 0).rgb;
   }
 
   colour = mix(colour, frame.coverTint.rgb, frame.coverTint.w * rowLine.y);
@@ -69,7 +78,7 @@ vec3 matrixColour(ivec2 local) {
 
   if (slack.x <= frame.scale.z) {
     const float cellSide = min(frame.cell.x, frame.cell.y);
-    if (frame.lookup.y == 0 && cellSide >= frame.cell.w) {
+    if (!kPyramid && cellSide >= frame.cell.w) {
       // A square dot in the middle of the cell, outlined so that it shows on light colours too.
       const float halfSide = 0.5 * frame.cell.z * cellSide;
       const float distance = max(abs(colLine.z), abs(rowLine.z));
@@ -93,14 +102,12 @@ vec3 barColour(float value, float distanceFromEdge, float margin) {
 void main() {
   const vec4 area = frame.area;
   const ivec2 local = ivec2(gl_FragCoord.xy - area.xy);
-  const bool inRows = gl_FragCoord.y >= area.y && local.y < int(area.w);
-  const bool inCols = gl_FragCoord.x >= area.x && local.x < int(area.z);
-  vec3 colour = frame.background.rgb;
-  if (inRows && inCols) {
+  vec3 colour;
+  if (kPart == 0) {
     colour = matrixColour(local);
-  } else if (inRows && !inCols && gl_FragCoord.x < area.x) {
+  } else if (kPart == 1) {
     colour = barColour(texelFetch(lines, ivec2(local.y, 3), 0).x, area.x - gl_FragCoord.x - 0.5, area.x);
-  } else if (inCols && !inRows && gl_FragCoord.y < area.y) {
+  } else {
     colour = barColour(texelFetch(lines, ivec2(local.x, 2), 0).x, area.y - gl_FragCoord.y - 0.5, area.y);
   }
   outColour = vec4(colour, 1.0);

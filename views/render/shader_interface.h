@@ -3,6 +3,7 @@
 // The static_asserts pin the offsets the shaders read: change both sides together.
 
 #include <array>
+#include <compare>
 #include <cstddef>
 #include <cstdint>
 
@@ -33,6 +34,16 @@ struct FrameUniforms {
 static_assert(offsetof(FrameUniforms, lookup) == 32);
 static_assert(offsetof(FrameUniforms, scale) == 64);
 static_assert(sizeof(FrameUniforms) == 192);
+
+// matrix.frag's specialisation constants (constant_id 0, 1, 2 in that order).
+enum class MatrixPart : int32_t { Area = 0, RowBars = 1, ColumnBars = 2 };
+struct MatrixVariant {
+  MatrixPart part = MatrixPart::Area;
+  uint32_t pyramid = 0;  // booleans are 32 bits wide in SPIR-V
+  uint32_t tiled = 0;
+  auto operator<=>(const MatrixVariant&) const = default;
+};
+static_assert(offsetof(MatrixVariant, pyramid) == 4 && offsetof(MatrixVariant, tiled) == 8);
 
 // reduce_base.frag
 struct ReduceBasePush {

@@ -10,13 +10,14 @@
 // is made (views/render/shader_interface.h, MatrixVariant): one draw per part, scissored to that part.
 // kPart: 0 the matrix area, 1 the row-dual bars (left margin), 2 the column-dual bars (top margin).
 layout(constant_id = 0) const int kPart = 0;
-layout(constant_id = 1) const bool kPyramid = false;  // cells smaller than pixels: read a pyramid level
-layout(constant_id = 2) const bool kTiled = false;    // the base texture has more than one tile
+// kCells: 0 cells of at least kMinDotCellPixels (style.h) a side, zeros marked by a dot; 1 smaller cells, but
+// at least a pixel, zeros blended; 2 cells smaller than pixels: a pyramid level is read, zeros blended.
+layout(constant_id = 1) const int kCells = 0;
+layout(constant_id = 2) const bool kTiled = false;  // the base texture has more than one tile
 
 layout(set = 0, binding = 0, std140) uniform Frame {
   vec4 area;         // matrix area: x, y, width, height in pixels
-  vec4 cell;         // x, y: cell width, height in pixels; z: zero dot side / cell side; w: smallest cell side
-                     // (pixels) that gets a dot
+  vec4 cell;         // x, y: cell width, height in pixels; z: zero dot side / cell side; w: unused
   ivec4 lookup;      // x: quantity (0 cost, 1 slack), y: log2 of the pyramid level's block side,
                      // z: colour map row, w: unused
   ivec4 tiling;      // tile rows, tile cols, tiles across of the base texture
@@ -50,25 +51,33 @@ vec3 matrixColour(ivec2 local) {
   const int row = int(rowLine.w);
   const int col = int(colLine.w);
 
-  vec4 cost;
-  vec4 slack;
-  if (!kPyramid) {
+  // Under the pixel: the lowest and highest finite value shown, whether a forbidden cell is among them, and
+  // the smallest |slack| (for the zero marks).
+  vec2 shownRange;
+  bool forbidden;
+  float minAbsSlack;
+  if (kCells == 2) {
+    const ivec2 block = ivec2(col, row) >> frame.lookup.y;
+    const vec4 cost = texelFetch(costLevel, block, 0);
+    const vec4 slack = texelFetch(slackLevel, block, 0);
+    const vec4 shown = frame.lookup.x == 1 ? slack : cost;
+    shownRange = shown.yz;
+    forbidden = shown.w != 0.0;
+    minAbsSlack = slack.x;
+  } else {
     // One tile: no integer division (no vector instruction for it on CPU devices).
     const float value = kTiled ? baseCost(base, frame.tiling.xy, frame.tiling.z, row, col)
                                : texelFetch(base, ivec3(col, row, 0), 0).r;
-    cost = cellEntry(value);
-    slack = cellEntry((value - rowLine.x) - colLine.x);
-  } else {
-    const ivec2 block = ivec2(col, row) >> frame.lookup.y;
-    cost = texelFetch(costLevel, block, 0);
-    slack = texelFetch(slackLevel, block, 0);
+    const float slack = (value - rowLine.x) - colLine.x;
+    shownRange = vec2(frame.lookup.x == 1 ? slack : value);
+    forbidden = isinf(value);
+    minAbsSlack = abs(slack);
   }
 
-  const vec4 shown = frame.lookup.x == 1 ? slack : cost;
   vec3 colour = frame.forbidden.rgb;  // +inf is the farthest extreme of all
-  if (shown.w == 0.0) {
+  if (!forbidden) {
     // The extreme farther from the middle of the scale (0.5), so a lone extreme cell is never averaged away.
-    const vec2 positions = clamp((shown.yz - frame.scale.x) * frame.scale.y, 0.0, 1.0);
+    const vec2 positions = clamp((shownRange - frame.scale.x) * frame.scale.y, 0.0, 1.0);
     const float position = frame.scale.y > 0.0 ? (0.5 - positions.x > positions.y - 0.5 ? positions.x : positions.y) : 0.5;
     colour = texelFetch(colormaps, ivec2(int(position * 255.0 + 0.5), frame.lookup.z), 0).rgb;
   }
@@ -76,11 +85,10 @@ vec3 matrixColour(ivec2 local) {
   colour = mix(colour, frame.coverTint.rgb, frame.coverTint.w * rowLine.y);
   colour = mix(colour, frame.coverTint.rgb, frame.coverTint.w * colLine.y);
 
-  if (slack.x <= frame.scale.z) {
-    const float cellSide = min(frame.cell.x, frame.cell.y);
-    if (!kPyramid && cellSide >= frame.cell.w) {
+  if (minAbsSlack <= frame.scale.z) {
+    if (kCells == 0) {
       // A square dot in the middle of the cell, outlined so that it shows on light colours too.
-      const float halfSide = 0.5 * frame.cell.z * cellSide;
+      const float halfSide = 0.5 * frame.cell.z * min(frame.cell.x, frame.cell.y);
       const float distance = max(abs(colLine.z), abs(rowLine.z));
       if (distance <= halfSide) {
         colour = distance > halfSide - 1.0 && halfSide >= 2.5 ? frame.zeroOutline.rgb : frame.zeroMark.rgb;

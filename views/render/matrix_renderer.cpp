@@ -23,6 +23,7 @@
 
 namespace ms::render {
 
+using detail::CellScale;
 using detail::GpuBuffer;
 using detail::GpuImage;
 using detail::MatrixPart;
@@ -166,7 +167,7 @@ struct MatrixRenderer::Impl {
               static_cast<float>(layout.area.width), static_cast<float>(layout.area.height)};
     u.cell = {static_cast<float>(layout.area.width / camera.colsVisible),
               static_cast<float>(layout.area.height / camera.rowsVisible),
-              static_cast<float>(style::kZeroDotFraction), static_cast<float>(style::kMinDotCellPixels)};
+              static_cast<float>(style::kZeroDotFraction), 0};
     const bool slack = quantity == MatrixQuantity::Slack;
     u.lookup = {slack ? 1 : 0, level > 0 ? std::countr_zero(matrix->block(level)) : 0,
                 slack ? kDivergingRow : (colorMap == ColorMap::Cividis ? 1 : 0), 0};
@@ -249,7 +250,7 @@ struct MatrixRenderer::Impl {
     bindDrawSet(level);
 
     device->submitAndWait([&](const vk::raii::CommandBuffer& commands) {
-      recordFrame(commands, layout, level > 0, static_cast<uint32_t>(frame.quads.size()));
+      recordFrame(commands, layout, cellScale(frameValues, level), static_cast<uint32_t>(frame.quads.size()));
     });
     RgbaImage image;
     image.width = width;
@@ -265,7 +266,7 @@ struct MatrixRenderer::Impl {
     if (found == matrixPipelines.end()) {
       const std::array entries{
           vk::SpecializationMapEntry(0, offsetof(MatrixVariant, part), sizeof(variant.part)),
-          vk::SpecializationMapEntry(1, offsetof(MatrixVariant, pyramid), sizeof(variant.pyramid)),
+          vk::SpecializationMapEntry(1, offsetof(MatrixVariant, cells), sizeof(variant.cells)),
           vk::SpecializationMapEntry(2, offsetof(MatrixVariant, tiled), sizeof(variant.tiled))};
       vk::SpecializationInfo constants;
       constants.setMapEntries(entries).setDataSize(sizeof(variant)).setPData(&variant);
@@ -277,7 +278,14 @@ struct MatrixRenderer::Impl {
     return found->second;
   }
 
-  void recordFrame(const vk::raii::CommandBuffer& commands, const MatrixLayout& layout, bool pyramid,
+  // From the cell size the shader sees, so the dots start where they did when the shader compared.
+  static CellScale cellScale(const detail::FrameUniforms& frameValues, int level) {
+    if (level > 0) return CellScale::SubPixel;
+    const float cellSide = std::min(frameValues.cell[0], frameValues.cell[1]);
+    return cellSide >= static_cast<float>(style::kMinDotCellPixels) ? CellScale::Large : CellScale::Small;
+  }
+
+  void recordFrame(const vk::raii::CommandBuffer& commands, const MatrixLayout& layout, CellScale cells,
                    uint32_t quadCount) {
     const vk::BufferImageCopy linesCopy(0, 0, 0,
                                         vk::ImageSubresourceLayers(vk::ImageAspectFlagBits::eColor, 0, 0, 1),
@@ -300,7 +308,7 @@ struct MatrixRenderer::Impl {
         0, vk::Viewport(0, 0, static_cast<float>(extent.width), static_cast<float>(extent.height), 0, 1));
     commands.bindDescriptorSets(vk::PipelineBindPoint::eGraphics, *drawLayout, 0, *drawSet, {});
     const PixelRect& area = layout.area;
-    const MatrixVariant areaVariant{MatrixPart::Area, pyramid, matrix->tiling().tiled()};
+    const MatrixVariant areaVariant{MatrixPart::Area, cells, matrix->tiling().tiled()};
     const std::array<std::pair<MatrixVariant, PixelRect>, 3> parts{
         {{areaVariant, area},
          {{MatrixPart::RowBars}, {0, area.y, area.x, area.height}},

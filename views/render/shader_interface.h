@@ -37,13 +37,16 @@ static_assert(sizeof(FrameUniforms) == 192);
 
 // matrix.frag's specialisation constants (constant_id 0, 1, 2 in that order).
 enum class MatrixPart : int32_t { Area = 0, RowBars = 1, ColumnBars = 2 };
+// Large: cells of at least style::kMinDotCellPixels a side (zero dots); Small: at least a pixel; SubPixel:
+// smaller than pixels (a pyramid level).
+enum class CellScale : int32_t { Large = 0, Small = 1, SubPixel = 2 };
 struct MatrixVariant {
   MatrixPart part = MatrixPart::Area;
-  uint32_t pyramid = 0;  // booleans are 32 bits wide in SPIR-V
-  uint32_t tiled = 0;
+  CellScale cells = CellScale::Large;
+  uint32_t tiled = 0;  // a bool: 32 bits wide in SPIR-V
   auto operator<=>(const MatrixVariant&) const = default;
 };
-static_assert(offsetof(MatrixVariant, pyramid) == 4 && offsetof(MatrixVariant, tiled) == 8);
+static_assert(offsetof(MatrixVariant, cells) == 4 && offsetof(MatrixVariant, tiled) == 8);
 
 // reduce_base.frag
 struct ReduceBasePush {

@@ -120,7 +120,7 @@ void benchTyped(const lap::CostMatrix<T>& costs, const BenchRenderOptions& optio
       fps.push_back(options.frames / seconds);
       cpuMsPerFrame.push_back(cpuMs);
       char row[512];
-      std::snprintf(row, sizeof(row), "\"%s\",\"%s\",%u,%s,%d,%d,%d,%s,%.4f,%d,%d,%.4f,%.2f,%.1f\n",
+      std::snprintf(row, sizeof(row), "\"%s\",\"%s\",%u,%s,%d,%d,%d,%s,%.4f,%d,%d,%.6f,%.2f,%.1f\n",
                     machine.c_str(), renderer->deviceName().c_str(), std::thread::hardware_concurrency(),
                     lavapipeThreads.c_str(), costs.rows(), options.width, options.height, zoom.name,
                     colsVisible / area.width, options.frames, run, seconds, fps.back(), cpuMs);

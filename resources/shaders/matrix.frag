@@ -8,11 +8,14 @@
 
 // lavapipe runs both sides of every branch for every pixel, so what a draw shows is fixed when its pipeline
 // is made (views/render/shader_interface.h, MatrixVariant): one draw per part, scissored to that part.
-// kPart: 0 the matrix area, 1 the row-dual bars (left margin), 2 the column-dual bars (top margin).
 layout(constant_id = 0) const int kPart = 0;
-// kCells: 0 cells of at least kMinDotCellPixels (style.h) a side, zeros marked by a dot; 1 smaller cells, but
-// at least a pixel, zeros blended; 2 cells smaller than pixels: a pyramid level is read, zeros blended.
+const int kArea = 0;        // the matrix area
+const int kRowBars = 1;     // the row-dual bars (left margin)
+const int kColumnBars = 2;  // the column-dual bars (top margin)
 layout(constant_id = 1) const int kCells = 0;
+const int kLargeCells = 0;     // at least kMinDotCellPixels (matrix_style.h) a side: zeros get a dot
+const int kSmallCells = 1;     // at least a pixel: zeros are blended
+const int kSubPixelCells = 2;  // smaller than pixels: a pyramid level is read, zeros are blended
 layout(constant_id = 2) const bool kTiled = false;  // the base texture has more than one tile
 
 layout(set = 0, binding = 0, std140) uniform Frame {
@@ -56,7 +59,7 @@ vec3 matrixColour(ivec2 local) {
   vec2 shownRange;
   bool forbidden;
   float minAbsSlack;
-  if (kCells == 2) {
+  if (kCells == kSubPixelCells) {
     const ivec2 block = ivec2(col, row) >> frame.lookup.y;
     const vec4 cost = texelFetch(costLevel, block, 0);
     const vec4 slack = texelFetch(slackLevel, block, 0);
@@ -86,7 +89,7 @@ vec3 matrixColour(ivec2 local) {
   colour = mix(colour, frame.coverTint.rgb, frame.coverTint.w * colLine.y);
 
   if (minAbsSlack <= frame.scale.z) {
-    if (kCells == 0) {
+    if (kCells == kLargeCells) {
       // A square dot in the middle of the cell, outlined so that it shows on light colours too.
       const float halfSide = 0.5 * frame.cell.z * min(frame.cell.x, frame.cell.y);
       const float distance = max(abs(colLine.z), abs(rowLine.z));
@@ -111,11 +114,11 @@ void main() {
   const vec4 area = frame.area;
   const ivec2 local = ivec2(gl_FragCoord.xy - area.xy);
   vec3 colour;
-  if (kPart == 0) {
+  if (kPart == kArea) {
     colour = matrixColour(local);
-  } else if (kPart == 1) {
+  } else if (kPart == kRowBars) {
     colour = barColour(texelFetch(lines, ivec2(local.y, 3), 0).x, area.x - gl_FragCoord.x - 0.5, area.x);
-  } else {
+  } else {  // kColumnBars
     colour = barColour(texelFetch(lines, ivec2(local.x, 2), 0).x, area.y - gl_FragCoord.y - 0.5, area.y);
   }
   outColour = vec4(colour, 1.0);

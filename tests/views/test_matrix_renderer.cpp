@@ -376,6 +376,42 @@ class TestMatrixRenderer : public QObject {
     }
   }
 
+  void smallCellsBlendZeros() {
+    requireRenderer();
+    // 100 x 100 cells over 288 x 288 pixels: under kMinDotCellPixels but over a pixel, so the base is read
+    // and a zero-slack cell is blended half-way to the zero mark as a whole (no dot), after its row's cover
+    // tint.
+    const int n = 100;
+    CostMatrix<int32_t> costs(n, n);
+    for (int r = 0; r < n; ++r) {
+      for (int c = 0; c < n; ++c) costs(r, c) = 10 + (r * 7 + c * 13) % 50;
+    }
+    costs(40, 60) = 0;  // the only zero (no duals)
+    renderer_->setCosts(costs);
+    MatrixOverlay overlay;
+    overlay.rowCovered.assign(n, 0);
+    overlay.rowCovered[40] = 1;
+    const int size = 300;
+    const MatrixCamera camera = wholeMatrixCamera(n, n);
+    const MatrixLayout layout = matrixLayout(size, size);
+    const double cellSide = layout.area.width / double(n);
+    QVERIFY(cellSide > 1 && cellSide < style::kMinDotCellPixels);
+    const RgbaImage image =
+        renderer_->render(camera, overlay, MatrixQuantity::Cost, ColorMap::Viridis, size, size);
+    const auto heat = [&](int row, int col) {
+      return colorAt(colorTable(ColorMap::Viridis), costs(row, col) / 59.0);
+    };
+    const CellRect zero = cellRect(layout, camera, 40, 60);
+    EXPECT_COLOUR(image, zero.centreX(), zero.centreY(),
+                  blend(tinted(heat(40, 60), true, false), style::kZeroMark, style::kZeroBlend),
+                  "zero-slack cell (40,60)");
+    const CellRect coveredNeighbour = cellRect(layout, camera, 40, 61);
+    EXPECT_COLOUR(image, coveredNeighbour.centreX(), coveredNeighbour.centreY(),
+                  tinted(heat(40, 61), true, false), "covered cell (40,61)");
+    const CellRect plain = cellRect(layout, camera, 41, 60);
+    EXPECT_COLOUR(image, plain.centreX(), plain.centreY(), heat(41, 60), "plain cell (41,60)");
+  }
+
   void levelOfDetailKeepsLoneExtremes() {
     requireRenderer();
     // 2000 x 2000 costs in [400, 600] with one 1000 and one 0: at 200 x 200 pixels each pixel covers about

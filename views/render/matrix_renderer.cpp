@@ -278,7 +278,7 @@ struct MatrixRenderer::Impl {
     return found->second;
   }
 
-  // From the cell size the shader sees, so the dots start where they did when the shader compared.
+  // Judged on the float cell size in the uniforms, the one the shader sizes the dots by.
   static CellScale cellScale(const detail::FrameUniforms& frameValues, int level) {
     if (level > 0) return CellScale::SubPixel;
     const float cellSide = std::min(frameValues.cell[0], frameValues.cell[1]);

@@ -35,7 +35,8 @@ static_assert(offsetof(FrameUniforms, lookup) == 32);
 static_assert(offsetof(FrameUniforms, scale) == 64);
 static_assert(sizeof(FrameUniforms) == 192);
 
-// matrix.frag's specialisation constants (constant_id 0, 1, 2 in that order).
+// matrix.frag's specialisation constants (constant_id 0, 1, 2 in that order; the enums' values are the
+// shader's kArea ..., kLargeCells ...).
 enum class MatrixPart : int32_t { Area = 0, RowBars = 1, ColumnBars = 2 };
 // Large: cells of at least style::kMinDotCellPixels a side (zero dots); Small: at least a pixel; SubPixel:
 // smaller than pixels (a pyramid level).

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
 #include <memory>
 #include <numbers>
@@ -87,12 +88,16 @@ void benchTyped(const lap::CostMatrix<T>& costs, const BenchRenderOptions& optio
               info.firstBlock, static_cast<double>(info.deviceBytes) / (1 << 20));
 
   const std::string machine = options.machine.empty() ? hostName() : options.machine;
+  // lavapipe draws with LP_NUM_THREADS threads, by default one per core: part of what a row measured.
+  const char* lavapipeThreadsVariable = std::getenv("LP_NUM_THREADS");
+  const std::string lavapipeThreads =
+      lavapipeThreadsVariable != nullptr ? lavapipeThreadsVariable : "default";
   const render::PixelRect area = render::matrixLayout(options.width, options.height).area;
   // cpu_ms_per_frame: CPU time of the whole process (lavapipe's threads included) per frame; unlike the wall
   // time it hardly depends on what else the machine is doing.
   std::string csv =
-      "machine,device,hardware_threads,n,width,height,zoom,cells_per_pixel,frames,run,seconds,fps,cpu_ms_per_"
-      "frame\n";
+      "machine,device,hardware_threads,lp_num_threads,n,width,height,zoom,cells_per_pixel,frames,run,seconds,"
+      "fps,cpu_ms_per_frame\n";
   for (const Zoom& zoom : kZooms) {
     const double rowsVisible = zoom.cellsPerPixel == 0 ? costs.rows() : zoom.cellsPerPixel * area.height;
     const double colsVisible = zoom.cellsPerPixel == 0 ? costs.cols() : zoom.cellsPerPixel * area.width;
@@ -115,10 +120,10 @@ void benchTyped(const lap::CostMatrix<T>& costs, const BenchRenderOptions& optio
       fps.push_back(options.frames / seconds);
       cpuMsPerFrame.push_back(cpuMs);
       char row[512];
-      std::snprintf(row, sizeof(row), "\"%s\",\"%s\",%u,%d,%d,%d,%s,%.4f,%d,%d,%.4f,%.2f,%.1f\n",
+      std::snprintf(row, sizeof(row), "\"%s\",\"%s\",%u,%s,%d,%d,%d,%s,%.4f,%d,%d,%.6f,%.2f,%.1f\n",
                     machine.c_str(), renderer->deviceName().c_str(), std::thread::hardware_concurrency(),
-                    costs.rows(), options.width, options.height, zoom.name, colsVisible / area.width,
-                    options.frames, run, seconds, fps.back(), cpuMs);
+                    lavapipeThreads.c_str(), costs.rows(), options.width, options.height, zoom.name,
+                    colsVisible / area.width, options.frames, run, seconds, fps.back(), cpuMs);
       csv += row;
     }
     std::printf(

@@ -6,12 +6,23 @@
 #extension GL_GOOGLE_include_directive : require
 #include "matrix_interface.glsl"
 
+// lavapipe runs both sides of every branch for every pixel, so what a draw shows is fixed when its pipeline
+// is made (views/render/shader_interface.h, MatrixVariant): one draw per part, scissored to that part.
+layout(constant_id = 0) const int kPart = 0;
+const int kArea = 0;        // the matrix area
+const int kRowBars = 1;     // the row-dual bars (left margin)
+const int kColumnBars = 2;  // the column-dual bars (top margin)
+layout(constant_id = 1) const int kCells = 0;
+const int kLargeCells = 0;     // at least kMinDotCellPixels (matrix_style.h) a side: zeros get a dot
+const int kSmallCells = 1;     // at least a pixel: zeros are blended
+const int kSubPixelCells = 2;  // smaller than pixels: a pyramid level is read, zeros are blended
+layout(constant_id = 2) const bool kTiled = false;  // the base texture has more than one tile
+
 layout(set = 0, binding = 0, std140) uniform Frame {
   vec4 area;         // matrix area: x, y, width, height in pixels
-  vec4 cell;         // x, y: cell width, height in pixels; z: zero dot side / cell side; w: smallest cell side
-                     // (pixels) that gets a dot
-  ivec4 lookup;      // x: quantity (0 cost, 1 slack), y: pyramid level (0 = base), z: log2 of the level's
-                     // block side, w: colour map row
+  vec4 cell;         // x, y: cell width, height in pixels; z: zero dot side / cell side; w: unused
+  ivec4 lookup;      // x: quantity (0 cost, 1 slack), y: log2 of the pyramid level's block side,
+                     // z: colour map row, w: unused
   ivec4 tiling;      // tile rows, tile cols, tiles across of the base texture
   vec4 scale;        // x: value at the low end of the colour map, y: 1 / (high - low) (0 if flat),
                      // z: zero tolerance
@@ -43,35 +54,44 @@ vec3 matrixColour(ivec2 local) {
   const int row = int(rowLine.w);
   const int col = int(colLine.w);
 
-  vec4 cost;
-  vec4 slack;
-  if (frame.lookup.y == 0) {
-    const float value = baseCost(base, frame.tiling.xy, frame.tiling.z, row, col);
-    cost = cellEntry(value);
-    slack = cellEntry((value - rowLine.x) - colLine.x);
+  // Under the pixel: the lowest and highest finite value shown, whether a forbidden cell is among them, and
+  // the smallest |slack| (for the zero marks).
+  vec2 shownRange;
+  bool forbidden;
+  float minAbsSlack;
+  if (kCells == kSubPixelCells) {
+    const ivec2 block = ivec2(col, row) >> frame.lookup.y;
+    const vec4 cost = texelFetch(costLevel, block, 0);
+    const vec4 slack = texelFetch(slackLevel, block, 0);
+    const vec4 shown = frame.lookup.x == 1 ? slack : cost;
+    shownRange = shown.yz;
+    forbidden = shown.w != 0.0;
+    minAbsSlack = slack.x;
   } else {
-    const ivec2 block = ivec2(col, row) >> frame.lookup.z;
-    cost = texelFetch(costLevel, block, 0);
-    slack = texelFetch(slackLevel, block, 0);
+    // One tile: no integer division (no vector instruction for it on CPU devices).
+    const float value = kTiled ? baseCost(base, frame.tiling.xy, frame.tiling.z, row, col)
+                               : texelFetch(base, ivec3(col, row, 0), 0).r;
+    const float slack = (value - rowLine.x) - colLine.x;
+    shownRange = vec2(frame.lookup.x == 1 ? slack : value);
+    forbidden = isinf(value);
+    minAbsSlack = abs(slack);
   }
 
-  const vec4 shown = frame.lookup.x == 1 ? slack : cost;
   vec3 colour = frame.forbidden.rgb;  // +inf is the farthest extreme of all
-  if (shown.w == 0.0) {
+  if (!forbidden) {
     // The extreme farther from the middle of the scale (0.5), so a lone extreme cell is never averaged away.
-    const vec2 positions = clamp((shown.yz - frame.scale.x) * frame.scale.y, 0.0, 1.0);
+    const vec2 positions = clamp((shownRange - frame.scale.x) * frame.scale.y, 0.0, 1.0);
     const float position = frame.scale.y > 0.0 ? (0.5 - positions.x > positions.y - 0.5 ? positions.x : positions.y) : 0.5;
-    colour = texelFetch(colormaps, ivec2(int(position * 255.0 + 0.5), frame.lookup.w), 0).rgb;
+    colour = texelFetch(colormaps, ivec2(int(position * 255.0 + 0.5), frame.lookup.z), 0).rgb;
   }
 
   colour = mix(colour, frame.coverTint.rgb, frame.coverTint.w * rowLine.y);
   colour = mix(colour, frame.coverTint.rgb, frame.coverTint.w * colLine.y);
 
-  if (slack.x <= frame.scale.z) {
-    const float cellSide = min(frame.cell.x, frame.cell.y);
-    if (frame.lookup.y == 0 && cellSide >= frame.cell.w) {
+  if (minAbsSlack <= frame.scale.z) {
+    if (kCells == kLargeCells) {
       // A square dot in the middle of the cell, outlined so that it shows on light colours too.
-      const float halfSide = 0.5 * frame.cell.z * cellSide;
+      const float halfSide = 0.5 * frame.cell.z * min(frame.cell.x, frame.cell.y);
       const float distance = max(abs(colLine.z), abs(rowLine.z));
       if (distance <= halfSide) {
         colour = distance > halfSide - 1.0 && halfSide >= 2.5 ? frame.zeroOutline.rgb : frame.zeroMark.rgb;
@@ -93,14 +113,12 @@ vec3 barColour(float value, float distanceFromEdge, float margin) {
 void main() {
   const vec4 area = frame.area;
   const ivec2 local = ivec2(gl_FragCoord.xy - area.xy);
-  const bool inRows = gl_FragCoord.y >= area.y && local.y < int(area.w);
-  const bool inCols = gl_FragCoord.x >= area.x && local.x < int(area.z);
-  vec3 colour = frame.background.rgb;
-  if (inRows && inCols) {
+  vec3 colour;
+  if (kPart == kArea) {
     colour = matrixColour(local);
-  } else if (inRows && !inCols && gl_FragCoord.x < area.x) {
+  } else if (kPart == kRowBars) {
     colour = barColour(texelFetch(lines, ivec2(local.y, 3), 0).x, area.x - gl_FragCoord.x - 0.5, area.x);
-  } else if (inCols && !inRows && gl_FragCoord.y < area.y) {
+  } else {  // kColumnBars
     colour = barColour(texelFetch(lines, ivec2(local.x, 2), 0).x, area.y - gl_FragCoord.y - 0.5, area.y);
   }
   outColour = vec4(colour, 1.0);

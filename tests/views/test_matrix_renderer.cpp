@@ -1,6 +1,6 @@
 // The Vulkan matrix renderer, on lavapipe here: pixels that prove the heatmap, the overlays (covers, zero
 // slack, assignment, augmenting paths, dual bars) at two zoom levels, the level-of-detail path, snapshots of
-// a real solve, and `matchscope-cli render`.
+// a real solve, `matchscope-cli render` and the CSV of `matchscope-cli bench-render`.
 #include <QImage>
 #include <QProcess>
 #include <QTemporaryDir>
@@ -39,6 +39,22 @@ Rgb8 pixelAt(const RgbaImage& image, double x, double y) {
 bool close(Rgb8 a, Rgb8 b, int tolerance = 3) {
   return std::abs(a.r - b.r) <= tolerance && std::abs(a.g - b.g) <= tolerance &&
          std::abs(a.b - b.b) <= tolerance;
+}
+
+// One CSV line's fields; quoted fields may hold commas (the device name does).
+QStringList csvFields(const QString& line) {
+  QStringList fields{QString()};
+  bool quoted = false;
+  for (const QChar c : line) {
+    if (c == '"') {
+      quoted = !quoted;
+    } else if (c == ',' && !quoted) {
+      fields.append(QString());
+    } else {
+      fields.last().append(c);
+    }
+  }
+  return fields;
 }
 
 QByteArray describe(Rgb8 c) {
@@ -360,6 +376,42 @@ class TestMatrixRenderer : public QObject {
     }
   }
 
+  void smallCellsBlendZeros() {
+    requireRenderer();
+    // 100 x 100 cells over 288 x 288 pixels: under kMinDotCellPixels but over a pixel, so the base is read
+    // and a zero-slack cell is blended half-way to the zero mark as a whole (no dot), after its row's cover
+    // tint.
+    const int n = 100;
+    CostMatrix<int32_t> costs(n, n);
+    for (int r = 0; r < n; ++r) {
+      for (int c = 0; c < n; ++c) costs(r, c) = 10 + (r * 7 + c * 13) % 50;
+    }
+    costs(40, 60) = 0;  // the only zero (no duals)
+    renderer_->setCosts(costs);
+    MatrixOverlay overlay;
+    overlay.rowCovered.assign(n, 0);
+    overlay.rowCovered[40] = 1;
+    const int size = 300;
+    const MatrixCamera camera = wholeMatrixCamera(n, n);
+    const MatrixLayout layout = matrixLayout(size, size);
+    const double cellSide = layout.area.width / double(n);
+    QVERIFY(cellSide > 1 && cellSide < style::kMinDotCellPixels);
+    const RgbaImage image =
+        renderer_->render(camera, overlay, MatrixQuantity::Cost, ColorMap::Viridis, size, size);
+    const auto heat = [&](int row, int col) {
+      return colorAt(colorTable(ColorMap::Viridis), costs(row, col) / 59.0);
+    };
+    const CellRect zero = cellRect(layout, camera, 40, 60);
+    EXPECT_COLOUR(image, zero.centreX(), zero.centreY(),
+                  blend(tinted(heat(40, 60), true, false), style::kZeroMark, style::kZeroBlend),
+                  "zero-slack cell (40,60)");
+    const CellRect coveredNeighbour = cellRect(layout, camera, 40, 61);
+    EXPECT_COLOUR(image, coveredNeighbour.centreX(), coveredNeighbour.centreY(),
+                  tinted(heat(40, 61), true, false), "covered cell (40,61)");
+    const CellRect plain = cellRect(layout, camera, 41, 60);
+    EXPECT_COLOUR(image, plain.centreX(), plain.centreY(), heat(41, 60), "plain cell (41,60)");
+  }
+
   void levelOfDetailKeepsLoneExtremes() {
     requireRenderer();
     // 2000 x 2000 costs in [400, 600] with one 1000 and one 0: at 200 x 200 pixels each pixel covers about
@@ -501,6 +553,47 @@ class TestMatrixRenderer : public QObject {
     QVERIFY(failing.waitForFinished(60000));
     QVERIFY(failing.exitCode() != 0);
     QVERIFY(failing.readAllStandardError().contains("matchscope-cli:"));
+  }
+
+  void cliBenchRenderWritesOneRowPerRun() {
+    requireRenderer();
+    QTemporaryDir dir;
+    const QString output = dir.filePath("pan.csv");
+    QProcess cli;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert("LP_NUM_THREADS", "1");
+    cli.setProcessEnvironment(environment);
+    cli.start(MATCHSCOPE_CLI,
+              {"bench-render", "--generate", "uniform", "--n", "64", "--frames", "3", "--runs", "2",
+               "--width", "200", "--height", "120", "--machine", "test box", "--output", output});
+    QVERIFY(cli.waitForFinished(60000));
+    QVERIFY2(cli.exitCode() == 0, cli.readAllStandardError().constData());
+    QFile file(output);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QStringList lines = QString::fromUtf8(file.readAll()).split('\n', Qt::SkipEmptyParts);
+    QCOMPARE(
+        lines.value(0),
+        QString("machine,device,hardware_threads,lp_num_threads,n,width,height,zoom,cells_per_pixel,frames,"
+                "run,seconds,fps,cpu_ms_per_frame"));
+    QCOMPARE(lines.size(), 1 + 3 * 2);  // three zoom levels, two runs each
+    const PixelRect area = matrixLayout(200, 120).area;
+    const std::vector<std::pair<QString, double>> zooms{
+        {"whole", 64.0 / area.width}, {"1 cell/px", 1.0}, {"8 px/cell", 0.125}};
+    for (int i = 1; i < lines.size(); ++i) {
+      const QStringList row = csvFields(lines[i]);
+      QCOMPARE(row.size(), 14);
+      QCOMPARE(row[0], QString("test box"));
+      QCOMPARE(row[3], QString("1"));
+      QCOMPARE(row[4].toInt(), 64);
+      QCOMPARE(row[7], zooms[(i - 1) / 2].first);
+      QVERIFY(std::abs(row[8].toDouble() - zooms[(i - 1) / 2].second) < 1e-4);
+      QCOMPARE(row[9].toInt(), 3);
+      QCOMPARE(row[10].toInt(), (i - 1) % 2);
+      const double seconds = row[11].toDouble();
+      QVERIFY(seconds > 0);
+      QVERIFY2(std::abs(row[12].toDouble() - 3 / seconds) <= 0.01 * row[12].toDouble() + 0.01,
+               "fps is frames / seconds");
+    }
   }
 
   void cliSaysWhyWithoutAVulkanDevice() {

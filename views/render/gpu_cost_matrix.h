@@ -18,6 +18,7 @@ struct BaseTiling {
   int32_t rows = 0, cols = 0;          // of the matrix
   int32_t tileRows = 0, tileCols = 0;  // cells per tile
   int32_t tilesAcross = 0;             // tiles per row of tiles; layer = tileRow * tilesAcross + tileCol
+  bool tiled() const { return tilesAcross > 1 || tileRows < rows; }  // more than one layer
 };
 
 class GpuCostMatrix {

@@ -5,6 +5,7 @@
 #include <bit>
 #include <cmath>
 #include <cstring>
+#include <map>
 #include <optional>
 #include <stdexcept>
 #include <variant>
@@ -22,8 +23,11 @@
 
 namespace ms::render {
 
+using detail::CellScale;
 using detail::GpuBuffer;
 using detail::GpuImage;
+using detail::MatrixPart;
+using detail::MatrixVariant;
 using detail::MemoryUse;
 using detail::Pyramid;
 using detail::PyramidEntry;
@@ -44,6 +48,10 @@ void reserve(const detail::VulkanDevice& device, GpuBuffer& buffer, vk::DeviceSi
              vk::BufferUsageFlags usage) {
   if (buffer.size >= bytes) return;
   buffer = device.createBuffer(std::max(bytes + bytes / 2, vk::DeviceSize{256}), usage, MemoryUse::Upload);
+}
+
+vk::Rect2D toRect2D(const PixelRect& rect) {
+  return {{rect.x, rect.y}, {static_cast<uint32_t>(rect.width), static_cast<uint32_t>(rect.height)}};
 }
 
 vk::PipelineVertexInputStateCreateInfo overlayVertexInput() {
@@ -71,7 +79,6 @@ struct MatrixRenderer::Impl {
     drawSetLayout =
         vk::raii::DescriptorSetLayout(vulkanDevice, vk::DescriptorSetLayoutCreateInfo({}, bindings));
     drawLayout = vk::raii::PipelineLayout(vulkanDevice, vk::PipelineLayoutCreateInfo({}, *drawSetLayout));
-    matrixPipeline = device->createGraphicsPipeline(drawLayout, kFullscreenVert, kMatrixFrag, kTargetFormat);
     const vk::PushConstantRange overlayPush(vk::ShaderStageFlagBits::eVertex, 0, sizeof(detail::OverlayPush));
     overlayLayout = vk::raii::PipelineLayout(vulkanDevice, vk::PipelineLayoutCreateInfo({}, {}, overlayPush));
     overlayPipeline = device->createGraphicsPipeline(overlayLayout, kOverlayVert, kOverlayFrag, kTargetFormat,
@@ -160,10 +167,10 @@ struct MatrixRenderer::Impl {
               static_cast<float>(layout.area.width), static_cast<float>(layout.area.height)};
     u.cell = {static_cast<float>(layout.area.width / camera.colsVisible),
               static_cast<float>(layout.area.height / camera.rowsVisible),
-              static_cast<float>(style::kZeroDotFraction), static_cast<float>(style::kMinDotCellPixels)};
+              static_cast<float>(style::kZeroDotFraction), 0};
     const bool slack = quantity == MatrixQuantity::Slack;
-    u.lookup = {slack ? 1 : 0, level, level > 0 ? std::countr_zero(matrix->block(level)) : 0,
-                slack ? kDivergingRow : (colorMap == ColorMap::Cividis ? 1 : 0)};
+    u.lookup = {slack ? 1 : 0, level > 0 ? std::countr_zero(matrix->block(level)) : 0,
+                slack ? kDivergingRow : (colorMap == ColorMap::Cividis ? 1 : 0), 0};
     const detail::BaseTiling& tiling = matrix->tiling();
     u.tiling = {tiling.tileRows, tiling.tileCols, tiling.tilesAcross, 0};
     // Cost: the finite range. Slack: symmetric around zero, so the diverging map's middle is zero.
@@ -243,7 +250,7 @@ struct MatrixRenderer::Impl {
     bindDrawSet(level);
 
     device->submitAndWait([&](const vk::raii::CommandBuffer& commands) {
-      recordFrame(commands, layout, static_cast<uint32_t>(frame.quads.size()));
+      recordFrame(commands, layout, cellScale(frameValues, level), static_cast<uint32_t>(frame.quads.size()));
     });
     RgbaImage image;
     image.width = width;
@@ -253,8 +260,33 @@ struct MatrixRenderer::Impl {
     return image;
   }
 
-  void recordFrame(const vk::raii::CommandBuffer& commands, const MatrixLayout& layout,
-                   uint32_t quadCount) const {
+  // matrix.frag specialised for one variant, made on first use.
+  const vk::raii::Pipeline& matrixPipeline(const MatrixVariant& variant) {
+    auto found = matrixPipelines.find(variant);
+    if (found == matrixPipelines.end()) {
+      const std::array entries{
+          vk::SpecializationMapEntry(0, offsetof(MatrixVariant, part), sizeof(variant.part)),
+          vk::SpecializationMapEntry(1, offsetof(MatrixVariant, cells), sizeof(variant.cells)),
+          vk::SpecializationMapEntry(2, offsetof(MatrixVariant, tiled), sizeof(variant.tiled))};
+      vk::SpecializationInfo constants;
+      constants.setMapEntries(entries).setDataSize(sizeof(variant)).setPData(&variant);
+      found = matrixPipelines
+                  .emplace(variant, device->createGraphicsPipeline(drawLayout, kFullscreenVert, kMatrixFrag,
+                                                                   kTargetFormat, {}, &constants))
+                  .first;
+    }
+    return found->second;
+  }
+
+  // Judged on the float cell size in the uniforms, the one the shader sizes the dots by.
+  static CellScale cellScale(const detail::FrameUniforms& frameValues, int level) {
+    if (level > 0) return CellScale::SubPixel;
+    const float cellSide = std::min(frameValues.cell[0], frameValues.cell[1]);
+    return cellSide >= static_cast<float>(style::kMinDotCellPixels) ? CellScale::Large : CellScale::Small;
+  }
+
+  void recordFrame(const vk::raii::CommandBuffer& commands, const MatrixLayout& layout, CellScale cells,
+                   uint32_t quadCount) {
     const vk::BufferImageCopy linesCopy(0, 0, 0,
                                         vk::ImageSubresourceLayers(vk::ImageAspectFlagBits::eColor, 0, 0, 1),
                                         {0, 0, 0}, vk::Extent3D(lines.extent, 1));
@@ -264,20 +296,31 @@ struct MatrixRenderer::Impl {
                              {}, linesReady, {}, {});
 
     const vk::Extent2D extent = target.extent;
-    // The full-screen triangle writes every pixel, so the old contents need neither loading nor clearing.
+    // The background is the clear colour; the matrix area and the two margins with dual bars are drawn over
+    // it, each by a full-screen triangle scissored to its rectangle and a pipeline made for that part.
+    const detail::Vec4 background = toVec4(style::kBackground);
+    const vk::ClearValue clear{vk::ClearColorValue(background)};
     const vk::RenderingAttachmentInfo colour(*target.view, vk::ImageLayout::eGeneral, {}, {}, {},
-                                             vk::AttachmentLoadOp::eDontCare, vk::AttachmentStoreOp::eStore);
+                                             vk::AttachmentLoadOp::eClear, vk::AttachmentStoreOp::eStore,
+                                             clear);
     commands.beginRendering(vk::RenderingInfo({}, vk::Rect2D({0, 0}, extent), 1, 0, colour));
     commands.setViewport(
         0, vk::Viewport(0, 0, static_cast<float>(extent.width), static_cast<float>(extent.height), 0, 1));
-    commands.setScissor(0, vk::Rect2D({0, 0}, extent));
-    commands.bindPipeline(vk::PipelineBindPoint::eGraphics, *matrixPipeline);
     commands.bindDescriptorSets(vk::PipelineBindPoint::eGraphics, *drawLayout, 0, *drawSet, {});
-    commands.draw(3, 1, 0, 0);
-    if (quadCount > 0 && layout.area.width > 0 && layout.area.height > 0) {
-      commands.setScissor(0, vk::Rect2D({layout.area.x, layout.area.y},
-                                        vk::Extent2D(static_cast<uint32_t>(layout.area.width),
-                                                     static_cast<uint32_t>(layout.area.height))));
+    const PixelRect& area = layout.area;
+    const MatrixVariant areaVariant{MatrixPart::Area, cells, matrix->tiling().tiled()};
+    const std::array<std::pair<MatrixVariant, PixelRect>, 3> parts{
+        {{areaVariant, area},
+         {{MatrixPart::RowBars}, {0, area.y, area.x, area.height}},
+         {{MatrixPart::ColumnBars}, {area.x, 0, area.width, area.y}}}};
+    for (const auto& [variant, rect] : parts) {
+      if (rect.width <= 0 || rect.height <= 0) continue;
+      commands.setScissor(0, toRect2D(rect));
+      commands.bindPipeline(vk::PipelineBindPoint::eGraphics, *matrixPipeline(variant));
+      commands.draw(3, 1, 0, 0);
+    }
+    if (quadCount > 0 && area.width > 0 && area.height > 0) {
+      commands.setScissor(0, toRect2D(area));
       commands.bindPipeline(vk::PipelineBindPoint::eGraphics, *overlayPipeline);
       const detail::OverlayPush push{{static_cast<float>(extent.width), static_cast<float>(extent.height)}};
       commands.pushConstants<detail::OverlayPush>(*overlayLayout, vk::ShaderStageFlagBits::eVertex, 0, push);
@@ -304,7 +347,7 @@ struct MatrixRenderer::Impl {
   vk::raii::Sampler sampler{nullptr};
   vk::raii::DescriptorSetLayout drawSetLayout{nullptr};
   vk::raii::PipelineLayout drawLayout{nullptr};
-  vk::raii::Pipeline matrixPipeline{nullptr};
+  std::map<MatrixVariant, vk::raii::Pipeline> matrixPipelines;
   vk::raii::PipelineLayout overlayLayout{nullptr};
   vk::raii::Pipeline overlayPipeline{nullptr};
   vk::raii::DescriptorPool descriptorPool{nullptr};

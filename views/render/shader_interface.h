@@ -3,6 +3,7 @@
 // The static_asserts pin the offsets the shaders read: change both sides together.
 
 #include <array>
+#include <compare>
 #include <cstddef>
 #include <cstdint>
 
@@ -33,6 +34,20 @@ struct FrameUniforms {
 static_assert(offsetof(FrameUniforms, lookup) == 32);
 static_assert(offsetof(FrameUniforms, scale) == 64);
 static_assert(sizeof(FrameUniforms) == 192);
+
+// matrix.frag's specialisation constants (constant_id 0, 1, 2 in that order; the enums' values are the
+// shader's kArea ..., kLargeCells ...).
+enum class MatrixPart : int32_t { Area = 0, RowBars = 1, ColumnBars = 2 };
+// Large: cells of at least style::kMinDotCellPixels a side (zero dots); Small: at least a pixel; SubPixel:
+// smaller than pixels (a pyramid level).
+enum class CellScale : int32_t { Large = 0, Small = 1, SubPixel = 2 };
+struct MatrixVariant {
+  MatrixPart part = MatrixPart::Area;
+  CellScale cells = CellScale::Large;
+  uint32_t tiled = 0;  // a bool: 32 bits wide in SPIR-V
+  auto operator<=>(const MatrixVariant&) const = default;
+};
+static_assert(offsetof(MatrixVariant, cells) == 4 && offsetof(MatrixVariant, tiled) == 8);
 
 // reduce_base.frag
 struct ReduceBasePush {

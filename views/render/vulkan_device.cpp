@@ -188,12 +188,14 @@ vk::raii::Sampler VulkanDevice::createNearestSampler() const {
 vk::raii::Pipeline VulkanDevice::createGraphicsPipeline(
     const vk::raii::PipelineLayout& layout, std::span<const uint32_t> vertex,
     std::span<const uint32_t> fragment, vk::Format format,
-    const vk::PipelineVertexInputStateCreateInfo& vertexInput) const {
+    const vk::PipelineVertexInputStateCreateInfo& vertexInput,
+    const vk::SpecializationInfo* fragmentConstants) const {
   const vk::raii::ShaderModule vertexShader = createShaderModule(vertex);
   const vk::raii::ShaderModule fragmentShader = createShaderModule(fragment);
   const std::array stages{
       vk::PipelineShaderStageCreateInfo({}, vk::ShaderStageFlagBits::eVertex, *vertexShader, "main"),
-      vk::PipelineShaderStageCreateInfo({}, vk::ShaderStageFlagBits::eFragment, *fragmentShader, "main")};
+      vk::PipelineShaderStageCreateInfo({}, vk::ShaderStageFlagBits::eFragment, *fragmentShader, "main",
+                                        fragmentConstants)};
   const vk::PipelineInputAssemblyStateCreateInfo assembly({}, vk::PrimitiveTopology::eTriangleList);
   const vk::PipelineViewportStateCreateInfo viewport({}, 1, nullptr, 1, nullptr);
   vk::PipelineRasterizationStateCreateInfo raster;

@@ -53,11 +53,13 @@ class VulkanDevice {
   vk::raii::ShaderModule createShaderModule(std::span<const uint32_t> spirv) const;
   vk::raii::Sampler createNearestSampler() const;
   // A pipeline that draws triangle lists into one colour attachment of `format` with dynamic rendering, no
-  // blending, viewport and scissor set at draw time.
-  vk::raii::Pipeline createGraphicsPipeline(
-      const vk::raii::PipelineLayout& layout, std::span<const uint32_t> vertex,
-      std::span<const uint32_t> fragment, vk::Format format,
-      const vk::PipelineVertexInputStateCreateInfo& vertexInput = {}) const;
+  // blending, viewport and scissor set at draw time; `fragmentConstants` sets the fragment shader's
+  // specialisation constants.
+  vk::raii::Pipeline createGraphicsPipeline(const vk::raii::PipelineLayout& layout,
+                                            std::span<const uint32_t> vertex,
+                                            std::span<const uint32_t> fragment, vk::Format format,
+                                            const vk::PipelineVertexInputStateCreateInfo& vertexInput = {},
+                                            const vk::SpecializationInfo* fragmentConstants = nullptr) const;
 
   // Writes rows of one layer of an image made with eTransferDst through a staging buffer, a few at a time:
   // fill(host, firstRow, rowCount) writes rowCount rows of bytesPerRow bytes.

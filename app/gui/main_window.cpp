@@ -144,7 +144,8 @@ void MainWindow::buildDocks() {
     if (logFollowing_) logView_->scrollToBottom();
   });
   // A click on a row shows the state after that step, when the session keeps history.
-  connect(logView_, &QTableView::clicked, this, [this](const QModelIndex& index) { history_->seek(index.row() + 1); });
+  connect(logView_, &QTableView::clicked, this,
+          [this](const QModelIndex& index) { history_->seek(index.row() + 1); });
 
   charts_ = new views::TraceCharts(this);
   charts_->setConfig(lapChartsConfig());
@@ -161,8 +162,8 @@ void MainWindow::buildActions() {
     return action;
   };
   backAction_ = makeAction(tr("Back"), QStringLiteral("actionBack"), QKeySequence(Qt::Key_Left));
-  backIterationAction_ =
-      makeAction(tr("Back iteration"), QStringLiteral("actionBackIteration"), QKeySequence(Qt::SHIFT | Qt::Key_Left));
+  backIterationAction_ = makeAction(tr("Back iteration"), QStringLiteral("actionBackIteration"),
+                                    QKeySequence(Qt::SHIFT | Qt::Key_Left));
   stepAction_ = makeAction(tr("Step phase"), QStringLiteral("actionStep"), QKeySequence(Qt::Key_Right));
   stepIterationAction_ =
       makeAction(tr("Step iteration"), QStringLiteral("actionStepIteration"), QKeySequence(Qt::SHIFT | Qt::Key_Right));
@@ -182,8 +183,8 @@ void MainWindow::buildActions() {
 
   QToolBar* transport = addToolBar(tr("Transport"));
   transport->setObjectName(QStringLiteral("transportToolbar"));
-  transport->addActions({backIterationAction_, backAction_, stepAction_, stepIterationAction_, runPauseAction_,
-                         runToEndAction_, resetAction_});
+  transport->addActions({backIterationAction_, backAction_, stepAction_, stepIterationAction_,
+                         runPauseAction_, runToEndAction_, resetAction_});
   scrubber_ = new HistoryScrubber(*history_, *controller_, this);
   transport->addWidget(scrubber_);
   transport->addSeparator();
@@ -261,7 +262,8 @@ void MainWindow::buildModes() {
   setCentralWidget(modePages_);
 
   auto* modes = new QActionGroup(this);
-  const auto addMode = [&](const QString& text, const QString& name, const QKeySequence& shortcut, WindowMode mode) {
+  const auto addMode = [&](const QString& text, const QString& name, const QKeySequence& shortcut,
+                           WindowMode mode) {
     auto* action = modes->addAction(text);
     action->setObjectName(name);
     action->setCheckable(true);
@@ -272,10 +274,10 @@ void MainWindow::buildModes() {
     });
     return action;
   };
-  studioModeAction_ = addMode(tr("Studio"), QStringLiteral("actionStudioMode"), QKeySequence(Qt::CTRL | Qt::Key_1),
-                              WindowMode::Studio);
-  learnModeAction_ = addMode(tr("Learn"), QStringLiteral("actionLearnMode"), QKeySequence(Qt::CTRL | Qt::Key_2),
-                             WindowMode::Learn);
+  studioModeAction_ = addMode(tr("Studio"), QStringLiteral("actionStudioMode"),
+                              QKeySequence(Qt::CTRL | Qt::Key_1), WindowMode::Studio);
+  learnModeAction_ = addMode(tr("Learn"), QStringLiteral("actionLearnMode"),
+                             QKeySequence(Qt::CTRL | Qt::Key_2), WindowMode::Learn);
   studioModeAction_->setChecked(true);
   modeBar_ = addToolBar(tr("Mode"));
   modeBar_->setObjectName(QStringLiteral("modeToolbar"));
@@ -394,8 +396,10 @@ void MainWindow::historyMoved() {
   if (step == 0) {
     logView_->clearSelection();
   } else {
-    logView_->selectRow(step - 1);
-    logView_->scrollTo(logModel_->index(step - 1, 0));
+    // Not selectRow(): that extends the selection while a modifier key is held.
+    const QModelIndex row = logModel_->index(step - 1, 0);
+    logView_->selectionModel()->select(row, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    logView_->scrollTo(row);
   }
   showSnapshot(history_->shownSnapshot());
 }
@@ -545,7 +549,8 @@ void MainWindow::restoreSettings() {
   lastExport_.size = settings.value(QStringLiteral("export/size"), QSize(1920, 1080)).toSize();
   instancePanel_->restoreSettings(settings);
   algorithmPanel_->restoreSettings(settings);
-  if (settings.value(QStringLiteral("window/mode")).toString() == QLatin1String("learn")) setMode(WindowMode::Learn);
+  if (settings.value(QStringLiteral("window/mode")).toString() == QLatin1String("learn"))
+    setMode(WindowMode::Learn);
 }
 
 }  // namespace ms::studio

@@ -37,7 +37,8 @@ struct RunController::Mailbox {
   bool notifyPending = false;
   std::optional<SessionInfo> newSession;  // records below belong to this session when set
   std::vector<StepRecord> records;
-  std::vector<std::shared_ptr<const Snapshot>> history;  // one per record, plus the initial one after a rebuild
+  std::vector<std::shared_ptr<const Snapshot>>
+      history;  // one per record, plus the initial one after a rebuild
   std::shared_ptr<const Snapshot> snapshot;
   std::optional<RunState> state;
   std::optional<QString> error;
@@ -330,7 +331,8 @@ void RunController::setDeliveryIntervals(std::chrono::milliseconds stepping, std
 void RunController::drain() {
   std::optional<SessionInfo> newSession;
   std::vector<StepRecord> records;
-  std::vector<std::shared_ptr<const Snapshot>> history;  // one per record, plus the initial one after a rebuild
+  std::vector<std::shared_ptr<const Snapshot>>
+      history;  // one per record, plus the initial one after a rebuild
   std::shared_ptr<const Snapshot> snapshot;
   std::optional<RunState> state;
   std::optional<QString> error;

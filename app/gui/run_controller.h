@@ -33,9 +33,9 @@ using MachineFactory = std::function<std::shared_ptr<StepMachine>()>;
 inline constexpr std::chrono::milliseconds kSteppingDeliveryInterval{33};
 inline constexpr std::chrono::milliseconds kUnpacedDeliveryInterval{100};
 
-// Sessions of at most this size (rows of an assignment problem, vertices of a graph) keep the snapshot of every
-// step, so the window can step back and scrub without reversing the algorithm; a snapshot of n = 64 is a few
-// kilobytes, so even thousands of steps stay small.
+// Sessions of at most this size (rows of an assignment problem, vertices of a graph) keep the snapshot of
+// every step, so the window can step back and scrub without reversing the algorithm; a snapshot of n = 64 is
+// a few kilobytes, so even thousands of steps stay small.
 inline constexpr int32_t kHistoryMaxSize = 64;
 
 enum class History { Off, Kept };

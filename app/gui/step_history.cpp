@@ -4,7 +4,8 @@
 
 namespace ms::studio {
 
-StepHistory::StepHistory(RunController& controller, QObject* parent) : QObject(parent), controller_(controller) {
+StepHistory::StepHistory(RunController& controller, QObject* parent)
+    : QObject(parent), controller_(controller) {
   connect(&controller_, &RunController::sessionStarted, this, [this] {
     following_ = true;
     emit rangeChanged();
@@ -36,7 +37,9 @@ void StepHistory::seek(int steps) {
   emit rangeChanged();
 }
 
-void StepHistory::back() { seek(shownStep() - 1); }
+void StepHistory::back() {
+  seek(shownStep() - 1);
+}
 
 void StepHistory::backIteration() {
   const int from = shownStep();

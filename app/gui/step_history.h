@@ -32,8 +32,8 @@ class StepHistory : public QObject {
   void forwardIteration();  // to the first stored step of the next iteration, or on with the solver
 
  signals:
-  void moved();          // the shown step changed by navigation: show shownSnapshot()
-  void rangeChanged();   // steps were taken, a session started, or the history is switched on or off
+  void moved();         // the shown step changed by navigation: show shownSnapshot()
+  void rangeChanged();  // steps were taken, a session started, or the history is switched on or off
 
  private:
   RunController& controller_;

@@ -302,6 +302,7 @@ void MainWindow::setMode(WindowMode mode) {
     modePages_->setCurrentIndex(0);
     restoreState(studioLayout_);
   }
+  statusBar()->setVisible(!learn);  // it describes the studio's solve
   // A solve may go on in Learn mode; it is watched again when the studio comes back.
   controller_->setWatched(isVisible() && !learn);
   updateActions();

@@ -6,6 +6,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QSettings>
+#include <QStatusBar>
 #include <QStandardPaths>
 #include <QToolBar>
 #include <QtTest/QtTest>
@@ -82,6 +83,7 @@ class TestLearnMode : public QObject {
     QVERIFY(!window.findChild<QToolBar*>(QStringLiteral("transportToolbar"))->isVisible());
     QVERIFY(window.findChild<QToolBar*>(QStringLiteral("modeToolbar"))->isVisible());
     QVERIFY(!window.findChild<QAction*>(QStringLiteral("actionStep"))->isEnabled());
+    QVERIFY(!window.statusBar()->isVisible());
 
     QTest::mouseClick(window.learnPanel().findChild<QPushButton*>(QStringLiteral("startButton")),
                       Qt::LeftButton);
@@ -109,6 +111,7 @@ class TestLearnMode : public QObject {
     QVERIFY(window.matrixView().isVisible());
     QCOMPARE(visibleDocks(window), studioDocks);
     QVERIFY(window.findChild<QToolBar*>(QStringLiteral("transportToolbar"))->isVisible());
+    QVERIFY(window.statusBar()->isVisible());
     QTest::keyClick(&window, Qt::Key_Right);
     QVERIFY(QTest::qWaitFor([&] { return window.controller().trace().records().size() == 1; }, kTimeoutMs));
   }

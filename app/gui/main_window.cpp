@@ -290,12 +290,17 @@ void MainWindow::setMode(WindowMode mode) {
   mode_ = mode;
   const bool learn = mode == WindowMode::Learn;
   (learn ? learnModeAction_ : studioModeAction_)->setChecked(true);
+  if (learn) studioLayout_ = saveState();
+  for (QDockWidget* dock : findChildren<QDockWidget*>()) {
+    if (learn) dock->hide();
+    dock->toggleViewAction()->setEnabled(!learn);  // the View menu cannot bring them into the lesson
+  }
+  for (QToolBar* bar : findChildren<QToolBar*>()) {
+    if (bar == modeBar_) continue;
+    if (learn) bar->hide();
+    bar->toggleViewAction()->setEnabled(!learn);
+  }
   if (learn) {
-    studioLayout_ = saveState();
-    for (QDockWidget* dock : findChildren<QDockWidget*>()) dock->hide();
-    for (QToolBar* bar : findChildren<QToolBar*>()) {
-      if (bar != modeBar_) bar->hide();
-    }
     modePages_->setCurrentWidget(learnPanel_);
     learnPanel_->setFocus();  // its Left and Right shortcuts work within the panel
   } else {

@@ -2,12 +2,13 @@
 // docks and toolbars, the lesson steps there with its own keys while the solver stays put, switching back
 // restores the studio's layout and transport, and the mode survives a restart.
 #include <QAction>
+#include <QApplication>
 #include <QDockWidget>
 #include <QLabel>
 #include <QPushButton>
 #include <QSettings>
-#include <QStatusBar>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QToolBar>
 #include <QtTest/QtTest>
 
@@ -16,7 +17,6 @@
 #include "gui_test_support.h"
 #include "views/matrix/matrix_view.h"
 #include "views/teaching/learn_panel.h"
-#include "views/teaching/lesson_canvas.h"
 
 using namespace ms;
 using namespace ms::studio;
@@ -68,7 +68,8 @@ class TestLearnMode : public QObject {
     MainWindow window;
     window.algorithmPanel().setOptions(sequential(lap::LapAlgorithm::Tree));
     window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    window.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
     QVERIFY(loadGenerated(window, 8));
     window.findChild<QDockWidget*>(QStringLiteral("chartsDock"))->hide();  // a layout of the person's own
     const QStringList studioDocks = visibleDocks(window);
@@ -80,6 +81,7 @@ class TestLearnMode : public QObject {
     QVERIFY(window.learnPanel().isVisible());
     QVERIFY(!window.matrixView().isVisible());
     QVERIFY(visibleDocks(window).isEmpty());
+    QVERIFY(!window.findChild<QDockWidget*>(QStringLiteral("logDock"))->toggleViewAction()->isEnabled());
     QVERIFY(!window.findChild<QToolBar*>(QStringLiteral("transportToolbar"))->isVisible());
     QVERIFY(window.findChild<QToolBar*>(QStringLiteral("modeToolbar"))->isVisible());
     QVERIFY(!window.findChild<QAction*>(QStringLiteral("actionStep"))->isEnabled());
@@ -93,14 +95,14 @@ class TestLearnMode : public QObject {
     const QString first = QString::fromStdString(lesson->current().narration);
     QCOMPARE(narration(window), first);
 
-    window.activateWindow();
-    QVERIFY(QTest::qWaitForWindowActive(&window));
-    window.learnPanel().canvas()->setFocus();
-    QTest::keyClick(window.learnPanel().canvas(), Qt::Key_Right);
+    // The keys go where a person's would: to the focus, which the switch put in the panel.
+    QWidget* focus = QApplication::focusWidget();
+    QVERIFY(focus == &window.learnPanel() || window.learnPanel().isAncestorOf(focus));
+    QTest::keyClick(focus, Qt::Key_Right);
     QCOMPARE(lesson->cursor(), 1);
     QCOMPARE(narration(window), QString::fromStdString(lesson->current().narration));
     QVERIFY(narration(window) != first);
-    QTest::keyClick(window.learnPanel().canvas(), Qt::Key_Left);
+    QTest::keyClick(focus, Qt::Key_Left);
     QCOMPARE(lesson->cursor(), 0);
     QCOMPARE(narration(window), first);
     QVERIFY(window.controller().trace().records().empty());  // the studio's solver did not move

@@ -37,8 +37,8 @@ struct RunController::Mailbox {
   bool notifyPending = false;
   std::optional<SessionInfo> newSession;  // records below belong to this session when set
   std::vector<StepRecord> records;
-  std::vector<std::shared_ptr<const Snapshot>>
-      history;  // one per record, plus the initial one after a rebuild
+  // One per record, plus the initial one after a rebuild.
+  std::vector<std::shared_ptr<const Snapshot>> history;
   std::shared_ptr<const Snapshot> snapshot;
   std::optional<RunState> state;
   std::optional<QString> error;
@@ -107,7 +107,7 @@ class RunController::Worker {
         return false;
       case RequestKind::Load:
         factory_ = std::move(request.factory);
-        history_ = request.history;
+        historyPolicy_ = request.history;
         rebuild();
         break;
       case RequestKind::Reset:
@@ -163,7 +163,7 @@ class RunController::Worker {
                                             static_cast<qsizetype>(machine_->algorithmName().size()));
       const auto names = machine_->counterNames();
       session.counterNames.assign(names.begin(), names.end());
-      session.keepsHistory = history_ == History::Kept;
+      session.keepsHistory = historyPolicy_ == History::Kept;
       if (session.keepsHistory) latestKept_ = takeSnapshot();
     }
     {
@@ -286,7 +286,7 @@ class RunController::Worker {
 
   // Worker-thread state.
   MachineFactory factory_;
-  History history_ = History::Off;
+  History historyPolicy_ = History::Off;
   std::shared_ptr<StepMachine> machine_;
   std::shared_ptr<const Snapshot> latestKept_;  // the newest history snapshot; null without history
   Mode mode_ = Mode::Idle;
@@ -331,8 +331,7 @@ void RunController::setDeliveryIntervals(std::chrono::milliseconds stepping, std
 void RunController::drain() {
   std::optional<SessionInfo> newSession;
   std::vector<StepRecord> records;
-  std::vector<std::shared_ptr<const Snapshot>>
-      history;  // one per record, plus the initial one after a rebuild
+  std::vector<std::shared_ptr<const Snapshot>> history;
   std::shared_ptr<const Snapshot> snapshot;
   std::optional<RunState> state;
   std::optional<QString> error;

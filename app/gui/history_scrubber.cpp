@@ -40,7 +40,7 @@ void HistoryScrubber::refresh() {
   const QSignalBlocker block(slider_);
   slider_->setRange(0, available ? history_.latestStep() : 0);
   slider_->setValue(available ? history_.shownStep() : 0);
-  position_->setText(available ? tr("step %1/%2").arg(history_.shownStep()).arg(history_.latestStep())
+  position_->setText(available ? tr("%1/%2 steps").arg(history_.shownStep()).arg(history_.latestStep())
                                : tr("off (n > %1)").arg(kHistoryMaxSize));
 }
 

@@ -288,7 +288,7 @@ class TestStepHistory : public QObject {
       QVERIFY(sameForest(window.treeView().forest(), views::buildForest(shown, 0)));
       QCOMPARE(window.status().iteration, shown.iteration);
       QCOMPARE(window.findChild<QLabel*>(QStringLiteral("historyPosition"))->text(),
-               QStringLiteral("step %1/%2").arg(position).arg(latest));
+               QStringLiteral("%1/%2 steps").arg(position).arg(latest));
       const QModelIndexList rows = log->selectionModel()->selectedRows();
       if (position == 0) {
         QVERIFY(rows.isEmpty());

@@ -1,6 +1,7 @@
 #include "app/gui/main_window.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDockWidget>
@@ -11,6 +12,7 @@
 #include <QSettings>
 #include <QSlider>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QTableView>
 #include <QToolBar>
@@ -19,11 +21,14 @@
 #include <exception>
 
 #include "app/gui/algorithm_panel.h"
+#include "app/gui/history_scrubber.h"
 #include "app/gui/instance_panel.h"
 #include "app/gui/png_export.h"
+#include "app/gui/step_history.h"
 #include "views/charts/trace_charts.h"
 #include "views/log/step_log_model.h"
 #include "views/matrix/matrix_view.h"
+#include "views/teaching/learn_panel.h"
 #include "views/tree/tree_view.h"
 
 namespace ms::studio {
@@ -56,10 +61,12 @@ views::TraceChartsConfig lapChartsConfig() {
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), controller_(std::make_unique<RunController>()) {
   setWindowTitle(tr("MatchScope"));
   setObjectName(QStringLiteral("mainWindow"));
+  history_ = new StepHistory(*controller_, this);
   buildViews();
   buildDocks();
   buildActions();
   buildStatusBar();
+  buildModes();
 
   connect(controller_.get(), &RunController::sessionStarted, this, &MainWindow::sessionStarted);
   connect(controller_.get(), &RunController::recordsAppended, this, &MainWindow::recordsAppended);
@@ -69,6 +76,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), controller_(std::
   connect(&loader_, &QFutureWatcher<LoadResult>::finished, this, &MainWindow::instanceLoaded);
   connect(instancePanel_, &InstancePanel::sourceRequested, this, &MainWindow::loadInstance);
   connect(algorithmPanel_, &AlgorithmPanel::optionsChanged, this, &MainWindow::startSession);
+  connect(history_, &StepHistory::moved, this, &MainWindow::historyMoved);
+  connect(history_, &StepHistory::rangeChanged, this, &MainWindow::updateActions);
 
   resize(1600, 1000);  // until the settings say otherwise
   resizeDocks({findChild<QDockWidget*>(QStringLiteral("chartsDock"))}, {460}, Qt::Horizontal);
@@ -134,6 +143,9 @@ void MainWindow::buildDocks() {
   connect(logModel_, &QAbstractItemModel::rowsInserted, this, [this] {
     if (logFollowing_) logView_->scrollToBottom();
   });
+  // A click on a row shows the state after that step, when the session keeps history.
+  connect(logView_, &QTableView::clicked, this,
+          [this](const QModelIndex& index) { history_->seek(index.row() + 1); });
 
   charts_ = new views::TraceCharts(this);
   charts_->setConfig(lapChartsConfig());
@@ -149,6 +161,9 @@ void MainWindow::buildActions() {
     action->setToolTip(QStringLiteral("%1 (%2)").arg(text, shortcut.toString(QKeySequence::NativeText)));
     return action;
   };
+  backAction_ = makeAction(tr("Back"), QStringLiteral("actionBack"), QKeySequence(Qt::Key_Left));
+  backIterationAction_ = makeAction(tr("Back iteration"), QStringLiteral("actionBackIteration"),
+                                    QKeySequence(Qt::SHIFT | Qt::Key_Left));
   stepAction_ = makeAction(tr("Step phase"), QStringLiteral("actionStep"), QKeySequence(Qt::Key_Right));
   stepIterationAction_ =
       makeAction(tr("Step iteration"), QStringLiteral("actionStepIteration"), QKeySequence(Qt::SHIFT | Qt::Key_Right));
@@ -156,8 +171,11 @@ void MainWindow::buildActions() {
   runToEndAction_ = makeAction(tr("Run to end"), QStringLiteral("actionRunToEnd"), QKeySequence(Qt::CTRL | Qt::Key_End));
   resetAction_ = makeAction(tr("Reset"), QStringLiteral("actionReset"), QKeySequence(Qt::Key_Home));
   exportAction_ = makeAction(tr("Export…"), QStringLiteral("actionExport"), QKeySequence(Qt::CTRL | Qt::Key_E));
-  connect(stepAction_, &QAction::triggered, controller_.get(), &RunController::stepPhase);
-  connect(stepIterationAction_, &QAction::triggered, controller_.get(), &RunController::stepIteration);
+  // Forward replays stored steps first, then steps the solver.
+  connect(backAction_, &QAction::triggered, history_, &StepHistory::back);
+  connect(backIterationAction_, &QAction::triggered, history_, &StepHistory::backIteration);
+  connect(stepAction_, &QAction::triggered, history_, &StepHistory::forward);
+  connect(stepIterationAction_, &QAction::triggered, history_, &StepHistory::forwardIteration);
   connect(runPauseAction_, &QAction::triggered, this, &MainWindow::runOrPause);
   connect(runToEndAction_, &QAction::triggered, controller_.get(), &RunController::runToEnd);
   connect(resetAction_, &QAction::triggered, controller_.get(), &RunController::reset);
@@ -165,7 +183,10 @@ void MainWindow::buildActions() {
 
   QToolBar* transport = addToolBar(tr("Transport"));
   transport->setObjectName(QStringLiteral("transportToolbar"));
-  transport->addActions({stepAction_, stepIterationAction_, runPauseAction_, runToEndAction_, resetAction_});
+  transport->addActions({backIterationAction_, backAction_, stepAction_, stepIterationAction_,
+                         runPauseAction_, runToEndAction_, resetAction_});
+  scrubber_ = new HistoryScrubber(*history_, *controller_, this);
+  transport->addWidget(scrubber_);
   transport->addSeparator();
   speed_ = new QSlider(Qt::Horizontal, this);
   speed_->setObjectName(QStringLiteral("speed"));
@@ -204,7 +225,8 @@ void MainWindow::buildActions() {
   file->addSeparator();
   file->addAction(tr("Quit"), QKeySequence::Quit, this, &QWidget::close);
   QMenu* run = menuBar()->addMenu(tr("&Run"));
-  run->addActions({stepAction_, stepIterationAction_, runPauseAction_, runToEndAction_, resetAction_});
+  run->addActions({backIterationAction_, backAction_, stepAction_, stepIterationAction_, runPauseAction_,
+                   runToEndAction_, resetAction_});
   QMenu* view = menuBar()->addMenu(tr("&View"));
   for (QDockWidget* dock : findChildren<QDockWidget*>()) view->addAction(dock->toggleViewAction());
   view->addAction(transport->toggleViewAction());
@@ -226,6 +248,69 @@ void MainWindow::buildStatusBar() {
   statusAssigned_ = addField(QStringLiteral("statusAssigned"));
   statusObjective_ = addField(QStringLiteral("statusObjective"));
   statusElapsed_ = addField(QStringLiteral("statusElapsed"));
+}
+
+// The Learn panel shares the central area with the studio's views; a mode switch swaps them and hides the
+// studio's docks and toolbars (their layout comes back with the studio).
+void MainWindow::buildModes() {
+  learnPanel_ = new views::LearnPanel(this);
+  learnPanel_->setObjectName(QStringLiteral("learnPanel"));
+  modePages_ = new QStackedWidget(this);
+  modePages_->setObjectName(QStringLiteral("modePages"));
+  modePages_->addWidget(takeCentralWidget());
+  modePages_->addWidget(learnPanel_);
+  setCentralWidget(modePages_);
+
+  auto* modes = new QActionGroup(this);
+  const auto addMode = [&](const QString& text, const QString& name, const QKeySequence& shortcut,
+                           WindowMode mode) {
+    auto* action = modes->addAction(text);
+    action->setObjectName(name);
+    action->setCheckable(true);
+    action->setShortcut(shortcut);
+    action->setToolTip(QStringLiteral("%1 (%2)").arg(text, shortcut.toString(QKeySequence::NativeText)));
+    connect(action, &QAction::toggled, this, [this, mode](bool on) {
+      if (on) setMode(mode);
+    });
+    return action;
+  };
+  studioModeAction_ = addMode(tr("Studio"), QStringLiteral("actionStudioMode"),
+                              QKeySequence(Qt::CTRL | Qt::Key_1), WindowMode::Studio);
+  learnModeAction_ = addMode(tr("Learn"), QStringLiteral("actionLearnMode"),
+                             QKeySequence(Qt::CTRL | Qt::Key_2), WindowMode::Learn);
+  studioModeAction_->setChecked(true);
+  modeBar_ = addToolBar(tr("Mode"));
+  modeBar_->setObjectName(QStringLiteral("modeToolbar"));
+  modeBar_->addActions(modes->actions());
+  menuBar()->addMenu(tr("&Mode"))->addActions(modes->actions());
+}
+
+void MainWindow::setMode(WindowMode mode) {
+  if (mode == mode_) return;
+  mode_ = mode;
+  const bool learn = mode == WindowMode::Learn;
+  (learn ? learnModeAction_ : studioModeAction_)->setChecked(true);
+  if (learn) studioLayout_ = saveState();
+  for (QDockWidget* dock : findChildren<QDockWidget*>()) {
+    if (learn) dock->hide();
+    dock->toggleViewAction()->setEnabled(!learn);  // the View menu cannot bring them into the lesson
+  }
+  for (QToolBar* bar : findChildren<QToolBar*>()) {
+    if (bar == modeBar_) continue;
+    if (learn) bar->hide();
+    bar->toggleViewAction()->setEnabled(!learn);
+  }
+  if (learn) {
+    modePages_->setCurrentWidget(learnPanel_);
+    learnPanel_->setFocus();  // its Left and Right shortcuts work within the panel
+  } else {
+    modePages_->setCurrentIndex(0);
+    restoreState(studioLayout_);
+  }
+  statusBar()->setVisible(!learn);  // it describes the studio's solve
+  // A solve may go on in Learn mode; it is watched again when the studio comes back.
+  controller_->setWatched(isVisible() && !learn);
+  updateActions();
 }
 
 // A newer request replaces the watched future, so only the latest load reaches instanceLoaded().
@@ -279,7 +364,7 @@ void MainWindow::startSession() {
   lastError_.clear();
   statusMessage_->setText(notice.empty() ? instance_.description
                                          : instance_.description + QStringLiteral(" — ") + QString::fromStdString(notice));
-  controller_->load(lapMachineFactory(instance_.costs, options));
+  controller_->load(lapMachineFactory(instance_.costs, options), historyFor(instance_.n()));
 }
 
 void MainWindow::sessionStarted() {
@@ -301,10 +386,32 @@ void MainWindow::recordsAppended(int firstIndex, int count) {
                                                                static_cast<std::size_t>(count)));
   status_.iteration = records.back().iteration;
   status_.elapsedMs = static_cast<double>(controller_->trace().totalWallNs()) / 1e6;
+  if (history_->available()) logView_->clearSelection();  // the highlighted stored step is left behind
   updateStatusBar();
 }
 
 void MainWindow::snapshotUpdated(const std::shared_ptr<const Snapshot>& snapshot) {
+  if (history_->following()) showSnapshot(snapshot);  // while scrubbing, the views keep the stored step
+}
+
+// Shows a stored step: its snapshot in the views, the log row of the step that led to it (none at the start)
+// and its iteration in the status bar; the solver is not touched.
+void MainWindow::historyMoved() {
+  const int step = history_->shownStep();
+  status_.iteration = history_->iterationAt(step);
+  if (step == 0) {
+    logView_->clearSelection();
+  } else {
+    // Not selectRow(): that extends the selection while a modifier key is held.
+    const QModelIndex row = logModel_->index(step - 1, 0);
+    logView_->selectionModel()->select(row, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    logView_->scrollTo(row);
+  }
+  showSnapshot(history_->shownSnapshot());
+}
+
+void MainWindow::showSnapshot(const std::shared_ptr<const Snapshot>& snapshot) {
+  shownSnapshot_ = snapshot;
   matrixView_->setSnapshot(*snapshot);
   treeView_->setSnapshot(*snapshot);
   if (const auto* lap = std::get_if<lap::LapSnapshot>(snapshot.get())) {
@@ -342,15 +449,23 @@ void MainWindow::updateStatusBar() {
   if (lastError_.isEmpty()) statusMessage_->setStyleSheet(QString());
 }
 
+// In Learn mode the studio's actions are off, so their keys (Left, Right, Space ...) reach the Learn panel.
 void MainWindow::updateActions() {
   const RunState state = controller_->state();
-  const bool canStep = state == RunState::Ready || state == RunState::Busy;
-  stepAction_->setEnabled(canStep);
-  stepIterationAction_->setEnabled(canStep);
+  const bool studio = mode_ == WindowMode::Studio;
+  const bool canStep = studio && (state == RunState::Ready || state == RunState::Busy);
+  const bool storedAhead = studio && history_->available() && !history_->following();
+  const bool canGoBack =
+      studio && history_->available() && state != RunState::Busy && history_->shownStep() > 0;
+  backAction_->setEnabled(canGoBack);
+  backIterationAction_->setEnabled(canGoBack);
+  stepAction_->setEnabled(canStep || storedAhead);
+  stepIterationAction_->setEnabled(canStep || storedAhead);
   runToEndAction_->setEnabled(canStep);
   runPauseAction_->setEnabled(canStep);
   runPauseAction_->setText(state == RunState::Busy ? tr("Pause") : tr("Run"));
-  resetAction_->setEnabled(state != RunState::Empty || instance_.costs != nullptr);
+  resetAction_->setEnabled(studio && (state != RunState::Empty || instance_.costs != nullptr));
+  exportAction_->setEnabled(studio);
 }
 
 void MainWindow::runOrPause() {
@@ -395,7 +510,7 @@ void MainWindow::exportWithDialog() {
 
 void MainWindow::showEvent(QShowEvent* event) {
   QMainWindow::showEvent(event);
-  controller_->setWatched(true);
+  controller_->setWatched(mode_ == WindowMode::Studio);
 }
 
 void MainWindow::hideEvent(QHideEvent* event) {
@@ -412,7 +527,10 @@ void MainWindow::closeEvent(QCloseEvent* event) {
 void MainWindow::saveSettings() const {
   QSettings settings;
   settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
-  settings.setValue(QStringLiteral("window/state"), saveState());
+  // In Learn mode the studio's docks are hidden: its layout is the one kept from before the switch.
+  settings.setValue(QStringLiteral("window/state"), mode_ == WindowMode::Learn ? studioLayout_ : saveState());
+  settings.setValue(QStringLiteral("window/mode"),
+                    mode_ == WindowMode::Learn ? QStringLiteral("learn") : QStringLiteral("studio"));
   settings.setValue(QStringLiteral("window/splitter"), splitter_->saveState());
   settings.setValue(QStringLiteral("transport/speed"), speed_->value());
   settings.setValue(QStringLiteral("matrix/quantity"), quantity_->currentIndex());
@@ -437,6 +555,8 @@ void MainWindow::restoreSettings() {
   lastExport_.size = settings.value(QStringLiteral("export/size"), QSize(1920, 1080)).toSize();
   instancePanel_->restoreSettings(settings);
   algorithmPanel_->restoreSettings(settings);
+  if (settings.value(QStringLiteral("window/mode")).toString() == QLatin1String("learn"))
+    setMode(WindowMode::Learn);
 }
 
 }  // namespace ms::studio

@@ -1,6 +1,6 @@
 #pragma once
 // The studio's main window: instance and algorithm panels, transport, matrix and tree views, step log,
-// charts and status bar around one run controller.
+// charts and status bar around one run controller; a Learn mode shows the teaching panel in their place.
 
 #include <QFutureWatcher>
 #include <QMainWindow>
@@ -16,10 +16,13 @@ class QComboBox;
 class QLabel;
 class QSlider;
 class QSplitter;
+class QStackedWidget;
 class QTableView;
+class QToolBar;
 QT_END_NAMESPACE
 
 namespace ms::views {
+class LearnPanel;
 class MatrixView;
 class StepLogModel;
 class TraceCharts;
@@ -29,7 +32,12 @@ class TreeView;
 namespace ms::studio {
 
 class AlgorithmPanel;
+class HistoryScrubber;
 class InstancePanel;
+class StepHistory;
+
+// Studio: the solver views and docks. Learn: the Hungarian method lesson panel fills the window.
+enum class WindowMode { Studio, Learn };
 
 // What the status bar shows, as numbers.
 struct StatusValues {
@@ -58,6 +66,12 @@ class MainWindow : public QMainWindow {
   AlgorithmPanel& algorithmPanel() { return *algorithmPanel_; }
   InstancePanel& instancePanel() { return *instancePanel_; }
   const StatusValues& status() const { return status_; }
+  StepHistory& history() { return *history_; }
+  // The snapshot the matrix and tree views show: the newest, or a stored one while scrubbing.
+  const std::shared_ptr<const Snapshot>& shownSnapshot() const { return shownSnapshot_; }
+  views::LearnPanel& learnPanel() { return *learnPanel_; }
+  WindowMode mode() const { return mode_; }
+  void setMode(WindowMode mode);
   QString lastError() const { return lastError_; }
 
   // Exports through a temporary file and a rename; throw std::runtime_error naming the file on failure.
@@ -86,11 +100,14 @@ class MainWindow : public QMainWindow {
   void buildDocks();
   void buildActions();
   void buildStatusBar();
+  void buildModes();
   void startSession();
   void instanceLoaded();
   void sessionStarted();
   void recordsAppended(int firstIndex, int count);
   void snapshotUpdated(const std::shared_ptr<const Snapshot>& snapshot);
+  void showSnapshot(const std::shared_ptr<const Snapshot>& snapshot);
+  void historyMoved();
   void stateChanged(RunState state);
   void showError(const QString& message);
   void updateStatusBar();
@@ -112,17 +129,29 @@ class MainWindow : public QMainWindow {
   QTableView* logView_ = nullptr;
   bool logFollowing_ = true;
   QSplitter* splitter_ = nullptr;
+  QStackedWidget* modePages_ = nullptr;  // the studio's views or the Learn panel
+  views::LearnPanel* learnPanel_ = nullptr;
+  WindowMode mode_ = WindowMode::Studio;
+  QByteArray studioLayout_;  // docks and toolbars of the studio, kept while Learn mode hides them
+  StepHistory* history_ = nullptr;
+  HistoryScrubber* scrubber_ = nullptr;
+  std::shared_ptr<const Snapshot> shownSnapshot_;
   InstancePanel* instancePanel_ = nullptr;
   AlgorithmPanel* algorithmPanel_ = nullptr;
   QComboBox* quantity_ = nullptr;
   QComboBox* colorMap_ = nullptr;
 
+  QAction* backAction_ = nullptr;
+  QAction* backIterationAction_ = nullptr;
   QAction* stepAction_ = nullptr;
   QAction* stepIterationAction_ = nullptr;
   QAction* runPauseAction_ = nullptr;
   QAction* runToEndAction_ = nullptr;
   QAction* resetAction_ = nullptr;
   QAction* exportAction_ = nullptr;
+  QAction* studioModeAction_ = nullptr;
+  QAction* learnModeAction_ = nullptr;
+  QToolBar* modeBar_ = nullptr;
   QSlider* speed_ = nullptr;
   QLabel* speedLabel_ = nullptr;
 

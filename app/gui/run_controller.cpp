@@ -23,6 +23,7 @@ struct Request {
   RequestKind kind;
   MachineFactory factory;   // Load only
   double stepsPerSecond = 0;  // Pace only
+  History history = History::Off;  // Load only
 };
 
 // What the worker is doing between requests.
@@ -36,6 +37,8 @@ struct RunController::Mailbox {
   bool notifyPending = false;
   std::optional<SessionInfo> newSession;  // records below belong to this session when set
   std::vector<StepRecord> records;
+  // One per record, plus the initial one after a rebuild.
+  std::vector<std::shared_ptr<const Snapshot>> history;
   std::shared_ptr<const Snapshot> snapshot;
   std::optional<RunState> state;
   std::optional<QString> error;
@@ -104,6 +107,7 @@ class RunController::Worker {
         return false;
       case RequestKind::Load:
         factory_ = std::move(request.factory);
+        historyPolicy_ = request.history;
         rebuild();
         break;
       case RequestKind::Reset:
@@ -145,6 +149,7 @@ class RunController::Worker {
   void rebuild() {
     mode_ = Mode::Idle;
     machine_.reset();
+    latestKept_.reset();
     iteration_ = 0;
     SessionInfo session;
     std::optional<QString> error;
@@ -158,11 +163,15 @@ class RunController::Worker {
                                             static_cast<qsizetype>(machine_->algorithmName().size()));
       const auto names = machine_->counterNames();
       session.counterNames.assign(names.begin(), names.end());
+      session.keepsHistory = historyPolicy_ == History::Kept;
+      if (session.keepsHistory) latestKept_ = takeSnapshot();
     }
     {
       std::lock_guard lock(mailbox_.mutex);
       mailbox_.newSession = std::move(session);
       mailbox_.records.clear();
+      mailbox_.history.clear();
+      if (latestKept_ != nullptr) mailbox_.history.push_back(latestKept_);
       mailbox_.snapshot.reset();
       mailbox_.error = std::move(error);
       mailbox_.state = machineState();
@@ -204,9 +213,11 @@ class RunController::Worker {
       return;
     }
     iteration_ = record.iteration;
+    if (latestKept_ != nullptr) latestKept_ = takeSnapshot();
     {
       std::lock_guard lock(mailbox_.mutex);
       mailbox_.records.push_back(record);
+      if (latestKept_ != nullptr) mailbox_.history.push_back(latestKept_);
     }
     const bool commandOver = mode_ == Mode::Idle || machine_->done() ||
                              (mode_ == Mode::UntilIterationChanges && iteration_ != startIteration_);
@@ -237,8 +248,8 @@ class RunController::Worker {
     const auto interval = std::chrono::nanoseconds(
         (mode_ == Mode::Unpaced ? unpacedIntervalNs : steppingIntervalNs).load(std::memory_order_relaxed));
     if (machine_ != nullptr && watched.load(std::memory_order_relaxed) && (force || now - lastSnapshotAt_ >= interval)) {
-      auto snapshot = std::make_shared<Snapshot>();
-      machine_->snapshot(*snapshot);
+      // A session with history already holds the snapshot of the latest step.
+      std::shared_ptr<const Snapshot> snapshot = latestKept_ != nullptr ? latestKept_ : takeSnapshot();
       lastSnapshotAt_ = now;
       std::lock_guard lock(mailbox_.mutex);
       mailbox_.snapshot = std::move(snapshot);
@@ -247,6 +258,12 @@ class RunController::Worker {
       lastNotifyAt_ = now;
       notify();
     }
+  }
+
+  std::shared_ptr<const Snapshot> takeSnapshot() const {
+    auto snapshot = std::make_shared<Snapshot>();
+    machine_->snapshot(*snapshot);
+    return snapshot;
   }
 
   void notify() {
@@ -269,7 +286,9 @@ class RunController::Worker {
 
   // Worker-thread state.
   MachineFactory factory_;
+  History historyPolicy_ = History::Off;
   std::shared_ptr<StepMachine> machine_;
+  std::shared_ptr<const Snapshot> latestKept_;  // the newest history snapshot; null without history
   Mode mode_ = Mode::Idle;
   double stepsPerSecond_ = 0;
   int32_t iteration_ = 0;
@@ -284,7 +303,9 @@ RunController::RunController(QObject* parent)
 
 RunController::~RunController() = default;
 
-void RunController::load(MachineFactory factory) { worker_->post({RequestKind::Load, std::move(factory), 0}); }
+void RunController::load(MachineFactory factory, History history) {
+  worker_->post({RequestKind::Load, std::move(factory), 0, history});
+}
 void RunController::reset() { worker_->post({RequestKind::Reset, {}, 0}); }
 void RunController::stepPhase() { worker_->post({RequestKind::StepPhase, {}, 0}); }
 void RunController::stepIteration() { worker_->post({RequestKind::StepIteration, {}, 0}); }
@@ -310,6 +331,7 @@ void RunController::setDeliveryIntervals(std::chrono::milliseconds stepping, std
 void RunController::drain() {
   std::optional<SessionInfo> newSession;
   std::vector<StepRecord> records;
+  std::vector<std::shared_ptr<const Snapshot>> history;
   std::shared_ptr<const Snapshot> snapshot;
   std::optional<RunState> state;
   std::optional<QString> error;
@@ -318,6 +340,7 @@ void RunController::drain() {
     mailbox_->notifyPending = false;
     newSession.swap(mailbox_->newSession);
     records.swap(mailbox_->records);
+    history.swap(mailbox_->history);
     snapshot.swap(mailbox_->snapshot);
     state.swap(mailbox_->state);
     error.swap(mailbox_->error);
@@ -326,6 +349,7 @@ void RunController::drain() {
     session_ = std::move(*newSession);
     trace_ = Trace(session_.counterNames);
     snapshot_.reset();
+    history_.clear();
     emit sessionStarted();
   }
   // The state goes first: views decide how much effort a frame deserves by whether a solve is running.
@@ -333,6 +357,7 @@ void RunController::drain() {
     state_ = *state;
     emit stateChanged(state_);
   }
+  history_.insert(history_.end(), history.begin(), history.end());
   if (!records.empty()) {
     const int first = static_cast<int>(trace_.records().size());
     for (const StepRecord& record : records) trace_.append(record);

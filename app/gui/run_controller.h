@@ -4,7 +4,8 @@
 // The worker owns the machine; the GUI thread only sends requests (load, step, run, pause, ...), which go
 // into a queue the worker reads between steps, so cancel and pause take effect after the current step and
 // the GUI never waits on a solver. Results travel back through one mailbox: the worker appends trace
-// records and, when someone watches, a snapshot at most once per frame; it posts one queued notification
+// records and, when someone watches, a snapshot at most once per frame (a small session can also keep the
+// snapshot of every step, for stepping back); it posts one queued notification
 // per frame at most, and the GUI thread drains the mailbox and emits plain signals. The controller knows
 // nothing of the problem kind: it forwards ms::Snapshot, and views pick their alternative with get_if.
 
@@ -32,6 +33,16 @@ using MachineFactory = std::function<std::shared_ptr<StepMachine>()>;
 inline constexpr std::chrono::milliseconds kSteppingDeliveryInterval{33};
 inline constexpr std::chrono::milliseconds kUnpacedDeliveryInterval{100};
 
+// Sessions of at most this size (rows of an assignment problem, vertices of a graph) keep the snapshot of
+// every step, so the window can step back and scrub without reversing the algorithm; a snapshot of n = 64 is
+// a few kilobytes, so even thousands of steps stay small.
+inline constexpr int32_t kHistoryMaxSize = 64;
+
+enum class History { Off, Kept };
+inline History historyFor(int32_t problemSize) {
+  return problemSize <= kHistoryMaxSize ? History::Kept : History::Off;
+}
+
 enum class RunState {
   Empty,     // nothing loaded, or the factory failed
   Ready,     // idle and not done: waiting for a request
@@ -43,6 +54,7 @@ enum class RunState {
 struct SessionInfo {
   QString algorithm;
   std::vector<std::string_view> counterNames;
+  bool keepsHistory = false;
 };
 
 class RunController : public QObject {
@@ -51,8 +63,9 @@ class RunController : public QObject {
   explicit RunController(QObject* parent = nullptr);
   ~RunController() override;  // stops after the current step and joins the worker
 
-  // Replaces the session: the worker drops the old machine and builds one from `factory`.
-  void load(MachineFactory factory);
+  // Replaces the session: the worker drops the old machine and builds one from `factory`; with History::Kept
+  // it snapshots the machine after every step (watched or not) and delivers them all into history().
+  void load(MachineFactory factory, History history = History::Off);
   void reset();          // a fresh machine from the same factory
   void stepPhase();      // one step
   void stepIteration();  // steps until the machine's iteration changes or it is done
@@ -69,10 +82,13 @@ class RunController : public QObject {
   const Trace& trace() const { return trace_; }  // every record delivered so far in this session
   const SessionInfo& session() const { return session_; }
   const std::shared_ptr<const Snapshot>& latestSnapshot() const { return snapshot_; }
+  // The snapshot after each step delivered so far, [0] before the first (so trace().records().size() + 1
+  // entries); empty when the session keeps no history.
+  const std::vector<std::shared_ptr<const Snapshot>>& history() const { return history_; }
 
  signals:
   void sessionStarted();                              // after load or reset; trace() is empty again
-  void recordsAppended(int firstIndex, int count);    // new records in trace()
+  void recordsAppended(int firstIndex, int count);    // new records in trace() (and their history())
   void snapshotUpdated(std::shared_ptr<const ms::Snapshot> snapshot);
   void stateChanged(ms::studio::RunState state);
   void solveFailed(const QString& message);           // a SolveError or a failed factory; state follows
@@ -89,6 +105,7 @@ class RunController : public QObject {
   SessionInfo session_;
   Trace trace_;
   std::shared_ptr<const Snapshot> snapshot_;
+  std::vector<std::shared_ptr<const Snapshot>> history_;
 };
 
 }  // namespace ms::studio

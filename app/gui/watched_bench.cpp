@@ -92,6 +92,7 @@ int runWatchedBench(MainWindow& window, const WatchedBenchOptions& options) {
   });
 
   window.algorithmPanel().setOptions(options.solver);
+  window.setMode(WindowMode::Studio);  // the studio's views are what watching costs
   window.show();
   LapInstanceSource source;
   source.generator = options.instance;

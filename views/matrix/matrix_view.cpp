@@ -93,7 +93,13 @@ void MatrixView::setCosts(std::shared_ptr<const lap::AnyCostMatrix> costs) {
 
 void MatrixView::setSnapshot(const Snapshot& snapshot) {
   const auto* lap = std::get_if<lap::LapSnapshot>(&snapshot);
-  if (lap == nullptr || costs_ == nullptr || lap->n != matrixSize()) return;
+  if (lap == nullptr || costs_ == nullptr) return;
+  if (lap->n == 0) {  // before the first step the solver holds no state: the plain matrix
+    overlay_ = std::make_shared<const render::MatrixOverlay>();
+    refresh();
+    return;
+  }
+  if (lap->n != matrixSize()) return;
   auto overlay = std::make_shared<render::MatrixOverlay>(render::overlayFromSnapshot(*lap));
   overlay->zeroTolerance = zeroTolerance_;
   if (!augmentingPathsCurrent(*lap)) overlay->paths.clear();

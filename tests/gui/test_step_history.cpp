@@ -1,0 +1,340 @@
+// Step history on small instances: the controller stores the snapshot of every step (watched or not), the
+// window steps back and forward over them without stepping the solver, the scrubber shows the step of its
+// position in the views, the log and the status bar, and large instances keep no history. Every stored
+// snapshot is compared with the same solver stepped headless.
+#include <QAction>
+#include <QLabel>
+#include <QSettings>
+#include <QSlider>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QtTest/QtTest>
+
+#include "app/gui/algorithm_panel.h"
+#include "app/gui/history_scrubber.h"
+#include "app/gui/main_window.h"
+#include "app/gui/step_history.h"
+#include "gui_test_support.h"
+#include "views/log/step_log_model.h"
+#include "views/tree/tree_view.h"
+
+using namespace ms;
+using namespace ms::studio;
+using namespace ms::studio::testing;
+
+namespace {
+
+constexpr int kTimeoutMs = 30000;
+
+LapInstanceSource generated(int32_t n, uint64_t seed) {
+  LapInstanceSource source;
+  source.generator = {lap::Generator::Uniform, n, lap::CostRange::N, seed};
+  return source;
+}
+
+bool load(MainWindow& window, const LapInstanceSource& source) {
+  QSignalSpy ready(&window, &MainWindow::instanceReady);
+  window.loadInstance(source);
+  if (!ready.wait(kTimeoutMs)) return false;
+  return QTest::qWaitFor(
+      [&] { return window.controller().state() == RunState::Ready && window.status().n > 0; }, kTimeoutMs);
+}
+
+const lap::LapSnapshot* lapOf(const std::shared_ptr<const Snapshot>& snapshot) {
+  return snapshot ? std::get_if<lap::LapSnapshot>(snapshot.get()) : nullptr;
+}
+
+// Waits until the solver has taken `steps` steps and the window shows the snapshot after the last one.
+bool waitForShownStep(MainWindow& window, int64_t steps) {
+  return QTest::qWaitFor(
+      [&] {
+        const auto* lap = lapOf(window.shownSnapshot());
+        return window.controller().state() != RunState::Busy && lap != nullptr && lap->step == steps &&
+               static_cast<int64_t>(window.controller().trace().records().size()) == steps;
+      },
+      kTimeoutMs);
+}
+
+// The state before the first step and after each step of the session's solver stepped headless.
+std::vector<lap::LapSnapshot> headlessStates(MainWindow& window, lap::LapAlgorithm algorithm) {
+  auto machine = lapMachineFactory(window.instance().costs, sequential(algorithm))();
+  Snapshot initial;
+  machine->snapshot(initial);
+  std::vector<lap::LapSnapshot> states{std::get<lap::LapSnapshot>(initial)};
+  forEachStep(*machine, [&](const StepRecord&, const Snapshot& snapshot) {
+    states.push_back(std::get<lap::LapSnapshot>(snapshot));
+  });
+  return states;
+}
+
+// The first field in which two LAP snapshots differ; empty when they agree everywhere.
+QString lapDifference(const lap::LapSnapshot& a, const lap::LapSnapshot& b) {
+  const std::pair<const char*, bool> fields[] = {
+      {"n", a.n == b.n},
+      {"iteration", a.iteration == b.iteration},
+      {"step", a.step == b.step},
+      {"lastPhase", a.lastPhase == b.lastPhase},
+      {"nextPhase", a.nextPhase == b.nextPhase},
+      {"done", a.done == b.done},
+      {"rowAssignment", a.rowAssignment == b.rowAssignment},
+      {"colAssignment", a.colAssignment == b.colAssignment},
+      {"rowCovered", a.rowCovered == b.rowCovered},
+      {"colCovered", a.colCovered == b.colCovered},
+      {"rowDual", a.rowDual == b.rowDual},
+      {"colDual", a.colDual == b.colDual},
+      {"rowPredecessor", a.rowPredecessor == b.rowPredecessor},
+      {"colPredecessor", a.colPredecessor == b.colPredecessor},
+      {"frontier", a.frontier == b.frontier},
+      {"columnSlack", a.columnSlack == b.columnSlack},
+      {"augmentingPaths", a.augmentingPaths == b.augmentingPaths},
+      {"assignedCount", a.assignedCount == b.assignedCount},
+      {"objective", a.objective == b.objective},
+  };
+  for (const auto& [name, same] : fields) {
+    if (!same) return QStringLiteral("%1 differs at step %2").arg(QLatin1String(name)).arg(b.step);
+  }
+  return {};
+}
+
+bool sameForest(const views::AlternatingForest& a, const views::AlternatingForest& b) {
+  if (a.vertices.size() != b.vertices.size() || a.treeCount != b.treeCount || a.depthCount != b.depthCount ||
+      a.frontierDepth != b.frontierDepth) {
+    return false;
+  }
+  for (std::size_t k = 0; k < a.vertices.size(); ++k) {
+    const views::ForestVertex &x = a.vertices[k], &y = b.vertices[k];
+    if (x.index != y.index || x.isColumn != y.isColumn || x.depth != y.depth || x.tree != y.tree ||
+        x.parent != y.parent || x.onPath != y.onPath || x.inFrontier != y.inFrontier) {
+      return false;
+    }
+  }
+  return true;
+}
+
+QAction* action(MainWindow& window, const char* name) {
+  return window.findChild<QAction*>(QString::fromLatin1(name));
+}
+
+}  // namespace
+
+class TestStepHistory : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("MatchScopeTest"));
+    QCoreApplication::setApplicationName(QStringLiteral("test_step_history"));
+    QSettings().clear();
+  }
+
+  // Unwatched, run to the end: the controller still stores one snapshot per step plus the initial one, each
+  // equal to the headless solver's after as many steps; a session loaded without history stores none.
+  void controllerStoresEveryStep() {
+    const auto costs = uniformInstance(12, 3);
+    for (auto algorithm : {lap::LapAlgorithm::Classical, lap::LapAlgorithm::Tree}) {
+      const MachineFactory factory = lapMachineFactory(costs, sequential(algorithm));
+      auto machine = factory();
+      Snapshot initial;
+      machine->snapshot(initial);
+      std::vector<lap::LapSnapshot> expected{std::get<lap::LapSnapshot>(initial)};
+      forEachStep(*machine, [&](const StepRecord&, const Snapshot& s) {
+        expected.push_back(std::get<lap::LapSnapshot>(s));
+      });
+
+      RunController controller;
+      QSignalSpy started(&controller, &RunController::sessionStarted);
+      controller.load(factory, History::Kept);
+      QVERIFY(started.wait(kTimeoutMs));
+      QVERIFY(controller.session().keepsHistory);
+      controller.runToEnd();
+      QVERIFY(QTest::qWaitFor([&] { return controller.state() == RunState::Finished; }, kTimeoutMs));
+      QCOMPARE(controller.history().size(), expected.size());
+      QCOMPARE(controller.trace().records().size() + 1, expected.size());
+      for (std::size_t k = 0; k < expected.size(); ++k) {
+        const QString difference =
+            lapDifference(std::get<lap::LapSnapshot>(*controller.history()[k]), expected[k]);
+        QVERIFY2(difference.isEmpty(), qPrintable(difference));
+      }
+
+      controller.load(factory);
+      QVERIFY(started.wait(kTimeoutMs));
+      controller.runToEnd();
+      QVERIFY(QTest::qWaitFor([&] { return controller.state() == RunState::Finished; }, kTimeoutMs));
+      QVERIFY(!controller.session().keepsHistory);
+      QVERIFY(controller.history().empty());
+    }
+  }
+
+  // Right steps the solver; Left then walks back over the stored steps and Right forward again, showing
+  // the same snapshots that were delivered while stepping (and the headless solver's) without stepping
+  // the solver; Right past the newest step steps the solver again. Both variants.
+  void backThenForwardReproducesTheSnapshots() {
+    for (auto algorithm : {lap::LapAlgorithm::Tree, lap::LapAlgorithm::Classical}) {
+      MainWindow window;
+      window.algorithmPanel().setOptions(sequential(algorithm));
+      window.show();
+      QVERIFY(QTest::qWaitForWindowExposed(&window));
+      QVERIFY(load(window, generated(10, 5)));
+      const std::vector<lap::LapSnapshot> expected = headlessStates(window, algorithm);
+      const int steps = std::min(24, static_cast<int>(expected.size()) - 2);
+      QVERIFY(steps > 10);
+
+      std::vector<std::shared_ptr<const Snapshot>> delivered{window.controller().history().front()};
+      for (int k = 1; k <= steps; ++k) {
+        QTest::keyClick(&window, Qt::Key_Right);
+        QVERIFY(waitForShownStep(window, k));
+        delivered.push_back(window.shownSnapshot());
+        const QString difference =
+            lapDifference(*lapOf(window.shownSnapshot()), expected[static_cast<std::size_t>(k)]);
+        QVERIFY2(difference.isEmpty(), qPrintable(difference));
+      }
+
+      const auto checkShown = [&](int k) {
+        QCOMPARE(window.history().shownStep(), k);
+        const lap::LapSnapshot& shown = *lapOf(window.shownSnapshot());
+        QString difference = lapDifference(shown, *lapOf(delivered[static_cast<std::size_t>(k)]));
+        QVERIFY2(difference.isEmpty(), qPrintable(difference));
+        difference = lapDifference(shown, expected[static_cast<std::size_t>(k)]);
+        QVERIFY2(difference.isEmpty(), qPrintable(difference));
+        QCOMPARE(window.status().assigned, shown.assignedCount);
+        QCOMPARE(window.controller().trace().records().size(),
+                 static_cast<std::size_t>(steps));  // not stepped
+      };
+      for (int k = steps - 1; k >= 0; --k) {
+        QTest::keyClick(&window, Qt::Key_Left);
+        checkShown(k);
+      }
+      QVERIFY(!action(window, "actionBack")->isEnabled());  // nothing before the start
+      for (int k = 1; k <= steps; ++k) {
+        QTest::keyClick(&window, Qt::Key_Right);
+        checkShown(k);
+      }
+      QVERIFY(window.history().following());
+      QTest::keyClick(&window, Qt::Key_Right);
+      QVERIFY(waitForShownStep(window, steps + 1));
+      const QString difference =
+          lapDifference(*lapOf(window.shownSnapshot()), expected[static_cast<std::size_t>(steps + 1)]);
+      QVERIFY2(difference.isEmpty(), qPrintable(difference));
+    }
+  }
+
+  // Shift+Left goes back to the last step of the previous iteration, Shift+Right forward to the first step
+  // of the next one, both over stored steps only.
+  void iterationKeysMoveByIteration() {
+    MainWindow window;
+    window.algorithmPanel().setOptions(sequential(lap::LapAlgorithm::Tree));
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(load(window, generated(12, 9)));
+    QTest::keyClick(&window, Qt::Key_End, Qt::ControlModifier);
+    QVERIFY(QTest::qWaitFor([&] { return window.controller().state() == RunState::Finished; }, kTimeoutMs));
+    const auto& records = window.controller().trace().records();
+    const int latest = static_cast<int>(records.size());
+    const auto iterationAt = [&](int step) {
+      return step == 0 ? 0 : records[static_cast<std::size_t>(step - 1)].iteration;
+    };
+    QVERIFY(iterationAt(latest) >= 3);
+
+    int shown = latest;
+    while (shown > 0) {
+      QTest::keyClick(&window, Qt::Key_Left, Qt::ShiftModifier);
+      int expected = shown - 1;
+      while (expected > 0 && iterationAt(expected) == iterationAt(shown)) --expected;
+      QCOMPARE(window.history().shownStep(), expected);
+      QCOMPARE(window.status().iteration, iterationAt(expected));
+      shown = expected;
+    }
+    while (shown < latest) {
+      QTest::keyClick(&window, Qt::Key_Right, Qt::ShiftModifier);
+      int expected = shown + 1;
+      while (expected < latest && iterationAt(expected) == iterationAt(shown)) ++expected;
+      QCOMPARE(window.history().shownStep(), expected);
+      shown = expected;
+    }
+    QCOMPARE(static_cast<int>(records.size()), latest);
+  }
+
+  // Each scrubber position shows that step: the window's snapshot and the tree view's forest are the headless
+  // solver's after that many steps, the highlighted log row is the step that led there with the same
+  // iteration as the snapshot and the status bar; the solver does not move.
+  void scrubberPositionShowsThatStep() {
+    MainWindow window;
+    window.algorithmPanel().setOptions(sequential(lap::LapAlgorithm::Tree));
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(load(window, generated(16, 2)));
+    const std::vector<lap::LapSnapshot> expected = headlessStates(window, lap::LapAlgorithm::Tree);
+    QTest::keyClick(&window, Qt::Key_End, Qt::ControlModifier);
+    QVERIFY(QTest::qWaitFor([&] { return window.controller().state() == RunState::Finished; }, kTimeoutMs));
+    const int latest = static_cast<int>(window.controller().trace().records().size());
+    QCOMPARE(static_cast<std::size_t>(latest) + 1, expected.size());
+
+    auto* scrubber = window.findChild<HistoryScrubber*>(QStringLiteral("historyScrubber"));
+    auto* slider = window.findChild<QSlider*>(QStringLiteral("historySlider"));
+    auto* log = window.findChild<QTableView*>(QStringLiteral("stepLog"));
+    QVERIFY(scrubber->isEnabled());
+    QCOMPARE(slider->minimum(), 0);
+    QCOMPARE(slider->maximum(), latest);
+    QCOMPARE(slider->value(), latest);
+
+    for (const int position : {latest / 2, 1, latest - 1, 7, 0, latest / 3, latest}) {
+      slider->setValue(position);
+      QCOMPARE(window.history().shownStep(), position);
+      const lap::LapSnapshot& shown = *lapOf(window.shownSnapshot());
+      QCOMPARE(shown.step, position);
+      const QString difference = lapDifference(shown, expected[static_cast<std::size_t>(position)]);
+      QVERIFY2(difference.isEmpty(), qPrintable(difference));
+      QVERIFY(sameForest(window.treeView().forest(), views::buildForest(shown, 0)));
+      QCOMPARE(window.status().iteration, shown.iteration);
+      QCOMPARE(window.findChild<QLabel*>(QStringLiteral("historyPosition"))->text(),
+               QStringLiteral("%1/%2 steps").arg(position).arg(latest));
+      const QModelIndexList rows = log->selectionModel()->selectedRows();
+      if (position == 0) {
+        QVERIFY(rows.isEmpty());
+      } else {
+        QCOMPARE(rows.size(), 1);
+        const int row = rows.front().row();
+        QCOMPARE(row, position - 1);
+        views::StepLogModel& model = window.logModel();
+        QCOMPARE(model.data(model.index(row, views::StepLogModel::StepColumn)).toLongLong() + 1, shown.step);
+        QCOMPARE(model.data(model.index(row, views::StepLogModel::IterationColumn)).toInt(), shown.iteration);
+      }
+      QCOMPARE(window.controller().trace().records().size(), static_cast<std::size_t>(latest));
+    }
+  }
+
+  // Above kHistoryMaxSize nothing is stored: the scrubber is disabled and says why, Back stays off, and Left
+  // leaves the shown step alone; at the limit history is on.
+  void historyIsOffAboveTheLimit() {
+    MainWindow window;
+    window.algorithmPanel().setOptions(sequential(lap::LapAlgorithm::Tree));
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    auto* scrubber = window.findChild<HistoryScrubber*>(QStringLiteral("historyScrubber"));
+
+    QVERIFY(load(window, generated(kHistoryMaxSize + 1, 1)));
+    for (int k = 1; k <= 3; ++k) {
+      QTest::keyClick(&window, Qt::Key_Right);
+      QVERIFY(waitForShownStep(window, k));
+    }
+    QVERIFY(!window.history().available());
+    QVERIFY(window.controller().history().empty());
+    QVERIFY(!scrubber->isEnabled());
+    QVERIFY2(scrubber->toolTip().contains(QString::number(kHistoryMaxSize)), qPrintable(scrubber->toolTip()));
+    QVERIFY(!action(window, "actionBack")->isEnabled());
+    QTest::keyClick(&window, Qt::Key_Left);
+    QCOMPARE(lapOf(window.shownSnapshot())->step, 3);
+
+    QVERIFY(load(window, generated(kHistoryMaxSize, 1)));
+    QTest::keyClick(&window, Qt::Key_Right);
+    QVERIFY(waitForShownStep(window, 1));
+    QVERIFY(window.history().available());
+    QCOMPARE(window.controller().history().size(), std::size_t{2});
+    QVERIFY(scrubber->isEnabled());
+    QVERIFY(action(window, "actionBack")->isEnabled());
+  }
+};
+
+QTEST_MAIN(TestStepHistory)
+#include "test_step_history.moc"

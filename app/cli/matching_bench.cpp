@@ -34,7 +34,8 @@ struct Configuration {
   bool greedy = false;   // is greedy, or starts from it
 };
 
-Configuration parseConfiguration(const std::string& token, int threads, int32_t maxPhases) {
+Configuration parseConfiguration(const std::string& token, int threads, int32_t maxPhases,
+                                 int32_t flipRetries) {
   std::vector<std::string> parts;
   std::stringstream stream(token);
   for (std::string part; std::getline(stream, part, ':');) parts.push_back(part);
@@ -54,6 +55,7 @@ Configuration parseConfiguration(const std::string& token, int threads, int32_t 
   if (parts.size() > 2) c.options.initial = matching::parseInitialMatching(parts[2]);
   c.options.threads = threads;
   c.options.maxPhases = maxPhases;
+  c.options.flipRetries = flipRetries;
   c.greedy = c.options.algorithm == MatchingAlgorithm::Greedy ||
              c.options.initial == matching::InitialMatching::Greedy;
   c.cpuWork = c.options.backend != lap::Backend::Cuda || c.greedy;
@@ -67,6 +69,7 @@ struct Settings {
   std::vector<int> threads;
   int instances = 1, repeats = 1;
   int32_t maxPhases = matching::kDefaultMaxPhases;
+  int32_t flipRetries = 0;
   int32_t cpuUpTo = 0, greedyUpTo = 0, exactUpTo = 0, exactGeometricUpTo = 0, boundUpTo = 0;
 };
 
@@ -110,6 +113,7 @@ Settings resolve(const SharedBenchSettings& shared, const MatchingBenchOptions& 
   if (!options.distributions.empty()) distributions = options.distributions;
   if (!options.configs.empty()) s.configs = options.configs;
   if (options.maxPhases >= 0) s.maxPhases = options.maxPhases;
+  s.flipRetries = options.flipRetries;
   if (options.cpuUpTo > 0) s.cpuUpTo = options.cpuUpTo;
   if (options.greedyUpTo > 0) s.greedyUpTo = options.greedyUpTo;
   if (options.exactUpTo > 0) s.exactUpTo = options.exactUpTo;
@@ -198,6 +202,10 @@ std::shared_ptr<MatchingBenchOptions> addMatchingBenchOptions(CLI::App& bench) {
       ->delimiter(',');
   bench.add_option("--max-phases", options->maxPhases,
                    "roma presets: ROMA phase limit (0 = to convergence; default 8)");
+  bench
+      .add_option("--flip-retries", options->flipRetries,
+                  "roma presets: parallel ROMA searches again after a failed flip, up to R times per phase")
+      ->check(CLI::NonNegativeNumber);
   bench.add_option("--cpu-up-to", options->cpuUpTo,
                    "roma presets: largest n for configurations with CPU work");
   bench.add_option("--greedy-up-to", options->greedyUpTo,
@@ -217,7 +225,7 @@ void runMatchingBench(const SharedBenchSettings& shared, const MatchingBenchOpti
   for (const std::string& token : settings.configs) {
     const bool cpu = token.find(":cuda") == std::string::npos;
     for (int threads : cpu ? settings.threads : std::vector<int>{1}) {
-      configs.push_back(parseConfiguration(token, threads, settings.maxPhases));
+      configs.push_back(parseConfiguration(token, threads, settings.maxPhases, settings.flipRetries));
     }
   }
   // Sequential ROMA first: the other configurations' speedups refer to it.
@@ -322,7 +330,8 @@ void runMatchingBench(const SharedBenchSettings& shared, const MatchingBenchOpti
   }
 
   std::ostringstream csv;
-  csv << "device,preset,distribution,n,seed,config,algorithm,threads,init,max_phases,repeat,valid,phases,"
+  csv << "device,preset,distribution,n,seed,config,algorithm,threads,init,max_phases,flip_retries,repeat,"
+         "valid,phases,"
          "flips,"
          "initial_weight,weight,optimum,gap_percent,upper_bound,gap_at_most_percent,setup_ms,phase_ms,mean_"
          "phase_ms,max_phase_ms,device_phase_ms,"
@@ -337,12 +346,12 @@ void runMatchingBench(const SharedBenchSettings& shared, const MatchingBenchOpti
     const double readMs = onDevice ? 4.0 * r.n * static_cast<double>(r.n) / (bandwidth * 1e9) * 1e3 : 0;
     csv << quoted(r.device) << ',' << shared.preset << ',' << matching::distributionName(r.distribution)
         << ',' << r.n << ',' << r.seed << ',' << r.config << ',' << r.algorithm << ',' << r.threads << ','
-        << r.initial << ',' << settings.maxPhases << ',' << r.repeat << ',' << (r.valid ? "true" : "false")
-        << ',' << r.phases << ',' << formatNumber(r.flips) << ',' << formatNumber(r.initialWeight) << ','
-        << formatNumber(r.weight) << ',' << optional(r.optimum) << ',' << gap << ',' << optional(r.upperBound)
-        << ',' << gapAtMost << ',' << formatNumber(r.setupMs) << ',' << formatNumber(r.phaseMs) << ','
-        << formatNumber(r.meanPhaseMs) << ',' << formatNumber(r.maxPhaseMs) << ','
-        << (onDevice ? formatNumber(r.devicePhaseMs) : "") << ',' << optional(r.speedup) << ','
+        << r.initial << ',' << settings.maxPhases << ',' << settings.flipRetries << ',' << r.repeat << ','
+        << (r.valid ? "true" : "false") << ',' << r.phases << ',' << formatNumber(r.flips) << ','
+        << formatNumber(r.initialWeight) << ',' << formatNumber(r.weight) << ',' << optional(r.optimum) << ','
+        << gap << ',' << optional(r.upperBound) << ',' << gapAtMost << ',' << formatNumber(r.setupMs) << ','
+        << formatNumber(r.phaseMs) << ',' << formatNumber(r.meanPhaseMs) << ',' << formatNumber(r.maxPhaseMs)
+        << ',' << (onDevice ? formatNumber(r.devicePhaseMs) : "") << ',' << optional(r.speedup) << ','
         << (onDevice ? formatNumber(bandwidth) : "") << ',' << (onDevice ? formatNumber(readMs) : "") << ','
         << (onDevice ? formatNumber(r.meanPhaseMs / readMs) : "") << '\n';
   }

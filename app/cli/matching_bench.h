@@ -17,6 +17,7 @@ struct MatchingBenchOptions {
   // ALGORITHM[:BACKEND[:INIT]], e.g. roma, greedy, parallel-roma-2:cuda, parallel-roma-2:cuda:greedy
   std::vector<std::string> configs;
   int32_t maxPhases = -1;
+  int32_t flipRetries = 0;
   int32_t cpuUpTo = 0;     // largest n for configurations with CPU work (greedy, roma, cpu, greedy start)
   int32_t greedyUpTo = 0;  // largest n for greedy and greedy starts (slow on large geometric graphs)
   int32_t exactUpTo = 0;   // largest n solved by LEMON for the gap (uniform, exponential)

@@ -29,7 +29,8 @@ matching::CompleteGraph loadGraph(const InstanceOptions& options, std::string* d
                                " is a LAP generator; matching graphs are uniform, exponential or geometric");
   }
   if (options.n <= 0) throw CLI::ValidationError("--generate needs --n N");
-  *description = options.generator + " n=" + std::to_string(options.n) + " seed=" + std::to_string(options.seed);
+  *description =
+      options.generator + " n=" + std::to_string(options.n) + " seed=" + std::to_string(options.seed);
   return matching::generateGraph({matching::parseDistribution(options.generator), options.n, options.seed});
 }
 
@@ -46,13 +47,21 @@ std::shared_ptr<MatchingSolveOptions> addMatchingSolveOptions(CLI::App& solve) {
   solve.add_option("--init", options->initial, "matching: ROMA's initial matching")
       ->check(CLI::IsMember({"neighbour", "half", "shuffled", "greedy"}))
       ->capture_default_str();
-  solve.add_option("--max-phases", options->maxPhases, "matching: stop ROMA after K phases (0 = at convergence)")
+  solve
+      .add_option("--max-phases", options->maxPhases,
+                  "matching: stop ROMA after K phases (0 = at convergence)")
       ->check(CLI::NonNegativeNumber)
       ->capture_default_str();
   solve.add_option("--gain-threshold", options->gainThreshold, "matching: flip only for gains above this")
       ->check(CLI::NonNegativeNumber)
       ->capture_default_str();
-  solve.add_option("--matching-out", options->matchingOut, "matching: write the matching as CSV (vertex,mate)");
+  solve
+      .add_option("--flip-retries", options->flipRetries,
+                  "matching: parallel ROMA searches again after a failed flip, up to R times per phase")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+  solve.add_option("--matching-out", options->matchingOut,
+                   "matching: write the matching as CSV (vertex,mate)");
   return options;
 }
 
@@ -67,20 +76,24 @@ bool isMatchingGenerator(const std::string& name) {
 
 void solveMatching(const MatchingSolveRequest& request, const MatchingSolveOptions& options) {
   if (!request.algorithm.empty() && !isMatchingAlgorithm(request.algorithm)) {
-    throw CLI::ValidationError("--algorithm " + request.algorithm + " solves a LAP; " + kMatchingAlgorithmHelp);
+    throw CLI::ValidationError("--algorithm " + request.algorithm + " solves a LAP; " +
+                               kMatchingAlgorithmHelp);
   }
   matching::MatchingOptions settings;
-  settings.algorithm = matching::parseMatchingAlgorithm(request.algorithm.empty() ? "parallel-roma-2" : request.algorithm);
+  settings.algorithm =
+      matching::parseMatchingAlgorithm(request.algorithm.empty() ? "parallel-roma-2" : request.algorithm);
   settings.initial = matching::parseInitialMatching(options.initial);
   settings.maxPhases = options.maxPhases;
   settings.gainThreshold = options.gainThreshold;
+  settings.flipRetries = options.flipRetries;
   settings.threads = request.threads;
   settings.seed = request.instance.seed;
   const bool parallel = settings.algorithm == matching::MatchingAlgorithm::ParallelRoma1 ||
                         settings.algorithm == matching::MatchingAlgorithm::ParallelRoma2;
   std::string notice;
   // Only parallel ROMA has backends; the others run sequentially on the CPU whatever --backend says.
-  settings.backend = parallel ? lap::resolveBackend(parseBackend(request.backend), &notice) : lap::Backend::Sequential;
+  settings.backend =
+      parallel ? lap::resolveBackend(parseBackend(request.backend), &notice) : lap::Backend::Sequential;
   if (!notice.empty()) std::fprintf(stderr, "matchscope-cli: notice: %s\n", notice.c_str());
 
   std::string description;
@@ -93,7 +106,8 @@ void solveMatching(const MatchingSolveRequest& request, const MatchingSolveOptio
   auto solver = matching::makeMatchingSolver(prepared.even(), settings);
   const Trace trace = runToEnd(*solver);
   const matching::MatchingSolution solution = solver->solution();
-  const double elapsedMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  const double elapsedMs =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   const std::string problem = matching::perfectMatchingProblem(solution.mate);
   if (!problem.empty()) throw SolveError("the result is not a perfect matching: " + problem);
   const matching::MatchingAnswer answer = prepared.answer(solution.mate);

@@ -11,13 +11,15 @@
 
 namespace ms::cli {
 
-inline constexpr const char* kMatchingAlgorithmHelp = "matching: greedy, roma, parallel-roma-1, parallel-roma-2, exact";
+inline constexpr const char* kMatchingAlgorithmHelp =
+    "matching: greedy, roma, parallel-roma-1, parallel-roma-2, exact";
 
 // Options of `solve` that only matching uses.
 struct MatchingSolveOptions {
   std::string initial = "neighbour";
   int32_t maxPhases = matching::kDefaultMaxPhases;
   float gainThreshold = matching::kDefaultGainThreshold;
+  int32_t flipRetries = 0;
   std::string matchingOut;
 };
 
@@ -31,7 +33,7 @@ struct MatchingSolveRequest {
   std::string traceOut;
 };
 
-// Registers --init, --max-phases, --gain-threshold and --matching-out on `solve`.
+// Registers --init, --max-phases, --gain-threshold, --flip-retries and --matching-out on `solve`.
 std::shared_ptr<MatchingSolveOptions> addMatchingSolveOptions(CLI::App& solve);
 bool isMatchingAlgorithm(const std::string& name);
 bool isMatchingGenerator(const std::string& name);  // uniform, exponential, geometric

@@ -16,21 +16,30 @@ namespace ms::matching {
 
 std::string_view matchingAlgorithmName(MatchingAlgorithm algorithm) {
   switch (algorithm) {
-    case MatchingAlgorithm::Greedy: return "greedy";
-    case MatchingAlgorithm::Roma: return "roma";
-    case MatchingAlgorithm::ParallelRoma1: return "parallel-roma-1";
-    case MatchingAlgorithm::ParallelRoma2: return "parallel-roma-2";
-    case MatchingAlgorithm::Exact: return "exact";
+    case MatchingAlgorithm::Greedy:
+      return "greedy";
+    case MatchingAlgorithm::Roma:
+      return "roma";
+    case MatchingAlgorithm::ParallelRoma1:
+      return "parallel-roma-1";
+    case MatchingAlgorithm::ParallelRoma2:
+      return "parallel-roma-2";
+    case MatchingAlgorithm::Exact:
+      return "exact";
   }
   return "unknown";
 }
 
 std::string_view initialMatchingName(InitialMatching initial) {
   switch (initial) {
-    case InitialMatching::Neighbour: return "neighbour";
-    case InitialMatching::Half: return "half";
-    case InitialMatching::Shuffled: return "shuffled";
-    case InitialMatching::Greedy: return "greedy";
+    case InitialMatching::Neighbour:
+      return "neighbour";
+    case InitialMatching::Half:
+      return "half";
+    case InitialMatching::Shuffled:
+      return "shuffled";
+    case InitialMatching::Greedy:
+      return "greedy";
   }
   return "unknown";
 }
@@ -63,17 +72,19 @@ std::unique_ptr<MatchingSolver> makeOpenMpRoma(const CompleteGraph& graph, const
                           ? options.threads
                           : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   const std::string name = std::string(matchingAlgorithmName(kVariant)) + "/omp" + std::to_string(threads);
-  return std::make_unique<Roma<OpenMpRomaKernels<kVariant>>>(name, graph, OpenMpRomaKernels<kVariant>(graph, threads),
-                                                             options);
+  return std::make_unique<Roma<OpenMpRomaKernels<kVariant>>>(
+      name, graph, OpenMpRomaKernels<kVariant>(graph, threads, options.flipRetries), options);
 }
 
 }  // namespace
 
-std::unique_ptr<MatchingSolver> makeMatchingSolver(const CompleteGraph& graph, const MatchingOptions& options) {
+std::unique_ptr<MatchingSolver> makeMatchingSolver(const CompleteGraph& graph,
+                                                   const MatchingOptions& options) {
   if (graph.vertexCount() % 2 != 0) {
     throw SolveError("the matching solvers take an even vertex count; pad odd graphs first (PreparedGraph)");
   }
   if (options.maxPhases < 0) throw SolveError("the number of phases cannot be negative");
+  if (options.flipRetries < 0) throw SolveError("the number of flip retries cannot be negative");
   const bool parallel = options.algorithm == MatchingAlgorithm::ParallelRoma1 ||
                         options.algorithm == MatchingAlgorithm::ParallelRoma2;
   if (options.backend == lap::Backend::Auto) {
@@ -87,13 +98,17 @@ std::unique_ptr<MatchingSolver> makeMatchingSolver(const CompleteGraph& graph, c
     return makeCudaRoma(graph, options);
   }
   switch (options.algorithm) {
-    case MatchingAlgorithm::Greedy: return makeGreedySolver(graph);
-    case MatchingAlgorithm::Exact: return makeExactSolver(graph);
+    case MatchingAlgorithm::Greedy:
+      return makeGreedySolver(graph);
+    case MatchingAlgorithm::Exact:
+      return makeExactSolver(graph);
     case MatchingAlgorithm::Roma:
-      return std::make_unique<Roma<SequentialRomaKernels>>("roma/sequential", graph,
-                                                           SequentialRomaKernels(graph, options.seed), options);
-    case MatchingAlgorithm::ParallelRoma1: return makeOpenMpRoma<MatchingAlgorithm::ParallelRoma1>(graph, options);
-    case MatchingAlgorithm::ParallelRoma2: return makeOpenMpRoma<MatchingAlgorithm::ParallelRoma2>(graph, options);
+      return std::make_unique<Roma<SequentialRomaKernels>>(
+          "roma/sequential", graph, SequentialRomaKernels(graph, options.seed), options);
+    case MatchingAlgorithm::ParallelRoma1:
+      return makeOpenMpRoma<MatchingAlgorithm::ParallelRoma1>(graph, options);
+    case MatchingAlgorithm::ParallelRoma2:
+      return makeOpenMpRoma<MatchingAlgorithm::ParallelRoma2>(graph, options);
   }
   throw SolveError("unknown matching algorithm");
 }

@@ -42,8 +42,9 @@ enum class InitialMatching {
   Greedy,     // the greedy 1/2-approximation
 };
 
-std::string_view matchingAlgorithmName(MatchingAlgorithm algorithm);  // "greedy", "roma", "parallel-roma-1", ...
-std::string_view initialMatchingName(InitialMatching initial);        // "neighbour", "half", "shuffled", "greedy"
+std::string_view matchingAlgorithmName(
+    MatchingAlgorithm algorithm);                               // "greedy", "roma", "parallel-roma-1", ...
+std::string_view initialMatchingName(InitialMatching initial);  // "neighbour", "half", "shuffled", "greedy"
 // Inverse of the names above; throw std::invalid_argument naming the choices.
 MatchingAlgorithm parseMatchingAlgorithm(std::string_view text);
 InitialMatching parseInitialMatching(std::string_view text);
@@ -59,15 +60,20 @@ struct MatchingOptions {
   InitialMatching initial = InitialMatching::Neighbour;
   int32_t maxPhases = kDefaultMaxPhases;  // 0 = until a phase makes no flip
   float gainThreshold = kDefaultGainThreshold;
+  // Parallel ROMA: after a flip fails (a lock taken, or edges changed since the search), search again from
+  // the current matching up to this many times in the same phase. 0 waits for the next phase, as Hovland
+  // chose for speed (Section 5.5.2); more retries buy weight per phase on wide GPUs, where more searches go
+  // stale.
+  int32_t flipRetries = 0;
   uint64_t seed = 1;  // sequential ROMA's vertex order, and the shuffled initial matching
 };
 
 // Phases (trace values) and counter slots shared by every matching machine; a machine leaves the counters
 // it has no use for empty.
-inline constexpr std::string_view kSetupPhase = "setup";              // initial matching, buffers, upload
-inline constexpr std::string_view kRomaPhase = "roma_phase";          // one ROMA phase over every vertex/edge
-inline constexpr std::string_view kSuitorRoundPhase = "suitor_round"; // greedy: one round of proposals
-inline constexpr std::string_view kBlossomPhase = "blossom";          // exact: the whole blossom algorithm
+inline constexpr std::string_view kSetupPhase = "setup";      // initial matching, buffers, upload
+inline constexpr std::string_view kRomaPhase = "roma_phase";  // one ROMA phase over every vertex/edge
+inline constexpr std::string_view kSuitorRoundPhase = "suitor_round";  // greedy: one round of proposals
+inline constexpr std::string_view kBlossomPhase = "blossom";           // exact: the whole blossom algorithm
 
 enum MatchingCounter : int {
   kWeight = 0,   // matching weight after the step
@@ -81,9 +87,10 @@ enum MatchingCounter : int {
 inline constexpr std::array<std::string_view, kMatchingCounterCount> kMatchingCounterNames = {
     "weight", "flips", "failed_locks", "stale_mates", "best_gain", "proposals"};
 
-// The solver borrows `graph` (even vertex count: pad odd graphs with PreparedGraph first); keep it alive while
-// the solver lives. The backend must be resolved (lap::resolveBackend). Throws SolveError for a CUDA backend
-// in a build without CUDA, and for an odd graph.
-std::unique_ptr<MatchingSolver> makeMatchingSolver(const CompleteGraph& graph, const MatchingOptions& options);
+// The solver borrows `graph` (even vertex count: pad odd graphs with PreparedGraph first); keep it alive
+// while the solver lives. The backend must be resolved (lap::resolveBackend). Throws SolveError for a CUDA
+// backend in a build without CUDA, and for an odd graph.
+std::unique_ptr<MatchingSolver> makeMatchingSolver(const CompleteGraph& graph,
+                                                   const MatchingOptions& options);
 
 }  // namespace ms::matching

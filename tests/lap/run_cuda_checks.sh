@@ -52,7 +52,7 @@ run_sanitizer() {
     done
     for algorithm in parallel-roma-1 parallel-roma-2; do
       compute-sanitizer --tool "$tool" --error-exitcode 9 "$bundle/matchscope-cli" solve --problem matching \
-        --generate geometric --n 1030 --algorithm "$algorithm" --backend cuda >/tmp/sanitizer.txt 2>&1
+        --generate geometric --n 1030 --algorithm "$algorithm" --backend cuda --flip-retries 2 >/tmp/sanitizer.txt 2>&1
       echo "compute-sanitizer $tool $algorithm: exit $? $(grep -E 'ERROR SUMMARY|weight' /tmp/sanitizer.txt | tr '\n' ' ')"
       { echo "=== $tool $algorithm"; cat /tmp/sanitizer.txt; } >>"$out/sanitizer.txt"
     done

@@ -39,11 +39,12 @@ inline QString describe(const GraphSpec& spec) {
 }
 
 inline QString describe(const MatchingOptions& options) {
-  return QString("%1/%2 init=%3 threads=%4")
+  return QString("%1/%2 init=%3 threads=%4 retries=%5")
       .arg(QString::fromUtf8(matchingAlgorithmName(options.algorithm).data()))
       .arg(QString::fromUtf8(lap::backendName(options.backend).data()))
       .arg(QString::fromUtf8(initialMatchingName(options.initial).data()))
-      .arg(options.threads);
+      .arg(options.threads)
+      .arg(options.flipRetries);
 }
 
 // A symmetric matrix of small integer weights: many ties, to exercise tie-breaking.
@@ -59,8 +60,8 @@ inline CompleteGraph tiedGraph(int32_t n, int32_t levels, uint64_t seed) {
 }
 
 inline float flipGain(const CompleteGraph& graph, const MatchingFlip& flip) {
-  return graph.weight(flip.u, flip.x) + graph.weight(flip.mateU, flip.mateX) - graph.weight(flip.u, flip.mateU) -
-         graph.weight(flip.x, flip.mateX);
+  return graph.weight(flip.u, flip.x) + graph.weight(flip.mateU, flip.mateX) -
+         graph.weight(flip.u, flip.mateU) - graph.weight(flip.x, flip.mateX);
 }
 
 // Applies `flips` in log order to `before`: each must remove two edges matched at that moment and gain what
@@ -70,10 +71,11 @@ inline std::string replayFlips(const CompleteGraph& graph, std::vector<int32_t>&
   for (std::size_t k = 0; k < flips.size(); ++k) {
     const MatchingFlip& f = flips[k];
     const std::string where = "flip " + std::to_string(k) + " (" + std::to_string(f.u) + "," +
-                              std::to_string(f.mateU) + ")+(" + std::to_string(f.x) + "," + std::to_string(f.mateX) +
-                              ")";
+                              std::to_string(f.mateU) + ")+(" + std::to_string(f.x) + "," +
+                              std::to_string(f.mateX) + ")";
     const auto matched = [&](int32_t p, int32_t q) { return mate[p] == q && mate[q] == p; };
-    if (!matched(f.u, f.mateU) || !matched(f.x, f.mateX)) return where + " removes an edge that is not matched";
+    if (!matched(f.u, f.mateU) || !matched(f.x, f.mateX))
+      return where + " removes an edge that is not matched";
     const float gain = flipGain(graph, f);
     if (!(gain > threshold)) return where + " gains " + std::to_string(gain) + ", not above the threshold";
     if (std::abs(gain - f.gain) > 1e-5f * std::max(1.0f, std::abs(gain))) return where + " logs a wrong gain";
@@ -154,7 +156,8 @@ struct Solved {
 // Steps the solver to the end, checking after every step that the snapshot holds a perfect matching (once
 // set up) of the weight the record reports, that the weight never drops, and that the step's flip log
 // replays from the previous snapshot to the new one.
-inline Solved solveChecked(const CompleteGraph& graph, const MatchingOptions& options, const QString& context) {
+inline Solved solveChecked(const CompleteGraph& graph, const MatchingOptions& options,
+                           const QString& context) {
   auto solver = makeMatchingSolver(graph, options);
   Solved out{{}, Trace(solver->counterNames())};
   Snapshot snapshot;
@@ -169,7 +172,8 @@ inline Solved solveChecked(const CompleteGraph& graph, const MatchingOptions& op
     const QString where = context + QString(" step %1 (%2)").arg(record.step).arg(record.phase.data());
     if (record.phase == kSuitorRoundPhase) continue;  // partial matchings until the last round
     const std::string problem = perfectMatchingProblem(state.mate);
-    if (!problem.empty()) QTest::qFail(qPrintable(where + ": " + QString::fromStdString(problem)), __FILE__, __LINE__);
+    if (!problem.empty())
+      QTest::qFail(qPrintable(where + ": " + QString::fromStdString(problem)), __FILE__, __LINE__);
     if (!problem.empty()) return out;
     const double weight = matchingWeight(graph, state.mate);
     if (std::abs(weight - record.counters[kWeight]) > 1e-6 * std::max(1.0, weight)) {
@@ -202,7 +206,8 @@ inline Solved solveChecked(const CompleteGraph& graph, const MatchingOptions& op
   }
   out.solution = solver->solution();
   const std::string problem = perfectMatchingProblem(out.solution.mate);
-  if (!problem.empty()) QTest::qFail(qPrintable(context + ": solution: " + QString::fromStdString(problem)), __FILE__, __LINE__);
+  if (!problem.empty())
+    QTest::qFail(qPrintable(context + ": solution: " + QString::fromStdString(problem)), __FILE__, __LINE__);
   return out;
 }
 

@@ -20,9 +20,12 @@ struct GapCase {
   double table59;  // percent
 };
 
-double gapPercent(double weight, double optimum) { return 100.0 * (1.0 - weight / optimum); }
+double gapPercent(double weight, double optimum) {
+  return 100.0 * (1.0 - weight / optimum);
+}
 
-MatchingOptions roma(MatchingAlgorithm algorithm, lap::Backend backend, int threads, InitialMatching initial) {
+MatchingOptions roma(MatchingAlgorithm algorithm, lap::Backend backend, int threads,
+                     InitialMatching initial) {
   MatchingOptions out;
   out.algorithm = algorithm;
   out.backend = backend;
@@ -48,9 +51,11 @@ class TestMatchingGaps : public QObject {
     for (const GapCase& c : cases) {
       std::vector<double> optima;
       for (int k = 0; k < c.instances; ++k) {
-        const CompleteGraph graph = generateGraph({c.distribution, c.n, baseSeed() + static_cast<uint64_t>(k)});
-        optima.push_back(solveChecked(graph, roma(MatchingAlgorithm::Exact, lap::Backend::Sequential, 1,
-                                                  InitialMatching::Neighbour),
+        const CompleteGraph graph =
+            generateGraph({c.distribution, c.n, baseSeed() + static_cast<uint64_t>(k)});
+        optima.push_back(solveChecked(graph,
+                                      roma(MatchingAlgorithm::Exact, lap::Backend::Sequential, 1,
+                                           InitialMatching::Neighbour),
                                       "exact")
                              .solution.weight);
       }
@@ -76,16 +81,20 @@ class TestMatchingGaps : public QObject {
     const GraphSpec spec{Distribution::Exponential, 1024, baseSeed()};
     const CompleteGraph graph = generateGraph(spec);
     const double optimum =
-        solveChecked(graph, roma(MatchingAlgorithm::Exact, lap::Backend::Sequential, 1, InitialMatching::Neighbour),
+        solveChecked(graph,
+                     roma(MatchingAlgorithm::Exact, lap::Backend::Sequential, 1, InitialMatching::Neighbour),
                      "exact")
             .solution.weight;
     for (MatchingAlgorithm algorithm : {MatchingAlgorithm::Roma, MatchingAlgorithm::ParallelRoma2}) {
-      const auto backend = algorithm == MatchingAlgorithm::Roma ? lap::Backend::Sequential : lap::Backend::Cpu;
-      const double neighbour = gapPercent(
-          solveChecked(graph, roma(algorithm, backend, 2, InitialMatching::Neighbour), "neighbour").solution.weight,
-          optimum);
+      const auto backend =
+          algorithm == MatchingAlgorithm::Roma ? lap::Backend::Sequential : lap::Backend::Cpu;
+      const double neighbour =
+          gapPercent(solveChecked(graph, roma(algorithm, backend, 2, InitialMatching::Neighbour), "neighbour")
+                         .solution.weight,
+                     optimum);
       const double greedy = gapPercent(
-          solveChecked(graph, roma(algorithm, backend, 2, InitialMatching::Greedy), "greedy").solution.weight, optimum);
+          solveChecked(graph, roma(algorithm, backend, 2, InitialMatching::Greedy), "greedy").solution.weight,
+          optimum);
       if (QTest::currentTestFailed()) return;
       qInfo("exponential n=1024 %s: gap %.3f%% from the neighbour matching, %.3f%% from greedy",
             matchingAlgorithmName(algorithm).data(), neighbour, greedy);

@@ -1,11 +1,11 @@
 // Complete graphs: the three generators, padding, file round trips, and one-line errors for bad input.
 #include <QtTest/QtTest>
 
+#include <omp.h>
 #include <QTemporaryDir>
 #include <cmath>
 #include <fstream>
 #include <limits>
-#include <omp.h>
 
 #include "matching_test_support.h"
 #include "solver/core/errors.h"
@@ -202,7 +202,8 @@ class TestMatchingInstances : public QObject {
   void nanInNpyIsRejected() {
     QTemporaryDir dir;
     lap::CostMatrix<float> weights(2, 2);
-    const float values[] = {0, std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::quiet_NaN(), 0};
+    const float values[] = {0, std::numeric_limits<float>::quiet_NaN(),
+                            std::numeric_limits<float>::quiet_NaN(), 0};
     std::copy(std::begin(values), std::end(values), weights.data());
     const std::string path = dir.filePath("nan.npy").toStdString();
     lap::writeNpyMatrix(lap::AnyCostMatrix(weights), path);
@@ -212,7 +213,8 @@ class TestMatchingInstances : public QObject {
   void perfectMatchingCheckFindsEachViolation() {
     QVERIFY(perfectMatchingProblem(std::vector<int32_t>{1, 0, 3, 2}).empty());
     QVERIFY(perfectMatchingProblem(std::vector<int32_t>{1, 0, -1, 2}).find("unmatched") != std::string::npos);
-    QVERIFY(perfectMatchingProblem(std::vector<int32_t>{1, 0, 4, 2}).find("out of range") != std::string::npos);
+    QVERIFY(perfectMatchingProblem(std::vector<int32_t>{1, 0, 4, 2}).find("out of range") !=
+            std::string::npos);
     QVERIFY(perfectMatchingProblem(std::vector<int32_t>{1, 0, 2, 3}).find("itself") != std::string::npos);
     QVERIFY(perfectMatchingProblem(std::vector<int32_t>{1, 2, 3, 0}).find("whose mate") != std::string::npos);
     QVERIFY(perfectMatchingProblem(std::vector<int32_t>{1, 0, 2}).find("odd") != std::string::npos);

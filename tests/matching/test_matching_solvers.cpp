@@ -30,15 +30,23 @@ MatchingOptions options(MatchingAlgorithm algorithm, lap::Backend backend, int t
   return out;
 }
 
+MatchingOptions withRetries(MatchingOptions o, int32_t flipRetries) {
+  o.flipRetries = flipRetries;
+  return o;
+}
+
 // ROMA on every CPU kernel set; OpenMP with 2 threads races on the locks, 8 threads on 2 cores also gets
-// preempted while holding them.
+// preempted while holding them (and then searches again after the failed flips when retries are allowed).
 std::vector<MatchingOptions> romaConfigurations(InitialMatching initial, int32_t maxPhases) {
-  return {options(MatchingAlgorithm::Roma, lap::Backend::Sequential, 1, initial, maxPhases),
-          options(MatchingAlgorithm::ParallelRoma1, lap::Backend::Cpu, 2, initial, maxPhases),
-          options(MatchingAlgorithm::ParallelRoma2, lap::Backend::Cpu, 2, initial, maxPhases),
-          options(MatchingAlgorithm::ParallelRoma2, lap::Backend::Sequential, 1, initial, maxPhases),
-          options(MatchingAlgorithm::ParallelRoma1, lap::Backend::Cpu, 8, initial, maxPhases),
-          options(MatchingAlgorithm::ParallelRoma2, lap::Backend::Cpu, 8, initial, maxPhases)};
+  return {
+      options(MatchingAlgorithm::Roma, lap::Backend::Sequential, 1, initial, maxPhases),
+      options(MatchingAlgorithm::ParallelRoma1, lap::Backend::Cpu, 2, initial, maxPhases),
+      options(MatchingAlgorithm::ParallelRoma2, lap::Backend::Cpu, 2, initial, maxPhases),
+      options(MatchingAlgorithm::ParallelRoma2, lap::Backend::Sequential, 1, initial, maxPhases),
+      options(MatchingAlgorithm::ParallelRoma1, lap::Backend::Cpu, 8, initial, maxPhases),
+      options(MatchingAlgorithm::ParallelRoma2, lap::Backend::Cpu, 8, initial, maxPhases),
+      withRetries(options(MatchingAlgorithm::ParallelRoma1, lap::Backend::Cpu, 8, initial, maxPhases), 2),
+      withRetries(options(MatchingAlgorithm::ParallelRoma2, lap::Backend::Cpu, 8, initial, maxPhases), 2)};
 }
 
 }  // namespace
@@ -223,6 +231,10 @@ class TestMatchingSolvers : public QObject {
         SolveError, makeMatchingSolver(even, options(MatchingAlgorithm::Greedy, lap::Backend::Cuda, 1)));
     QVERIFY_THROWS_EXCEPTION(
         SolveError, makeMatchingSolver(even, options(MatchingAlgorithm::Roma, lap::Backend::Auto, 1)));
+    QVERIFY_THROWS_EXCEPTION(
+        SolveError,
+        makeMatchingSolver(even,
+                           withRetries(options(MatchingAlgorithm::ParallelRoma2, lap::Backend::Cpu, 1), -1)));
   }
 };
 

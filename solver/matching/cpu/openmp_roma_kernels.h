@@ -1,7 +1,8 @@
 #pragma once
 // OpenMP kernel sets of parallel ROMA (Hovland, Algorithm 9). Each matched edge (u, M[u]), u < M[u], is
 // augmented once per phase, concurrently with the others, and flips through the lock-based atomicFlip
-// (Algorithm 7); a flip that cannot lock waits for the next phase, as in the thesis.
+// (Algorithm 7); a flip that fails searches again from the current matching up to flipRetries times, then
+// waits for the next phase (the thesis's choice, flipRetries = 0).
 //   ParallelRoma1 (Algorithm 6): one loop iteration per vertex in a static schedule, the half whose vertex is
 //     not its edge's smaller end idle, each running Algorithm 5's search over the matched edges.
 //   ParallelRoma2 (Algorithm 8): one task per matched edge, handed out dynamically, running the per-vertex
@@ -22,7 +23,8 @@ class OpenMpRomaKernels {
   static_assert(kVariant == MatchingAlgorithm::ParallelRoma1 || kVariant == MatchingAlgorithm::ParallelRoma2);
 
  public:
-  OpenMpRomaKernels(const CompleteGraph& graph, int threads) : state_(graph), threads_(threads) {}
+  OpenMpRomaKernels(const CompleteGraph& graph, int threads, int32_t flipRetries)
+      : state_(graph), threads_(threads), flipRetries_(flipRetries) {}
 
   void setup(std::span<const int32_t> initialMate) {
     state_.reset(initialMate);
@@ -40,9 +42,8 @@ class OpenMpRomaKernels {
 #pragma omp parallel for schedule(static) num_threads(threads_) reduction(+ : lockTaken, stale) \
     reduction(max : bestGain)
       for (int32_t u = 0; u < n; ++u) {
-        const int32_t mateU = state_.mateOf(u);
-        if (u > mateU) continue;
-        augment(u, mateU, state_.bestFlipOverEdges(u, mateU, threshold), threshold, lockTaken, stale, bestGain);
+        augment(u, threshold, lockTaken, stale, bestGain,
+                [&](int32_t mateU) { return state_.bestFlipOverEdges(u, mateU, threshold); });
       }
     } else {
       // The edges as they stand at the start of the phase (Algorithm 8's blocks whose u < M[u]).
@@ -55,9 +56,8 @@ class OpenMpRomaKernels {
     reduction(max : bestGain)
       for (int32_t k = 0; k < edgeCount; ++k) {
         const int32_t u = edges_[static_cast<std::size_t>(k)];
-        const int32_t mateU = state_.mateOf(u);
-        if (u > mateU) continue;  // another flip gave u a smaller mate: that edge's smaller end augments it
-        augment(u, mateU, state_.bestFlipOverVertices(u, mateU, threshold), threshold, lockTaken, stale, bestGain);
+        augment(u, threshold, lockTaken, stale, bestGain,
+                [&](int32_t mateU) { return state_.bestFlipOverVertices(u, mateU, threshold); });
       }
     }
     RomaPhaseCounts counts;
@@ -69,24 +69,46 @@ class OpenMpRomaKernels {
     return counts;
   }
 
-  std::vector<int32_t> mates() const { return state_.mates(); }
-  void snapshot(MatchingSnapshot& out) const { state_.snapshot(out); }
+  std::vector<int32_t> mates() const {
+    return state_.mates();
+  }
+  void snapshot(MatchingSnapshot& out) const {
+    state_.snapshot(out);
+  }
   void beginPhase() {}
-  int64_t endPhase() { return -1; }
+  int64_t endPhase() {
+    return -1;
+  }
 
  private:
-  void augment(int32_t u, int32_t mateU, const FlipChoice& choice, float threshold, int64_t& lockTaken,
-               int64_t& stale, float& bestGain) {
-    if (!choice.found()) return;
-    switch (state_.atomicFlip(u, mateU, choice, threshold)) {
-      case FlipOutcome::Flipped: bestGain = std::max(bestGain, choice.gain); break;
-      case FlipOutcome::LockTaken: ++lockTaken; break;
-      case FlipOutcome::StaleMates: ++stale; break;
+  // Augments u's matched edge while u is its smaller end (another flip may have given u a smaller mate: that
+  // edge's smaller end augments it), searching again after a failed flip up to flipRetries_ times.
+  template <class Search>
+  void augment(int32_t u, float threshold, int64_t& lockTaken, int64_t& stale, float& bestGain,
+               Search search) {
+    for (int32_t attempt = 0;; ++attempt) {
+      const int32_t mateU = state_.mateOf(u);
+      if (u > mateU) return;
+      const FlipChoice choice = search(mateU);
+      if (!choice.found()) return;
+      switch (state_.atomicFlip(u, mateU, choice, threshold)) {
+        case FlipOutcome::Flipped:
+          bestGain = std::max(bestGain, choice.gain);
+          return;
+        case FlipOutcome::LockTaken:
+          ++lockTaken;
+          break;
+        case FlipOutcome::StaleMates:
+          ++stale;
+          break;
+      }
+      if (attempt == flipRetries_) return;
     }
   }
 
   CpuRomaState state_;
   int threads_;
+  int32_t flipRetries_;
   std::vector<int32_t> edges_;
 };
 

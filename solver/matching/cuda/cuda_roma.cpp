@@ -12,7 +12,9 @@ std::unique_ptr<MatchingSolver> makeCudaRoma(const CompleteGraph& graph, const M
   const bool blockPerEdge = options.algorithm == MatchingAlgorithm::ParallelRoma2;
   const std::string name = std::string(matchingAlgorithmName(options.algorithm)) + "/cuda";
   return std::make_unique<Roma<CudaRomaKernels>>(
-      name, graph, CudaRomaKernels(graph.weights().data(), graph.vertexCount(), blockPerEdge), options);
+      name, graph,
+      CudaRomaKernels(graph.weights().data(), graph.vertexCount(), blockPerEdge, options.flipRetries),
+      options);
 }
 
 }  // namespace ms::matching

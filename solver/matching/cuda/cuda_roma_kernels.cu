@@ -41,6 +41,7 @@ struct DeviceView {
   MatchingFlip* log;
   PhaseStats* stats;
   float threshold;
+  int flipRetries;  // searches again after a failed flip, up to this many times per edge and phase
 };
 
 using DeviceInt = cuda::atomic_ref<int, cuda::thread_scope_device>;
@@ -52,12 +53,14 @@ __device__ float weightOf(const DeviceView& d, int u, int v) {
 
 // Reads of the matching during the search go to L2 (ld.cg), where the flips' stores land, so a block sees
 // other blocks' flips of this phase instead of a stale L1 copy.
-__device__ int mateOf(const DeviceView& d, int u) { return __ldcg(d.mate + u); }
+__device__ int mateOf(const DeviceView& d, int u) {
+  return __ldcg(d.mate + u);
+}
 
 __device__ bool tryLock(const DeviceView& d, int vertex, int owner) {
   int unlocked = -1;
-  return DeviceInt(d.locks[vertex]).compare_exchange_strong(unlocked, owner, cuda::memory_order_acquire,
-                                                            cuda::memory_order_relaxed);
+  return DeviceInt(d.locks[vertex])
+      .compare_exchange_strong(unlocked, owner, cuda::memory_order_acquire, cuda::memory_order_relaxed);
 }
 
 __device__ void unlock(const DeviceView& d, int vertex) {
@@ -70,18 +73,18 @@ __device__ bool matchedNow(const DeviceView& d, int p, int q) {
          DeviceInt(d.mate[q]).load(cuda::memory_order_acquire) == p;
 }
 
-// Algorithm 7 for (u, mateU) and (a, b): u takes a, mateU takes b.
-__device__ void atomicFlip(const DeviceView& d, int u, int mateU, int a, int b) {
+// Algorithm 7 for (u, mateU) and (a, b): u takes a, mateU takes b. Returns whether it flipped.
+__device__ bool atomicFlip(const DeviceView& d, int u, int mateU, int a, int b) {
   const int x = min(a, b);
   const int first = min(u, x), second = max(u, x);
   if (!tryLock(d, first, u)) {
     atomicAdd(&d.stats->lockTaken, 1);
-    return;
+    return false;
   }
   if (second == first || !tryLock(d, second, u)) {
     unlock(d, first);
     atomicAdd(&d.stats->lockTaken, 1);
-    return;
+    return false;
   }
   bool flipped = false;
   if (matchedNow(d, u, mateU) && matchedNow(d, a, b)) {
@@ -108,19 +111,17 @@ __device__ void atomicFlip(const DeviceView& d, int u, int mateU, int a, int b) 
   if (!flipped) atomicAdd(&d.stats->stale, 1);
   unlock(d, second);
   unlock(d, first);
+  return flipped;
 }
 
-// Algorithm 6 with Algorithm 5's search: one thread per vertex.
-__global__ void __launch_bounds__(kBlockThreads) romaPhaseThreadPerVertex(DeviceView d) {
-  const int u = blockIdx.x * blockDim.x + threadIdx.x;
-  if (u >= d.n) return;
-  const int mateU = mateOf(d, u);
-  if (u > mateU) return;
+// Algorithm 5's search for the matched edge (u, mateU): u takes *a, mateU takes *b; *a = -1 when no flip
+// gains.
+__device__ void bestFlipOverEdges(const DeviceView& d, int u, int mateU, int* a, int* b) {
   const float* rowU = d.weights + static_cast<size_t>(u) * d.n;
   const float* rowMateU = d.weights + static_cast<size_t>(mateU) * d.n;
   const float current = __ldg(rowU + mateU);
   float bestGain = d.threshold;
-  int a = -1, b = -1;
+  *a = -1;
   for (int x = 0; x < d.n; ++x) {
     const int mateX = mateOf(d, x);
     if (x == u || x == mateU || x > mateX) continue;
@@ -129,15 +130,28 @@ __global__ void __launch_bounds__(kBlockThreads) romaPhaseThreadPerVertex(Device
     const float w2 = __ldg(rowU + mateX) + __ldg(rowMateU + x);
     if (w1 > w2 && w1 - currentWeight > bestGain) {
       bestGain = w1 - currentWeight;
-      a = x;
-      b = mateX;
+      *a = x;
+      *b = mateX;
     } else if (w2 - currentWeight > bestGain) {
       bestGain = w2 - currentWeight;
-      a = mateX;
-      b = x;
+      *a = mateX;
+      *b = x;
     }
   }
-  if (a != -1) atomicFlip(d, u, mateU, a, b);
+}
+
+// Algorithm 6: one thread per vertex. A failed flip searches again from the current matching up to
+// flipRetries times (while u is still its edge's smaller end), else waits for the next phase.
+__global__ void __launch_bounds__(kBlockThreads) romaPhaseThreadPerVertex(DeviceView d) {
+  const int u = blockIdx.x * blockDim.x + threadIdx.x;
+  if (u >= d.n) return;
+  for (int attempt = 0;; ++attempt) {
+    const int mateU = mateOf(d, u);
+    if (u > mateU) return;
+    int a, b;
+    bestFlipOverEdges(d, u, mateU, &a, &b);
+    if (a == -1 || atomicFlip(d, u, mateU, a, b) || attempt == d.flipRetries) return;
+  }
 }
 
 // u takes `vertex`, mateU takes `mate`, the vertex's partner when the search read it.
@@ -149,25 +163,19 @@ struct Candidate {
 
 struct BetterCandidate {
   __device__ Candidate operator()(const Candidate& p, const Candidate& q) const {
-    if (q.gain > p.gain || (q.gain == p.gain && q.vertex != -1 && (p.vertex == -1 || q.vertex < p.vertex))) return q;
+    if (q.gain > p.gain || (q.gain == p.gain && q.vertex != -1 && (p.vertex == -1 || q.vertex < p.vertex)))
+      return q;
     return p;
   }
 };
 
-// Algorithm 8: one block per vertex; with kRowInShared, row M[u] is staged in shared memory first.
-template <bool kRowInShared>
-__global__ void __launch_bounds__(kBlockThreads) romaPhaseBlockPerEdge(DeviceView d) {
-  extern __shared__ float sharedRow[];
-  using BlockReduce = cub::BlockReduce<Candidate, kBlockThreads>;
-  __shared__ typename BlockReduce::TempStorage reduceStorage;
+using CandidateReduce = cub::BlockReduce<Candidate, kBlockThreads>;
 
-  __shared__ int blockMateU;
-  const int u = blockIdx.x;
-  // One read for the whole block: another block may flip u's edge meanwhile, and the threads must agree.
-  if (threadIdx.x == 0) blockMateU = mateOf(d, u);
-  __syncthreads();
-  const int mateU = blockMateU;
-  if (u > mateU) return;
+// Algorithm 8's search for the matched edge (u, mateU), split among the block's threads; with kRowInShared,
+// row mateU is staged in shared memory first. The result is valid in thread 0.
+template <bool kRowInShared>
+__device__ Candidate blockBestFlip(const DeviceView& d, int u, int mateU, float* sharedRow,
+                                   typename CandidateReduce::TempStorage& reduceStorage) {
   const int n = d.n;
   const float* rowU = d.weights + static_cast<size_t>(u) * n;
   const float* rowMateU = d.weights + static_cast<size_t>(mateU) * n;
@@ -204,12 +212,38 @@ __global__ void __launch_bounds__(kBlockThreads) romaPhaseBlockPerEdge(DeviceVie
       consider(4 * q + 3, w.w, m.w, mw.w);
     }
   } else {
-    for (int y = threadIdx.x; y < n; y += kBlockThreads) consider(y, __ldg(rowU + y), mateOf(d, y), __ldcg(d.matched + y));
+    for (int y = threadIdx.x; y < n; y += kBlockThreads)
+      consider(y, __ldg(rowU + y), mateOf(d, y), __ldcg(d.matched + y));
   }
-  const Candidate winner = BlockReduce(reduceStorage).Reduce(best, BetterCandidate{});
-  // Algorithm 7 flips the edges as the search found them: if the winner's partner has changed since, the flip
-  // is stale and waits for the next phase rather than taking whatever edge the winner is in now.
-  if (threadIdx.x == 0 && winner.vertex != -1) atomicFlip(d, u, mateU, winner.vertex, winner.mate);
+  return CandidateReduce(reduceStorage).Reduce(best, BetterCandidate{});
+}
+
+// Algorithm 8: one block per vertex. Algorithm 7 flips the edges as the search found them: if the winner's
+// partner has changed since, the flip is stale. A failed flip searches again from the current matching up to
+// flipRetries times (while u is still its edge's smaller end), else waits for the next phase.
+template <bool kRowInShared>
+__global__ void __launch_bounds__(kBlockThreads) romaPhaseBlockPerEdge(DeviceView d) {
+  extern __shared__ float sharedRow[];
+  __shared__ typename CandidateReduce::TempStorage reduceStorage;
+  // Read by one thread for the whole block: another block may flip u's edge meanwhile, and the threads must
+  // agree on the edge they search for and on whether to search again.
+  __shared__ int blockMateU;
+  __shared__ bool blockSettled;
+  const int u = blockIdx.x;
+  if (threadIdx.x == 0) blockMateU = mateOf(d, u);
+  __syncthreads();
+  for (int attempt = 0;; ++attempt) {
+    const int mateU = blockMateU;
+    if (u > mateU) return;
+    const Candidate winner = blockBestFlip<kRowInShared>(d, u, mateU, sharedRow, reduceStorage);
+    if (threadIdx.x == 0) {
+      blockSettled = winner.vertex == -1 || atomicFlip(d, u, mateU, winner.vertex, winner.mate) ||
+                     attempt == d.flipRetries;
+      blockMateU = mateOf(d, u);
+    }
+    __syncthreads();  // also keeps the shared row and the reduction's storage until every thread is done
+    if (blockSettled) return;
+  }
 }
 
 __global__ void initialiseMatched(DeviceView d) {
@@ -228,7 +262,9 @@ __global__ void __launch_bounds__(kWeightThreads) sumMatchedWeights(DeviceView d
   if (threadIdx.x == 0) atomicAdd(&d.stats->weight, total);
 }
 
-int blocksFor(int count, int threads) { return (count + threads - 1) / threads; }
+int blocksFor(int count, int threads) {
+  return (count + threads - 1) / threads;
+}
 
 }  // namespace
 
@@ -263,7 +299,8 @@ struct CudaRomaKernels::Device {
     const cudaError_t status = cudaMalloc(&pointer, count * sizeof(T));
     if (status != cudaSuccess) {
       cudaGetLastError();
-      throw ResourceError(std::string("CUDA: cannot allocate ") + what + " (" + cudaGetErrorString(status) + ")");
+      throw ResourceError(std::string("CUDA: cannot allocate ") + what + " (" + cudaGetErrorString(status) +
+                          ")");
     }
     return static_cast<T*>(pointer);
   }
@@ -281,19 +318,23 @@ struct CudaRomaKernels::Device {
   }
 };
 
-CudaRomaKernels::CudaRomaKernels(const float* weights, int32_t n, bool blockPerEdge) : device_(new Device) {
+CudaRomaKernels::CudaRomaKernels(const float* weights, int32_t n, bool blockPerEdge, int32_t flipRetries)
+    : device_(new Device) {
   const CudaDeviceInfo& info = cudaDevice();
   if (!info.usable) throw SolveError("CUDA backend unavailable: " + info.reason);
   device_->hostWeights = weights;
   device_->n = n;
   device_->blockPerEdge = blockPerEdge;
   device_->view.n = n;
+  device_->view.flipRetries = flipRetries;
   int sharedOptIn = 0;
-  check(cudaDeviceGetAttribute(&sharedOptIn, cudaDevAttrMaxSharedMemoryPerBlockOptin, 0), "device attributes");
+  check(cudaDeviceGetAttribute(&sharedOptIn, cudaDevAttrMaxSharedMemoryPerBlockOptin, 0),
+        "device attributes");
   cudaFuncAttributes attributes{};
   check(cudaFuncGetAttributes(&attributes, romaPhaseBlockPerEdge<true>), "kernel attributes");
   device_->sharedBytes = static_cast<std::size_t>(n) * sizeof(float);
-  device_->rowInShared = device_->sharedBytes + attributes.sharedSizeBytes <= static_cast<std::size_t>(sharedOptIn);
+  device_->rowInShared =
+      device_->sharedBytes + attributes.sharedSizeBytes <= static_cast<std::size_t>(sharedOptIn);
   check(cudaStreamCreateWithFlags(&device_->stream, cudaStreamNonBlocking), "cudaStreamCreate");
   check(cudaEventCreate(&device_->start), "cudaEventCreate");
   check(cudaEventCreate(&device_->stop), "cudaEventCreate");
@@ -303,7 +344,9 @@ CudaRomaKernels::~CudaRomaKernels() = default;
 CudaRomaKernels::CudaRomaKernels(CudaRomaKernels&&) noexcept = default;
 CudaRomaKernels& CudaRomaKernels::operator=(CudaRomaKernels&&) noexcept = default;
 
-bool CudaRomaKernels::rowInSharedMemory() const { return device_->blockPerEdge && device_->rowInShared; }
+bool CudaRomaKernels::rowInSharedMemory() const {
+  return device_->blockPerEdge && device_->rowInShared;
+}
 
 void CudaRomaKernels::setup(std::span<const int32_t> initialMate) {
   Device& dev = *device_;
@@ -341,7 +384,9 @@ void CudaRomaKernels::setup(std::span<const int32_t> initialMate) {
   dev.readStats("setup");
 }
 
-double CudaRomaKernels::weight() const { return device_->hostStats->weight; }
+double CudaRomaKernels::weight() const {
+  return device_->hostStats->weight;
+}
 
 RomaPhaseCounts CudaRomaKernels::runPhase(float gainThreshold) {
   Device& dev = *device_;
@@ -382,7 +427,9 @@ void CudaRomaKernels::snapshot(MatchingSnapshot& out) const {
         "download");
 }
 
-void CudaRomaKernels::beginPhase() { check(cudaEventRecord(device_->start, device_->stream), "cudaEventRecord"); }
+void CudaRomaKernels::beginPhase() {
+  check(cudaEventRecord(device_->start, device_->stream), "cudaEventRecord");
+}
 
 int64_t CudaRomaKernels::endPhase() {
   Device& dev = *device_;

@@ -25,9 +25,9 @@ namespace ms::matching {
 
 class CudaRomaKernels {
  public:
-  // Borrows the row-major n x n `weights` until setup() has uploaded them. Throws SolveError when no device
-  // is usable.
-  CudaRomaKernels(const float* weights, int32_t n, bool blockPerEdge);
+  // Borrows the row-major n x n `weights` until setup() has uploaded them. A failed flip searches again up to
+  // `flipRetries` times in the same phase. Throws SolveError when no device is usable.
+  CudaRomaKernels(const float* weights, int32_t n, bool blockPerEdge, int32_t flipRetries);
   ~CudaRomaKernels();
   CudaRomaKernels(CudaRomaKernels&&) noexcept;
   CudaRomaKernels& operator=(CudaRomaKernels&&) noexcept;

@@ -1,0 +1,46 @@
+#pragma once
+// Draws a geometric graph's matching with QPainter: the points, the matched edges, and what the latest
+// phase's flips changed (the edges they removed dashed and faded, the edges they made thick in a colour of
+// their own). Labels only while the vertices are few. Tests read the style to know what to expect.
+
+#include <QColor>
+#include <QImage>
+#include <QPointF>
+#include <QSize>
+#include <span>
+
+#include "solver/matching/matching_snapshot.h"
+
+namespace ms::views {
+
+namespace graph_style {
+
+inline constexpr QRgb kBackground = qRgb(255, 255, 255);
+inline constexpr QRgb kPoint = qRgb(40, 40, 40);
+inline constexpr QRgb kMatchedEdge = qRgb(86, 140, 200);
+inline constexpr QRgb kNewEdge = qRgb(213, 94, 0);     // made by a flip of the latest phase
+inline constexpr QRgb kOldEdge = qRgb(150, 150, 150);  // removed by a flip of the latest phase (dashed)
+inline constexpr double kNewEdgeWidth = 3;
+inline constexpr double kOldEdgeWidth = 2;
+inline constexpr int kMaxLabelledVertices = 40;  // more labels overlap and cost time
+inline constexpr int kMarginPixels = 16;
+
+}  // namespace graph_style
+
+// Where the points go in an image: the points' bounding box fitted into the image (same scale on both axes,
+// y pointing up), then zoomed by `zoom` about the image centre and moved by `pan` pixels.
+class GraphLayout {
+ public:
+  GraphLayout(std::span<const matching::Point> points, QSize size, double zoom = 1, QPointF pan = {});
+  QPointF toPixel(matching::Point point) const;
+
+ private:
+  QPointF imageCentre_, boxCentre_, pan_;
+  double scale_ = 1;
+};
+
+// The snapshot's real vertices (those with points) and the edges between them, drawn at `size` pixels.
+QImage paintMatchingGraph(const matching::MatchingSnapshot& snapshot, QSize size, double zoom = 1,
+                          QPointF pan = {});
+
+}  // namespace ms::views

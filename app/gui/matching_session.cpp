@@ -40,7 +40,9 @@ MatchingInstance loadMatchingInstance(const MatchingInstanceSource& source) {
 matching::MatchingOptions resolveMatchingBackend(matching::MatchingOptions options, std::string* notice) {
   const bool parallel = options.algorithm == matching::MatchingAlgorithm::ParallelRoma1 ||
                         options.algorithm == matching::MatchingAlgorithm::ParallelRoma2;
-  options.backend = parallel ? lap::resolveBackend(options.backend, notice) : lap::Backend::Sequential;
+  // Asking for CUDA means "CUDA where usable": resolved as Auto, which falls back with a notice.
+  const lap::Backend requested = options.backend == lap::Backend::Cuda ? lap::Backend::Auto : options.backend;
+  options.backend = parallel ? lap::resolveBackend(requested, notice) : lap::Backend::Sequential;
   return options;
 }
 

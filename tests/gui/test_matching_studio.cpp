@@ -291,6 +291,27 @@ class TestMatchingStudio : public QObject {
     }
   }
 
+  // CUDA where it is usable; elsewhere the CPU, and the status bar says why.
+  void cudaFallsBackToTheCpuWithANotice() {
+    matching::MatchingOptions cuda = options(matching::MatchingAlgorithm::ParallelRoma2);
+    cuda.backend = lap::Backend::Cuda;
+    std::string notice;
+    const matching::MatchingOptions resolved = resolveMatchingBackend(cuda, &notice);
+    if (resolved.backend == lap::Backend::Cuda) QSKIP("a usable GPU: nothing falls back");
+    QCOMPARE(resolved.backend, lap::Backend::Cpu);
+    QVERIFY(!notice.empty());
+
+    MainWindow window;
+    window.algorithmPanel().setMatchingOptions(cuda);
+    window.show();
+    QVERIFY(load(window, generatedGraph(matching::Distribution::Geometric, 20, 1)));
+    QVERIFY2(label(window, "statusMessage").contains(QString::fromStdString(notice)),
+             qPrintable(label(window, "statusMessage")));
+    QVERIFY(window.lastError().isEmpty());
+    QTest::keyClick(&window, Qt::Key_End, Qt::ControlModifier);
+    QVERIFY(QTest::qWaitFor([&] { return window.controller().state() == RunState::Finished; }, kTimeoutMs));
+  }
+
   // A malformed graph file names itself and the line; the session before it goes on.
   void malformedGraphFileIsReported() {
     QTemporaryDir dir;

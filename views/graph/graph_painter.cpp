@@ -1,7 +1,6 @@
 #include "views/graph/graph_painter.h"
 
 #include <QPainter>
-#include <QPen>
 #include <algorithm>
 #include <unordered_set>
 #include <vector>
@@ -42,13 +41,24 @@ FlipEdges netFlipEdges(const matching::MatchingSnapshot& snapshot) {
   return edges;
 }
 
-double pointRadius(std::size_t points) {
-  if (points <= 100) return 4;
-  if (points <= 1000) return 2.5;
-  return 1.5;
-}
-
 }  // namespace
+
+GraphPens graphPens(std::size_t vertices) {
+  const bool smooth = vertices <= static_cast<std::size_t>(graph_style::kMaxSmoothVertices);
+  // Exactly one pixel would take Qt's slower cosmetic line path: 1.01 draws as fast as two.
+  const auto pen = [](QRgb colour, double width, Qt::PenStyle style) {
+    QPen out(QColor(colour), width, style);
+    out.setCapStyle(Qt::FlatCap);
+    return out;
+  };
+  GraphPens pens;
+  pens.antialiased = smooth;
+  pens.matched = pen(graph_style::kMatchedEdge, smooth ? 1.5 : 1.01, Qt::SolidLine);
+  pens.made = pen(graph_style::kNewEdge, smooth ? 3 : 1.01, Qt::SolidLine);
+  pens.removed = pen(graph_style::kOldEdge, smooth ? 2 : 1.01, smooth ? Qt::DashLine : Qt::SolidLine);
+  pens.pointRadius = vertices <= 100 ? 4 : smooth ? 2.5 : 1.5;
+  return pens;
+}
 
 GraphLayout::GraphLayout(std::span<const matching::Point> points, QSize size, double zoom, QPointF pan)
     : imageCentre_(size.width() / 2.0, size.height() / 2.0), pan_(pan) {
@@ -90,7 +100,8 @@ QImage paintMatchingGraph(const matching::MatchingSnapshot& snapshot, QSize size
   };
 
   QPainter painter(&image);
-  painter.setRenderHint(QPainter::Antialiasing);
+  const GraphPens pens = graphPens(points.size());
+  painter.setRenderHint(QPainter::Antialiasing, pens.antialiased);
   const FlipEdges flipped = netFlipEdges(snapshot);
   std::unordered_set<int64_t> made;
   for (auto [u, v] : flipped.made) made.insert(edgeKey(u, v));
@@ -99,20 +110,26 @@ QImage paintMatchingGraph(const matching::MatchingSnapshot& snapshot, QSize size
     const int32_t v = snapshot.mate[static_cast<std::size_t>(u)];
     if (u < v && !made.contains(edgeKey(u, v))) steady.emplace_back(u, v);
   }
-  const auto drawEdges = [&](const std::vector<std::pair<int32_t, int32_t>>& edges, QPen pen) {
-    pen.setCapStyle(Qt::FlatCap);
+  const auto drawEdges = [&](const std::vector<std::pair<int32_t, int32_t>>& edges, const QPen& pen) {
     painter.setPen(pen);
     const std::vector<QLineF> segments = lines(edges);
     painter.drawLines(segments.data(), static_cast<int>(segments.size()));
   };
-  drawEdges(steady, QPen(QColor(graph_style::kMatchedEdge), 1.5));
-  drawEdges(flipped.removed, QPen(QColor(graph_style::kOldEdge), graph_style::kOldEdgeWidth, Qt::DashLine));
-  drawEdges(flipped.made, QPen(QColor(graph_style::kNewEdge), graph_style::kNewEdgeWidth));
+  drawEdges(steady, pens.matched);
+  drawEdges(flipped.removed, pens.removed);
+  drawEdges(flipped.made, pens.made);
 
-  const double radius = pointRadius(points.size());
-  painter.setPen(Qt::NoPen);
-  painter.setBrush(QColor(graph_style::kPoint));
-  for (const matching::Point& p : points) painter.drawEllipse(layout.toPixel(p), radius, radius);
+  const double radius = pens.pointRadius;
+  if (pens.antialiased) {
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(QColor(graph_style::kPoint));
+    for (const matching::Point& p : points) painter.drawEllipse(layout.toPixel(p), radius, radius);
+  } else {
+    for (const matching::Point& p : points) {
+      painter.fillRect(QRectF(layout.toPixel(p) - QPointF(radius, radius), QSizeF(2 * radius, 2 * radius)),
+                       QColor(graph_style::kPoint));
+    }
+  }
   if (points.size() <= static_cast<std::size_t>(graph_style::kMaxLabelledVertices)) {
     painter.setPen(QColor(graph_style::kPoint));
     for (std::size_t v = 0; v < points.size(); ++v) {

@@ -69,37 +69,29 @@ void GraphView::paintEvent(QPaintEvent* /*event*/) {
 }
 
 void GraphView::drawLegend(QPainter& painter) const {
-  struct Entry {
-    QRgb colour;
-    double width;
-    Qt::PenStyle style;
-    QString text;
-  };
-  const Entry entries[] = {
-      {graph_style::kMatchedEdge, 1.5, Qt::SolidLine, tr("matched")},
-      {graph_style::kNewEdge, graph_style::kNewEdgeWidth, Qt::SolidLine,
-       tr("made by phase %1's %2 flips").arg(snapshot_.phase).arg(snapshot_.flips.size())},
-      {graph_style::kOldEdge, graph_style::kOldEdgeWidth, Qt::DashLine, tr("removed by them")},
+  const GraphPens pens = graphPens(snapshot_.points.size());
+  const std::pair<QPen, QString> entries[] = {
+      {pens.matched, tr("matched")},
+      {pens.made, tr("made by phase %1's %2 flips").arg(snapshot_.phase).arg(snapshot_.flips.size())},
+      {pens.removed, tr("removed by them")},
   };
   const QFontMetrics metrics = painter.fontMetrics();
   const int lineHeight = metrics.height() + 2;
   const int sample = 24;
   int textWidth = 0;
-  for (const Entry& entry : entries) textWidth = std::max(textWidth, metrics.horizontalAdvance(entry.text));
+  for (const auto& [pen, text] : entries) textWidth = std::max(textWidth, metrics.horizontalAdvance(text));
   const QRect box(6, height() - 6 - 3 * lineHeight - 6, sample + textWidth + 18, 3 * lineHeight + 6);
   painter.setRenderHint(QPainter::Antialiasing);
   painter.setPen(QColor(200, 200, 200));
   painter.setBrush(QColor(255, 255, 255, 220));
   painter.drawRect(box);
   for (int k = 0; k < 3; ++k) {
-    const Entry& entry = entries[k];
+    const auto& [pen, text] = entries[k];
     const int y = box.top() + 3 + k * lineHeight + lineHeight / 2;
-    QPen pen(QColor(entry.colour), entry.width, entry.style);
-    pen.setCapStyle(Qt::FlatCap);
     painter.setPen(pen);
     painter.drawLine(box.left() + 6, y, box.left() + 6 + sample, y);
     painter.setPen(QColor(graph_style::kPoint));
-    painter.drawText(QPoint(box.left() + 12 + sample, y + metrics.ascent() / 2 - 1), entry.text);
+    painter.drawText(QPoint(box.left() + 12 + sample, y + metrics.ascent() / 2 - 1), text);
   }
 }
 

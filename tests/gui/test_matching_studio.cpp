@@ -2,8 +2,11 @@
 // against the solver stepped headless), run to end against a headless solve, the graph view's pixels on a
 // hand-made geometric graph whose first ROMA phase must flip, matched pairs on the weight matrix, and a
 // malformed graph file reported without losing the session.
+#include <QComboBox>
 #include <QLabel>
+#include <QPushButton>
 #include <QSettings>
+#include <QSpinBox>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
@@ -22,6 +25,7 @@
 #include "views/matrix/matrix_view.h"
 #include "views/render/matrix_layout.h"
 #include "views/render/matrix_style.h"
+#include "views/tree/tree_view.h"
 
 using namespace ms;
 using namespace ms::studio;
@@ -289,6 +293,45 @@ class TestMatchingStudio : public QObject {
                  qPrintable(QStringLiteral("cell (%1,%2)").arg(row).arg(col)));
       }
     }
+  }
+
+  // Choosing weighted matching in the instance panel turns the algorithm panel to the matching options, and
+  // Generate loads the chosen graph; the matrix export of a geometric graph is its graph picture.
+  void panelsFollowTheProblemKind() {
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    auto* problem = window.findChild<QComboBox*>(QStringLiteral("problem"));
+    auto* matchingAlgorithm = window.findChild<QComboBox*>(QStringLiteral("matchingAlgorithm"));
+    auto* variant = window.findChild<QComboBox*>(QStringLiteral("variant"));
+    problem->setCurrentIndex(problem->findData(static_cast<int>(ProblemKind::Assignment)));
+    QVERIFY(variant->isVisible() && !matchingAlgorithm->isVisible());
+    problem->setCurrentIndex(problem->findData(static_cast<int>(ProblemKind::Matching)));
+    QVERIFY(!variant->isVisible() && matchingAlgorithm->isVisible());
+
+    auto* generator = window.findChild<QComboBox*>(QStringLiteral("graphGenerator"));
+    generator->setCurrentIndex(generator->findData(static_cast<int>(matching::Distribution::Geometric)));
+    window.findChild<QSpinBox*>(QStringLiteral("size"))->setValue(31);
+    window.findChild<QSpinBox*>(QStringLiteral("seed"))->setValue(7);
+    QSignalSpy ready(&window, &MainWindow::instanceReady);
+    QTest::mouseClick(window.findChild<QPushButton*>(QStringLiteral("generate")), Qt::LeftButton);
+    QVERIFY(ready.wait(kTimeoutMs));
+    QVERIFY(QTest::qWaitFor([&] { return window.controller().state() == RunState::Ready; }, kTimeoutMs));
+    QCOMPARE(window.problemKind(), ProblemKind::Matching);
+    QCOMPARE(window.matchingInstance().description, QStringLiteral("geometric n=31 seed=7"));
+    QCOMPARE(window.matchingInstance().givenVertices, 31);
+    QCOMPARE(window.matchingInstance().n(), 32);
+    QVERIFY(window.graphView().isVisible() && !window.treeView().isVisible());
+
+    QTest::keyClick(&window, Qt::Key_Right);
+    QVERIFY(waitForSteps(window, 1));
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("graph.png"));
+    window.exportMatrixPng(path, QSize(300, 200));
+    const QImage exported(path);
+    QCOMPARE(exported.size(), QSize(300, 200));
+    QCOMPARE(exported.convertToFormat(QImage::Format_RGB32),
+             views::paintMatchingGraph(window.graphView().snapshot(), QSize(300, 200)));
   }
 
   // CUDA where it is usable; elsewhere the CPU, and the status bar says why.

@@ -1,5 +1,6 @@
 // matchscope: the studio. Without options it opens the window on the last generator settings; options
-// choose the instance and solver, and can script a run (steps, then screenshots) or the watched-solve bench.
+// choose the problem (LAP or weighted matching), instance and solver, and can script a run (steps, then
+// screenshots) or the watched-solve bench.
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QSize>
@@ -105,21 +106,24 @@ Options parseOptions(const QApplication& app) {
 
   Options options;
   const bool matchingProblem = isMatchingProblem(parser.value(problem));
-  if (matchingProblem && parser.isSet(bench))
+  if (matchingProblem && parser.isSet(bench)) {
     throw std::invalid_argument("--bench-watched times LAP solves only");
+  }
   if (matchingProblem) {
     if (parser.isSet(input) || parser.isSet(generate)) {
       MatchingInstanceSource source;
       source.file = parser.value(input);
-      if (parser.isSet(generate))
+      if (parser.isSet(generate)) {
         source.generator.distribution = matching::parseDistribution(parser.value(generate).toStdString());
+      }
       source.generator.n = parser.value(size).toInt();
       source.generator.seed = parser.value(seed).toULongLong();
       options.source = source;
     }
     matching::MatchingOptions solver;
-    if (parser.isSet(algorithm))
+    if (parser.isSet(algorithm)) {
       solver.algorithm = matching::parseMatchingAlgorithm(parser.value(algorithm).toStdString());
+    }
     if (parser.isSet(backend)) {
       solver.backend = parseBackend(parser.value(backend));
       if (solver.backend != lap::Backend::Cpu && solver.backend != lap::Backend::Cuda) {

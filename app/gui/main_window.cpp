@@ -119,6 +119,14 @@ void MainWindow::buildViews() {
   showProblemViews();
 }
 
+// The panels and views follow the kind of the instance just loaded.
+void MainWindow::setProblemKind(ProblemKind kind) {
+  problem_ = kind;
+  instancePanel_->setProblemKind(kind);
+  algorithmPanel_->setProblemKind(kind);
+  showProblemViews();
+}
+
 // Assignment: the cost matrix and the alternating trees. Matching: the graph when it has points, else its
 // weight matrix.
 void MainWindow::showProblemViews() {
@@ -294,9 +302,7 @@ void MainWindow::instanceLoaded() {
   const auto& source = std::get<LapInstanceSource>(result.source);
   instance_ = std::move(result.instance);
   matchingInstance_ = {};
-  problem_ = ProblemKind::Assignment;
-  showProblemViews();
-  algorithmPanel_->setProblemKind(problem_);
+  setProblemKind(ProblemKind::Assignment);
   if (source.file.isEmpty()) {
     instancePanel_->setGeneratorSource(source.generator);
   } else {
@@ -314,9 +320,7 @@ void MainWindow::matchingLoaded(LoadResult& result) {
   const auto& source = std::get<MatchingInstanceSource>(result.source);
   matchingInstance_ = std::move(result.matching);
   instance_ = {};
-  problem_ = ProblemKind::Matching;
-  showProblemViews();
-  algorithmPanel_->setProblemKind(problem_);
+  setProblemKind(ProblemKind::Matching);
   if (source.file.isEmpty()) {
     instancePanel_->setMatchingGeneratorSource(source.generator);
   } else {

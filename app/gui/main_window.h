@@ -95,6 +95,7 @@ class MainWindow : public QMainWindow {
   void startSession();
   void startMatchingSession();
   void matchingLoaded(LoadResult& result);
+  void setProblemKind(ProblemKind kind);
   void showProblemViews();
   void instanceLoaded();
   void sessionStarted();

@@ -156,14 +156,12 @@ void AlgorithmPanel::restoreSettings(const QSettings& settings) {
     const QSignalBlocker blockVariant(variant_), blockBackend(backend_), blockThreads(threads_),
         blockAlgorithm(matchingAlgorithm_), blockMatchingBackend(matchingBackend_),
         blockInitial(initialMatching_), blockPhases(maxPhases_);
-    variant_->setCurrentIndex(
-        settings.value(QStringLiteral("algorithm/variant"), variant_->currentIndex()).toInt());
-    backend_->setCurrentIndex(
-        settings.value(QStringLiteral("algorithm/backend"), backend_->currentIndex()).toInt());
-    threads_->setValue(settings.value(QStringLiteral("algorithm/threads"), threads_->value()).toInt());
     const auto restoreIndex = [&](QComboBox* box, const QString& key) {
       box->setCurrentIndex(settings.value(key, box->currentIndex()).toInt());
     };
+    restoreIndex(variant_, QStringLiteral("algorithm/variant"));
+    restoreIndex(backend_, QStringLiteral("algorithm/backend"));
+    threads_->setValue(settings.value(QStringLiteral("algorithm/threads"), threads_->value()).toInt());
     restoreIndex(matchingAlgorithm_, QStringLiteral("algorithm/matching"));
     restoreIndex(matchingBackend_, QStringLiteral("algorithm/matchingBackend"));
     restoreIndex(initialMatching_, QStringLiteral("algorithm/initialMatching"));

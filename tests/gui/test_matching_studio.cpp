@@ -355,15 +355,9 @@ class TestMatchingStudio : public QObject {
     QVERIFY(QTest::qWaitFor([&] { return window.controller().state() == RunState::Finished; }, kTimeoutMs));
   }
 
-  // A malformed graph file names itself and the line; the session before it goes on.
-  void malformedGraphFileIsReported() {
+  // A malformed graph file names itself and the line (or the entry); the session before it goes on.
+  void malformedGraphFilesAreReported() {
     QTemporaryDir dir;
-    const QString ragged = dir.filePath(QStringLiteral("ragged.txt"));
-    {
-      QFile file(ragged);
-      QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Text));
-      file.write("0 1 2\n1 0\n2 1 0\n");
-    }
     MainWindow window;
     window.algorithmPanel().setMatchingOptions(options(matching::MatchingAlgorithm::Roma));
     window.show();
@@ -371,15 +365,29 @@ class TestMatchingStudio : public QObject {
     QTest::keyClick(&window, Qt::Key_Right);
     QVERIFY(waitForSteps(window, 1));
 
-    QSignalSpy failed(&window, &MainWindow::instanceFailed);
-    MatchingInstanceSource source;
-    source.file = ragged;
-    window.loadInstance(source);
-    QVERIFY(failed.wait(kTimeoutMs));
-    QVERIFY2(window.lastError().contains(QStringLiteral("ragged.txt:2")), qPrintable(window.lastError()));
-    QVERIFY(!window.lastError().contains(QLatin1Char('\n')));
-    QVERIFY(label(window, "statusMessage").contains(QStringLiteral("ragged.txt:2")));
-    QCOMPARE(window.controller().state(), RunState::Ready);  // the previous session is untouched
+    const std::tuple<const char*, const char*, const char*> cases[] = {
+        {"ragged.txt", "0 1 2\n1 0\n2 1 0\n", "ragged.txt:2"},
+        {"asymmetric.txt", "0 1\n2 0\n", "asymmetric.txt:entry ("},
+        {"broken.points", "0 0\n1 x\n", "broken.points:2"},
+    };
+    for (const auto& [name, content, expected] : cases) {
+      const QString path = dir.filePath(QString::fromLatin1(name));
+      {
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Text));
+        file.write(content);
+      }
+      QSignalSpy failed(&window, &MainWindow::instanceFailed);
+      MatchingInstanceSource source;
+      source.file = path;
+      window.loadInstance(source);
+      QVERIFY(failed.wait(kTimeoutMs));
+      QVERIFY2(window.lastError().contains(QString::fromLatin1(expected)), qPrintable(window.lastError()));
+      QVERIFY(!window.lastError().contains(QLatin1Char('\n')));
+      QVERIFY(label(window, "statusMessage").contains(QString::fromLatin1(expected)));
+      QCOMPARE(window.controller().state(), RunState::Ready);  // the previous session is untouched
+      QCOMPARE(window.controller().trace().records().size(), std::size_t{1});
+    }
     QTest::keyClick(&window, Qt::Key_End, Qt::ControlModifier);
     QVERIFY(QTest::qWaitFor([&] { return window.controller().state() == RunState::Finished; }, kTimeoutMs));
     QVERIFY(load(window, generatedGraph(matching::Distribution::Geometric, 12, 2)));

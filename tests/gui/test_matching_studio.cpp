@@ -2,6 +2,7 @@
 // against the solver stepped headless), run to end against a headless solve, the graph view's pixels on a
 // hand-made geometric graph whose first ROMA phase must flip, matched pairs on the weight matrix, and a
 // malformed graph file reported without losing the session.
+#include <QApplication>
 #include <QComboBox>
 #include <QLabel>
 #include <QPushButton>
@@ -9,6 +10,7 @@
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QWheelEvent>
 #include <QtTest/QtTest>
 #include <cmath>
 
@@ -258,6 +260,34 @@ class TestMatchingStudio : public QObject {
           qPrintable(
               QStringLiteral("old edge %1-%2: %3 dash pixels, %4 gaps").arg(u).arg(v).arg(dashes).arg(gaps)));
     }
+  }
+
+  // The wheel zooms about the cursor: the point under it stays, the others move away from it; a double
+  // click shows every point again.
+  void graphViewZoomsAtTheCursor() {
+    const std::vector<matching::Point> points{{0, 0}, {1, 0}, {0, 1}, {1, 1}, {0.25, 0.75}, {0.75, 0.5}};
+    const matching::CompleteGraph graph = matching::graphFromPoints(points);
+    auto solver = matching::makeMatchingSolver(graph, options(matching::MatchingAlgorithm::Greedy));
+    runToEnd(*solver);
+    Snapshot snapshot;
+    solver->snapshot(snapshot);
+    views::GraphView view;
+    const QSize size(400, 400);
+    view.resize(size);
+    view.setSnapshot(snapshot);
+    const QImage whole = view.renderImage(size);
+    const views::GraphLayout layout(points, size);
+    const QPointF cursor = layout.toPixel(points[4]);
+    QWheelEvent wheel(cursor, view.mapToGlobal(cursor), QPoint(), QPoint(0, 240), Qt::NoButton,
+                      Qt::NoModifier, Qt::NoScrollPhase, false);
+    QApplication::sendEvent(&view, &wheel);
+    const QImage zoomed = view.renderImage(size);
+    const QColor point(views::graph_style::kPoint);
+    QCOMPARE(pixelAt(zoomed, cursor), point);
+    QCOMPARE(pixelAt(whole, layout.toPixel(points[5])), point);
+    QVERIFY(pixelAt(zoomed, layout.toPixel(points[5])) != point);
+    QTest::mouseDClick(&view, Qt::LeftButton, Qt::NoModifier, QPoint(10, 10));
+    QCOMPARE(view.renderImage(size), whole);
   }
 
   // A graph without points is shown as its weight matrix: both cells of every matched pair carry the

@@ -25,10 +25,6 @@ GraphView::GraphView(QWidget* parent) : QWidget(parent) {
 void GraphView::setSnapshot(const Snapshot& snapshot) {
   const auto* matching = std::get_if<matching::MatchingSnapshot>(&snapshot);
   if (matching == nullptr || matching->points.empty()) return;
-  if (matching->points.size() != snapshot_.points.size()) {
-    zoom_ = 1;  // another graph: show all of it
-    pan_ = QPointF();
-  }
   snapshot_ = *matching;
   invalidate();
 }

@@ -17,7 +17,7 @@ class GraphView : public QWidget {
 
   // Takes the matching alternative of `snapshot` when it has points (other snapshots leave the view as is).
   void setSnapshot(const Snapshot& snapshot);
-  void clear();
+  void clear();  // before another graph: drops the picture and shows every point again
   bool hasGraph() const { return !snapshot_.points.empty(); }
   const matching::MatchingSnapshot& snapshot() const { return snapshot_; }
 

@@ -418,49 +418,51 @@ void MainWindow::matchingLoaded(LoadResult& result) {
   emit instanceReady();
 }
 
-void MainWindow::startMatchingSession() {
-  std::string notice;
-  matching::MatchingOptions options;
-  try {
-    options = resolveMatchingBackend(algorithmPanel_->matchingOptions(), &notice);
-  } catch (const std::exception& e) {
-    showError(QString::fromStdString(e.what()));
-    controller_->load({});
-    return;
+// The loaded instance's machine with its backend resolved (a fallback says why in `notice`); empty before
+// an instance of the window's kind is loaded. Throws when the chosen backend cannot run.
+MachineFactory MainWindow::sessionFactory(std::string* notice) const {
+  if (problem_ == ProblemKind::Matching) {
+    if (matchingInstance_.graph == nullptr) return {};
+    matching::MatchingOptions options = resolveMatchingBackend(algorithmPanel_->matchingOptions(), notice);
+    options.seed = matchingInstance_.seed;
+    return matchingMachineFactory(matchingInstance_.graph, options);
   }
-  options.seed = matchingInstance_.seed;
-  lastError_.clear();
-  const QString& description = matchingInstance_.description;
-  statusMessage_->setText(
-      notice.empty() ? description : description + QStringLiteral(" — ") + QString::fromStdString(notice));
-  controller_->load(matchingMachineFactory(matchingInstance_.graph, options));
+  if (instance_.costs == nullptr) return {};
+  lap::LapOptions options = algorithmPanel_->options();
+  options.backend = options.algorithm == lap::LapAlgorithm::Brute
+                        ? lap::Backend::Sequential
+                        : lap::resolveBackend(options.backend, notice);
+  return lapMachineFactory(instance_.costs, options);
 }
 
+// Rows of an assignment problem, vertices of a matching graph (after padding).
+int32_t MainWindow::instanceSize() const {
+  return problem_ == ProblemKind::Matching ? matchingInstance_.n() : instance_.n();
+}
+
+// Either kind keeps every step's snapshot when small enough, for Back and the history scrubber.
 void MainWindow::startSession() {
-  if (problem_ == ProblemKind::Matching) {
-    if (matchingInstance_.graph != nullptr) startMatchingSession();
-    return;
-  }
-  if (instance_.costs == nullptr) return;
-  lap::LapOptions options = algorithmPanel_->options();
   std::string notice;
+  MachineFactory factory;
   try {
-    options.backend = options.algorithm == lap::LapAlgorithm::Brute ? lap::Backend::Sequential
-                                                                    : lap::resolveBackend(options.backend, &notice);
+    factory = sessionFactory(&notice);
   } catch (const std::exception& e) {
     showError(QString::fromStdString(e.what()));
     controller_->load({});
     return;
   }
+  if (!factory) return;
   lastError_.clear();
-  statusMessage_->setText(notice.empty() ? instance_.description
-                                         : instance_.description + QStringLiteral(" — ") + QString::fromStdString(notice));
-  controller_->load(lapMachineFactory(instance_.costs, options), historyFor(instance_.n()));
+  const QString& description =
+      problem_ == ProblemKind::Matching ? matchingInstance_.description : instance_.description;
+  statusMessage_->setText(
+      notice.empty() ? description : description + QStringLiteral(" — ") + QString::fromStdString(notice));
+  controller_->load(std::move(factory), historyFor(instanceSize()));
 }
 
 void MainWindow::sessionStarted() {
   const bool matching = problem_ == ProblemKind::Matching;
-  const int32_t n = matching ? matchingInstance_.n() : instance_.n();
+  const int32_t n = instanceSize();
   if (matching) {
     logModel_->setExplainer(explainMatchingStep);
   } else {

@@ -6,6 +6,7 @@
 #include <QFutureWatcher>
 #include <QMainWindow>
 #include <memory>
+#include <string>
 
 #include "app/gui/export_dialog.h"
 #include "app/gui/instance_source.h"
@@ -73,7 +74,7 @@ class MainWindow : public QMainWindow {
   InstancePanel& instancePanel() { return *instancePanel_; }
   const StatusValues& status() const { return status_; }
   StepHistory& history() { return *history_; }
-  // The snapshot the matrix and tree views show: the newest, or a stored one while scrubbing.
+  // The snapshot the views show (either kind): the newest, or a stored one while scrubbing.
   const std::shared_ptr<const Snapshot>& shownSnapshot() const { return shownSnapshot_; }
   views::LearnPanel& learnPanel() { return *learnPanel_; }
   WindowMode mode() const { return mode_; }
@@ -108,8 +109,9 @@ class MainWindow : public QMainWindow {
   void buildActions();
   void buildStatusBar();
   void buildModes();
+  MachineFactory sessionFactory(std::string* notice) const;
+  int32_t instanceSize() const;
   void startSession();
-  void startMatchingSession();
   void matchingLoaded(LoadResult& result);
   void setProblemKind(ProblemKind kind);
   void showProblemViews();

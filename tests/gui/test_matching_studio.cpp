@@ -1,7 +1,8 @@
 // Weighted matching in the studio: the window stepped like a person would (log, status bar and charts
 // against the solver stepped headless), run to end against a headless solve, the graph view's pixels on a
-// hand-made geometric graph whose first ROMA phase must flip, matched pairs on the weight matrix, and a
-// malformed graph file reported without losing the session.
+// hand-made geometric graph whose first ROMA phase must flip, matched pairs on the weight matrix, a
+// malformed graph file reported without losing the session, and the step history of a small graph (Back,
+// Forward, the graph view, log row and status bar of every stored step, Learn mode hiding the graph view).
 #include <QApplication>
 #include <QComboBox>
 #include <QLabel>
@@ -9,14 +10,18 @@
 #include <QSettings>
 #include <QSpinBox>
 #include <QStandardPaths>
+#include <QTableView>
 #include <QTemporaryDir>
+#include <QToolBar>
 #include <QWheelEvent>
 #include <QtTest/QtTest>
+#include <algorithm>
 #include <cmath>
 
 #include "app/gui/algorithm_panel.h"
 #include "app/gui/main_window.h"
 #include "app/gui/matching_session.h"
+#include "app/gui/step_history.h"
 #include "gui_test_support.h"
 #include "solver/matching/generators.h"
 #include "solver/matching/problem.h"
@@ -60,9 +65,41 @@ bool load(MainWindow& window, const InstanceSource& source) {
       [&] { return window.controller().state() == RunState::Ready && window.status().n > 0; }, kTimeoutMs);
 }
 
-const matching::MatchingSnapshot* latestMatching(MainWindow& window) {
-  const auto& snapshot = window.controller().latestSnapshot();
+const matching::MatchingSnapshot* matchingOf(const std::shared_ptr<const Snapshot>& snapshot) {
   return snapshot ? std::get_if<matching::MatchingSnapshot>(snapshot.get()) : nullptr;
+}
+
+const matching::MatchingSnapshot* latestMatching(MainWindow& window) {
+  return matchingOf(window.controller().latestSnapshot());
+}
+
+bool sameFlips(const std::vector<matching::MatchingFlip>& a, const std::vector<matching::MatchingFlip>& b) {
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const auto& p, const auto& q) {
+    return p.u == q.u && p.mateU == q.mateU && p.x == q.x && p.mateX == q.mateX && p.gain == q.gain;
+  });
+}
+
+bool samePoints(const std::vector<matching::Point>& a, const std::vector<matching::Point>& b) {
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(),
+                    [](const auto& p, const auto& q) { return p.x == q.x && p.y == q.y; });
+}
+
+// The first field in which two matching snapshots differ; empty when they agree everywhere.
+QString matchingDifference(const matching::MatchingSnapshot& a, const matching::MatchingSnapshot& b) {
+  return firstDifference(
+      {
+          {"n", a.n == b.n},
+          {"phase", a.phase == b.phase},
+          {"step", a.step == b.step},
+          {"lastPhase", a.lastPhase == b.lastPhase},
+          {"nextPhase", a.nextPhase == b.nextPhase},
+          {"done", a.done == b.done},
+          {"mate", a.mate == b.mate},
+          {"flips", sameFlips(a.flips, b.flips)},
+          {"weight", a.weight == b.weight},
+          {"points", samePoints(a.points, b.points)},
+      },
+      b.step);
 }
 
 bool waitForSteps(MainWindow& window, std::size_t steps) {
@@ -422,6 +459,105 @@ class TestMatchingStudio : public QObject {
     QVERIFY(QTest::qWaitFor([&] { return window.controller().state() == RunState::Finished; }, kTimeoutMs));
     QVERIFY(load(window, generatedGraph(matching::Distribution::Geometric, 12, 2)));
     QVERIFY(window.lastError().isEmpty());
+  }
+  // A graph within the history limit keeps every step, as an assignment problem does: Left walks back and
+  // Right forward over the stored steps without stepping the solver, each showing the MatchingSnapshot
+  // delivered when the step was taken (and the headless solver's): in the graph view with that phase's flips
+  // drawn, as the highlighted log row and in the status bar. Learn mode hides the graph view with the rest of
+  // the studio and leaves the history alone; the studio comes back on the same step.
+  void historyShowsTheStoredMatchingSteps() {
+    MainWindow window;
+    const matching::MatchingOptions chosen = options(matching::MatchingAlgorithm::ParallelRoma2);
+    window.algorithmPanel().setMatchingOptions(chosen);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    const MatchingInstanceSource source = generatedGraph(matching::Distribution::Geometric, 20, 11);
+    QVERIFY(source.generator.n <= kHistoryMaxSize);
+    QVERIFY(load(window, source));
+    QVERIFY(window.history().available());
+    QVERIFY(window.graphView().isVisible());
+
+    std::string notice;
+    matching::MatchingOptions resolved = resolveMatchingBackend(chosen, &notice);
+    resolved.seed = source.generator.seed;
+    auto headless = matchingMachineFactory(window.matchingInstance().graph, resolved)();
+    Snapshot initial;
+    headless->snapshot(initial);
+    std::vector<matching::MatchingSnapshot> expected{std::get<matching::MatchingSnapshot>(initial)};
+    forEachStep(*headless, [&](const StepRecord&, const Snapshot& snapshot) {
+      expected.push_back(std::get<matching::MatchingSnapshot>(snapshot));
+    });
+    const int steps = static_cast<int>(expected.size()) - 1;
+    QVERIFY(steps >= 3);  // the setup and at least two phases
+    QVERIFY(std::any_of(expected.begin(), expected.end(),
+                        [](const auto& state) { return !state.flips.empty(); }));
+
+    std::vector<std::shared_ptr<const Snapshot>> delivered{window.controller().history().front()};
+    for (int k = 1; k <= steps; ++k) {
+      QTest::keyClick(&window, Qt::Key_Right);
+      QVERIFY(waitForSteps(window, static_cast<std::size_t>(k)));
+      QVERIFY(window.shownSnapshot() == window.controller().latestSnapshot());
+      delivered.push_back(window.shownSnapshot());
+      const QString difference =
+          matchingDifference(*matchingOf(window.shownSnapshot()), expected[static_cast<std::size_t>(k)]);
+      QVERIFY2(difference.isEmpty(), qPrintable(difference));
+    }
+    QCOMPARE(window.controller().state(), RunState::Finished);
+
+    auto* log = window.findChild<QTableView*>(QStringLiteral("stepLog"));
+    const QSize size(360, 360);
+    const auto checkShown = [&](int k) {
+      QCOMPARE(window.history().shownStep(), k);
+      const matching::MatchingSnapshot& stored = *matchingOf(delivered[static_cast<std::size_t>(k)]);
+      const matching::MatchingSnapshot* shown = matchingOf(window.shownSnapshot());
+      QVERIFY(shown != nullptr);
+      for (const matching::MatchingSnapshot* state : {shown, &window.graphView().snapshot()}) {
+        const QString difference = matchingDifference(*state, stored);
+        QVERIFY2(difference.isEmpty(), qPrintable(difference));
+      }
+      const QImage picture = window.graphView().renderImage(size);
+      QCOMPARE(picture, views::paintMatchingGraph(stored, size));
+      if (!stored.flips.empty()) {
+        matching::MatchingSnapshot unflipped = stored;
+        unflipped.flips.clear();
+        QVERIFY(picture != views::paintMatchingGraph(unflipped, size));  // the phase's flips are drawn
+      }
+      const auto matched =
+          std::count_if(stored.mate.begin(), stored.mate.end(), [](int32_t v) { return v >= 0; });
+      QCOMPARE(window.status().assigned, static_cast<int32_t>(matched));
+      QCOMPARE(label(window, "statusIteration"), QStringLiteral("phase %1").arg(stored.phase));
+      QCOMPARE(label(window, "statusObjective"), QStringLiteral("weight %1").arg(stored.weight, 0, 'g', 12));
+      const QModelIndexList rows = log->selectionModel()->selectedRows();
+      if (k == 0) {
+        QVERIFY(rows.isEmpty());
+      } else {
+        QCOMPARE(rows.size(), 1);
+        QCOMPARE(rows.front().row(), k - 1);
+      }
+      QCOMPARE(window.controller().trace().records().size(), static_cast<std::size_t>(steps));  // not stepped
+    };
+    for (int k = steps - 1; k >= 0; --k) {
+      QTest::keyClick(&window, Qt::Key_Left);
+      checkShown(k);
+    }
+    for (int k = 1; k <= steps; ++k) {
+      QTest::keyClick(&window, Qt::Key_Right);
+      checkShown(k);
+    }
+
+    const int scrubbed = steps / 2;
+    window.history().seek(scrubbed);
+    checkShown(scrubbed);
+    QTest::keyClick(&window, Qt::Key_2, Qt::ControlModifier);
+    QCOMPARE(window.mode(), WindowMode::Learn);
+    QVERIFY(!window.graphView().isVisible());
+    QVERIFY(!window.findChild<QToolBar*>(QStringLiteral("transportToolbar"))->isVisible());
+    QTest::keyClick(&window, Qt::Key_Left);  // the lesson's key now
+    QCOMPARE(window.history().shownStep(), scrubbed);
+    QTest::keyClick(&window, Qt::Key_1, Qt::ControlModifier);
+    QCOMPARE(window.mode(), WindowMode::Studio);
+    QVERIFY(window.graphView().isVisible());
+    checkShown(scrubbed);
   }
 };
 

@@ -22,6 +22,19 @@ constexpr int kMaxGeneratedSize = 40000;
 }  // namespace
 
 InstancePanel::InstancePanel(QWidget* parent) : QWidget(parent) {
+  problem_ = new QComboBox(this);
+  problem_->setObjectName(QStringLiteral("problem"));
+  problem_->addItem(tr("assignment (LAP)"), static_cast<int>(ProblemKind::Assignment));
+  problem_->addItem(tr("weighted matching"), static_cast<int>(ProblemKind::Matching));
+  graphGenerator_ = new QComboBox(this);
+  graphGenerator_->setObjectName(QStringLiteral("graphGenerator"));
+  for (auto kind : {matching::Distribution::Uniform, matching::Distribution::Exponential,
+                    matching::Distribution::Geometric}) {
+    graphGenerator_->addItem(QString::fromUtf8(matching::distributionName(kind).data()),
+                             static_cast<int>(kind));
+  }
+  graphGenerator_->setCurrentIndex(
+      graphGenerator_->findData(static_cast<int>(matching::Distribution::Geometric)));
   generator_ = new QComboBox(this);
   for (auto kind : {lap::Generator::Uniform, lap::Generator::Real, lap::Generator::Exponential, lap::Generator::Euclidean}) {
     generator_->addItem(QString::fromUtf8(lap::generatorName(kind).data()), static_cast<int>(kind));
@@ -46,7 +59,7 @@ InstancePanel::InstancePanel(QWidget* parent) : QWidget(parent) {
 
   auto* generate = new QPushButton(tr("Generate"), this);
   generate->setObjectName(QStringLiteral("generate"));
-  connect(generate, &QPushButton::clicked, this, [this] { emit sourceRequested(generatorSource()); });
+  connect(generate, &QPushButton::clicked, this, [this] { emit sourceRequested(currentGeneratorSource()); });
   auto* open = new QPushButton(tr("Open file…"), this);
   connect(open, &QPushButton::clicked, this, &InstancePanel::openFileDialog);
 
@@ -54,25 +67,60 @@ InstancePanel::InstancePanel(QWidget* parent) : QWidget(parent) {
   recentList_->setObjectName(QStringLiteral("recentFiles"));
   recentList_->setMaximumHeight(110);
   connect(recentList_, &QListWidget::itemActivated, this, [this](QListWidgetItem* item) {
-    LapInstanceSource source;
-    source.file = item->data(Qt::UserRole).toString();
-    emit sourceRequested(source);
+    emit sourceRequested(fileSource(item->data(Qt::UserRole).toString()));
   });
 
-  auto* form = new QFormLayout;
-  form->addRow(tr("Generator"), generator_);
-  form->addRow(tr("n"), size_);
-  form->addRow(tr("Costs"), range_);
-  form->addRow(tr("Seed"), seed_);
+  form_ = new QFormLayout;
+  form_->addRow(tr("Problem"), problem_);
+  form_->addRow(tr("Generator"), generator_);
+  form_->addRow(tr("Generator"), graphGenerator_);
+  form_->addRow(tr("n"), size_);
+  form_->addRow(tr("Costs"), range_);
+  form_->addRow(tr("Seed"), seed_);
   auto* buttons = new QHBoxLayout;
   buttons->addWidget(generate);
   buttons->addWidget(open);
   auto* layout = new QVBoxLayout(this);
-  layout->addLayout(form);
+  layout->addLayout(form_);
   layout->addLayout(buttons);
   layout->addWidget(new QLabel(tr("Recent files"), this));
   layout->addWidget(recentList_);
   layout->addStretch(1);
+
+  connect(problem_, &QComboBox::currentIndexChanged, this, [this] {
+    showProblemKind();
+    emit problemKindChanged(problemKind());
+  });
+  showProblemKind();
+}
+
+ProblemKind InstancePanel::problemKind() const {
+  return static_cast<ProblemKind>(problem_->currentData().toInt());
+}
+
+void InstancePanel::setProblemKind(ProblemKind kind) {
+  problem_->setCurrentIndex(problem_->findData(static_cast<int>(kind)));
+}
+
+// The form shows the generators of the chosen kind, and the recent list its files.
+void InstancePanel::showProblemKind() {
+  const bool matching = problemKind() == ProblemKind::Matching;
+  form_->setRowVisible(generator_, !matching);
+  form_->setRowVisible(range_, !matching);
+  form_->setRowVisible(graphGenerator_, matching);
+  refreshRecentList();
+}
+
+InstanceSource InstancePanel::currentGeneratorSource() const {
+  if (problemKind() == ProblemKind::Matching) return matchingGeneratorSource();
+  return generatorSource();
+}
+
+InstanceSource InstancePanel::fileSource(const QString& path) const {
+  if (problemKind() == ProblemKind::Matching) return MatchingInstanceSource{path, {}};
+  LapInstanceSource source;
+  source.file = path;
+  return source;
 }
 
 LapInstanceSource InstancePanel::generatorSource() const {
@@ -91,25 +139,55 @@ void InstancePanel::setGeneratorSource(const lap::GeneratorSpec& spec) {
   seed_->setValue(static_cast<int>(spec.seed));
 }
 
-void InstancePanel::openFileDialog() {
-  const QString path = QFileDialog::getOpenFileName(this, tr("Open a cost matrix"), QString(),
-                                                    tr("Cost matrices (*.txt *.csv *.npy);;All files (*)"));
-  if (path.isEmpty()) return;
-  LapInstanceSource source;
-  source.file = path;
-  emit sourceRequested(source);
+MatchingInstanceSource InstancePanel::matchingGeneratorSource() const {
+  MatchingInstanceSource source;
+  source.generator.distribution = static_cast<matching::Distribution>(graphGenerator_->currentData().toInt());
+  source.generator.n = size_->value();
+  source.generator.seed = static_cast<uint64_t>(seed_->value());
+  return source;
 }
 
+void InstancePanel::setMatchingGeneratorSource(const matching::GraphSpec& spec) {
+  graphGenerator_->setCurrentIndex(graphGenerator_->findData(static_cast<int>(spec.distribution)));
+  size_->setValue(spec.n);
+  seed_->setValue(static_cast<int>(spec.seed));
+}
+
+void InstancePanel::openFileDialog() {
+  const bool matching = problemKind() == ProblemKind::Matching;
+  const QString path =
+      matching ? QFileDialog::getOpenFileName(this, tr("Open a graph"), QString(),
+                                              tr("Graphs: weight matrices or point lists (*.txt *.csv *.npy "
+                                                 "*.points *.pts);;All files (*)"))
+               : QFileDialog::getOpenFileName(this, tr("Open a cost matrix"), QString(),
+                                              tr("Cost matrices (*.txt *.csv *.npy);;All files (*)"));
+  if (path.isEmpty()) return;
+  emit sourceRequested(fileSource(path));
+}
+
+namespace {
+
+void prependRecent(QStringList& recent, const QString& path) {
+  recent.removeAll(path);
+  recent.prepend(path);
+  while (recent.size() > InstancePanel::kRecentFileCount) recent.removeLast();
+}
+
+}  // namespace
+
 void InstancePanel::addRecentFile(const QString& path) {
-  recent_.removeAll(path);
-  recent_.prepend(path);
-  while (recent_.size() > kRecentFileCount) recent_.removeLast();
+  prependRecent(recent_, path);
+  refreshRecentList();
+}
+
+void InstancePanel::addRecentGraphFile(const QString& path) {
+  prependRecent(recentGraphs_, path);
   refreshRecentList();
 }
 
 void InstancePanel::refreshRecentList() {
   recentList_->clear();
-  for (const QString& path : recent_) {
+  for (const QString& path : problemKind() == ProblemKind::Matching ? recentGraphs_ : recent_) {
     auto* item = new QListWidgetItem(QFileInfo(path).fileName(), recentList_);
     item->setData(Qt::UserRole, path);
     item->setToolTip(path);
@@ -122,6 +200,9 @@ void InstancePanel::saveSettings(QSettings& settings) const {
   settings.setValue(QStringLiteral("instance/range"), range_->currentIndex());
   settings.setValue(QStringLiteral("instance/seed"), seed_->value());
   settings.setValue(QStringLiteral("instance/recentFiles"), recent_);
+  settings.setValue(QStringLiteral("instance/problem"), problem_->currentIndex());
+  settings.setValue(QStringLiteral("instance/graphGenerator"), graphGenerator_->currentIndex());
+  settings.setValue(QStringLiteral("instance/recentGraphFiles"), recentGraphs_);
 }
 
 void InstancePanel::restoreSettings(const QSettings& settings) {
@@ -130,6 +211,11 @@ void InstancePanel::restoreSettings(const QSettings& settings) {
   range_->setCurrentIndex(settings.value(QStringLiteral("instance/range"), range_->currentIndex()).toInt());
   seed_->setValue(settings.value(QStringLiteral("instance/seed"), seed_->value()).toInt());
   recent_ = settings.value(QStringLiteral("instance/recentFiles")).toStringList();
+  recentGraphs_ = settings.value(QStringLiteral("instance/recentGraphFiles")).toStringList();
+  graphGenerator_->setCurrentIndex(
+      settings.value(QStringLiteral("instance/graphGenerator"), graphGenerator_->currentIndex()).toInt());
+  problem_->setCurrentIndex(
+      settings.value(QStringLiteral("instance/problem"), problem_->currentIndex()).toInt());
   refreshRecentList();
 }
 

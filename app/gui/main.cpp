@@ -1,5 +1,6 @@
 // matchscope: the studio. Without options it opens the window on the last generator settings; options
-// choose the instance and solver, and can script a run (steps, then screenshots) or the watched-solve bench.
+// choose the problem (LAP or weighted matching), instance and solver, and can script a run (steps, then
+// screenshots) or the watched-solve bench.
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QSize>
@@ -22,8 +23,9 @@ using namespace ms::studio;
 constexpr std::chrono::minutes kScriptTimeout(10);
 
 struct Options {
-  std::optional<LapInstanceSource> source;
+  std::optional<InstanceSource> source;
   std::optional<lap::LapOptions> solver;
+  std::optional<matching::MatchingOptions> matchingSolver;
   int steps = 0;
   QString screenshot;
   QString matrixPng;
@@ -53,18 +55,44 @@ lap::Backend parseBackend(const QString& name) {
   throw std::invalid_argument("--backend takes auto, cpu, sequential or cuda");
 }
 
+bool isMatchingProblem(const QString& problem) {
+  if (problem == QLatin1String("matching")) return true;
+  if (problem == QLatin1String("lap")) return false;
+  throw std::invalid_argument("--problem takes lap or matching");
+}
+
 Options parseOptions(const QApplication& app) {
   QCommandLineParser parser;
   parser.setApplicationDescription(QStringLiteral("MatchScope studio: watch GPU matching algorithms solve"));
   parser.addHelpOption();
-  const QCommandLineOption input(QStringLiteral("input"), QStringLiteral("Open this cost matrix."), QStringLiteral("FILE"));
-  const QCommandLineOption generate(QStringLiteral("generate"), QStringLiteral("uniform, real, exponential or euclidean."),
-                                    QStringLiteral("KIND"));
+  const QCommandLineOption problem(QStringLiteral("problem"), QStringLiteral("lap or matching."),
+                                   QStringLiteral("P"), QStringLiteral("lap"));
+  const QCommandLineOption input(QStringLiteral("input"),
+                                 QStringLiteral("Open this cost matrix (matching: graph)."),
+                                 QStringLiteral("FILE"));
+  const QCommandLineOption generate(
+      QStringLiteral("generate"),
+      QStringLiteral(
+          "uniform, real, exponential or euclidean (matching: uniform, exponential or geometric)."),
+      QStringLiteral("KIND"));
   const QCommandLineOption size(QStringLiteral("n"), QStringLiteral("Size of the generated instance."), QStringLiteral("N"), QStringLiteral("60"));
   const QCommandLineOption range(QStringLiteral("range"), QStringLiteral("n/10, n or 10n (uniform)."), QStringLiteral("R"), QStringLiteral("n"));
   const QCommandLineOption seed(QStringLiteral("seed"), QStringLiteral("Generator seed."), QStringLiteral("S"), QStringLiteral("1"));
-  const QCommandLineOption algorithm(QStringLiteral("algorithm"), QStringLiteral("classical, tree or brute."), QStringLiteral("A"));
-  const QCommandLineOption backend(QStringLiteral("backend"), QStringLiteral("auto, cpu, sequential or cuda."), QStringLiteral("B"), QStringLiteral("auto"));
+  const QCommandLineOption algorithm(
+      QStringLiteral("algorithm"),
+      QStringLiteral(
+          "classical, tree or brute (matching: greedy, roma, parallel-roma-1, parallel-roma-2 or exact)."),
+      QStringLiteral("A"));
+  const QCommandLineOption backend(QStringLiteral("backend"),
+                                   QStringLiteral("auto, cpu, sequential or cuda (matching: cpu or cuda)."),
+                                   QStringLiteral("B"), QStringLiteral("auto"));
+  const QCommandLineOption init(QStringLiteral("init"),
+                                QStringLiteral("matching: neighbour, half, shuffled or greedy."),
+                                QStringLiteral("I"), QStringLiteral("neighbour"));
+  const QCommandLineOption maxPhases(
+      QStringLiteral("max-phases"),
+      QStringLiteral("matching: stop ROMA after K phases (0 = at convergence)."), QStringLiteral("K"),
+      QString::number(matching::kDefaultMaxPhases));
   const QCommandLineOption threads(QStringLiteral("threads"), QStringLiteral("OpenMP threads (0 = all)."), QStringLiteral("T"), QStringLiteral("0"));
   const QCommandLineOption steps(QStringLiteral("steps"), QStringLiteral("Take K steps after loading."), QStringLiteral("K"));
   const QCommandLineOption screenshot(QStringLiteral("screenshot"), QStringLiteral("After the steps, export the window as PNG and quit."), QStringLiteral("FILE"));
@@ -72,12 +100,41 @@ Options parseOptions(const QApplication& app) {
   const QCommandLineOption pngSize(QStringLiteral("png-size"), QStringLiteral("Size of --matrix-png."), QStringLiteral("WxH"), QStringLiteral("1920x1080"));
   const QCommandLineOption bench(QStringLiteral("bench-watched"), QStringLiteral("Time watched against headless solves, write CSV, quit."), QStringLiteral("CSV"));
   const QCommandLineOption benchRepeats(QStringLiteral("bench-repeats"), QStringLiteral("Solves of each kind."), QStringLiteral("R"), QStringLiteral("5"));
-  parser.addOptions({input, generate, size, range, seed, algorithm, backend, threads, steps, screenshot, matrixPng, pngSize,
-                     bench, benchRepeats});
+  parser.addOptions({problem, input, generate, size, range, seed, algorithm, backend, init, maxPhases,
+                     threads, steps, screenshot, matrixPng, pngSize, bench, benchRepeats});
   parser.process(app);
 
   Options options;
-  if (parser.isSet(input) || parser.isSet(generate)) {
+  const bool matchingProblem = isMatchingProblem(parser.value(problem));
+  if (matchingProblem && parser.isSet(bench)) {
+    throw std::invalid_argument("--bench-watched times LAP solves only");
+  }
+  if (matchingProblem) {
+    if (parser.isSet(input) || parser.isSet(generate)) {
+      MatchingInstanceSource source;
+      source.file = parser.value(input);
+      if (parser.isSet(generate)) {
+        source.generator.distribution = matching::parseDistribution(parser.value(generate).toStdString());
+      }
+      source.generator.n = parser.value(size).toInt();
+      source.generator.seed = parser.value(seed).toULongLong();
+      options.source = source;
+    }
+    matching::MatchingOptions solver;
+    if (parser.isSet(algorithm)) {
+      solver.algorithm = matching::parseMatchingAlgorithm(parser.value(algorithm).toStdString());
+    }
+    if (parser.isSet(backend)) {
+      solver.backend = parseBackend(parser.value(backend));
+      if (solver.backend != lap::Backend::Cpu && solver.backend != lap::Backend::Cuda) {
+        throw std::invalid_argument("--backend takes cpu or cuda for matching");
+      }
+    }
+    solver.initial = matching::parseInitialMatching(parser.value(init).toStdString());
+    solver.maxPhases = parser.value(maxPhases).toInt();
+    solver.threads = parser.value(threads).toInt();
+    options.matchingSolver = solver;
+  } else if (parser.isSet(input) || parser.isSet(generate)) {
     LapInstanceSource source;
     source.file = parser.value(input);
     source.generator.generator = lap::parseGenerator(parser.value(generate).toStdString().empty()
@@ -88,7 +145,7 @@ Options parseOptions(const QApplication& app) {
     source.generator.seed = parser.value(seed).toULongLong();
     options.source = source;
   }
-  if (parser.isSet(algorithm) || parser.isSet(backend) || parser.isSet(threads)) {
+  if (!matchingProblem && (parser.isSet(algorithm) || parser.isSet(backend) || parser.isSet(threads))) {
     lap::LapOptions solver;
     solver.algorithm = parseAlgorithm(parser.isSet(algorithm) ? parser.value(algorithm) : QStringLiteral("tree"));
     solver.backend = parseBackend(parser.value(backend));
@@ -156,7 +213,7 @@ int main(int argc, char** argv) {
   MainWindow window;
   if (!options.benchCsv.isEmpty()) {
     WatchedBenchOptions bench;
-    if (options.source) bench.instance = options.source->generator;
+    if (options.source) bench.instance = std::get<LapInstanceSource>(*options.source).generator;
     bench.instance.n = options.benchN;
     if (options.solver) bench.solver = *options.solver;
     bench.repeats = options.benchRepeats;
@@ -164,7 +221,11 @@ int main(int argc, char** argv) {
     return runWatchedBench(window, bench);
   }
   if (options.solver) window.algorithmPanel().setOptions(*options.solver);
-  window.loadInstance(options.source ? *options.source : window.instancePanel().generatorSource());
+  if (options.matchingSolver) {
+    window.algorithmPanel().setMatchingOptions(*options.matchingSolver);
+    window.instancePanel().setProblemKind(ProblemKind::Matching);
+  }
+  window.loadInstance(options.source ? *options.source : window.instancePanel().currentGeneratorSource());
   window.show();
   const bool exporting = !options.screenshot.isEmpty() || !options.matrixPng.isEmpty();
   if (exporting || options.steps > 0) {

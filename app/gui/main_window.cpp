@@ -17,6 +17,7 @@
 #include <QTableView>
 #include <QToolBar>
 #include <QtConcurrent/QtConcurrentRun>
+#include <algorithm>
 #include <cmath>
 #include <exception>
 
@@ -26,6 +27,7 @@
 #include "app/gui/png_export.h"
 #include "app/gui/step_history.h"
 #include "views/charts/trace_charts.h"
+#include "views/graph/graph_view.h"
 #include "views/log/step_log_model.h"
 #include "views/matrix/matrix_view.h"
 #include "views/teaching/learn_panel.h"
@@ -51,8 +53,22 @@ views::TraceChartsConfig lapChartsConfig() {
   config.gainCounter = "assigned";
   config.gainTitle = QObject::tr("Assignments gained per iteration");
   config.levelPhase = "forward_level";
-  config.levelCounter = "frontier";
+  config.levelCounters = {"frontier"};
   config.levelTitle = QObject::tr("Frontier size per BFS level");
+  return config;
+}
+
+// ROMA's counters: the weight after every phase, the flips (and the flips that lost a lock race) of every
+// phase; the time chart shows each phase's time.
+views::TraceChartsConfig matchingChartsConfig() {
+  views::TraceChartsConfig config;
+  config.gainCounter = "weight";
+  config.gainTitle = QObject::tr("Matching weight after each phase");
+  config.gainShowsValue = true;
+  config.levelPhase = matching::kRomaPhase;
+  config.levelCounters = {"flips", "failed_locks"};
+  config.levelTitle = QObject::tr("Flips per phase");
+  config.levelAxisTitle = QObject::tr("phase");
   return config;
 }
 
@@ -78,6 +94,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), controller_(std::
   connect(algorithmPanel_, &AlgorithmPanel::optionsChanged, this, &MainWindow::startSession);
   connect(history_, &StepHistory::moved, this, &MainWindow::historyMoved);
   connect(history_, &StepHistory::rangeChanged, this, &MainWindow::updateActions);
+  connect(instancePanel_, &InstancePanel::problemKindChanged, algorithmPanel_,
+          &AlgorithmPanel::setProblemKind);
 
   resize(1600, 1000);  // until the settings say otherwise
   resizeDocks({findChild<QDockWidget*>(QStringLiteral("chartsDock"))}, {460}, Qt::Horizontal);
@@ -101,9 +119,32 @@ void MainWindow::buildViews() {
   splitter_->setObjectName(QStringLiteral("viewSplitter"));
   splitter_->addWidget(matrixView_);
   splitter_->addWidget(treeView_);
+  graphView_ = new views::GraphView(this);
+  graphView_->setObjectName(QStringLiteral("graphView"));
+  splitter_->addWidget(graphView_);
   splitter_->setStretchFactor(0, 3);
   splitter_->setStretchFactor(1, 2);
   setCentralWidget(splitter_);
+  showProblemViews();
+}
+
+// The panels and views follow the kind of the instance just loaded.
+void MainWindow::setProblemKind(ProblemKind kind) {
+  problem_ = kind;
+  instancePanel_->setProblemKind(kind);
+  algorithmPanel_->setProblemKind(kind);
+  showProblemViews();
+}
+
+// Assignment: the cost matrix and the alternating trees. Matching: the graph when it has points, else its
+// weight matrix.
+void MainWindow::showProblemViews() {
+  const bool matching = problem_ == ProblemKind::Matching;
+  const bool geometric =
+      matching && matchingInstance_.graph != nullptr && matchingInstance_.graph->hasPoints();
+  matrixView_->setVisible(!geometric);
+  treeView_->setVisible(!matching);
+  graphView_->setVisible(geometric);
 }
 
 void MainWindow::buildDocks() {
@@ -314,13 +355,17 @@ void MainWindow::setMode(WindowMode mode) {
 }
 
 // A newer request replaces the watched future, so only the latest load reaches instanceLoaded().
-void MainWindow::loadInstance(const LapInstanceSource& source) {
+void MainWindow::loadInstance(const InstanceSource& source) {
   statusMessage_->setText(tr("Loading…"));
   loader_.setFuture(QtConcurrent::run([source]() -> LoadResult {
     LoadResult result;
     result.source = source;
     try {
-      result.instance = loadLapInstance(source);
+      if (const auto* lapSource = std::get_if<LapInstanceSource>(&source)) {
+        result.instance = loadLapInstance(*lapSource);
+      } else {
+        result.matching = loadMatchingInstance(std::get<MatchingInstanceSource>(source));
+      }
     } catch (const std::exception& e) {
       result.error = QString::fromStdString(e.what());
     }
@@ -335,11 +380,18 @@ void MainWindow::instanceLoaded() {
     emit instanceFailed(result.error);
     return;
   }
+  if (studio::problemKind(result.source) == ProblemKind::Matching) {
+    matchingLoaded(result);
+    return;
+  }
+  const auto& source = std::get<LapInstanceSource>(result.source);
   instance_ = std::move(result.instance);
-  if (result.source.file.isEmpty()) {
-    instancePanel_->setGeneratorSource(result.source.generator);
+  matchingInstance_ = {};
+  setProblemKind(ProblemKind::Assignment);
+  if (source.file.isEmpty()) {
+    instancePanel_->setGeneratorSource(source.generator);
   } else {
-    instancePanel_->addRecentFile(result.source.file);
+    instancePanel_->addRecentFile(source.file);
   }
   matrixView_->setCosts(instance_.costs);
   treeView_->setZeroTolerance(std::visit(
@@ -349,28 +401,75 @@ void MainWindow::instanceLoaded() {
   emit instanceReady();
 }
 
-void MainWindow::startSession() {
-  if (instance_.costs == nullptr) return;
+void MainWindow::matchingLoaded(LoadResult& result) {
+  const auto& source = std::get<MatchingInstanceSource>(result.source);
+  matchingInstance_ = std::move(result.matching);
+  instance_ = {};
+  setProblemKind(ProblemKind::Matching);
+  if (source.file.isEmpty()) {
+    instancePanel_->setMatchingGeneratorSource(source.generator);
+  } else {
+    instancePanel_->addRecentGraphFile(source.file);
+  }
+  matrixView_->setCosts(matchingInstance_.weightMatrix);
+  graphView_->clear();
+  statusMessage_->setText(matchingInstance_.description);
+  startSession();
+  emit instanceReady();
+}
+
+// The loaded instance's machine with its backend resolved (a fallback says why in `notice`); empty before
+// an instance of the window's kind is loaded. Throws when the chosen backend cannot run.
+MachineFactory MainWindow::sessionFactory(std::string* notice) const {
+  if (problem_ == ProblemKind::Matching) {
+    if (matchingInstance_.graph == nullptr) return {};
+    matching::MatchingOptions options = resolveMatchingBackend(algorithmPanel_->matchingOptions(), notice);
+    options.seed = matchingInstance_.seed;
+    return matchingMachineFactory(matchingInstance_.graph, options);
+  }
+  if (instance_.costs == nullptr) return {};
   lap::LapOptions options = algorithmPanel_->options();
+  options.backend = options.algorithm == lap::LapAlgorithm::Brute
+                        ? lap::Backend::Sequential
+                        : lap::resolveBackend(options.backend, notice);
+  return lapMachineFactory(instance_.costs, options);
+}
+
+// Rows of an assignment problem, vertices of a matching graph (after padding).
+int32_t MainWindow::instanceSize() const {
+  return problem_ == ProblemKind::Matching ? matchingInstance_.n() : instance_.n();
+}
+
+// Either kind keeps every step's snapshot when small enough, for Back and the history scrubber.
+void MainWindow::startSession() {
   std::string notice;
+  MachineFactory factory;
   try {
-    options.backend = options.algorithm == lap::LapAlgorithm::Brute ? lap::Backend::Sequential
-                                                                    : lap::resolveBackend(options.backend, &notice);
+    factory = sessionFactory(&notice);
   } catch (const std::exception& e) {
     showError(QString::fromStdString(e.what()));
     controller_->load({});
     return;
   }
+  if (!factory) return;
   lastError_.clear();
-  statusMessage_->setText(notice.empty() ? instance_.description
-                                         : instance_.description + QStringLiteral(" — ") + QString::fromStdString(notice));
-  controller_->load(lapMachineFactory(instance_.costs, options), historyFor(instance_.n()));
+  const QString& description =
+      problem_ == ProblemKind::Matching ? matchingInstance_.description : instance_.description;
+  statusMessage_->setText(
+      notice.empty() ? description : description + QStringLiteral(" — ") + QString::fromStdString(notice));
+  controller_->load(std::move(factory), historyFor(instanceSize()));
 }
 
 void MainWindow::sessionStarted() {
-  const int32_t n = instance_.n();
-  logModel_->setExplainer([n](const StepRecord& record) { return explainLapStep(record, n); });
+  const bool matching = problem_ == ProblemKind::Matching;
+  const int32_t n = instanceSize();
+  if (matching) {
+    logModel_->setExplainer(explainMatchingStep);
+  } else {
+    logModel_->setExplainer([n](const StepRecord& record) { return explainLapStep(record, n); });
+  }
   logModel_->setTrace(&controller_->trace());
+  charts_->setConfig(matching ? matchingChartsConfig() : lapChartsConfig());
   charts_->reset(controller_->session().counterNames);
   treeView_->clear();
   status_ = StatusValues{};
@@ -414,9 +513,14 @@ void MainWindow::showSnapshot(const std::shared_ptr<const Snapshot>& snapshot) {
   shownSnapshot_ = snapshot;
   matrixView_->setSnapshot(*snapshot);
   treeView_->setSnapshot(*snapshot);
+  graphView_->setSnapshot(*snapshot);
   if (const auto* lap = std::get_if<lap::LapSnapshot>(snapshot.get())) {
     status_.assigned = lap->assignedCount;
     status_.objective = lap->objective;
+  } else if (const auto* matching = std::get_if<matching::MatchingSnapshot>(snapshot.get())) {
+    status_.assigned = static_cast<int32_t>(
+        std::count_if(matching->mate.begin(), matching->mate.end(), [](int32_t mate) { return mate >= 0; }));
+    status_.objective = matching->weight;
   }
   updateStatusBar();
 }
@@ -440,11 +544,20 @@ void MainWindow::showError(const QString& message) {
 
 void MainWindow::updateStatusBar() {
   statusN_->setText(tr("n = %1").arg(status_.n));
-  statusIteration_->setText(tr("iteration %1").arg(status_.iteration));
-  statusAssigned_->setText(status_.assigned < 0 ? tr("assigned –")
-                                                : tr("assigned %1/%2").arg(status_.assigned).arg(status_.n));
-  statusObjective_->setText(status_.assigned < 0 ? tr("objective –")
-                                                 : tr("objective %1").arg(formatObjective(status_.objective)));
+  if (problem_ == ProblemKind::Matching) {
+    statusIteration_->setText(tr("phase %1").arg(status_.iteration));
+    statusAssigned_->setText(status_.assigned < 0 ? tr("matched –")
+                                                  : tr("matched %1/%2").arg(status_.assigned).arg(status_.n));
+    statusObjective_->setText(status_.assigned < 0 ? tr("weight –")
+                                                   : tr("weight %1").arg(formatObjective(status_.objective)));
+  } else {
+    statusIteration_->setText(tr("iteration %1").arg(status_.iteration));
+    statusAssigned_->setText(
+        status_.assigned < 0 ? tr("assigned –") : tr("assigned %1/%2").arg(status_.assigned).arg(status_.n));
+    statusObjective_->setText(status_.assigned < 0
+                                  ? tr("objective –")
+                                  : tr("objective %1").arg(formatObjective(status_.objective)));
+  }
   statusElapsed_->setText(tr("elapsed %1 ms").arg(status_.elapsedMs, 0, 'f', status_.elapsedMs < 10 ? 3 : 1));
   if (lastError_.isEmpty()) statusMessage_->setStyleSheet(QString());
 }
@@ -464,7 +577,8 @@ void MainWindow::updateActions() {
   runToEndAction_->setEnabled(canStep);
   runPauseAction_->setEnabled(canStep);
   runPauseAction_->setText(state == RunState::Busy ? tr("Pause") : tr("Run"));
-  resetAction_->setEnabled(studio && (state != RunState::Empty || instance_.costs != nullptr));
+  resetAction_->setEnabled(studio && (state != RunState::Empty || instance_.costs != nullptr ||
+                                      matchingInstance_.graph != nullptr));
   exportAction_->setEnabled(studio);
 }
 
@@ -482,7 +596,11 @@ void MainWindow::speedChanged(int position) {
   controller_->setStepsPerSecond(stepsPerSecond);
 }
 
-void MainWindow::exportMatrixPng(const QString& path, QSize size) { writePngFile(matrixView_->renderImage(size), path); }
+// A geometric matching graph has no matrix on screen: its graph view is exported instead.
+void MainWindow::exportMatrixPng(const QString& path, QSize size) {
+  writePngFile(graphView_->isVisibleTo(this) ? graphView_->renderImage(size) : matrixView_->renderImage(size),
+               path);
+}
 
 void MainWindow::exportWindowPng(const QString& path) { writePngFile(grab().toImage(), path); }
 

@@ -1,12 +1,15 @@
 #pragma once
-// The studio's main window: instance and algorithm panels, transport, matrix and tree views, step log,
-// charts and status bar around one run controller; a Learn mode shows the teaching panel in their place.
+// The studio's main window: instance and algorithm panels, transport, matrix and tree views (assignment),
+// graph or matrix view (weighted matching), step log, charts and status bar around one run controller; a
+// Learn mode shows the teaching panel in their place.
 
 #include <QFutureWatcher>
 #include <QMainWindow>
 #include <memory>
+#include <string>
 
 #include "app/gui/export_dialog.h"
+#include "app/gui/instance_source.h"
 #include "app/gui/lap_session.h"
 #include "app/gui/run_controller.h"
 
@@ -22,6 +25,7 @@ class QToolBar;
 QT_END_NAMESPACE
 
 namespace ms::views {
+class GraphView;
 class LearnPanel;
 class MatrixView;
 class StepLogModel;
@@ -43,8 +47,8 @@ enum class WindowMode { Studio, Learn };
 struct StatusValues {
   int32_t n = 0;
   int32_t iteration = 0;
-  int32_t assigned = -1;   // -1 until a snapshot arrives
-  double objective = 0;
+  int32_t assigned = -1;   // -1 until a snapshot arrives (matching: matched vertices)
+  double objective = 0;    // matching: the weight
   double elapsedMs = 0;    // solver time: the sum of the steps' wall times
 };
 
@@ -55,19 +59,22 @@ class MainWindow : public QMainWindow {
   ~MainWindow() override;
 
   // Reads or generates off the GUI thread, then starts a session; instanceReady or instanceFailed follows.
-  void loadInstance(const LapInstanceSource& source);
+  void loadInstance(const InstanceSource& source);
   const LapInstance& instance() const { return instance_; }
+  const MatchingInstance& matchingInstance() const { return matchingInstance_; }
+  ProblemKind problemKind() const { return problem_; }  // of the loaded instance
 
   RunController& controller() { return *controller_; }
   views::MatrixView& matrixView() { return *matrixView_; }
   views::TreeView& treeView() { return *treeView_; }
+  views::GraphView& graphView() { return *graphView_; }
   views::TraceCharts& charts() { return *charts_; }
   views::StepLogModel& logModel() { return *logModel_; }
   AlgorithmPanel& algorithmPanel() { return *algorithmPanel_; }
   InstancePanel& instancePanel() { return *instancePanel_; }
   const StatusValues& status() const { return status_; }
   StepHistory& history() { return *history_; }
-  // The snapshot the matrix and tree views show: the newest, or a stored one while scrubbing.
+  // The snapshot the views show (either kind): the newest, or a stored one while scrubbing.
   const std::shared_ptr<const Snapshot>& shownSnapshot() const { return shownSnapshot_; }
   views::LearnPanel& learnPanel() { return *learnPanel_; }
   WindowMode mode() const { return mode_; }
@@ -91,8 +98,9 @@ class MainWindow : public QMainWindow {
 
  private:
   struct LoadResult {
-    LapInstanceSource source;
+    InstanceSource source;
     LapInstance instance;
+    MatchingInstance matching;
     QString error;
   };
 
@@ -101,7 +109,12 @@ class MainWindow : public QMainWindow {
   void buildActions();
   void buildStatusBar();
   void buildModes();
+  MachineFactory sessionFactory(std::string* notice) const;
+  int32_t instanceSize() const;
   void startSession();
+  void matchingLoaded(LoadResult& result);
+  void setProblemKind(ProblemKind kind);
+  void showProblemViews();
   void instanceLoaded();
   void sessionStarted();
   void recordsAppended(int firstIndex, int count);
@@ -120,10 +133,13 @@ class MainWindow : public QMainWindow {
 
   std::unique_ptr<RunController> controller_;
   LapInstance instance_;
+  MatchingInstance matchingInstance_;
+  ProblemKind problem_ = ProblemKind::Assignment;
   QFutureWatcher<LoadResult> loader_;
 
   views::MatrixView* matrixView_ = nullptr;
   views::TreeView* treeView_ = nullptr;
+  views::GraphView* graphView_ = nullptr;
   views::TraceCharts* charts_ = nullptr;
   views::StepLogModel* logModel_ = nullptr;
   QTableView* logView_ = nullptr;

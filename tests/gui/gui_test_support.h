@@ -2,7 +2,9 @@
 // Shared by the studio's widget and view tests: instances and headless reference solves.
 
 #include <QtTest/QtTest>
+#include <initializer_list>
 #include <memory>
+#include <utility>
 
 #include "solver/core/trace.h"
 #include "solver/lap/generators.h"
@@ -26,6 +28,15 @@ void forEachStep(StepMachine& machine, Visit visit) {
     machine.snapshot(snapshot);
     visit(record, snapshot);
   }
+}
+
+// The first of `fields` (its name, and whether two snapshots agree on it) that differs, named with the step;
+// empty when they agree everywhere.
+inline QString firstDifference(std::initializer_list<std::pair<const char*, bool>> fields, int64_t step) {
+  for (const auto& [name, same] : fields) {
+    if (!same) return QStringLiteral("%1 differs at step %2").arg(QLatin1String(name)).arg(step);
+  }
+  return {};
 }
 
 }  // namespace ms::studio::testing

@@ -69,31 +69,29 @@ std::vector<lap::LapSnapshot> headlessStates(MainWindow& window, lap::LapAlgorit
 
 // The first field in which two LAP snapshots differ; empty when they agree everywhere.
 QString lapDifference(const lap::LapSnapshot& a, const lap::LapSnapshot& b) {
-  const std::pair<const char*, bool> fields[] = {
-      {"n", a.n == b.n},
-      {"iteration", a.iteration == b.iteration},
-      {"step", a.step == b.step},
-      {"lastPhase", a.lastPhase == b.lastPhase},
-      {"nextPhase", a.nextPhase == b.nextPhase},
-      {"done", a.done == b.done},
-      {"rowAssignment", a.rowAssignment == b.rowAssignment},
-      {"colAssignment", a.colAssignment == b.colAssignment},
-      {"rowCovered", a.rowCovered == b.rowCovered},
-      {"colCovered", a.colCovered == b.colCovered},
-      {"rowDual", a.rowDual == b.rowDual},
-      {"colDual", a.colDual == b.colDual},
-      {"rowPredecessor", a.rowPredecessor == b.rowPredecessor},
-      {"colPredecessor", a.colPredecessor == b.colPredecessor},
-      {"frontier", a.frontier == b.frontier},
-      {"columnSlack", a.columnSlack == b.columnSlack},
-      {"augmentingPaths", a.augmentingPaths == b.augmentingPaths},
-      {"assignedCount", a.assignedCount == b.assignedCount},
-      {"objective", a.objective == b.objective},
-  };
-  for (const auto& [name, same] : fields) {
-    if (!same) return QStringLiteral("%1 differs at step %2").arg(QLatin1String(name)).arg(b.step);
-  }
-  return {};
+  return firstDifference(
+      {
+          {"n", a.n == b.n},
+          {"iteration", a.iteration == b.iteration},
+          {"step", a.step == b.step},
+          {"lastPhase", a.lastPhase == b.lastPhase},
+          {"nextPhase", a.nextPhase == b.nextPhase},
+          {"done", a.done == b.done},
+          {"rowAssignment", a.rowAssignment == b.rowAssignment},
+          {"colAssignment", a.colAssignment == b.colAssignment},
+          {"rowCovered", a.rowCovered == b.rowCovered},
+          {"colCovered", a.colCovered == b.colCovered},
+          {"rowDual", a.rowDual == b.rowDual},
+          {"colDual", a.colDual == b.colDual},
+          {"rowPredecessor", a.rowPredecessor == b.rowPredecessor},
+          {"colPredecessor", a.colPredecessor == b.colPredecessor},
+          {"frontier", a.frontier == b.frontier},
+          {"columnSlack", a.columnSlack == b.columnSlack},
+          {"augmentingPaths", a.augmentingPaths == b.augmentingPaths},
+          {"assignedCount", a.assignedCount == b.assignedCount},
+          {"objective", a.objective == b.objective},
+      },
+      b.step);
 }
 
 bool sameForest(const views::AlternatingForest& a, const views::AlternatingForest& b) {

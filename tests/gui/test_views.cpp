@@ -29,7 +29,7 @@ views::TraceChartsConfig lapCharts() {
   views::TraceChartsConfig config;
   config.gainCounter = "assigned";
   config.levelPhase = "forward_level";
-  config.levelCounter = "frontier";
+  config.levelCounters = {"frontier"};
   return config;
 }
 

@@ -29,6 +29,14 @@ class PointRing {
       push({x, dy});
     }
   }
+  // Replaces the last point when it sits at `x`, else appends: the latest reading per x.
+  void setLast(double x, double y) {
+    if (size_ > 0 && back().x() == x) {
+      back().ry() = y;
+    } else {
+      push({x, y});
+    }
+  }
   void clear() { first_ = size_ = 0; }
 
   std::size_t size() const { return size_; }

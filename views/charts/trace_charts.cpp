@@ -53,9 +53,7 @@ TraceCharts::TraceCharts(QWidget* parent) : QWidget(parent) {
   levelChart_ = makeChart(QString(), tr("level (whole solve)"), QString());
   for (Chart* chart : {&timeChart_, &gainChart_, &levelChart_}) layout->addWidget(chart->view);
   attach(gainChart_, gainPlot_, QString());
-  attach(levelChart_, levelPlot_, QString());
   gainPlot_.series->setPointsVisible(true);  // a single iteration is a single point
-  levelPlot_.series->setPointsVisible(true);
   gainChart_.chart->legend()->hide();
   levelChart_.chart->legend()->hide();
   refreshTimer_.setSingleShot(true);
@@ -101,8 +99,24 @@ void TraceCharts::setConfig(TraceChartsConfig config) {
   config_ = std::move(config);
   gainChart_.chart->setTitle(config_.gainTitle);
   levelChart_.chart->setTitle(config_.levelTitle);
+  levelChart_.x->setTitleText(config_.levelAxisTitle.isEmpty() ? tr("level (whole solve)")
+                                                               : config_.levelAxisTitle);
   gainChart_.view->setVisible(!config_.gainCounter.empty());
-  levelChart_.view->setVisible(!config_.levelCounter.empty());
+  levelChart_.view->setVisible(!config_.levelCounters.empty());
+  while (levelPlots_.size() > config_.levelCounters.size()) {
+    levelChart_.chart->removeSeries(levelPlots_.back()->series);
+    delete levelPlots_.back()->series;
+    levelPlots_.pop_back();
+  }
+  while (levelPlots_.size() < config_.levelCounters.size()) {
+    levelPlots_.push_back(std::make_unique<Plot>());
+    attach(levelChart_, *levelPlots_.back(), QString());
+    levelPlots_.back()->series->setPointsVisible(true);
+  }
+  for (std::size_t k = 0; k < levelPlots_.size(); ++k) {
+    levelPlots_[k]->series->setName(QString::fromStdString(config_.levelCounters[k]));
+  }
+  levelChart_.chart->legend()->setVisible(levelPlots_.size() > 1);  // one series needs no legend
 }
 
 void TraceCharts::reset(std::span<const std::string_view> counterNames) {
@@ -112,7 +126,9 @@ void TraceCharts::reset(std::span<const std::string_view> counterNames) {
     plot.ring.clear();
     plot.dirty = true;
   }
-  for (Plot* plot : {&gainPlot_, &levelPlot_}) {
+  gainPlot_.ring.clear();
+  gainPlot_.dirty = true;
+  for (auto& plot : levelPlots_) {
     plot->ring.clear();
     plot->dirty = true;
   }
@@ -138,7 +154,8 @@ TraceCharts::Plot& TraceCharts::phasePlot(std::string_view phase) {
 
 void TraceCharts::append(std::span<const StepRecord> records) {
   const int gainSlot = counterSlot(config_.gainCounter);
-  const int levelSlot = counterSlot(config_.levelCounter);
+  std::vector<int> levelSlots;
+  for (const std::string& name : config_.levelCounters) levelSlots.push_back(counterSlot(name));
   for (const StepRecord& record : records) {
     Plot& time = phasePlot(record.phase);
     time.ring.accumulate(record.iteration, static_cast<double>(record.wall_ns) / 1e6);
@@ -146,7 +163,10 @@ void TraceCharts::append(std::span<const StepRecord> records) {
     if (gainSlot >= 0 && !std::isnan(record.counters[static_cast<std::size_t>(gainSlot)])) {
       // A reading at the start of iteration k (or at the end) closes the iteration of the previous reading.
       const double value = record.counters[static_cast<std::size_t>(gainSlot)];
-      if (lastGainIteration_ < 0) {
+      if (config_.gainShowsValue) {
+        gainPlot_.ring.setLast(record.iteration, value);
+        gainPlot_.dirty = true;
+      } else if (lastGainIteration_ < 0) {
         initialValue_ = value;
       } else {
         gainPlot_.ring.push({static_cast<double>(lastGainIteration_), value - lastGainValue_});
@@ -155,10 +175,18 @@ void TraceCharts::append(std::span<const StepRecord> records) {
       lastGainValue_ = value;
       lastGainIteration_ = record.iteration;
     }
-    if (levelSlot >= 0 && record.phase == config_.levelPhase &&
-        !std::isnan(record.counters[static_cast<std::size_t>(levelSlot)])) {
-      levelPlot_.ring.push({static_cast<double>(++levelIndex_), record.counters[static_cast<std::size_t>(levelSlot)]});
-      levelPlot_.dirty = true;
+    if (record.phase == config_.levelPhase) {
+      // Steps of the phase are numbered whenever one of the counters applies to them.
+      bool counted = false;
+      for (std::size_t k = 0; k < levelSlots.size(); ++k) {
+        if (levelSlots[k] < 0 || std::isnan(record.counters[static_cast<std::size_t>(levelSlots[k])]))
+          continue;
+        if (!counted) ++levelIndex_;
+        counted = true;
+        levelPlots_[k]->ring.push(
+            {static_cast<double>(levelIndex_), record.counters[static_cast<std::size_t>(levelSlots[k])]});
+        levelPlots_[k]->dirty = true;
+      }
     }
   }
   if (!refreshTimer_.isActive()) refreshTimer_.start();
@@ -174,10 +202,12 @@ void TraceCharts::refreshNow() {
   push(timeChart_, timePlots);
   Plot* gain = &gainPlot_;
   push(gainChart_, std::span<Plot* const>(&gain, 1));
-  Plot* level = &levelPlot_;
-  push(levelChart_, std::span<Plot* const>(&level, 1));
-  const QString gainTitle =
-      initialValue_ >= 0 ? tr("%1 (initial: %2)").arg(config_.gainTitle).arg(initialValue_) : config_.gainTitle;
+  std::vector<Plot*> levelPlots;
+  for (auto& plot : levelPlots_) levelPlots.push_back(plot.get());
+  push(levelChart_, levelPlots);
+  const QString gainTitle = initialValue_ >= 0 && !config_.gainShowsValue
+                                ? tr("%1 (initial: %2)").arg(config_.gainTitle).arg(initialValue_)
+                                : config_.gainTitle;
   if (gainChart_.chart->title() != gainTitle) gainChart_.chart->setTitle(gainTitle);
   ++refreshCount_;
 }
@@ -215,6 +245,8 @@ QList<QPointF> TraceCharts::phaseTimePoints(std::string_view phase) const {
 }
 
 QList<QPointF> TraceCharts::gainPoints() const { return gainPlot_.series->points(); }
-QList<QPointF> TraceCharts::levelPoints() const { return levelPlot_.series->points(); }
+QList<QPointF> TraceCharts::levelPoints(std::size_t counter) const {
+  return counter < levelPlots_.size() ? levelPlots_[counter]->series->points() : QList<QPointF>();
+}
 
 }  // namespace ms::views

@@ -14,6 +14,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "solver/core/step_record.h"
 #include "views/charts/point_ring.h"
@@ -31,9 +32,11 @@ namespace ms::views {
 struct TraceChartsConfig {
   std::string gainCounter;  // chart 2: increase of this counter per iteration
   QString gainTitle;
-  std::string levelPhase;    // chart 3: this counter on every step of this phase
-  std::string levelCounter;
+  bool gainShowsValue = false;  // chart 2 plots the counter's value at the end of each iteration instead
+  std::string levelPhase;       // chart 3: these counters on every step of this phase, one series each
+  std::vector<std::string> levelCounters;
   QString levelTitle;
+  QString levelAxisTitle;  // x axis of chart 3; empty: "level (whole solve)"
 };
 
 class TraceCharts : public QWidget {
@@ -56,7 +59,7 @@ class TraceCharts : public QWidget {
   // What the series hold after the last refresh (tests read these).
   QList<QPointF> phaseTimePoints(std::string_view phase) const;
   QList<QPointF> gainPoints() const;
-  QList<QPointF> levelPoints() const;
+  QList<QPointF> levelPoints(std::size_t counter = 0) const;  // series of config.levelCounters[counter]
   int refreshCount() const { return refreshCount_; }
 
  private:
@@ -82,7 +85,8 @@ class TraceCharts : public QWidget {
   std::vector<std::string> counterNames_;
   Chart timeChart_, gainChart_, levelChart_;
   std::map<std::string, Plot, std::less<>> phasePlots_;
-  Plot gainPlot_, levelPlot_;
+  Plot gainPlot_;
+  std::vector<std::unique_ptr<Plot>> levelPlots_;  // one per config_.levelCounters
   double lastGainValue_ = 0;
   int lastGainIteration_ = -1;
   double initialValue_ = -1;

@@ -92,6 +92,10 @@ void MatrixView::setCosts(std::shared_ptr<const lap::AnyCostMatrix> costs) {
 }
 
 void MatrixView::setSnapshot(const Snapshot& snapshot) {
+  if (const auto* matching = std::get_if<matching::MatchingSnapshot>(&snapshot)) {
+    setMatching(*matching);
+    return;
+  }
   const auto* lap = std::get_if<lap::LapSnapshot>(&snapshot);
   if (lap == nullptr || costs_ == nullptr) return;
   if (lap->n == 0) {  // before the first step the solver holds no state: the plain matrix
@@ -103,6 +107,17 @@ void MatrixView::setSnapshot(const Snapshot& snapshot) {
   auto overlay = std::make_shared<render::MatrixOverlay>(render::overlayFromSnapshot(*lap));
   overlay->zeroTolerance = zeroTolerance_;
   if (!augmentingPathsCurrent(*lap)) overlay->paths.clear();
+  overlay_ = std::move(overlay);
+  refresh();
+}
+
+// A matching on the weight matrix is an assignment that is its own transpose: both cells of every matched
+// pair get the assignment's mark.
+void MatrixView::setMatching(const matching::MatchingSnapshot& snapshot) {
+  if (costs_ == nullptr || snapshot.n != matrixSize()) return;
+  auto overlay = std::make_shared<render::MatrixOverlay>();
+  overlay->rowAssignment = snapshot.mate;
+  overlay->zeroTolerance = zeroTolerance_;
   overlay_ = std::move(overlay);
   refresh();
 }

@@ -24,7 +24,8 @@ class MatrixView : public QWidget {
 
   // The square matrix the solver works on; the view shows all of it until zoomed.
   void setCosts(std::shared_ptr<const lap::AnyCostMatrix> costs);
-  // Takes the LAP alternative of `snapshot` (other problem kinds leave the view as it is).
+  // Takes the LAP alternative of `snapshot`, or the matching one on a weight matrix, its matched pairs marked
+  // as the assignment (other problem kinds leave the view as it is).
   void setSnapshot(const Snapshot& snapshot);
   void setQuantity(render::MatrixQuantity quantity);
   void setColorMap(render::ColorMap colorMap);
@@ -61,6 +62,7 @@ class MatrixView : public QWidget {
   bool event(QEvent* event) override;
 
  private:
+  void setMatching(const matching::MatchingSnapshot& snapshot);
   MatrixFrameRequest frameRequest(QSize pixels) const;
   void frameReady(const QImage& image, const MatrixFrameRequest& request);
   void drawNumbers(QImage& image, const MatrixFrameRequest& request) const;

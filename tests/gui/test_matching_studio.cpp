@@ -1,0 +1,565 @@
+// Weighted matching in the studio: the window stepped like a person would (log, status bar and charts
+// against the solver stepped headless), run to end against a headless solve, the graph view's pixels on a
+// hand-made geometric graph whose first ROMA phase must flip, matched pairs on the weight matrix, a
+// malformed graph file reported without losing the session, and the step history of a small graph (Back,
+// Forward, the graph view, log row and status bar of every stored step, Learn mode hiding the graph view).
+#include <QApplication>
+#include <QComboBox>
+#include <QLabel>
+#include <QPushButton>
+#include <QSettings>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QToolBar>
+#include <QWheelEvent>
+#include <QtTest/QtTest>
+#include <algorithm>
+#include <cmath>
+
+#include "app/gui/algorithm_panel.h"
+#include "app/gui/main_window.h"
+#include "app/gui/matching_session.h"
+#include "app/gui/step_history.h"
+#include "gui_test_support.h"
+#include "solver/matching/generators.h"
+#include "solver/matching/problem.h"
+#include "views/charts/trace_charts.h"
+#include "views/graph/graph_painter.h"
+#include "views/graph/graph_view.h"
+#include "views/log/step_log_model.h"
+#include "views/matrix/matrix_view.h"
+#include "views/render/matrix_layout.h"
+#include "views/render/matrix_style.h"
+#include "views/tree/tree_view.h"
+
+using namespace ms;
+using namespace ms::studio;
+using namespace ms::studio::testing;
+
+namespace {
+
+constexpr int kTimeoutMs = 30000;
+
+MatchingInstanceSource generatedGraph(matching::Distribution distribution, int32_t n, uint64_t seed) {
+  MatchingInstanceSource source;
+  source.generator = {distribution, n, seed};
+  return source;
+}
+
+matching::MatchingOptions options(matching::MatchingAlgorithm algorithm) {
+  matching::MatchingOptions options;
+  options.algorithm = algorithm;
+  options.backend = lap::Backend::Cpu;
+  options.threads = 1;  // one thread: parallel ROMA's lock races, and so its result, are deterministic
+  options.maxPhases = 0;
+  return options;
+}
+
+bool load(MainWindow& window, const InstanceSource& source) {
+  QSignalSpy ready(&window, &MainWindow::instanceReady);
+  window.loadInstance(source);
+  if (!ready.wait(kTimeoutMs)) return false;
+  return QTest::qWaitFor(
+      [&] { return window.controller().state() == RunState::Ready && window.status().n > 0; }, kTimeoutMs);
+}
+
+const matching::MatchingSnapshot* matchingOf(const std::shared_ptr<const Snapshot>& snapshot) {
+  return snapshot ? std::get_if<matching::MatchingSnapshot>(snapshot.get()) : nullptr;
+}
+
+const matching::MatchingSnapshot* latestMatching(MainWindow& window) {
+  return matchingOf(window.controller().latestSnapshot());
+}
+
+bool sameFlips(const std::vector<matching::MatchingFlip>& a, const std::vector<matching::MatchingFlip>& b) {
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const auto& p, const auto& q) {
+    return p.u == q.u && p.mateU == q.mateU && p.x == q.x && p.mateX == q.mateX && p.gain == q.gain;
+  });
+}
+
+bool samePoints(const std::vector<matching::Point>& a, const std::vector<matching::Point>& b) {
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(),
+                    [](const auto& p, const auto& q) { return p.x == q.x && p.y == q.y; });
+}
+
+// The first field in which two matching snapshots differ; empty when they agree everywhere.
+QString matchingDifference(const matching::MatchingSnapshot& a, const matching::MatchingSnapshot& b) {
+  return firstDifference(
+      {
+          {"n", a.n == b.n},
+          {"phase", a.phase == b.phase},
+          {"step", a.step == b.step},
+          {"lastPhase", a.lastPhase == b.lastPhase},
+          {"nextPhase", a.nextPhase == b.nextPhase},
+          {"done", a.done == b.done},
+          {"mate", a.mate == b.mate},
+          {"flips", sameFlips(a.flips, b.flips)},
+          {"weight", a.weight == b.weight},
+          {"points", samePoints(a.points, b.points)},
+      },
+      b.step);
+}
+
+bool waitForSteps(MainWindow& window, std::size_t steps) {
+  return QTest::qWaitFor(
+      [&] {
+        const matching::MatchingSnapshot* state = latestMatching(window);
+        return window.controller().trace().records().size() == steps &&
+               window.controller().state() != RunState::Busy && state != nullptr &&
+               state->step == static_cast<int64_t>(steps);
+      },
+      kTimeoutMs);
+}
+
+QString label(const MainWindow& window, const char* name) {
+  return window.findChild<QLabel*>(QString::fromLatin1(name))->text();
+}
+
+// Within a few levels per channel: anti-aliased edges are exact only where a line covers the whole pixel.
+bool near(QColor actual, QRgb expected) {
+  const QColor want(expected);
+  return std::abs(actual.red() - want.red()) <= 24 && std::abs(actual.green() - want.green()) <= 24 &&
+         std::abs(actual.blue() - want.blue()) <= 24;
+}
+
+QColor pixelAt(const QImage& image, QPointF position) {
+  return image.pixelColor(static_cast<int>(std::floor(position.x())),
+                          static_cast<int>(std::floor(position.y())));
+}
+
+}  // namespace
+
+class TestMatchingStudio : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void initTestCase() {
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("MatchScopeTest"));
+    QCoreApplication::setApplicationName(QStringLiteral("test_matching_studio"));
+    QSettings().clear();
+  }
+
+  // Right steps one phase: after each key the log has one row per solver step with the phases and counters
+  // of the same solver stepped headless, the status bar shows its phase, weight and matched vertices, the
+  // charts its weight and flips per phase, and the graph view its flips.
+  void steppingMatchesTheSolversTrace() {
+    MainWindow window;
+    const matching::MatchingOptions chosen = options(matching::MatchingAlgorithm::Roma);
+    window.algorithmPanel().setMatchingOptions(chosen);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(load(window, generatedGraph(matching::Distribution::Geometric, 40, 3)));
+    QCOMPARE(window.problemKind(), ProblemKind::Matching);
+    QVERIFY(window.graphView().isVisible());
+    QVERIFY(!window.matrixView().isVisible());
+
+    matching::MatchingOptions resolved = chosen;
+    resolved.backend = lap::Backend::Sequential;
+    resolved.seed = 3;
+    auto headless = matchingMachineFactory(window.matchingInstance().graph, resolved)();
+    std::vector<StepRecord> expected;
+    std::vector<matching::MatchingSnapshot> expectedState;
+    forEachStep(*headless, [&](const StepRecord& record, const Snapshot& snapshot) {
+      expected.push_back(record);
+      expectedState.push_back(std::get<matching::MatchingSnapshot>(snapshot));
+    });
+    QVERIFY(expected.size() >= 4);
+    QVERIFY(expected[1].counters[matching::kFlips] > 0);
+
+    for (std::size_t steps = 1; steps <= 3; ++steps) {
+      QTest::keyClick(&window, Qt::Key_Right);
+      QVERIFY(waitForSteps(window, steps));
+      views::StepLogModel& log = window.logModel();
+      QCOMPARE(log.rowCount(), static_cast<int>(steps));
+      for (std::size_t k = 0; k < steps; ++k) {
+        const int row = static_cast<int>(k);
+        QCOMPARE(log.data(log.index(row, views::StepLogModel::PhaseColumn)).toString().toStdString(),
+                 std::string(expected[k].phase));
+        QCOMPARE(log.data(log.index(row, views::StepLogModel::IterationColumn)).toInt(),
+                 expected[k].iteration);
+        QCOMPARE(log.data(log.index(row, views::StepLogModel::CountersColumn)).toString(),
+                 log.countersText(expected[k]));
+        QCOMPARE(log.data(log.index(row, views::StepLogModel::ExplanationColumn)).toString(),
+                 explainMatchingStep(expected[k]));
+      }
+      const matching::MatchingSnapshot& state = expectedState[steps - 1];
+      QCOMPARE(window.status().iteration, state.phase);
+      QCOMPARE(window.status().objective, state.weight);
+      QCOMPARE(window.status().assigned, 40);
+      QCOMPARE(label(window, "statusIteration"), QStringLiteral("phase %1").arg(state.phase));
+      QCOMPARE(label(window, "statusObjective"), QStringLiteral("weight %1").arg(state.weight, 0, 'g', 12));
+      QCOMPARE(label(window, "statusN"), QStringLiteral("n = 40"));
+      double elapsedMs = 0;
+      for (const StepRecord& r : window.controller().trace().records()) elapsedMs += r.wall_ns / 1e6;
+      QCOMPARE(window.status().elapsedMs, elapsedMs);
+      QVERIFY(QTest::qWaitFor(
+          [&] { return window.graphView().snapshot().step == static_cast<int64_t>(steps); }, kTimeoutMs));
+      QCOMPARE(window.graphView().snapshot().flips.size(), state.flips.size());
+    }
+
+    window.charts().refreshNow();
+    const QList<QPointF> weights = window.charts().gainPoints();
+    QCOMPARE(weights.size(), 3);
+    const QList<QPointF> flips = window.charts().levelPoints(0);
+    QCOMPARE(flips.size(), 2);
+    for (int k = 0; k < 3; ++k) {
+      QCOMPARE(weights[k], QPointF(expected[k].iteration, expected[k].counters[matching::kWeight]));
+    }
+    for (int k = 0; k < 2; ++k) {
+      QCOMPARE(flips[k], QPointF(k + 1, expected[k + 1].counters[matching::kFlips]));
+    }
+  }
+
+  // Run to end gives the weight of the same solver run headless on the same (padded) graph.
+  void runToEndMatchesAHeadlessSolve() {
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    const MatchingInstanceSource source = generatedGraph(matching::Distribution::Exponential, 61, 5);
+    const matching::CompleteGraph given = matching::generateGraph(source.generator);
+    const matching::PreparedGraph prepared(given);
+    QVERIFY(prepared.isPadded());
+    for (auto algorithm : {matching::MatchingAlgorithm::Greedy, matching::MatchingAlgorithm::Roma,
+                           matching::MatchingAlgorithm::ParallelRoma1,
+                           matching::MatchingAlgorithm::ParallelRoma2, matching::MatchingAlgorithm::Exact}) {
+      window.algorithmPanel().setMatchingOptions(options(algorithm));
+      QVERIFY(load(window, source));
+      QCOMPARE(window.status().n, 62);
+      QTest::keyClick(&window, Qt::Key_End, Qt::ControlModifier);
+      QVERIFY(QTest::qWaitFor([&] { return window.controller().state() == RunState::Finished; }, kTimeoutMs));
+      QVERIFY(QTest::qWaitFor(
+          [&] { return latestMatching(window) != nullptr && latestMatching(window)->done; }, kTimeoutMs));
+
+      std::string notice;
+      matching::MatchingOptions resolved = resolveMatchingBackend(options(algorithm), &notice);
+      resolved.seed = source.generator.seed;
+      auto solver = matching::makeMatchingSolver(prepared.even(), resolved);
+      runToEnd(*solver);
+      const double weight = solver->solution().weight;
+      QCOMPARE(window.status().objective, weight);
+      QCOMPARE(window.controller().trace().records().back().counters[matching::kWeight], weight);
+      QCOMPARE(window.status().assigned, 62);
+      QVERIFY(window.matrixView().isVisible());  // no points: the weight matrix is shown
+    }
+  }
+
+  // Four points where the neighbour start (0-1, 2-3) pairs the short sides of a tall rectangle: the first
+  // ROMA phase must flip to a pair of long edges. The new edges are drawn in the highlight colour along their
+  // whole length; the old ones dashed (some of their pixels in the old-edge colour, some background).
+  void graphViewDrawsTheFlips() {
+    const matching::CompleteGraph graph = matching::graphFromPoints({{0, 0}, {0.3, 0}, {0, 1}, {0.3, 1}});
+    auto solver = matching::makeMatchingSolver(graph, options(matching::MatchingAlgorithm::Roma));
+    Snapshot snapshot;
+    solver->step();
+    solver->step();
+    solver->snapshot(snapshot);
+    const auto& state = std::get<matching::MatchingSnapshot>(snapshot);
+    QCOMPARE(state.flips.size(), std::size_t{1});
+    const matching::MatchingFlip& flip = state.flips.front();
+
+    views::GraphView view;
+    view.resize(400, 400);
+    view.setSnapshot(snapshot);
+    QVERIFY(view.hasGraph());
+    const QSize size(400, 400);
+    const QImage image = view.renderImage(size);
+    const views::GraphLayout layout(state.points, size);
+    const auto along = [&](int32_t u, int32_t v, double t) {
+      const QPointF a = layout.toPixel(state.points[static_cast<std::size_t>(u)]);
+      const QPointF b = layout.toPixel(state.points[static_cast<std::size_t>(v)]);
+      return a + (b - a) * t;
+    };
+    // The new edges cross in the middle of the rectangle; check them away from the crossing and the points.
+    for (auto [u, v] : {std::pair{flip.u, flip.x}, std::pair{flip.mateU, flip.mateX}}) {
+      QCOMPARE(state.mate[static_cast<std::size_t>(u)], v);
+      for (double t : {0.15, 0.3, 0.7, 0.85}) {
+        const QColor colour = pixelAt(image, along(u, v, t));
+        QVERIFY2(
+            near(colour, views::graph_style::kNewEdge),
+            qPrintable(QStringLiteral("new edge %1-%2 at %3: %4").arg(u).arg(v).arg(t).arg(colour.name())));
+      }
+    }
+    for (auto [u, v] : {std::pair{flip.u, flip.mateU}, std::pair{flip.x, flip.mateX}}) {
+      QVERIFY(state.mate[static_cast<std::size_t>(u)] != v);
+      int dashes = 0, gaps = 0;
+      for (double t = 0.2; t <= 0.8; t += 0.01) {
+        const QColor colour = pixelAt(image, along(u, v, t));
+        if (near(colour, views::graph_style::kOldEdge)) ++dashes;
+        if (near(colour, views::graph_style::kBackground)) ++gaps;
+        QVERIFY(!near(colour, views::graph_style::kNewEdge) &&
+                !near(colour, views::graph_style::kMatchedEdge));
+      }
+      QVERIFY2(
+          dashes >= 10 && gaps >= 5,
+          qPrintable(
+              QStringLiteral("old edge %1-%2: %3 dash pixels, %4 gaps").arg(u).arg(v).arg(dashes).arg(gaps)));
+    }
+  }
+
+  // The wheel zooms about the cursor: the point under it stays, the others move away from it; a double
+  // click shows every point again.
+  void graphViewZoomsAtTheCursor() {
+    const std::vector<matching::Point> points{{0, 0}, {1, 0}, {0, 1}, {1, 1}, {0.25, 0.75}, {0.75, 0.5}};
+    const matching::CompleteGraph graph = matching::graphFromPoints(points);
+    auto solver = matching::makeMatchingSolver(graph, options(matching::MatchingAlgorithm::Greedy));
+    runToEnd(*solver);
+    Snapshot snapshot;
+    solver->snapshot(snapshot);
+    views::GraphView view;
+    const QSize size(400, 400);
+    view.resize(size);
+    view.setSnapshot(snapshot);
+    const QImage whole = view.renderImage(size);
+    const views::GraphLayout layout(points, size);
+    const QPointF cursor = layout.toPixel(points[4]);
+    QWheelEvent wheel(cursor, view.mapToGlobal(cursor), QPoint(), QPoint(0, 240), Qt::NoButton,
+                      Qt::NoModifier, Qt::NoScrollPhase, false);
+    QApplication::sendEvent(&view, &wheel);
+    const QImage zoomed = view.renderImage(size);
+    const QColor point(views::graph_style::kPoint);
+    QCOMPARE(pixelAt(zoomed, cursor), point);
+    QCOMPARE(pixelAt(whole, layout.toPixel(points[5])), point);
+    QVERIFY(pixelAt(zoomed, layout.toPixel(points[5])) != point);
+    QTest::mouseDClick(&view, Qt::LeftButton, Qt::NoModifier, QPoint(10, 10));
+    QCOMPARE(view.renderImage(size), whole);
+  }
+
+  // A graph without points is shown as its weight matrix: both cells of every matched pair carry the
+  // assignment's frame, no other cell does.
+  void matrixMarksTheMatchedPairs() {
+    views::MatrixView view;
+    if (!view.rendererAvailable())
+      QSKIP(qPrintable(QStringLiteral("no Vulkan device: ") + view.rendererProblem()));
+    const MatchingInstance instance =
+        loadMatchingInstance(generatedGraph(matching::Distribution::Uniform, 6, 2));
+    QVERIFY(instance.weightMatrix != nullptr);
+    auto solver = matchingMachineFactory(instance.graph, options(matching::MatchingAlgorithm::Exact))();
+    runToEnd(*solver);
+    Snapshot snapshot;
+    solver->snapshot(snapshot);
+    const auto& state = std::get<matching::MatchingSnapshot>(snapshot);
+
+    const QSize size(400, 400);
+    view.resize(size);
+    view.setCosts(instance.weightMatrix);
+    view.setSnapshot(snapshot);
+    const QImage image = view.renderImage(size);
+    const render::MatrixLayout layout = render::matrixLayout(size.width(), size.height());
+    const render::MatrixCamera camera =
+        view.navigation().scaledTo(QSizeF(layout.area.width, layout.area.height)).camera();
+    const auto magenta =
+        qRgb(render::style::kAssignment.r, render::style::kAssignment.g, render::style::kAssignment.b);
+    for (int32_t row = 0; row < 6; ++row) {
+      for (int32_t col = 0; col < 6; ++col) {
+        const render::CellRect cell = render::cellRect(layout, camera, row, col);
+        const bool framed = near(pixelAt(image, QPointF(cell.x0 + 1.5, cell.y0 + 1.5)), magenta);
+        QVERIFY2(framed == (state.mate[static_cast<std::size_t>(row)] == col),
+                 qPrintable(QStringLiteral("cell (%1,%2)").arg(row).arg(col)));
+      }
+    }
+  }
+
+  // Choosing weighted matching in the instance panel turns the algorithm panel to the matching options, and
+  // Generate loads the chosen graph; the matrix export of a geometric graph is its graph picture.
+  void panelsFollowTheProblemKind() {
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    auto* problem = window.findChild<QComboBox*>(QStringLiteral("problem"));
+    auto* matchingAlgorithm = window.findChild<QComboBox*>(QStringLiteral("matchingAlgorithm"));
+    auto* variant = window.findChild<QComboBox*>(QStringLiteral("variant"));
+    problem->setCurrentIndex(problem->findData(static_cast<int>(ProblemKind::Assignment)));
+    QVERIFY(variant->isVisible() && !matchingAlgorithm->isVisible());
+    problem->setCurrentIndex(problem->findData(static_cast<int>(ProblemKind::Matching)));
+    QVERIFY(!variant->isVisible() && matchingAlgorithm->isVisible());
+
+    auto* generator = window.findChild<QComboBox*>(QStringLiteral("graphGenerator"));
+    generator->setCurrentIndex(generator->findData(static_cast<int>(matching::Distribution::Geometric)));
+    window.findChild<QSpinBox*>(QStringLiteral("size"))->setValue(31);
+    window.findChild<QSpinBox*>(QStringLiteral("seed"))->setValue(7);
+    QSignalSpy ready(&window, &MainWindow::instanceReady);
+    QTest::mouseClick(window.findChild<QPushButton*>(QStringLiteral("generate")), Qt::LeftButton);
+    QVERIFY(ready.wait(kTimeoutMs));
+    QVERIFY(QTest::qWaitFor([&] { return window.controller().state() == RunState::Ready; }, kTimeoutMs));
+    QCOMPARE(window.problemKind(), ProblemKind::Matching);
+    QCOMPARE(window.matchingInstance().description, QStringLiteral("geometric n=31 seed=7"));
+    QCOMPARE(window.matchingInstance().givenVertices, 31);
+    QCOMPARE(window.matchingInstance().n(), 32);
+    QVERIFY(window.graphView().isVisible() && !window.treeView().isVisible());
+
+    QTest::keyClick(&window, Qt::Key_Right);
+    QVERIFY(waitForSteps(window, 1));
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("graph.png"));
+    window.exportMatrixPng(path, QSize(300, 200));
+    const QImage exported(path);
+    QCOMPARE(exported.size(), QSize(300, 200));
+    QCOMPARE(exported.convertToFormat(QImage::Format_RGB32),
+             views::paintMatchingGraph(window.graphView().snapshot(), QSize(300, 200)));
+  }
+
+  // CUDA where it is usable; elsewhere the CPU, and the status bar says why.
+  void cudaFallsBackToTheCpuWithANotice() {
+    matching::MatchingOptions cuda = options(matching::MatchingAlgorithm::ParallelRoma2);
+    cuda.backend = lap::Backend::Cuda;
+    std::string notice;
+    const matching::MatchingOptions resolved = resolveMatchingBackend(cuda, &notice);
+    if (resolved.backend == lap::Backend::Cuda) QSKIP("a usable GPU: nothing falls back");
+    QCOMPARE(resolved.backend, lap::Backend::Cpu);
+    QVERIFY(!notice.empty());
+
+    MainWindow window;
+    window.algorithmPanel().setMatchingOptions(cuda);
+    window.show();
+    QVERIFY(load(window, generatedGraph(matching::Distribution::Geometric, 20, 1)));
+    QVERIFY2(label(window, "statusMessage").contains(QString::fromStdString(notice)),
+             qPrintable(label(window, "statusMessage")));
+    QVERIFY(window.lastError().isEmpty());
+    QTest::keyClick(&window, Qt::Key_End, Qt::ControlModifier);
+    QVERIFY(QTest::qWaitFor([&] { return window.controller().state() == RunState::Finished; }, kTimeoutMs));
+  }
+
+  // A malformed graph file names itself and the line (or the entry); the session before it goes on.
+  void malformedGraphFilesAreReported() {
+    QTemporaryDir dir;
+    MainWindow window;
+    window.algorithmPanel().setMatchingOptions(options(matching::MatchingAlgorithm::Roma));
+    window.show();
+    QVERIFY(load(window, generatedGraph(matching::Distribution::Uniform, 10, 1)));
+    QTest::keyClick(&window, Qt::Key_Right);
+    QVERIFY(waitForSteps(window, 1));
+
+    const std::tuple<const char*, const char*, const char*> cases[] = {
+        {"ragged.txt", "0 1 2\n1 0\n2 1 0\n", "ragged.txt:2"},
+        {"asymmetric.txt", "0 1\n2 0\n", "asymmetric.txt:entry ("},
+        {"broken.points", "0 0\n1 x\n", "broken.points:2"},
+    };
+    for (const auto& [name, content, expected] : cases) {
+      const QString path = dir.filePath(QString::fromLatin1(name));
+      {
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Text));
+        file.write(content);
+      }
+      QSignalSpy failed(&window, &MainWindow::instanceFailed);
+      MatchingInstanceSource source;
+      source.file = path;
+      window.loadInstance(source);
+      QVERIFY(failed.wait(kTimeoutMs));
+      QVERIFY2(window.lastError().contains(QString::fromLatin1(expected)), qPrintable(window.lastError()));
+      QVERIFY(!window.lastError().contains(QLatin1Char('\n')));
+      QVERIFY(label(window, "statusMessage").contains(QString::fromLatin1(expected)));
+      QCOMPARE(window.controller().state(), RunState::Ready);  // the previous session is untouched
+      QCOMPARE(window.controller().trace().records().size(), std::size_t{1});
+    }
+    QTest::keyClick(&window, Qt::Key_End, Qt::ControlModifier);
+    QVERIFY(QTest::qWaitFor([&] { return window.controller().state() == RunState::Finished; }, kTimeoutMs));
+    QVERIFY(load(window, generatedGraph(matching::Distribution::Geometric, 12, 2)));
+    QVERIFY(window.lastError().isEmpty());
+  }
+  // A graph within the history limit keeps every step, as an assignment problem does: Left walks back and
+  // Right forward over the stored steps without stepping the solver, each showing the MatchingSnapshot
+  // delivered when the step was taken (and the headless solver's): in the graph view with that phase's flips
+  // drawn, as the highlighted log row and in the status bar. Learn mode hides the graph view with the rest of
+  // the studio and leaves the history alone; the studio comes back on the same step.
+  void historyShowsTheStoredMatchingSteps() {
+    MainWindow window;
+    const matching::MatchingOptions chosen = options(matching::MatchingAlgorithm::ParallelRoma2);
+    window.algorithmPanel().setMatchingOptions(chosen);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    const MatchingInstanceSource source = generatedGraph(matching::Distribution::Geometric, 20, 11);
+    QVERIFY(source.generator.n <= kHistoryMaxSize);
+    QVERIFY(load(window, source));
+    QVERIFY(window.history().available());
+    QVERIFY(window.graphView().isVisible());
+
+    std::string notice;
+    matching::MatchingOptions resolved = resolveMatchingBackend(chosen, &notice);
+    resolved.seed = source.generator.seed;
+    auto headless = matchingMachineFactory(window.matchingInstance().graph, resolved)();
+    Snapshot initial;
+    headless->snapshot(initial);
+    std::vector<matching::MatchingSnapshot> expected{std::get<matching::MatchingSnapshot>(initial)};
+    forEachStep(*headless, [&](const StepRecord&, const Snapshot& snapshot) {
+      expected.push_back(std::get<matching::MatchingSnapshot>(snapshot));
+    });
+    const int steps = static_cast<int>(expected.size()) - 1;
+    QVERIFY(steps >= 3);  // the setup and at least two phases
+    QVERIFY(std::any_of(expected.begin(), expected.end(),
+                        [](const auto& state) { return !state.flips.empty(); }));
+
+    std::vector<std::shared_ptr<const Snapshot>> delivered{window.controller().history().front()};
+    for (int k = 1; k <= steps; ++k) {
+      QTest::keyClick(&window, Qt::Key_Right);
+      QVERIFY(waitForSteps(window, static_cast<std::size_t>(k)));
+      QVERIFY(window.shownSnapshot() == window.controller().latestSnapshot());
+      delivered.push_back(window.shownSnapshot());
+      const QString difference =
+          matchingDifference(*matchingOf(window.shownSnapshot()), expected[static_cast<std::size_t>(k)]);
+      QVERIFY2(difference.isEmpty(), qPrintable(difference));
+    }
+    QCOMPARE(window.controller().state(), RunState::Finished);
+
+    auto* log = window.findChild<QTableView*>(QStringLiteral("stepLog"));
+    const QSize size(360, 360);
+    const auto checkShown = [&](int k) {
+      QCOMPARE(window.history().shownStep(), k);
+      const matching::MatchingSnapshot& stored = *matchingOf(delivered[static_cast<std::size_t>(k)]);
+      const matching::MatchingSnapshot* shown = matchingOf(window.shownSnapshot());
+      QVERIFY(shown != nullptr);
+      for (const matching::MatchingSnapshot* state : {shown, &window.graphView().snapshot()}) {
+        const QString difference = matchingDifference(*state, stored);
+        QVERIFY2(difference.isEmpty(), qPrintable(difference));
+      }
+      const QImage picture = window.graphView().renderImage(size);
+      QCOMPARE(picture, views::paintMatchingGraph(stored, size));
+      if (!stored.flips.empty()) {
+        matching::MatchingSnapshot unflipped = stored;
+        unflipped.flips.clear();
+        QVERIFY(picture != views::paintMatchingGraph(unflipped, size));  // the phase's flips are drawn
+      }
+      const auto matched =
+          std::count_if(stored.mate.begin(), stored.mate.end(), [](int32_t v) { return v >= 0; });
+      QCOMPARE(window.status().assigned, static_cast<int32_t>(matched));
+      QCOMPARE(label(window, "statusIteration"), QStringLiteral("phase %1").arg(stored.phase));
+      QCOMPARE(label(window, "statusObjective"), QStringLiteral("weight %1").arg(stored.weight, 0, 'g', 12));
+      const QModelIndexList rows = log->selectionModel()->selectedRows();
+      if (k == 0) {
+        QVERIFY(rows.isEmpty());
+      } else {
+        QCOMPARE(rows.size(), 1);
+        QCOMPARE(rows.front().row(), k - 1);
+      }
+      QCOMPARE(window.controller().trace().records().size(), static_cast<std::size_t>(steps));  // not stepped
+    };
+    for (int k = steps - 1; k >= 0; --k) {
+      QTest::keyClick(&window, Qt::Key_Left);
+      checkShown(k);
+    }
+    for (int k = 1; k <= steps; ++k) {
+      QTest::keyClick(&window, Qt::Key_Right);
+      checkShown(k);
+    }
+
+    const int scrubbed = steps / 2;
+    window.history().seek(scrubbed);
+    checkShown(scrubbed);
+    QTest::keyClick(&window, Qt::Key_2, Qt::ControlModifier);
+    QCOMPARE(window.mode(), WindowMode::Learn);
+    QVERIFY(!window.graphView().isVisible());
+    QVERIFY(!window.findChild<QToolBar*>(QStringLiteral("transportToolbar"))->isVisible());
+    QTest::keyClick(&window, Qt::Key_Left);  // the lesson's key now
+    QCOMPARE(window.history().shownStep(), scrubbed);
+    QTest::keyClick(&window, Qt::Key_1, Qt::ControlModifier);
+    QCOMPARE(window.mode(), WindowMode::Studio);
+    QVERIFY(window.graphView().isVisible());
+    checkShown(scrubbed);
+  }
+};
+
+QTEST_MAIN(TestMatchingStudio)
+#include "test_matching_studio.moc"

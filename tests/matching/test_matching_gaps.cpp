@@ -3,6 +3,9 @@
 // n = 1024 for geometric graphs (LEMON needs about 150 s for a geometric graph of 2048 vertices here).
 // The thesis's figures come from single instances; measured here, the gap of one instance at n = 2048
 // varies by about 3% (relative) from instance to instance, so the mean of two instances gets 5% of room.
+// Deterministic runs (sequential ROMA, and parallel ROMA 2's phase on one thread) get that room; with two
+// threads the flips that lose a lock race differ from run to run (uniform n = 2048: 0.685-0.710 % on a
+// loaded machine), so that run gets 10%.
 #include <QtTest/QtTest>
 
 #include "matching_test_support.h"
@@ -45,9 +48,10 @@ class TestMatchingGaps : public QObject {
     const GapCase cases[] = {{Distribution::Uniform, 2048, 2, 0.67850},
                              {Distribution::Exponential, 2048, 2, 7.66658},
                              {Distribution::Geometric, 1024, 1, 0.41312}};
-    const MatchingOptions configurations[] = {
-        roma(MatchingAlgorithm::Roma, lap::Backend::Sequential, 1, InitialMatching::Neighbour),
-        roma(MatchingAlgorithm::ParallelRoma2, lap::Backend::Cpu, 2, InitialMatching::Neighbour)};
+    const std::pair<MatchingOptions, double> configurations[] = {
+        {roma(MatchingAlgorithm::Roma, lap::Backend::Sequential, 1, InitialMatching::Neighbour), 1.05},
+        {roma(MatchingAlgorithm::ParallelRoma2, lap::Backend::Sequential, 1, InitialMatching::Neighbour), 1.05},
+        {roma(MatchingAlgorithm::ParallelRoma2, lap::Backend::Cpu, 2, InitialMatching::Neighbour), 1.10}};
     for (const GapCase& c : cases) {
       std::vector<double> optima;
       for (int k = 0; k < c.instances; ++k) {
@@ -59,7 +63,7 @@ class TestMatchingGaps : public QObject {
                                       "exact")
                              .solution.weight);
       }
-      for (const MatchingOptions& o : configurations) {
+      for (const auto& [o, room] : configurations) {
         double sum = 0;
         for (int k = 0; k < c.instances; ++k) {
           const GraphSpec spec{c.distribution, c.n, baseSeed() + static_cast<uint64_t>(k)};
@@ -68,7 +72,7 @@ class TestMatchingGaps : public QObject {
           sum += gapPercent(solved.solution.weight, optima[k]);
         }
         const double mean = sum / c.instances;
-        const double bound = c.table59 * (c.instances > 1 ? 1.05 : 1.0);
+        const double bound = c.table59 * (c.instances > 1 ? room : 1.0);
         qInfo("%s n=%d %s: mean gap %.5f%% (Table 5.9: %.5f%%)", distributionName(c.distribution).data(), c.n,
               qPrintable(describe(o)), mean, c.table59);
         QVERIFY2(mean <= bound, qPrintable(QString("mean gap %1% above %2%").arg(mean).arg(bound)));

@@ -1,9 +1,11 @@
 // Weighted matching in the studio: the window stepped like a person would (log, status bar and charts
 // against the solver stepped headless), run to end against a headless solve, the graph view's pixels on a
 // hand-made geometric graph whose first ROMA phase must flip, matched pairs on the weight matrix, a
-// malformed graph file reported without losing the session, and the step history of a small graph (Back,
-// Forward, the graph view, log row and status bar of every stored step, Learn mode hiding the graph view).
+// malformed graph file reported without losing the session, the step history of a small graph (Back,
+// Forward, the graph view, log row and status bar of every stored step, Learn mode hiding the graph view),
+// and the toolbar, chart titles and algorithm panel following the problem kind.
 #include <QApplication>
+#include <QChartView>
 #include <QComboBox>
 #include <QPushButton>
 #include <QSpinBox>
@@ -354,6 +356,58 @@ class TestMatchingStudio : public QObject {
     QCOMPARE(exported.size(), QSize(300, 200));
     QCOMPARE(exported.convertToFormat(QImage::Format_RGB32),
              views::paintMatchingGraph(window.graphView().snapshot(), QSize(300, 200)));
+  }
+
+  // The matrix toolbar's choices are off while a geometric graph's picture stands in for the matrix and on
+  // for other graphs and LAP; the time and weight charts count phases for matching, iterations for LAP;
+  // the Threads row follows the shown algorithm page's last row without the other page's height between.
+  void toolbarChartsAndPanelFollowTheProblemKind() {
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    auto* matrixBar = window.findChild<QToolBar*>(QStringLiteral("matrixToolbar"));
+    auto* threads = window.findChild<QSpinBox*>(QStringLiteral("threads"));
+    const auto gapAboveThreads = [&](const char* lastRow) {
+      auto* above = window.findChild<QWidget*>(QString::fromLatin1(lastRow));
+      return threads->mapTo(&window, QPoint()).y() - above->mapTo(&window, QPoint(0, above->height())).y();
+    };
+    const auto chartTitles = [&] {
+      QStringList titles;  // "chart title: x axis title" of every shown chart, top to bottom
+      for (QChartView* view : window.charts().findChildren<QChartView*>()) {
+        if (!view->isVisible()) continue;
+        titles << view->chart()->title() + QStringLiteral(": ") +
+                      view->chart()->axes(Qt::Horizontal).first()->titleText();
+      }
+      return titles;
+    };
+    const QStringList lapTitles{QStringLiteral("Time per phase per iteration: iteration"),
+                                QStringLiteral("Assignments gained per iteration: iteration"),
+                                QStringLiteral("Frontier size per BFS level: level (whole solve)")};
+    const QStringList matchingTitles{QStringLiteral("Time per phase: phase"),
+                                     QStringLiteral("Matching weight after each phase: phase"),
+                                     QStringLiteral("Flips per phase: phase")};
+
+    QVERIFY(load(window, generated(8, 1)));
+    QVERIFY(matrixBar->isEnabled());
+    QCOMPARE(chartTitles(), lapTitles);
+    const int lapGap = gapAboveThreads("backend");
+    QVERIFY2(lapGap >= 0 && lapGap < threads->height(), qPrintable(QString::number(lapGap)));
+
+    QVERIFY(load(window, generatedGraph(matching::Distribution::Geometric, 20, 2)));
+    QVERIFY(!matrixBar->isEnabled());
+    QVERIFY(!window.findChild<QComboBox*>(QStringLiteral("matrixQuantity"))->isEnabled());
+    QVERIFY(!window.findChild<QComboBox*>(QStringLiteral("matrixColorMap"))->isEnabled());
+    QTRY_COMPARE_WITH_TIMEOUT(chartTitles(), matchingTitles, kTimeoutMs);
+    const int matchingGap = gapAboveThreads("maxPhases");
+    QVERIFY2(matchingGap >= 0 && matchingGap < threads->height(), qPrintable(QString::number(matchingGap)));
+
+    QVERIFY(load(window, generatedGraph(matching::Distribution::Uniform, 20, 2)));
+    QVERIFY(matrixBar->isEnabled() && window.matrixView().isVisible());
+    QTRY_COMPARE_WITH_TIMEOUT(chartTitles(), matchingTitles, kTimeoutMs);
+
+    QVERIFY(load(window, generated(8, 1)));
+    QVERIFY(matrixBar->isEnabled());
+    QTRY_COMPARE_WITH_TIMEOUT(chartTitles(), lapTitles, kTimeoutMs);
   }
 
   // CUDA where it is usable; elsewhere the CPU, and the status bar says why.

@@ -2,7 +2,10 @@
 // the solver's own trace, run to end against brute force and the certificate, exports read back, settings
 // remembered, errors shown without losing the session.
 #include <QDockWidget>
+#include <QHeaderView>
+#include <QScrollBar>
 #include <QSlider>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
 
@@ -73,6 +76,25 @@ class TestStudioWindow : public QObject {
         [&] { return window.logModel().rowCount() == 0 && window.status().iteration == 0; }, kTimeoutMs));
     QTest::keyClick(&window, Qt::Key_Right);
     check(1);
+  }
+
+  // Stepping past the rows the log has room for, the newest step's row stays in view after every step.
+  void logKeepsTheNewestStepInView() {
+    MainWindow window;
+    window.algorithmPanel().setOptions(sequential(lap::LapAlgorithm::Classical));
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(load(window, generated(16, 4)));
+    auto* log = window.findChild<QTableView*>(QStringLiteral("stepLog"));
+    const int rowsInView = log->viewport()->height() / log->verticalHeader()->defaultSectionSize();
+    for (std::size_t steps = 1; steps <= static_cast<std::size_t>(rowsInView) + 3; ++steps) {
+      window.findChild<QAction*>(QStringLiteral("actionStep"))->trigger();
+      QVERIFY(waitForSteps<lap::LapSnapshot>(window, steps));
+      const QModelIndex newest = log->model()->index(static_cast<int>(steps) - 1, 0);
+      QTRY_VERIFY2_WITH_TIMEOUT(log->viewport()->rect().contains(log->visualRect(newest)),
+                                qPrintable(QStringLiteral("step %1 out of view").arg(steps)), 2000);
+    }
+    QVERIFY(log->verticalScrollBar()->value() > 0);
   }
 
   // Space runs and pauses; run to end then reaches the optimum (brute force on n = 8, the certificate of

@@ -13,6 +13,7 @@
 #include <QSlider>
 #include <QSplitter>
 #include <QStackedWidget>
+#include <QStandardItemModel>
 #include <QStatusBar>
 #include <QTableView>
 #include <QToolBar>
@@ -139,7 +140,8 @@ void MainWindow::setProblemKind(ProblemKind kind) {
 }
 
 // Assignment: the cost matrix and the alternating trees. Matching: the graph when it has points, else its
-// weight matrix. The matrix toolbar's choices apply only while the matrix is shown.
+// weight matrix. The matrix toolbar's choices apply only while the matrix is shown; a weight matrix has no
+// duals, so it offers its weights and no slack.
 void MainWindow::showProblemViews() {
   const bool matching = problem_ == ProblemKind::Matching;
   const bool geometric =
@@ -148,6 +150,9 @@ void MainWindow::showProblemViews() {
   treeView_->setVisible(!matching);
   graphView_->setVisible(geometric);
   matrixBar_->setEnabled(!geometric);
+  quantity_->setItemText(0, matching ? tr("weight") : tr("cost"));
+  qobject_cast<QStandardItemModel*>(quantity_->model())->item(1)->setEnabled(!matching);
+  if (matching) quantity_->setCurrentIndex(0);
 }
 
 void MainWindow::buildDocks() {

@@ -9,6 +9,7 @@
 #include <QComboBox>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QStandardItemModel>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QToolBar>
@@ -359,13 +360,18 @@ class TestMatchingStudio : public QObject {
   }
 
   // The matrix toolbar's choices are off while a geometric graph's picture stands in for the matrix and on
-  // for other graphs and LAP; the time and weight charts count phases for matching, iterations for LAP;
-  // the Threads row follows the shown algorithm page's last row without the other page's height between.
+  // for other graphs (weights, no slack) and LAP (cost or slack); the time and weight charts count phases for
+  // matching, iterations for LAP; the Threads row follows the shown algorithm page's last row without the
+  // other page's height between.
   void toolbarChartsAndPanelFollowTheProblemKind() {
     MainWindow window;
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     auto* matrixBar = window.findChild<QToolBar*>(QStringLiteral("matrixToolbar"));
+    auto* quantity = window.findChild<QComboBox*>(QStringLiteral("matrixQuantity"));
+    const auto slackOffered = [&] {
+      return qobject_cast<QStandardItemModel*>(quantity->model())->item(1)->isEnabled();
+    };
     auto* threads = window.findChild<QSpinBox*>(QStringLiteral("threads"));
     const auto gapAboveThreads = [&](const char* lastRow) {
       auto* above = window.findChild<QWidget*>(QString::fromLatin1(lastRow));
@@ -389,13 +395,16 @@ class TestMatchingStudio : public QObject {
 
     QVERIFY(load(window, generated(8, 1)));
     QVERIFY(matrixBar->isEnabled());
+    QCOMPARE(quantity->itemText(0), QStringLiteral("cost"));
+    QVERIFY(slackOffered());
+    quantity->setCurrentIndex(1);
     QCOMPARE(chartTitles(), lapTitles);
     const int lapGap = gapAboveThreads("backend");
     QVERIFY2(lapGap >= 0 && lapGap < threads->height(), qPrintable(QString::number(lapGap)));
 
     QVERIFY(load(window, generatedGraph(matching::Distribution::Geometric, 20, 2)));
     QVERIFY(!matrixBar->isEnabled());
-    QVERIFY(!window.findChild<QComboBox*>(QStringLiteral("matrixQuantity"))->isEnabled());
+    QVERIFY(!quantity->isEnabled());
     QVERIFY(!window.findChild<QComboBox*>(QStringLiteral("matrixColorMap"))->isEnabled());
     QTRY_COMPARE_WITH_TIMEOUT(chartTitles(), matchingTitles, kTimeoutMs);
     const int matchingGap = gapAboveThreads("maxPhases");
@@ -403,10 +412,13 @@ class TestMatchingStudio : public QObject {
 
     QVERIFY(load(window, generatedGraph(matching::Distribution::Uniform, 20, 2)));
     QVERIFY(matrixBar->isEnabled() && window.matrixView().isVisible());
+    QCOMPARE(quantity->currentText(), QStringLiteral("weight"));
+    QVERIFY(!slackOffered());
     QTRY_COMPARE_WITH_TIMEOUT(chartTitles(), matchingTitles, kTimeoutMs);
 
     QVERIFY(load(window, generated(8, 1)));
-    QVERIFY(matrixBar->isEnabled());
+    QVERIFY(matrixBar->isEnabled() && slackOffered());
+    QCOMPARE(quantity->currentText(), QStringLiteral("cost"));
     QTRY_COMPARE_WITH_TIMEOUT(chartTitles(), lapTitles, kTimeoutMs);
   }
 

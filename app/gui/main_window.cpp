@@ -254,6 +254,7 @@ void MainWindow::buildActions() {
   matrixBar_->setObjectName(QStringLiteral("matrixToolbar"));
   quantity_ = new QComboBox(this);
   quantity_->setObjectName(QStringLiteral("matrixQuantity"));
+  quantity_->setSizeAdjustPolicy(QComboBox::AdjustToContents);  // "cost" becomes "weight" for matching
   quantity_->addItem(tr("cost"), static_cast<int>(render::MatrixQuantity::Cost));
   quantity_->addItem(tr("slack"), static_cast<int>(render::MatrixQuantity::Slack));
   colorMap_ = new QComboBox(this);

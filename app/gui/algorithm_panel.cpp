@@ -74,6 +74,7 @@ AlgorithmPanel::AlgorithmPanel(QWidget* parent) : QWidget(parent) {
   layout->addWidget(pages_);
   layout->addLayout(form);
   layout->addStretch(1);
+  setProblemKind(ProblemKind::Assignment);
   enableMatchingChoices();
 
   connect(variant_, &QComboBox::currentIndexChanged, this, &AlgorithmPanel::optionsChanged);
@@ -97,8 +98,15 @@ void AlgorithmPanel::enableMatchingChoices() {
   maxPhases_->setEnabled(roma);
 }
 
+// A stacked widget is as tall as its tallest page; the hidden page's size is ignored so that the Threads
+// row follows the shown page's last row without a gap.
 void AlgorithmPanel::setProblemKind(ProblemKind kind) {
   pages_->setCurrentIndex(kind == ProblemKind::Matching ? 1 : 0);
+  for (int page = 0; page < pages_->count(); ++page) {
+    const QSizePolicy::Policy policy =
+        page == pages_->currentIndex() ? QSizePolicy::Preferred : QSizePolicy::Ignored;
+    pages_->widget(page)->setSizePolicy(policy, policy);
+  }
 }
 
 matching::MatchingOptions AlgorithmPanel::matchingOptions() const {

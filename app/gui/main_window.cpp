@@ -13,6 +13,7 @@
 #include <QSlider>
 #include <QSplitter>
 #include <QStackedWidget>
+#include <QStandardItemModel>
 #include <QStatusBar>
 #include <QTableView>
 #include <QToolBar>
@@ -69,6 +70,8 @@ views::TraceChartsConfig matchingChartsConfig() {
   config.levelCounters = {"flips", "failed_locks"};
   config.levelTitle = QObject::tr("Flips per phase");
   config.levelAxisTitle = QObject::tr("phase");
+  config.timeTitle = QObject::tr("Time per phase");  // one step per phase: the series are its step kinds
+  config.iterationTitle = QObject::tr("phase");
   return config;
 }
 
@@ -83,6 +86,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), controller_(std::
   buildActions();
   buildStatusBar();
   buildModes();
+  showProblemViews();
 
   connect(controller_.get(), &RunController::sessionStarted, this, &MainWindow::sessionStarted);
   connect(controller_.get(), &RunController::recordsAppended, this, &MainWindow::recordsAppended);
@@ -125,7 +129,6 @@ void MainWindow::buildViews() {
   splitter_->setStretchFactor(0, 3);
   splitter_->setStretchFactor(1, 2);
   setCentralWidget(splitter_);
-  showProblemViews();
 }
 
 // The panels and views follow the kind of the instance just loaded.
@@ -137,7 +140,8 @@ void MainWindow::setProblemKind(ProblemKind kind) {
 }
 
 // Assignment: the cost matrix and the alternating trees. Matching: the graph when it has points, else its
-// weight matrix.
+// weight matrix. The matrix toolbar's choices apply only while the matrix is shown; a weight matrix has no
+// duals, so it offers its weights and no slack.
 void MainWindow::showProblemViews() {
   const bool matching = problem_ == ProblemKind::Matching;
   const bool geometric =
@@ -145,6 +149,10 @@ void MainWindow::showProblemViews() {
   matrixView_->setVisible(!geometric);
   treeView_->setVisible(!matching);
   graphView_->setVisible(geometric);
+  matrixBar_->setEnabled(!geometric);
+  quantity_->setItemText(0, matching ? tr("weight") : tr("cost"));
+  qobject_cast<QStandardItemModel*>(quantity_->model())->item(1)->setEnabled(!matching);
+  if (matching) quantity_->setCurrentIndex(0);
 }
 
 void MainWindow::buildDocks() {
@@ -242,18 +250,21 @@ void MainWindow::buildActions() {
   connect(speed_, &QSlider::valueChanged, this, &MainWindow::speedChanged);
   speedChanged(speed_->value());
 
-  QToolBar* matrixBar = addToolBar(tr("Matrix"));
-  matrixBar->setObjectName(QStringLiteral("matrixToolbar"));
+  matrixBar_ = addToolBar(tr("Matrix"));
+  matrixBar_->setObjectName(QStringLiteral("matrixToolbar"));
   quantity_ = new QComboBox(this);
+  quantity_->setObjectName(QStringLiteral("matrixQuantity"));
+  quantity_->setSizeAdjustPolicy(QComboBox::AdjustToContents);  // "cost" becomes "weight" for matching
   quantity_->addItem(tr("cost"), static_cast<int>(render::MatrixQuantity::Cost));
   quantity_->addItem(tr("slack"), static_cast<int>(render::MatrixQuantity::Slack));
   colorMap_ = new QComboBox(this);
+  colorMap_->setObjectName(QStringLiteral("matrixColorMap"));
   colorMap_->addItem(tr("viridis"), static_cast<int>(render::ColorMap::Viridis));
   colorMap_->addItem(tr("cividis"), static_cast<int>(render::ColorMap::Cividis));
-  matrixBar->addWidget(new QLabel(tr(" Show "), this));
-  matrixBar->addWidget(quantity_);
-  matrixBar->addWidget(new QLabel(tr(" Colours "), this));
-  matrixBar->addWidget(colorMap_);
+  matrixBar_->addWidget(new QLabel(tr(" Show "), this));
+  matrixBar_->addWidget(quantity_);
+  matrixBar_->addWidget(new QLabel(tr(" Colours "), this));
+  matrixBar_->addWidget(colorMap_);
   connect(quantity_, &QComboBox::currentIndexChanged, this, [this] {
     matrixView_->setQuantity(static_cast<render::MatrixQuantity>(quantity_->currentData().toInt()));
   });
@@ -271,7 +282,7 @@ void MainWindow::buildActions() {
   QMenu* view = menuBar()->addMenu(tr("&View"));
   for (QDockWidget* dock : findChildren<QDockWidget*>()) view->addAction(dock->toggleViewAction());
   view->addAction(transport->toggleViewAction());
-  view->addAction(matrixBar->toggleViewAction());
+  view->addAction(matrixBar_->toggleViewAction());
 }
 
 void MainWindow::buildStatusBar() {

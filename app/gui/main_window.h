@@ -156,6 +156,7 @@ class MainWindow : public QMainWindow {
   AlgorithmPanel* algorithmPanel_ = nullptr;
   QComboBox* quantity_ = nullptr;
   QComboBox* colorMap_ = nullptr;
+  QToolBar* matrixBar_ = nullptr;  // the matrix view's choices, off while the graph view stands in for it
 
   QAction* backAction_ = nullptr;
   QAction* backIterationAction_ = nullptr;

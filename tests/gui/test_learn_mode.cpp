@@ -6,34 +6,21 @@
 #include <QDockWidget>
 #include <QLabel>
 #include <QPushButton>
-#include <QSettings>
-#include <QStandardPaths>
 #include <QStatusBar>
 #include <QToolBar>
 #include <QtTest/QtTest>
 
 #include "app/gui/algorithm_panel.h"
 #include "app/gui/main_window.h"
-#include "gui_test_support.h"
 #include "views/matrix/matrix_view.h"
 #include "views/teaching/learn_panel.h"
+#include "window_test_support.h"
 
 using namespace ms;
 using namespace ms::studio;
 using namespace ms::studio::testing;
 
 namespace {
-
-constexpr int kTimeoutMs = 30000;
-
-bool loadGenerated(MainWindow& window, int32_t n) {
-  QSignalSpy ready(&window, &MainWindow::instanceReady);
-  LapInstanceSource source;
-  source.generator = {lap::Generator::Uniform, n, lap::CostRange::N, 1};
-  window.loadInstance(source);
-  if (!ready.wait(kTimeoutMs)) return false;
-  return QTest::qWaitFor([&] { return window.controller().state() == RunState::Ready; }, kTimeoutMs);
-}
 
 QStringList visibleDocks(MainWindow& window) {
   QStringList names;
@@ -54,12 +41,7 @@ class TestLearnMode : public QObject {
   Q_OBJECT
 
  private slots:
-  void init() {
-    QStandardPaths::setTestModeEnabled(true);
-    QCoreApplication::setOrganizationName(QStringLiteral("MatchScopeTest"));
-    QCoreApplication::setApplicationName(QStringLiteral("test_learn_mode"));
-    QSettings().clear();
-  }
+  void init() { useFreshTestSettings("test_learn_mode"); }
 
   // Ctrl+2 shows the lesson panel alone (docks and studio toolbars hidden, studio keys off); Right and Left
   // there move the lesson and its narration, not the solver; Ctrl+1 brings back the same docks and the
@@ -70,7 +52,7 @@ class TestLearnMode : public QObject {
     window.show();
     window.activateWindow();
     QVERIFY(QTest::qWaitForWindowActive(&window));
-    QVERIFY(loadGenerated(window, 8));
+    QVERIFY(load(window, generated(8, 1)));
     window.findChild<QDockWidget*>(QStringLiteral("chartsDock"))->hide();  // a layout of the person's own
     const QStringList studioDocks = visibleDocks(window);
     QVERIFY(studioDocks.contains(QStringLiteral("logDock")));

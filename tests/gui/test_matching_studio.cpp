@@ -1,15 +1,15 @@
 // Weighted matching in the studio: the window stepped like a person would (log, status bar and charts
 // against the solver stepped headless), run to end against a headless solve, the graph view's pixels on a
 // hand-made geometric graph whose first ROMA phase must flip, matched pairs on the weight matrix, a
-// malformed graph file reported without losing the session, and the step history of a small graph (Back,
-// Forward, the graph view, log row and status bar of every stored step, Learn mode hiding the graph view).
+// malformed graph file reported without losing the session, the step history of a small graph (Back,
+// Forward, the graph view, log row and status bar of every stored step, Learn mode hiding the graph view),
+// and the toolbar, chart titles and algorithm panel following the problem kind.
 #include <QApplication>
+#include <QChartView>
 #include <QComboBox>
-#include <QLabel>
 #include <QPushButton>
-#include <QSettings>
 #include <QSpinBox>
-#include <QStandardPaths>
+#include <QStandardItemModel>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QToolBar>
@@ -22,7 +22,6 @@
 #include "app/gui/main_window.h"
 #include "app/gui/matching_session.h"
 #include "app/gui/step_history.h"
-#include "gui_test_support.h"
 #include "solver/matching/generators.h"
 #include "solver/matching/problem.h"
 #include "views/charts/trace_charts.h"
@@ -33,14 +32,13 @@
 #include "views/render/matrix_layout.h"
 #include "views/render/matrix_style.h"
 #include "views/tree/tree_view.h"
+#include "window_test_support.h"
 
 using namespace ms;
 using namespace ms::studio;
 using namespace ms::studio::testing;
 
 namespace {
-
-constexpr int kTimeoutMs = 30000;
 
 MatchingInstanceSource generatedGraph(matching::Distribution distribution, int32_t n, uint64_t seed) {
   MatchingInstanceSource source;
@@ -57,20 +55,8 @@ matching::MatchingOptions options(matching::MatchingAlgorithm algorithm) {
   return options;
 }
 
-bool load(MainWindow& window, const InstanceSource& source) {
-  QSignalSpy ready(&window, &MainWindow::instanceReady);
-  window.loadInstance(source);
-  if (!ready.wait(kTimeoutMs)) return false;
-  return QTest::qWaitFor(
-      [&] { return window.controller().state() == RunState::Ready && window.status().n > 0; }, kTimeoutMs);
-}
-
-const matching::MatchingSnapshot* matchingOf(const std::shared_ptr<const Snapshot>& snapshot) {
-  return snapshot ? std::get_if<matching::MatchingSnapshot>(snapshot.get()) : nullptr;
-}
-
 const matching::MatchingSnapshot* latestMatching(MainWindow& window) {
-  return matchingOf(window.controller().latestSnapshot());
+  return stateOf<matching::MatchingSnapshot>(window.controller().latestSnapshot());
 }
 
 bool sameFlips(const std::vector<matching::MatchingFlip>& a, const std::vector<matching::MatchingFlip>& b) {
@@ -102,21 +88,6 @@ QString matchingDifference(const matching::MatchingSnapshot& a, const matching::
       b.step);
 }
 
-bool waitForSteps(MainWindow& window, std::size_t steps) {
-  return QTest::qWaitFor(
-      [&] {
-        const matching::MatchingSnapshot* state = latestMatching(window);
-        return window.controller().trace().records().size() == steps &&
-               window.controller().state() != RunState::Busy && state != nullptr &&
-               state->step == static_cast<int64_t>(steps);
-      },
-      kTimeoutMs);
-}
-
-QString label(const MainWindow& window, const char* name) {
-  return window.findChild<QLabel*>(QString::fromLatin1(name))->text();
-}
-
 // Within a few levels per channel: anti-aliased edges are exact only where a line covers the whole pixel.
 bool near(QColor actual, QRgb expected) {
   const QColor want(expected);
@@ -135,12 +106,7 @@ class TestMatchingStudio : public QObject {
   Q_OBJECT
 
  private slots:
-  void initTestCase() {
-    QStandardPaths::setTestModeEnabled(true);
-    QCoreApplication::setOrganizationName(QStringLiteral("MatchScopeTest"));
-    QCoreApplication::setApplicationName(QStringLiteral("test_matching_studio"));
-    QSettings().clear();
-  }
+  void initTestCase() { useFreshTestSettings("test_matching_studio"); }
 
   // Right steps one phase: after each key the log has one row per solver step with the phases and counters
   // of the same solver stepped headless, the status bar shows its phase, weight and matched vertices, the
@@ -171,18 +137,12 @@ class TestMatchingStudio : public QObject {
 
     for (std::size_t steps = 1; steps <= 3; ++steps) {
       QTest::keyClick(&window, Qt::Key_Right);
-      QVERIFY(waitForSteps(window, steps));
+      QVERIFY(waitForSteps<matching::MatchingSnapshot>(window, steps));
       views::StepLogModel& log = window.logModel();
-      QCOMPARE(log.rowCount(), static_cast<int>(steps));
+      const QString difference = logDifference(log, std::span(expected).first(steps));
+      QVERIFY2(difference.isEmpty(), qPrintable(difference));
       for (std::size_t k = 0; k < steps; ++k) {
-        const int row = static_cast<int>(k);
-        QCOMPARE(log.data(log.index(row, views::StepLogModel::PhaseColumn)).toString().toStdString(),
-                 std::string(expected[k].phase));
-        QCOMPARE(log.data(log.index(row, views::StepLogModel::IterationColumn)).toInt(),
-                 expected[k].iteration);
-        QCOMPARE(log.data(log.index(row, views::StepLogModel::CountersColumn)).toString(),
-                 log.countersText(expected[k]));
-        QCOMPARE(log.data(log.index(row, views::StepLogModel::ExplanationColumn)).toString(),
+        QCOMPARE(log.data(log.index(static_cast<int>(k), views::StepLogModel::ExplanationColumn)).toString(),
                  explainMatchingStep(expected[k]));
       }
       const matching::MatchingSnapshot& state = expectedState[steps - 1];
@@ -192,9 +152,7 @@ class TestMatchingStudio : public QObject {
       QCOMPARE(label(window, "statusIteration"), QStringLiteral("phase %1").arg(state.phase));
       QCOMPARE(label(window, "statusObjective"), QStringLiteral("weight %1").arg(state.weight, 0, 'g', 12));
       QCOMPARE(label(window, "statusN"), QStringLiteral("n = 40"));
-      double elapsedMs = 0;
-      for (const StepRecord& r : window.controller().trace().records()) elapsedMs += r.wall_ns / 1e6;
-      QCOMPARE(window.status().elapsedMs, elapsedMs);
+      QCOMPARE(window.status().elapsedMs, tracedMilliseconds(window));
       QVERIFY(QTest::qWaitFor(
           [&] { return window.graphView().snapshot().step == static_cast<int64_t>(steps); }, kTimeoutMs));
       QCOMPARE(window.graphView().snapshot().flips.size(), state.flips.size());
@@ -391,7 +349,7 @@ class TestMatchingStudio : public QObject {
     QVERIFY(window.graphView().isVisible() && !window.treeView().isVisible());
 
     QTest::keyClick(&window, Qt::Key_Right);
-    QVERIFY(waitForSteps(window, 1));
+    QVERIFY(waitForSteps<matching::MatchingSnapshot>(window, 1));
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("graph.png"));
     window.exportMatrixPng(path, QSize(300, 200));
@@ -399,6 +357,69 @@ class TestMatchingStudio : public QObject {
     QCOMPARE(exported.size(), QSize(300, 200));
     QCOMPARE(exported.convertToFormat(QImage::Format_RGB32),
              views::paintMatchingGraph(window.graphView().snapshot(), QSize(300, 200)));
+  }
+
+  // The matrix toolbar's choices are off while a geometric graph's picture stands in for the matrix and on
+  // for other graphs (weights, no slack) and LAP (cost or slack); the time and weight charts count phases for
+  // matching, iterations for LAP; the Threads row follows the shown algorithm page's last row without the
+  // other page's height between.
+  void toolbarChartsAndPanelFollowTheProblemKind() {
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    auto* matrixBar = window.findChild<QToolBar*>(QStringLiteral("matrixToolbar"));
+    auto* quantity = window.findChild<QComboBox*>(QStringLiteral("matrixQuantity"));
+    const auto slackOffered = [&] {
+      return qobject_cast<QStandardItemModel*>(quantity->model())->item(1)->isEnabled();
+    };
+    auto* threads = window.findChild<QSpinBox*>(QStringLiteral("threads"));
+    const auto gapAboveThreads = [&](const char* lastRow) {
+      auto* above = window.findChild<QWidget*>(QString::fromLatin1(lastRow));
+      return threads->mapTo(&window, QPoint()).y() - above->mapTo(&window, QPoint(0, above->height())).y();
+    };
+    const auto chartTitles = [&] {
+      QStringList titles;  // "chart title: x axis title" of every shown chart, top to bottom
+      for (QChartView* view : window.charts().findChildren<QChartView*>()) {
+        if (!view->isVisible()) continue;
+        titles << view->chart()->title() + QStringLiteral(": ") +
+                      view->chart()->axes(Qt::Horizontal).first()->titleText();
+      }
+      return titles;
+    };
+    const QStringList lapTitles{QStringLiteral("Time per phase per iteration: iteration"),
+                                QStringLiteral("Assignments gained per iteration: iteration"),
+                                QStringLiteral("Frontier size per BFS level: level (whole solve)")};
+    const QStringList matchingTitles{QStringLiteral("Time per phase: phase"),
+                                     QStringLiteral("Matching weight after each phase: phase"),
+                                     QStringLiteral("Flips per phase: phase")};
+
+    QVERIFY(load(window, generated(8, 1)));
+    QVERIFY(matrixBar->isEnabled());
+    QCOMPARE(quantity->itemText(0), QStringLiteral("cost"));
+    QVERIFY(slackOffered());
+    quantity->setCurrentIndex(1);
+    QCOMPARE(chartTitles(), lapTitles);
+    const int lapGap = gapAboveThreads("backend");
+    QVERIFY2(lapGap >= 0 && lapGap < threads->height(), qPrintable(QString::number(lapGap)));
+
+    QVERIFY(load(window, generatedGraph(matching::Distribution::Geometric, 20, 2)));
+    QVERIFY(!matrixBar->isEnabled());
+    QVERIFY(!quantity->isEnabled());
+    QVERIFY(!window.findChild<QComboBox*>(QStringLiteral("matrixColorMap"))->isEnabled());
+    QTRY_COMPARE_WITH_TIMEOUT(chartTitles(), matchingTitles, kTimeoutMs);
+    const int matchingGap = gapAboveThreads("maxPhases");
+    QVERIFY2(matchingGap >= 0 && matchingGap < threads->height(), qPrintable(QString::number(matchingGap)));
+
+    QVERIFY(load(window, generatedGraph(matching::Distribution::Uniform, 20, 2)));
+    QVERIFY(matrixBar->isEnabled() && window.matrixView().isVisible());
+    QCOMPARE(quantity->currentText(), QStringLiteral("weight"));
+    QVERIFY(!slackOffered());
+    QTRY_COMPARE_WITH_TIMEOUT(chartTitles(), matchingTitles, kTimeoutMs);
+
+    QVERIFY(load(window, generated(8, 1)));
+    QVERIFY(matrixBar->isEnabled() && slackOffered());
+    QCOMPARE(quantity->currentText(), QStringLiteral("cost"));
+    QTRY_COMPARE_WITH_TIMEOUT(chartTitles(), lapTitles, kTimeoutMs);
   }
 
   // CUDA where it is usable; elsewhere the CPU, and the status bar says why.
@@ -430,7 +451,7 @@ class TestMatchingStudio : public QObject {
     window.show();
     QVERIFY(load(window, generatedGraph(matching::Distribution::Uniform, 10, 1)));
     QTest::keyClick(&window, Qt::Key_Right);
-    QVERIFY(waitForSteps(window, 1));
+    QVERIFY(waitForSteps<matching::MatchingSnapshot>(window, 1));
 
     const std::tuple<const char*, const char*, const char*> cases[] = {
         {"ragged.txt", "0 1 2\n1 0\n2 1 0\n", "ragged.txt:2"},
@@ -495,11 +516,12 @@ class TestMatchingStudio : public QObject {
     std::vector<std::shared_ptr<const Snapshot>> delivered{window.controller().history().front()};
     for (int k = 1; k <= steps; ++k) {
       QTest::keyClick(&window, Qt::Key_Right);
-      QVERIFY(waitForSteps(window, static_cast<std::size_t>(k)));
+      QVERIFY(waitForSteps<matching::MatchingSnapshot>(window, static_cast<std::size_t>(k)));
       QVERIFY(window.shownSnapshot() == window.controller().latestSnapshot());
       delivered.push_back(window.shownSnapshot());
       const QString difference =
-          matchingDifference(*matchingOf(window.shownSnapshot()), expected[static_cast<std::size_t>(k)]);
+          matchingDifference(*stateOf<matching::MatchingSnapshot>(window.shownSnapshot()),
+                             expected[static_cast<std::size_t>(k)]);
       QVERIFY2(difference.isEmpty(), qPrintable(difference));
     }
     QCOMPARE(window.controller().state(), RunState::Finished);
@@ -508,8 +530,9 @@ class TestMatchingStudio : public QObject {
     const QSize size(360, 360);
     const auto checkShown = [&](int k) {
       QCOMPARE(window.history().shownStep(), k);
-      const matching::MatchingSnapshot& stored = *matchingOf(delivered[static_cast<std::size_t>(k)]);
-      const matching::MatchingSnapshot* shown = matchingOf(window.shownSnapshot());
+      const matching::MatchingSnapshot& stored =
+          *stateOf<matching::MatchingSnapshot>(delivered[static_cast<std::size_t>(k)]);
+      const matching::MatchingSnapshot* shown = stateOf<matching::MatchingSnapshot>(window.shownSnapshot());
       QVERIFY(shown != nullptr);
       for (const matching::MatchingSnapshot* state : {shown, &window.graphView().snapshot()}) {
         const QString difference = matchingDifference(*state, stored);

@@ -4,9 +4,7 @@
 // snapshot is compared with the same solver stepped headless.
 #include <QAction>
 #include <QLabel>
-#include <QSettings>
 #include <QSlider>
-#include <QStandardPaths>
 #include <QTableView>
 #include <QtTest/QtTest>
 
@@ -14,9 +12,9 @@
 #include "app/gui/history_scrubber.h"
 #include "app/gui/main_window.h"
 #include "app/gui/step_history.h"
-#include "gui_test_support.h"
 #include "views/log/step_log_model.h"
 #include "views/tree/tree_view.h"
+#include "window_test_support.h"
 
 using namespace ms;
 using namespace ms::studio;
@@ -24,31 +22,11 @@ using namespace ms::studio::testing;
 
 namespace {
 
-constexpr int kTimeoutMs = 30000;
-
-LapInstanceSource generated(int32_t n, uint64_t seed) {
-  LapInstanceSource source;
-  source.generator = {lap::Generator::Uniform, n, lap::CostRange::N, seed};
-  return source;
-}
-
-bool load(MainWindow& window, const LapInstanceSource& source) {
-  QSignalSpy ready(&window, &MainWindow::instanceReady);
-  window.loadInstance(source);
-  if (!ready.wait(kTimeoutMs)) return false;
-  return QTest::qWaitFor(
-      [&] { return window.controller().state() == RunState::Ready && window.status().n > 0; }, kTimeoutMs);
-}
-
-const lap::LapSnapshot* lapOf(const std::shared_ptr<const Snapshot>& snapshot) {
-  return snapshot ? std::get_if<lap::LapSnapshot>(snapshot.get()) : nullptr;
-}
-
 // Waits until the solver has taken `steps` steps and the window shows the snapshot after the last one.
 bool waitForShownStep(MainWindow& window, int64_t steps) {
   return QTest::qWaitFor(
       [&] {
-        const auto* lap = lapOf(window.shownSnapshot());
+        const auto* lap = stateOf<lap::LapSnapshot>(window.shownSnapshot());
         return window.controller().state() != RunState::Busy && lap != nullptr && lap->step == steps &&
                static_cast<int64_t>(window.controller().trace().records().size()) == steps;
       },
@@ -119,12 +97,7 @@ class TestStepHistory : public QObject {
   Q_OBJECT
 
  private slots:
-  void initTestCase() {
-    QStandardPaths::setTestModeEnabled(true);
-    QCoreApplication::setOrganizationName(QStringLiteral("MatchScopeTest"));
-    QCoreApplication::setApplicationName(QStringLiteral("test_step_history"));
-    QSettings().clear();
-  }
+  void initTestCase() { useFreshTestSettings("test_step_history"); }
 
   // Unwatched, run to the end: the controller still stores one snapshot per step plus the initial one, each
   // equal to the headless solver's after as many steps; a session loaded without history stores none.
@@ -183,15 +156,16 @@ class TestStepHistory : public QObject {
         QTest::keyClick(&window, Qt::Key_Right);
         QVERIFY(waitForShownStep(window, k));
         delivered.push_back(window.shownSnapshot());
-        const QString difference =
-            lapDifference(*lapOf(window.shownSnapshot()), expected[static_cast<std::size_t>(k)]);
+        const QString difference = lapDifference(*stateOf<lap::LapSnapshot>(window.shownSnapshot()),
+                                                 expected[static_cast<std::size_t>(k)]);
         QVERIFY2(difference.isEmpty(), qPrintable(difference));
       }
 
       const auto checkShown = [&](int k) {
         QCOMPARE(window.history().shownStep(), k);
-        const lap::LapSnapshot& shown = *lapOf(window.shownSnapshot());
-        QString difference = lapDifference(shown, *lapOf(delivered[static_cast<std::size_t>(k)]));
+        const lap::LapSnapshot& shown = *stateOf<lap::LapSnapshot>(window.shownSnapshot());
+        QString difference =
+            lapDifference(shown, *stateOf<lap::LapSnapshot>(delivered[static_cast<std::size_t>(k)]));
         QVERIFY2(difference.isEmpty(), qPrintable(difference));
         difference = lapDifference(shown, expected[static_cast<std::size_t>(k)]);
         QVERIFY2(difference.isEmpty(), qPrintable(difference));
@@ -211,8 +185,8 @@ class TestStepHistory : public QObject {
       QVERIFY(window.history().following());
       QTest::keyClick(&window, Qt::Key_Right);
       QVERIFY(waitForShownStep(window, steps + 1));
-      const QString difference =
-          lapDifference(*lapOf(window.shownSnapshot()), expected[static_cast<std::size_t>(steps + 1)]);
+      const QString difference = lapDifference(*stateOf<lap::LapSnapshot>(window.shownSnapshot()),
+                                               expected[static_cast<std::size_t>(steps + 1)]);
       QVERIFY2(difference.isEmpty(), qPrintable(difference));
     }
   }
@@ -279,7 +253,7 @@ class TestStepHistory : public QObject {
     for (const int position : {latest / 2, 1, latest - 1, 7, 0, latest / 3, latest}) {
       slider->setValue(position);
       QCOMPARE(window.history().shownStep(), position);
-      const lap::LapSnapshot& shown = *lapOf(window.shownSnapshot());
+      const lap::LapSnapshot& shown = *stateOf<lap::LapSnapshot>(window.shownSnapshot());
       QCOMPARE(shown.step, position);
       const QString difference = lapDifference(shown, expected[static_cast<std::size_t>(position)]);
       QVERIFY2(difference.isEmpty(), qPrintable(difference));
@@ -322,7 +296,7 @@ class TestStepHistory : public QObject {
     QVERIFY2(scrubber->toolTip().contains(QString::number(kHistoryMaxSize)), qPrintable(scrubber->toolTip()));
     QVERIFY(!action(window, "actionBack")->isEnabled());
     QTest::keyClick(&window, Qt::Key_Left);
-    QCOMPARE(lapOf(window.shownSnapshot())->step, 3);
+    QCOMPARE(stateOf<lap::LapSnapshot>(window.shownSnapshot())->step, 3);
 
     QVERIFY(load(window, generated(kHistoryMaxSize, 1)));
     QTest::keyClick(&window, Qt::Key_Right);

@@ -2,73 +2,30 @@
 // the solver's own trace, run to end against brute force and the certificate, exports read back, settings
 // remembered, errors shown without losing the session.
 #include <QDockWidget>
-#include <QLabel>
-#include <QSettings>
+#include <QHeaderView>
+#include <QScrollBar>
 #include <QSlider>
-#include <QStandardPaths>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
 
 #include "app/gui/algorithm_panel.h"
 #include "app/gui/instance_panel.h"
 #include "app/gui/main_window.h"
-#include "gui_test_support.h"
 #include "solver/lap/brute_force.h"
 #include "solver/lap/certificate.h"
-#include "views/log/step_log_model.h"
 #include "views/matrix/matrix_view.h"
+#include "window_test_support.h"
 
 using namespace ms;
 using namespace ms::studio;
 using namespace ms::studio::testing;
 
-namespace {
-
-constexpr int kTimeoutMs = 30000;
-
-LapInstanceSource generated(int32_t n, uint64_t seed) {
-  LapInstanceSource source;
-  source.generator = {lap::Generator::Uniform, n, lap::CostRange::N, seed};
-  return source;
-}
-
-// Loads an instance into the shown window and waits until its session is ready.
-bool load(MainWindow& window, const LapInstanceSource& source) {
-  QSignalSpy ready(&window, &MainWindow::instanceReady);
-  window.loadInstance(source);
-  if (!ready.wait(kTimeoutMs)) return false;
-  return QTest::qWaitFor([&] { return window.controller().state() == RunState::Ready && window.status().n > 0; },
-                         kTimeoutMs);
-}
-
-bool waitForSteps(MainWindow& window, std::size_t steps) {
-  return QTest::qWaitFor(
-      [&] {
-        const auto& controller = window.controller();
-        const auto* lap = controller.latestSnapshot() ? std::get_if<lap::LapSnapshot>(controller.latestSnapshot().get())
-                                                      : nullptr;
-        return controller.trace().records().size() == steps && controller.state() != RunState::Busy &&
-               lap != nullptr && lap->step == static_cast<int64_t>(steps);
-      },
-      kTimeoutMs);
-}
-
-QString label(const MainWindow& window, const char* name) {
-  return window.findChild<QLabel*>(QString::fromLatin1(name))->text();
-}
-
-}  // namespace
-
 class TestStudioWindow : public QObject {
   Q_OBJECT
 
  private slots:
-  void initTestCase() {
-    QStandardPaths::setTestModeEnabled(true);
-    QCoreApplication::setOrganizationName(QStringLiteral("MatchScopeTest"));
-    QCoreApplication::setApplicationName(QStringLiteral("test_studio_window"));
-    QSettings().clear();
-  }
+  void initTestCase() { useFreshTestSettings("test_studio_window"); }
 
   // Right steps one phase, Shift+Right one iteration: after each key the log has one row per solver step
   // with the phases and counters of the same solver stepped headless, and the status bar shows the
@@ -90,26 +47,17 @@ class TestStudioWindow : public QObject {
     QVERIFY(expected.size() > 12);
 
     const auto check = [&](std::size_t steps) {
-      QVERIFY(waitForSteps(window, steps));
-      views::StepLogModel& log = window.logModel();
-      QCOMPARE(log.rowCount(), static_cast<int>(steps));
-      for (std::size_t k = 0; k < steps; ++k) {
-        const int row = static_cast<int>(k);
-        QCOMPARE(log.data(log.index(row, views::StepLogModel::PhaseColumn)).toString().toStdString(),
-                 std::string(expected[k].phase));
-        QCOMPARE(log.data(log.index(row, views::StepLogModel::IterationColumn)).toInt(), expected[k].iteration);
-        QCOMPARE(log.data(log.index(row, views::StepLogModel::CountersColumn)).toString(),
-                 log.countersText(expected[k]));
-      }
+      QVERIFY(waitForSteps<lap::LapSnapshot>(window, steps));
+      const QString difference = logDifference(window.logModel(), std::span(expected).first(steps));
+      QVERIFY2(difference.isEmpty(), qPrintable(difference));
       const lap::LapSnapshot& state = expectedState[steps - 1];
       QCOMPARE(window.status().iteration, expected[steps - 1].iteration);
       QCOMPARE(window.status().assigned, state.assignedCount);
       QCOMPARE(window.status().objective, state.objective);
-      QCOMPARE(label(window, "statusIteration"), QStringLiteral("iteration %1").arg(expected[steps - 1].iteration));
+      QCOMPARE(label(window, "statusIteration"),
+               QStringLiteral("iteration %1").arg(expected[steps - 1].iteration));
       QCOMPARE(label(window, "statusAssigned"), QStringLiteral("assigned %1/16").arg(state.assignedCount));
-      double elapsedMs = 0;
-      for (const StepRecord& r : window.controller().trace().records()) elapsedMs += r.wall_ns / 1e6;
-      QCOMPARE(window.status().elapsedMs, elapsedMs);
+      QCOMPARE(window.status().elapsedMs, tracedMilliseconds(window));
     };
 
     for (std::size_t k = 1; k <= 4; ++k) {
@@ -124,9 +72,29 @@ class TestStudioWindow : public QObject {
     check(end);
 
     QTest::keyClick(&window, Qt::Key_Home);
-    QVERIFY(QTest::qWaitFor([&] { return window.logModel().rowCount() == 0 && window.status().iteration == 0; }, kTimeoutMs));
+    QVERIFY(QTest::qWaitFor(
+        [&] { return window.logModel().rowCount() == 0 && window.status().iteration == 0; }, kTimeoutMs));
     QTest::keyClick(&window, Qt::Key_Right);
     check(1);
+  }
+
+  // Stepping past the rows the log has room for, the newest step's row stays in view after every step.
+  void logKeepsTheNewestStepInView() {
+    MainWindow window;
+    window.algorithmPanel().setOptions(sequential(lap::LapAlgorithm::Classical));
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(load(window, generated(16, 4)));
+    auto* log = window.findChild<QTableView*>(QStringLiteral("stepLog"));
+    const int rowsInView = log->viewport()->height() / log->verticalHeader()->defaultSectionSize();
+    for (std::size_t steps = 1; steps <= static_cast<std::size_t>(rowsInView) + 3; ++steps) {
+      window.findChild<QAction*>(QStringLiteral("actionStep"))->trigger();
+      QVERIFY(waitForSteps<lap::LapSnapshot>(window, steps));
+      const QModelIndex newest = log->model()->index(static_cast<int>(steps) - 1, 0);
+      QTRY_VERIFY2_WITH_TIMEOUT(log->viewport()->rect().contains(log->visualRect(newest)),
+                                qPrintable(QStringLiteral("step %1 out of view").arg(steps)), 2000);
+    }
+    QVERIFY(log->verticalScrollBar()->value() > 0);
   }
 
   // Space runs and pauses; run to end then reaches the optimum (brute force on n = 8, the certificate of
@@ -141,11 +109,13 @@ class TestStudioWindow : public QObject {
       for (int32_t n : {8, 80}) {
         QVERIFY(load(window, generated(n, static_cast<uint64_t>(n) + 3)));
         QTest::keyClick(&window, Qt::Key_Space);
-        QVERIFY(QTest::qWaitFor([&] { return window.controller().trace().records().size() >= 3; }, kTimeoutMs));
+        QVERIFY(
+            QTest::qWaitFor([&] { return window.controller().trace().records().size() >= 3; }, kTimeoutMs));
         QTest::keyClick(&window, Qt::Key_Space);
         QVERIFY(QTest::qWaitFor([&] { return window.controller().state() != RunState::Busy; }, kTimeoutMs));
         window.findChild<QAction*>(QStringLiteral("actionRunToEnd"))->trigger();
-        QVERIFY(QTest::qWaitFor([&] { return window.controller().state() == RunState::Finished; }, kTimeoutMs));
+        QVERIFY(
+            QTest::qWaitFor([&] { return window.controller().state() == RunState::Finished; }, kTimeoutMs));
         QVERIFY(QTest::qWaitFor([&] { return window.status().assigned == n; }, kTimeoutMs));
 
         const auto& costs = std::get<lap::CostMatrix<int32_t>>(*window.instance().costs);
@@ -158,7 +128,8 @@ class TestStudioWindow : public QObject {
           auto solver = lap::makeLapSolver(costs, sequential(algorithm));
           runToEnd(*solver);
           const auto solution = solver->solution();
-          const auto report = lap::checkCertificate(costs, solution.rowToCol, solution.rowDual, solution.colDual, 0);
+          const auto report =
+              lap::checkCertificate(costs, solution.rowToCol, solution.rowDual, solution.colDual, 0);
           QVERIFY2(report.valid, report.problem.c_str());
           optimum = static_cast<double>(solution.objective);
         }
@@ -191,8 +162,9 @@ class TestStudioWindow : public QObject {
       const QImage matrix(dir.filePath(QStringLiteral("matrix.png")));
       QCOMPARE(matrix.size(), QSize(1000, 700));
     } else {
-      QVERIFY_THROWS_EXCEPTION(std::runtime_error,
-                               window.exportMatrixPng(dir.filePath(QStringLiteral("matrix.png")), QSize(1000, 700)));
+      QVERIFY_THROWS_EXCEPTION(
+          std::runtime_error,
+          window.exportMatrixPng(dir.filePath(QStringLiteral("matrix.png")), QSize(1000, 700)));
     }
 
     const QString csvPath = dir.filePath(QStringLiteral("trace.csv"));

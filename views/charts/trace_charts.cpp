@@ -48,9 +48,9 @@ void setIntegerAxis(QValueAxis* axis, double low, double span) {
 TraceCharts::TraceCharts(QWidget* parent) : QWidget(parent) {
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
-  timeChart_ = makeChart(tr("Time per phase per iteration"), tr("iteration"), tr("ms"));
-  gainChart_ = makeChart(QString(), tr("iteration"), QString());
-  levelChart_ = makeChart(QString(), tr("level (whole solve)"), QString());
+  timeChart_ = makeChart(tr("ms"));
+  gainChart_ = makeChart(QString());
+  levelChart_ = makeChart(QString());
   for (Chart* chart : {&timeChart_, &gainChart_, &levelChart_}) layout->addWidget(chart->view);
   attach(gainChart_, gainPlot_, QString());
   gainPlot_.series->setPointsVisible(true);  // a single iteration is a single point
@@ -59,20 +59,20 @@ TraceCharts::TraceCharts(QWidget* parent) : QWidget(parent) {
   refreshTimer_.setSingleShot(true);
   refreshTimer_.setInterval(kRefreshMs);
   connect(&refreshTimer_, &QTimer::timeout, this, &TraceCharts::refreshNow);
+  setConfig({});  // the titles until a problem kind chooses its own
 }
 
 TraceCharts::~TraceCharts() = default;
 
-TraceCharts::Chart TraceCharts::makeChart(const QString& title, const QString& xTitle, const QString& yTitle) {
+// Titles and the x axis's title come with the config.
+TraceCharts::Chart TraceCharts::makeChart(const QString& yTitle) {
   Chart chart;
   chart.chart = new QChart();
-  chart.chart->setTitle(title);
   chart.chart->setAnimationOptions(QChart::NoAnimation);
   chart.chart->legend()->setAlignment(Qt::AlignRight);
   chart.chart->setMargins(QMargins(2, 2, 2, 2));
   chart.x = new QValueAxis(chart.chart);
   chart.y = new QValueAxis(chart.chart);
-  chart.x->setTitleText(xTitle);
   chart.y->setTitleText(yTitle);
   chart.x->setLabelFormat(QStringLiteral("%d"));
   chart.x->setTickType(QValueAxis::TicksDynamic);
@@ -99,6 +99,11 @@ void TraceCharts::setConfig(TraceChartsConfig config) {
   config_ = std::move(config);
   gainChart_.chart->setTitle(config_.gainTitle);
   levelChart_.chart->setTitle(config_.levelTitle);
+  timeChart_.chart->setTitle(config_.timeTitle.isEmpty() ? tr("Time per phase per iteration")
+                                                         : config_.timeTitle);
+  const QString iterationTitle = config_.iterationTitle.isEmpty() ? tr("iteration") : config_.iterationTitle;
+  timeChart_.x->setTitleText(iterationTitle);
+  gainChart_.x->setTitleText(iterationTitle);
   levelChart_.x->setTitleText(config_.levelAxisTitle.isEmpty() ? tr("level (whole solve)")
                                                                : config_.levelAxisTitle);
   gainChart_.view->setVisible(!config_.gainCounter.empty());

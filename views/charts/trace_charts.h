@@ -30,6 +30,8 @@ namespace ms::views {
 
 // Which counters the two counter charts follow; the problem kind chooses (empty names hide a chart).
 struct TraceChartsConfig {
+  QString timeTitle;        // chart 1; empty: "Time per phase per iteration"
+  QString iterationTitle;   // x axis of charts 1 and 2, the algorithm's outer loop; empty: "iteration"
   std::string gainCounter;  // chart 2: increase of this counter per iteration
   QString gainTitle;
   bool gainShowsValue = false;  // chart 2 plots the counter's value at the end of each iteration instead
@@ -75,7 +77,7 @@ class TraceCharts : public QWidget {
     QValueAxis* y = nullptr;
   };
 
-  Chart makeChart(const QString& title, const QString& xTitle, const QString& yTitle);
+  Chart makeChart(const QString& yTitle);
   Plot& phasePlot(std::string_view phase);
   void attach(Chart& chart, Plot& plot, const QString& name);
   void push(Chart& chart, std::span<Plot* const> plots);

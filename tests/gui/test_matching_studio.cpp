@@ -317,6 +317,14 @@ class TestMatchingStudio : public QObject {
         QVERIFY2(framed == (state.mate[static_cast<std::size_t>(row)] == col),
                  qPrintable(QStringLiteral("cell (%1,%2)").arg(row).arg(col)));
       }
+      // The zero-weight diagonal carries no zero-slack dot (a third of the cell, white inside a black
+      // outline); the probe sits inside the dot's square and outside the number drawn at the centre.
+      QCOMPARE(instance.graph->weight(row, row), 0.0f);
+      const render::CellRect diagonal = render::cellRect(layout, camera, row, row);
+      const double inset = 0.8 * 0.5 * render::style::kZeroDotFraction * (diagonal.x1 - diagonal.x0);
+      const QColor probe = pixelAt(image, QPointF(diagonal.centreX() + inset, diagonal.centreY() - inset));
+      const auto white = qRgb(render::style::kZeroMark.r, render::style::kZeroMark.g, render::style::kZeroMark.b);
+      QVERIFY2(!near(probe, white), qPrintable(QStringLiteral("zero dot on diagonal cell %1").arg(row)));
     }
   }
 

@@ -120,7 +120,8 @@ class TestViews : public QObject {
     nav.zoomAt(QPointF(300, 200), 8);
     const render::MatrixCamera screen = nav.camera();
     const render::MatrixCamera exported = nav.scaledTo(QSizeF(1600, 1200)).camera();
-    QVERIFY(std::abs((screen.colBegin + screen.colsVisible / 2) - (exported.colBegin + exported.colsVisible / 2)) < 1e-9);
+    QVERIFY(std::abs((screen.colBegin + screen.colsVisible / 2) -
+                     (exported.colBegin + exported.colsVisible / 2)) < 1e-9);
     QVERIFY(std::abs(screen.rowsVisible - exported.rowsVisible) < 1e-9);
     QVERIFY(std::abs(screen.colsVisible - exported.colsVisible) < 1e-9);
   }
@@ -177,19 +178,21 @@ class TestViews : public QObject {
             const int position = rowPosition[static_cast<std::size_t>(r)];
             if (position < 0) continue;
             QVERIFY(forest.vertices[static_cast<std::size_t>(position)].inFrontier);
-            frontierDepth = std::max(frontierDepth, forest.vertices[static_cast<std::size_t>(position)].depth);
+            frontierDepth =
+                std::max(frontierDepth, forest.vertices[static_cast<std::size_t>(position)].depth);
           }
           QCOMPARE(forest.frontierDepth, frontierDepth);
           if (record.phase == "forward_level" || record.phase == "optimality_check") {
-            QVERIFY(std::none_of(forest.vertices.begin(), forest.vertices.end(), [](const ForestVertex& v) { return v.onPath; }));
+            QVERIFY(std::none_of(forest.vertices.begin(), forest.vertices.end(),
+                                 [](const ForestVertex& v) { return v.onPath; }));
           }
           if (record.phase == "reverse_pass") {
             for (const auto& path : s.augmentingPaths) {
               for (std::size_t k = 0; k < path.size(); ++k) {
                 const bool column = k % 2 == 1;
-                const auto it = std::find_if(forest.vertices.begin(), forest.vertices.end(), [&](const ForestVertex& v) {
-                  return v.isColumn == column && v.index == path[k];
-                });
+                const auto it = std::find_if(
+                    forest.vertices.begin(), forest.vertices.end(),
+                    [&](const ForestVertex& v) { return v.isColumn == column && v.index == path[k]; });
                 QVERIFY2(it != forest.vertices.end(), "a path vertex is missing from the forest");
                 QVERIFY(it->onPath);
                 ++pathsChecked;
@@ -218,7 +221,8 @@ class TestViews : public QObject {
     charts.reset(trace.counterNames());
     const auto& records = trace.records();
     for (std::size_t first = 0; first < records.size(); first += 17) {
-      charts.append(std::span<const StepRecord>(records).subspan(first, std::min<std::size_t>(17, records.size() - first)));
+      charts.append(std::span<const StepRecord>(records).subspan(
+          first, std::min<std::size_t>(17, records.size() - first)));
     }
     charts.refreshNow();
 
@@ -228,7 +232,8 @@ class TestViews : public QObject {
     for (const StepRecord& r : records) {
       msPerPhase[r.phase] += static_cast<double>(r.wall_ns) / 1e6;
       if (r.phase == "forward_level") ++forwardLevels;
-      if (firstAssigned < 0 && !std::isnan(r.counters[lap::kAssigned])) firstAssigned = r.counters[lap::kAssigned];
+      if (firstAssigned < 0 && !std::isnan(r.counters[lap::kAssigned]))
+        firstAssigned = r.counters[lap::kAssigned];
     }
     for (const auto& [phase, ms] : msPerPhase) {
       double sum = 0;
@@ -265,7 +270,8 @@ class TestViews : public QObject {
     QCOMPARE(model.rowCount(), static_cast<int>(trace.records().size()));
     for (int row = 0; row < model.rowCount(); ++row) {
       const StepRecord& r = trace.records()[static_cast<std::size_t>(row)];
-      QCOMPARE(model.data(model.index(row, views::StepLogModel::PhaseColumn)).toString().toStdString(), std::string(r.phase));
+      QCOMPARE(model.data(model.index(row, views::StepLogModel::PhaseColumn)).toString().toStdString(),
+               std::string(r.phase));
       QVERIFY(!model.data(model.index(row, views::StepLogModel::ExplanationColumn)).toString().isEmpty());
       if (r.phase == "optimality_check") {
         const QString counters = model.data(model.index(row, views::StepLogModel::CountersColumn)).toString();
@@ -279,7 +285,8 @@ class TestViews : public QObject {
   // renderer's image unchanged. The tooltip names the cell under the cursor with its cost.
   void matrixViewNumbersAndTooltip() {
     views::MatrixView view;
-    if (!view.rendererAvailable()) QSKIP(qPrintable(QStringLiteral("no Vulkan device: ") + view.rendererProblem()));
+    if (!view.rendererAvailable())
+      QSKIP(qPrintable(QStringLiteral("no Vulkan device: ") + view.rendererProblem()));
     const auto costs = uniformInstance(40, 9);
     view.resize(640, 480);
     view.setCosts(costs);
@@ -289,8 +296,9 @@ class TestViews : public QObject {
     renderer->setCosts(*costs);
     const QSize size(640, 480);
     const auto raw = [&] {
-      const render::MatrixCamera camera = view.navigation().scaledTo(QSizeF(render::matrixLayout(640, 480).area.width,
-                                                                             render::matrixLayout(640, 480).area.height))
+      const render::MatrixCamera camera = view.navigation()
+                                              .scaledTo(QSizeF(render::matrixLayout(640, 480).area.width,
+                                                               render::matrixLayout(640, 480).area.height))
                                               .camera();
       const render::RgbaImage image =
           renderer->render(camera, {}, render::MatrixQuantity::Cost, render::ColorMap::Viridis, 640, 480);
@@ -315,12 +323,80 @@ class TestViews : public QObject {
     const int row = static_cast<int>(camera.rowBegin + camera.rowsVisible / 2);
     const int col = static_cast<int>(camera.colBegin + camera.colsVisible / 2);
     const QString zoomedTip = tooltipAt(row, col);
-    QVERIFY2(zoomedTip.startsWith(QStringLiteral("row %1, column %2\ncost %3").arg(row).arg(col).arg(matrix(row, col))),
+    QVERIFY2(zoomedTip.startsWith(
+                 QStringLiteral("row %1, column %2\ncost %3").arg(row).arg(col).arg(matrix(row, col))),
              qPrintable(zoomedTip));
-    view.navigation().reset(40, 40, QSizeF(render::matrixLayout(640, 480).area.width, render::matrixLayout(640, 480).area.height));
+    view.navigation().reset(
+        40, 40,
+        QSizeF(render::matrixLayout(640, 480).area.width, render::matrixLayout(640, 480).area.height));
     const QString tip = tooltipAt(17, 23);
-    QVERIFY2(tip.startsWith(QStringLiteral("row 17, column 23\ncost %1").arg(matrix(17, 23))), qPrintable(tip));
+    QVERIFY2(tip.startsWith(QStringLiteral("row 17, column 23\ncost %1").arg(matrix(17, 23))),
+             qPrintable(tip));
     QVERIFY(!tip.contains(QStringLiteral("slack")));  // no duals before a snapshot
+  }
+
+  // Numbers are drawn in every visible cell or in none: zooming in on a checkerboard of 0.5 and 0.123456,
+  // there is a zoom where "0.5" would fit and "0.123" not, and neither may then appear alone.
+  void matrixViewNumbersAllOrNone() {
+    views::MatrixView view;
+    if (!view.rendererAvailable())
+      QSKIP(qPrintable(QStringLiteral("no Vulkan device: ") + view.rendererProblem()));
+    constexpr int32_t n = 40;
+    lap::CostMatrix<double> checkerboard(n, n);
+    for (int32_t i = 0; i < n; ++i) {
+      for (int32_t j = 0; j < n; ++j) checkerboard(i, j) = (i + j) % 2 == 0 ? 0.5 : 0.123456;
+    }
+    const auto costs = std::make_shared<const lap::AnyCostMatrix>(std::move(checkerboard));
+    const QSize size(640, 480);
+    view.resize(size);
+    view.setCosts(costs);
+    std::string whyNot;
+    auto renderer = render::MatrixRenderer::create(&whyNot);
+    QVERIFY(renderer != nullptr);
+    renderer->setCosts(*costs);
+    const render::MatrixLayout layout = render::matrixLayout(size.width(), size.height());
+    const QSizeF area(layout.area.width, layout.area.height);
+    bool sawNone = false, sawAll = false;
+    for (int k = 0; k < 40; ++k, view.navigation().zoomAt(QPointF(320, 240), 1.08)) {
+      const render::MatrixCamera camera = view.navigation().scaledTo(area).camera();
+      const render::RgbaImage raw = renderer->render(camera, {}, render::MatrixQuantity::Cost,
+                                                     render::ColorMap::Viridis, size.width(), size.height());
+      const QImage plain = QImage(raw.pixels.data(), raw.width, raw.height, QImage::Format_RGBA8888).copy();
+      const QImage numbered = view.renderImage(size).convertToFormat(QImage::Format_RGBA8888);
+      int withText[2] = {0, 0}, cells[2] = {0, 0};  // [0]: 0.5 cells, [1]: 0.123456 cells
+      for (int32_t row = 0; row < n; ++row) {
+        for (int32_t col = 0; col < n; ++col) {
+          const render::CellRect cell = render::cellRect(layout, camera, row, col);
+          const QPoint centre(static_cast<int>(cell.centreX()), static_cast<int>(cell.centreY()));
+          // A number sits in the middle of its cell; look for it across the middle half.
+          const int reach = std::max(3, static_cast<int>(0.25 * (cell.x1 - cell.x0)));
+          const QRect inner(layout.area.x + reach, layout.area.y + reach, layout.area.width - 2 * reach,
+                            layout.area.height - 2 * reach);
+          if (!inner.contains(centre)) continue;
+          bool text = false;
+          for (int dy = -reach; dy <= reach && !text; ++dy) {
+            for (int dx = -reach; dx <= reach && !text; ++dx) {
+              text = numbered.pixel(centre + QPoint(dx, dy)) != plain.pixel(centre + QPoint(dx, dy));
+            }
+          }
+          const int kind = (row + col) % 2;
+          ++cells[kind];
+          withText[kind] += text ? 1 : 0;
+        }
+      }
+      const QString where = QStringLiteral("zoom step %1: %2/%3 cells of 0.5 and %4/%5 of 0.123456 numbered")
+                                .arg(k)
+                                .arg(withText[0])
+                                .arg(cells[0])
+                                .arg(withText[1])
+                                .arg(cells[1]);
+      const bool none = withText[0] == 0 && withText[1] == 0;
+      const bool all = withText[0] == cells[0] && withText[1] == cells[1];
+      QVERIFY2(none || all, qPrintable(where));
+      sawNone = sawNone || none;
+      sawAll = sawAll || (all && cells[0] > 0);
+    }
+    QVERIFY(sawNone && sawAll);
   }
 };
 

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <variant>
+#include <vector>
 
 #include "views/lap_paths.h"
 
@@ -81,8 +82,8 @@ void MatrixView::setCosts(std::shared_ptr<const lap::AnyCostMatrix> costs) {
   frame_ = QImage();
   rendererProblem_.clear();
   if (costs_ != nullptr) {
-    zeroTolerance_ = std::visit([](const auto& matrix) { return static_cast<double>(lap::zeroTolerance(matrix)); },
-                                *costs_);
+    zeroTolerance_ = std::visit(
+        [](const auto& matrix) { return static_cast<double>(lap::zeroTolerance(matrix)); }, *costs_);
     if (renderThread_ != nullptr) renderThread_->setCosts(costs_);
   }
   firstSerialOfCosts_ = serial_ + 1;
@@ -112,12 +113,12 @@ void MatrixView::setSnapshot(const Snapshot& snapshot) {
 }
 
 // A matching on the weight matrix is an assignment that is its own transpose: both cells of every matched
-// pair get the assignment's mark.
+// pair get the assignment's mark. Weights have no slack, so zeros are not marked.
 void MatrixView::setMatching(const matching::MatchingSnapshot& snapshot) {
   if (costs_ == nullptr || snapshot.n != matrixSize()) return;
   auto overlay = std::make_shared<render::MatrixOverlay>();
   overlay->rowAssignment = snapshot.mate;
-  overlay->zeroTolerance = zeroTolerance_;
+  overlay->markZeros = false;
   overlay_ = std::move(overlay);
   refresh();
 }
@@ -162,8 +163,9 @@ void MatrixView::frameReady(const QImage& image, const MatrixFrameRequest& reque
   emit frameShown();
 }
 
-// Numbers go on top of the rendered cells wherever a cell is large enough; the text colour follows the
-// brightness of the cell's rendered colour so it stays readable on both ends of the colour map.
+// Numbers go on top of the rendered cells when every visible cell's number fits (all or none, so that short
+// numbers like 0.5 do not stand out alone among longer ones); the text colour follows the brightness of the
+// cell's rendered colour so it stays readable on both ends of the colour map.
 void MatrixView::drawNumbers(QImage& image, const MatrixFrameRequest& request) const {
   const render::MatrixLayout layout = render::matrixLayout(image.width(), image.height());
   const render::MatrixCamera& camera = request.camera;
@@ -184,19 +186,30 @@ void MatrixView::drawNumbers(QImage& image, const MatrixFrameRequest& request) c
   const int colFirst = std::max(0, static_cast<int>(std::floor(camera.colBegin)));
   const int rowLast = std::min(n - 1, static_cast<int>(std::ceil(camera.rowBegin + camera.rowsVisible)));
   const int colLast = std::min(n - 1, static_cast<int>(std::ceil(camera.colBegin + camera.colsVisible)));
+  struct Label {
+    QRectF rect;
+    QString text;
+  };
+  std::vector<Label> labels;
   for (int row = rowFirst; row <= rowLast; ++row) {
     for (int col = colFirst; col <= colLast; ++col) {
       double value = costAt(row, col);
-      if (slack) value -= overlay.rowDual[static_cast<std::size_t>(row)] + overlay.colDual[static_cast<std::size_t>(col)];
-      const QString text = formatValue(value, integral);
+      if (slack)
+        value -=
+            overlay.rowDual[static_cast<std::size_t>(row)] + overlay.colDual[static_cast<std::size_t>(col)];
       const render::CellRect cell = render::cellRect(layout, camera, row, col);
-      const QRectF rect(QPointF(cell.x0, cell.y0), QPointF(cell.x1, cell.y1));
-      if (metrics.horizontalAdvance(text) + 2 > rect.width() || metrics.height() > rect.height()) continue;
-      const QPoint centre = rect.center().toPoint();
-      if (!area.contains(centre)) continue;
-      painter.setPen(image.pixelColor(centre).lightnessF() > 0.55 ? Qt::black : Qt::white);
-      painter.drawText(rect, Qt::AlignCenter, text);
+      Label label{QRectF(QPointF(cell.x0, cell.y0), QPointF(cell.x1, cell.y1)), formatValue(value, integral)};
+      if (metrics.horizontalAdvance(label.text) + 2 > label.rect.width() ||
+          metrics.height() > label.rect.height()) {
+        return;
+      }
+      if (area.contains(label.rect.center().toPoint())) labels.push_back(std::move(label));
     }
+  }
+  for (const Label& label : labels) {
+    const QPoint centre = label.rect.center().toPoint();
+    painter.setPen(image.pixelColor(centre).lightnessF() > 0.55 ? Qt::black : Qt::white);
+    painter.drawText(label.rect, Qt::AlignCenter, label.text);
   }
 }
 
@@ -211,16 +224,16 @@ QImage MatrixView::renderImage(QSize size) const {
 QString MatrixView::describeCell(QPoint position) const {
   if (costs_ == nullptr) return {};
   const std::optional<render::CellIndex> cell =
-      render::cellAt(render::matrixLayout(width(), height()), navigation_.camera(), matrixSize(), matrixSize(),
-                     position.x() + 0.5, position.y() + 0.5);
+      render::cellAt(render::matrixLayout(width(), height()), navigation_.camera(), matrixSize(),
+                     matrixSize(), position.x() + 0.5, position.y() + 0.5);
   if (!cell) return {};
   const int row = cell->row, col = cell->col;
   const bool integral = isIntegral(*costs_);
   const double cost = costAt(row, col);
   QString text = tr("row %1, column %2\ncost %3").arg(row).arg(col).arg(formatValue(cost, integral));
   if (!overlay_->rowDual.empty()) {
-    const double slack =
-        cost - overlay_->rowDual[static_cast<std::size_t>(row)] - overlay_->colDual[static_cast<std::size_t>(col)];
+    const double slack = cost - overlay_->rowDual[static_cast<std::size_t>(row)] -
+                         overlay_->colDual[static_cast<std::size_t>(col)];
     text += tr("\nslack %1").arg(formatValue(slack, integral));
   }
   return text;
@@ -231,7 +244,8 @@ void MatrixView::paintEvent(QPaintEvent* /*event*/) {
   painter.fillRect(rect(), palette().window());
   QString message;
   if (renderThread_ == nullptr || !rendererProblem_.isEmpty()) {
-    message = tr("Matrix view unavailable: %1\nThe solver, log, tree and charts still work.").arg(rendererProblem_);
+    message =
+        tr("Matrix view unavailable: %1\nThe solver, log, tree and charts still work.").arg(rendererProblem_);
   } else if (costs_ == nullptr) {
     message = tr("No instance loaded.");
   } else if (frame_.isNull()) {

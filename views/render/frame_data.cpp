@@ -196,9 +196,12 @@ FrameData buildFrameData(const MatrixOverlay& overlay, const MatrixCamera& camer
                  [](double u) { return static_cast<float>(u); });
   std::transform(overlay.colDual.begin(), overlay.colDual.end(), frame.duals.begin() + rows,
                  [](double v) { return static_cast<float>(v); });
+  // A negative tolerance marks nothing: every |slack| is at least 0.
   frame.zeroTolerance =
-      std::max(overlay.zeroTolerance,
-               kFloatSlackResolution * (maxAbsCost + maxAbs(overlay.rowDual) + maxAbs(overlay.colDual)));
+      overlay.markZeros
+          ? std::max(overlay.zeroTolerance,
+                     kFloatSlackResolution * (maxAbsCost + maxAbs(overlay.rowDual) + maxAbs(overlay.colDual)))
+          : -1.0;
 
   QuadBuilder builder(frame.quads, layout.area);
   addAssignment(builder, overlay.rowAssignment, camera, layout, cols);

@@ -42,6 +42,7 @@ struct MatrixOverlay {                          // filled from ms::lap::LapSnaps
   // Slack <= this is a zero. The device computes in float, so the renderer never uses less than
   // 2^-21 x (max |c| + max |u| + max |v|): exact for integer costs and duals below about 2^20.
   double zeroTolerance = 0;
+  bool markZeros = true;  // false where zero has no meaning (a matching's weights, whose diagonal is 0)
 };
 
 MatrixOverlay overlayFromSnapshot(const ms::lap::LapSnapshot& snapshot);

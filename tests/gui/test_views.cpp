@@ -281,6 +281,41 @@ class TestViews : public QObject {
     QVERIFY(model.explanation(trace.records().back()).contains(QStringLiteral("optimal")));
   }
 
+  // A series of one point shows it as a marker (a line needs two); a long series is drawn as a line.
+  void shortSeriesShowTheirPoints() {
+    std::vector<StepRecord> records;
+    const auto add = [&](int32_t iteration, std::string_view phase) {
+      StepRecord r;
+      r.step = static_cast<int64_t>(records.size());
+      r.iteration = iteration;
+      r.phase = phase;
+      r.wall_ns = 1000 + r.step;
+      records.push_back(r);
+    };
+    add(0, "setup");
+    for (int32_t iteration = 1; iteration <= 2 * static_cast<int32_t>(views::TraceCharts::kMaxMarkedPoints);
+         ++iteration) {
+      add(iteration, "forward_level");
+    }
+    views::TraceCharts charts;
+    charts.resize(1200, 900);
+    charts.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&charts));
+    charts.setConfig(lapCharts());
+    const std::vector<std::string_view> noCounters;
+    charts.reset(noCounters);
+    charts.append(std::span<const StepRecord>(records).first(2));
+    charts.refreshNow();
+    QCOMPARE(charts.phaseTimePoints("forward_level").size(), 1);
+    QVERIFY(charts.phaseTimeMarked("forward_level"));
+    QVERIFY(charts.phaseTimeMarked("setup"));
+    charts.append(std::span<const StepRecord>(records).subspan(2));
+    charts.refreshNow();
+    QVERIFY(charts.phaseTimePoints("forward_level").size() > views::TraceCharts::kMaxMarkedPoints);
+    QVERIFY(!charts.phaseTimeMarked("forward_level"));
+    QVERIFY(charts.phaseTimeMarked("setup"));
+  }
+
   // Zoomed in, the widget's image carries the numbers on top of the renderer's; zoomed out it is the
   // renderer's image unchanged. The tooltip names the cell under the cursor with its cost.
   void matrixViewNumbersAndTooltip() {

@@ -3,8 +3,8 @@
 #include <QChart>
 #include <QChartView>
 #include <QLineSeries>
-#include <QValueAxis>
 #include <QVBoxLayout>
+#include <QValueAxis>
 #include <algorithm>
 #include <cmath>
 
@@ -53,7 +53,6 @@ TraceCharts::TraceCharts(QWidget* parent) : QWidget(parent) {
   levelChart_ = makeChart(QString());
   for (Chart* chart : {&timeChart_, &gainChart_, &levelChart_}) layout->addWidget(chart->view);
   attach(gainChart_, gainPlot_, QString());
-  gainPlot_.series->setPointsVisible(true);  // a single iteration is a single point
   gainChart_.chart->legend()->hide();
   levelChart_.chart->legend()->hide();
   refreshTimer_.setSingleShot(true);
@@ -93,7 +92,9 @@ void TraceCharts::attach(Chart& chart, Plot& plot, const QString& name) {
   plot.series->attachAxis(chart.y);
 }
 
-void TraceCharts::setRefreshInterval(int milliseconds) { refreshTimer_.setInterval(std::max(milliseconds, kRefreshMs)); }
+void TraceCharts::setRefreshInterval(int milliseconds) {
+  refreshTimer_.setInterval(std::max(milliseconds, kRefreshMs));
+}
 
 void TraceCharts::setConfig(TraceChartsConfig config) {
   config_ = std::move(config);
@@ -116,7 +117,6 @@ void TraceCharts::setConfig(TraceChartsConfig config) {
   while (levelPlots_.size() < config_.levelCounters.size()) {
     levelPlots_.push_back(std::make_unique<Plot>());
     attach(levelChart_, *levelPlots_.back(), QString());
-    levelPlots_.back()->series->setPointsVisible(true);
   }
   for (std::size_t k = 0; k < levelPlots_.size(); ++k) {
     levelPlots_[k]->series->setName(QString::fromStdString(config_.levelCounters[k]));
@@ -238,6 +238,8 @@ void TraceCharts::push(Chart& chart, std::span<Plot* const> plots) {
     if (!plot->dirty) continue;
     const std::vector<QPointF> points = plot->ring.ordered();
     plot->series->replace(decimateMinMax(points, xMin, xMax, columns));
+    const bool marked = plot->series->count() <= kMaxMarkedPoints;
+    if (plot->series->pointsVisible() != marked) plot->series->setPointsVisible(marked);
     plot->dirty = false;
   }
   setIntegerAxis(chart.x, xMin, niceCeiling(xMax - xMin));
@@ -246,10 +248,18 @@ void TraceCharts::push(Chart& chart, std::span<Plot* const> plots) {
 
 QList<QPointF> TraceCharts::phaseTimePoints(std::string_view phase) const {
   const auto it = phasePlots_.find(phase);
-  return it == phasePlots_.end() || it->second.series == nullptr ? QList<QPointF>() : it->second.series->points();
+  return it == phasePlots_.end() || it->second.series == nullptr ? QList<QPointF>()
+                                                                 : it->second.series->points();
 }
 
-QList<QPointF> TraceCharts::gainPoints() const { return gainPlot_.series->points(); }
+bool TraceCharts::phaseTimeMarked(std::string_view phase) const {
+  const auto it = phasePlots_.find(phase);
+  return it != phasePlots_.end() && it->second.series != nullptr && it->second.series->pointsVisible();
+}
+
+QList<QPointF> TraceCharts::gainPoints() const {
+  return gainPlot_.series->points();
+}
 QList<QPointF> TraceCharts::levelPoints(std::size_t counter) const {
   return counter < levelPlots_.size() ? levelPlots_[counter]->series->points() : QList<QPointF>();
 }

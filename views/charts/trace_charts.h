@@ -45,7 +45,10 @@ class TraceCharts : public QWidget {
   Q_OBJECT
  public:
   static constexpr std::size_t kRingCapacity = 1 << 15;  // points kept per series
-  static constexpr int kRefreshMs = 33;  // at most ~30 refreshes a second
+  static constexpr int kRefreshMs = 33;                  // at most ~30 refreshes a second
+  // A series shows a marker on each point while it has at most this many (so that a lone point shows);
+  // longer ones are lines.
+  static constexpr qsizetype kMaxMarkedPoints = 40;
 
   explicit TraceCharts(QWidget* parent = nullptr);
   ~TraceCharts() override;
@@ -60,6 +63,7 @@ class TraceCharts : public QWidget {
 
   // What the series hold after the last refresh (tests read these).
   QList<QPointF> phaseTimePoints(std::string_view phase) const;
+  bool phaseTimeMarked(std::string_view phase) const;  // whether that series shows its points' markers
   QList<QPointF> gainPoints() const;
   QList<QPointF> levelPoints(std::size_t counter = 0) const;  // series of config.levelCounters[counter]
   int refreshCount() const { return refreshCount_; }

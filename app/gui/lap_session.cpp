@@ -51,14 +51,7 @@ MachineFactory lapMachineFactory(std::shared_ptr<const lap::AnyCostMatrix> costs
   return [costs = std::move(costs), options]() -> std::shared_ptr<StepMachine> {
     return std::visit(
         [&](const auto& matrix) -> std::shared_ptr<StepMachine> {
-          using T = typename std::decay_t<decltype(matrix)>::value_type;
-          // The solver borrows the matrix: the returned pointer shares ownership of both.
-          struct Session {
-            std::shared_ptr<const lap::AnyCostMatrix> costs;
-            std::unique_ptr<lap::LapSolver<T>> solver;
-          };
-          auto session = std::make_shared<Session>(Session{costs, lap::makeLapSolver(matrix, options)});
-          return std::shared_ptr<StepMachine>(session, session->solver.get());
+          return machineKeeping(costs, lap::makeLapSolver(matrix, options));
         },
         *costs);
   };

@@ -49,13 +49,7 @@ matching::MatchingOptions resolveMatchingBackend(matching::MatchingOptions optio
 MachineFactory matchingMachineFactory(std::shared_ptr<const matching::CompleteGraph> graph,
                                       matching::MatchingOptions options) {
   return [graph = std::move(graph), options]() -> std::shared_ptr<StepMachine> {
-    // The solver borrows the graph: the returned pointer shares ownership of both.
-    struct Session {
-      std::shared_ptr<const matching::CompleteGraph> graph;
-      std::unique_ptr<matching::MatchingSolver> solver;
-    };
-    auto session = std::make_shared<Session>(Session{graph, matching::makeMatchingSolver(*graph, options)});
-    return std::shared_ptr<StepMachine>(session, session->solver.get());
+    return machineKeeping(graph, matching::makeMatchingSolver(*graph, options));
   };
 }
 

@@ -27,6 +27,17 @@ namespace ms::studio {
 // data (a LAP solver borrows its cost matrix) keeps it alive through the pointer's control block.
 using MachineFactory = std::function<std::shared_ptr<StepMachine>()>;
 
+// `machine`, which borrows `data`, in a pointer whose control block keeps `data` alive as long as the machine.
+template <class Data, class Machine>
+std::shared_ptr<StepMachine> machineKeeping(std::shared_ptr<const Data> data, std::unique_ptr<Machine> machine) {
+  struct Session {
+    std::shared_ptr<const Data> data;
+    std::unique_ptr<Machine> machine;
+  };
+  auto session = std::make_shared<Session>(Session{std::move(data), std::move(machine)});
+  return std::shared_ptr<StepMachine>(session, session->machine.get());
+}
+
 // Deliveries to the GUI thread (records, and a snapshot when watched): at most one per frame (30 a second)
 // while stepping or running paced; while running unpaced, ten a second are plenty to follow the progress and
 // leave the machine to the solver.

@@ -553,22 +553,20 @@ void MainWindow::showError(const QString& message) {
   statusMessage_->setStyleSheet(QStringLiteral("color: #b00020"));
 }
 
+// The same four fields for either kind, in its own words: a matching counts phases, matched vertices and
+// weight where an assignment counts iterations, assigned rows and its objective.
 void MainWindow::updateStatusBar() {
+  const bool matching = problem_ == ProblemKind::Matching;
+  const QString loop = matching ? tr("phase") : tr("iteration");
+  const QString pairs = matching ? tr("matched") : tr("assigned");
+  const QString value = matching ? tr("weight") : tr("objective");
+  const bool known = status_.assigned >= 0;
   statusN_->setText(tr("n = %1").arg(status_.n));
-  if (problem_ == ProblemKind::Matching) {
-    statusIteration_->setText(tr("phase %1").arg(status_.iteration));
-    statusAssigned_->setText(status_.assigned < 0 ? tr("matched –")
-                                                  : tr("matched %1/%2").arg(status_.assigned).arg(status_.n));
-    statusObjective_->setText(status_.assigned < 0 ? tr("weight –")
-                                                   : tr("weight %1").arg(formatObjective(status_.objective)));
-  } else {
-    statusIteration_->setText(tr("iteration %1").arg(status_.iteration));
-    statusAssigned_->setText(
-        status_.assigned < 0 ? tr("assigned –") : tr("assigned %1/%2").arg(status_.assigned).arg(status_.n));
-    statusObjective_->setText(status_.assigned < 0
-                                  ? tr("objective –")
-                                  : tr("objective %1").arg(formatObjective(status_.objective)));
-  }
+  statusIteration_->setText(QStringLiteral("%1 %2").arg(loop).arg(status_.iteration));
+  statusAssigned_->setText(known ? QStringLiteral("%1 %2/%3").arg(pairs).arg(status_.assigned).arg(status_.n)
+                                 : pairs + QStringLiteral(" –"));
+  statusObjective_->setText(known ? QStringLiteral("%1 %2").arg(value, formatObjective(status_.objective))
+                                  : value + QStringLiteral(" –"));
   statusElapsed_->setText(tr("elapsed %1 ms").arg(status_.elapsedMs, 0, 'f', status_.elapsedMs < 10 ? 3 : 1));
   if (lastError_.isEmpty()) statusMessage_->setStyleSheet(QString());
 }

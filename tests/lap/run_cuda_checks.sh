@@ -4,9 +4,11 @@
 #
 #   tests/lap/run_cuda_checks.sh BUNDLE OUT [tests] [sanitizer] [traces SIZES] [bench SIZES] [scipy SIZES]
 #                               [large SIZES] [agreement SIZES] [startup] [cold SIZES] [roma NAME SIZES ARGS]
+#                               [search NAME ARGS] [search-agreement NAME ARGS]
 #
 # SIZES is a comma-separated list; ARGS one word of extra bench options joined by commas ("-" for none);
-# the roma stage writes OUT/NAME.csv and OUT/NAME.log.
+# the roma and search stages write OUT/NAME.csv and OUT/NAME.log. search-agreement solves the instances of
+# `bench --preset search ARGS` once with the OpenMP tree variant and compares every objective with OUT/NAME.csv.
 # BUNDLE holds the test_*_cuda suites, matchscope-cli, scipy_reference.py and
 # qtrt/*.deb (apt-get download libqt6core6 libqt6test6 libicu72 libdouble-conversion3 libpcre2-16-0 libb2-1
 # libglib2.0-0 libzstd1 libpcre2-8-0 libffi8 libmount1 libselinux1 libblkid1). Logs go to OUT; the traces
@@ -42,13 +44,17 @@ run_tests() {
 }
 
 run_sanitizer() {
-  local tool
+  local tool algorithm granularity instance
   for tool in memcheck racecheck synccheck; do
     for algorithm in classical tree; do
-      compute-sanitizer --tool "$tool" --error-exitcode 9 "$bundle/matchscope-cli" solve --generate uniform --n 300 \
-        --range 10n --algorithm "$algorithm" --backend cuda --verify >/tmp/sanitizer.txt 2>&1
-      echo "compute-sanitizer $tool $algorithm: exit $? $(grep -E 'ERROR SUMMARY|certificate' /tmp/sanitizer.txt | tr '\n' ' ')"
-      { echo "=== $tool $algorithm"; cat /tmp/sanitizer.txt; } >>"$out/sanitizer.txt"
+      for granularity in search phase; do
+        for instance in "uniform --range 10n" real; do
+          compute-sanitizer --tool "$tool" --error-exitcode 9 "$bundle/matchscope-cli" solve --generate $instance \
+            --n 300 --algorithm "$algorithm" --granularity "$granularity" --backend cuda --verify >/tmp/sanitizer.txt 2>&1
+          echo "compute-sanitizer $tool $algorithm $granularity ${instance%% *}: exit $? $(grep -E 'ERROR SUMMARY|certificate' /tmp/sanitizer.txt | tr '\n' ' ')"
+          { echo "=== $tool $algorithm $granularity ${instance%% *}"; cat /tmp/sanitizer.txt; } >>"$out/sanitizer.txt"
+        done
+      done
     done
     for algorithm in parallel-roma-1 parallel-roma-2; do
       compute-sanitizer --tool "$tool" --error-exitcode 9 "$bundle/matchscope-cli" solve --problem matching \
@@ -69,12 +75,14 @@ run_roma() {
 
 run_traces() {
   mkdir -p "$out/traces"
-  local n range algorithm name
+  local n range algorithm name instance
   for n in "$@"; do
-    for range in n/10 n 10n; do
+    for range in n/10 n 10n real; do
       for algorithm in classical tree; do
         name="n${n}_r${range/\//_}_${algorithm}"
-        "$bundle/matchscope-cli" solve --generate uniform --n "$n" --range "$range" --algorithm "$algorithm" \
+        instance=(--generate uniform --range "$range")
+        [ "$range" = real ] && instance=(--generate real)
+        "$bundle/matchscope-cli" solve "${instance[@]}" --n "$n" --algorithm "$algorithm" \
           --backend cuda --trace-out "$out/traces/$name.csv" >"$out/traces/$name.txt" 2>&1
         echo "$name: $(grep -E 'objective|iterations|steps|time_ms' "$out/traces/$name.txt" | tr '\n' ' ')"
       done
@@ -106,6 +114,29 @@ run_agreement() {
     if [ $first -eq 1 ]; then cp "/tmp/table3-cpu-$n.csv" "$out/table3-cpu.csv"; else tail -n +2 "/tmp/table3-cpu-$n.csv" >>"$out/table3-cpu.csv"; fi
     first=0
   done
+}
+
+# The device-resident search (bench --preset search with extra options), into OUT/NAME.csv.
+run_search() {
+  local name=$1 extra=()
+  [ "$2" != "-" ] && IFS=, read -r -a extra <<<"$2"
+  "$bundle/matchscope-cli" bench --preset search "${extra[@]}" --output "$out/$name.csv" 2>"$out/$name.log" |
+    tee -a "$out/$name.log"
+}
+
+# The OpenMP tree variant once on the instances of a search stage; every objective must match OUT/NAME.csv
+# (reals within 1e-9 relative).
+run_search_agreement() {
+  local name=$1 extra=()
+  [ "$2" != "-" ] && IFS=, read -r -a extra <<<"$2"
+  "$bundle/matchscope-cli" bench --preset search "${extra[@]}" --backends cpu --algorithms tree --repeats 1 \
+    --warmups 0 --output "$out/$name-cpu.csv" 2>"$out/$name-cpu.log" | tail -3
+  awk -F, 'NR == FNR { if (FNR > 1) cpu[$3 "," $4 "," $5 "," $6] = $11; next }
+    FNR > 1 { key = $3 "," $4 "," $5 "," $6; c = cpu[key]; d = $11 - c; if (d < 0) d = -d;
+              scale = c < 0 ? -c : c; checked++;
+              if (c == "" || d > 1e-9 * (scale + 1)) { bad++; print "DISAGREES: " key " " $7 " " $11 " cpu " c } }
+    END { print "search-agreement " FILENAME ": " checked " runs, " bad + 0 " disagree with the CPU" }' \
+    "$out/$name-cpu.csv" "$out/$name.csv"
 }
 
 # Process start-up (CUDA context creation included) with a trivial solve, for the cold-start comparison.
@@ -162,6 +193,8 @@ while [ $index -lt ${#stages[@]} ]; do
     startup) run_startup ;;
     cold) index=$((index + 1)); run_cold ${stages[$index]//,/ } ;;
     roma) run_roma "${stages[$index + 1]}" "${stages[$index + 2]}" "${stages[$index + 3]}"; index=$((index + 3)) ;;
+    search) run_search "${stages[$index + 1]}" "${stages[$index + 2]}"; index=$((index + 2)) ;;
+    search-agreement) run_search_agreement "${stages[$index + 1]}" "${stages[$index + 2]}"; index=$((index + 2)) ;;
   esac
   index=$((index + 1))
 done

@@ -465,10 +465,11 @@ __device__ void mergeChunks(const DeviceView<T>& d, int32_t j, int32_t chunks, t
 }
 
 // Uncovered column j with its smallest new slack: update its slack and predecessor and, at zero slack, reach
-// its row or mark it for the reverse pass.
+// its row or mark it for the reverse pass. Returns the column's slack.
 template <class T>
-__device__ void settleColumn(const DeviceView<T>& d, int32_t j, typename DeviceView<T>::Dual best, int32_t bestRow,
-                             int32_t* nextFrontier, int32_t* nextCount) {
+__device__ typename DeviceView<T>::Dual settleColumn(const DeviceView<T>& d, int32_t j,
+                                                     typename DeviceView<T>::Dual best, int32_t bestRow,
+                                                     int32_t* nextFrontier, int32_t* nextCount) {
   auto s = d.slack[j];
   if (best < s) {
     s = best;
@@ -483,6 +484,7 @@ __device__ void settleColumn(const DeviceView<T>& d, int32_t j, typename DeviceV
       markReverse(d, j);
     }
   }
+  return s;
 }
 
 // The chunk's rows are expanded: mark them visited (done once, by the blocks of the first tile).

@@ -121,6 +121,8 @@ __device__ void compressInRounds(const DeviceView<T>& d, SearchRounds<T>& rounds
 
 // One BFS level of the tree variant over `frontierSize` rows: column tiles x row chunks as work items of the
 // resident blocks; with several chunks, a second round merges the chunks' minima and settles the columns.
+// The settling round also takes the smallest non-zero slack of the columns that stay uncovered: when the
+// level ends the search without augmenting paths, that is the dual update's theta, with no round of its own.
 template <class T>
 __device__ void expandTreeInRounds(const DeviceView<T>& d, SearchRounds<T>& rounds, const int32_t* frontier,
                                    int32_t frontierSize, int32_t* nextFrontier) {
@@ -128,6 +130,11 @@ __device__ void expandTreeInRounds(const DeviceView<T>& d, SearchRounds<T>& roun
   const int32_t tiles = (d.n + kBlock - 1) / kBlock;
   const int32_t rows = rowsPerChunk(frontierSize, tiles, 2LL * gridDim.x);
   const int32_t chunks = (frontierSize + rows - 1) / rows;
+  Dual smallestOpen = kDualInfinity<Dual>;  // this thread's smallest slack of a column left uncovered
+  const auto settle = [&](int32_t j, Dual best, int32_t bestRow) {
+    const Dual s = settleColumn(d, j, best, bestRow, nextFrontier, rounds.count());
+    if (!d.isZero(s)) smallestOpen = min(smallestOpen, s);
+  };
   for (int32_t item = blockIdx.x; item < tiles * chunks; item += gridDim.x) {
     const int32_t tile = item % tiles, chunk = item / tiles;
     const int32_t j = tile * kBlock + static_cast<int32_t>(threadIdx.x);
@@ -139,7 +146,7 @@ __device__ void expandTreeInRounds(const DeviceView<T>& d, SearchRounds<T>& roun
     scanChunk(d, frontier, begin, end, j, live, best, bestRow);
     if (tile == 0) markChunkVisited(d.rowState, frontier, begin, end);
     if (chunks == 1) {
-      if (live) settleColumn(d, j, best, bestRow, nextFrontier, rounds.count());
+      if (live) settle(j, best, bestRow);
     } else if (j < d.n) {
       const std::size_t slot = static_cast<std::size_t>(chunk) * d.n + j;
       d.partialSlack[slot] = best;
@@ -153,9 +160,11 @@ __device__ void expandTreeInRounds(const DeviceView<T>& d, SearchRounds<T>& roun
       Dual best;
       int32_t bestRow;
       mergeChunks(d, j, chunks, best, bestRow);
-      settleColumn(d, j, best, bestRow, nextFrontier, rounds.count());
+      settle(j, best, bestRow);
     }
   }
+  smallestOpen = blockMin(smallestOpen);
+  if (threadIdx.x == 0) atomicMin(rounds.minKey(), orderKey(smallestOpen));
   rounds.barrier(kSearchForward);
 }
 
@@ -202,17 +211,15 @@ __global__ void __launch_bounds__(kBlock) searchKernel(DeviceView<T> d, SearchSc
       }
       if (loadRelaxed(d.counters->reverse) > 0) break;  // augmenting paths found
 
-      // Dual update: the smallest slack of an uncovered (row,) column ...
-      Dual smallest = kDualInfinity<Dual>;
+      // Dual update: theta is the smallest slack of an uncovered row and column (classical, a round of its
+      // own) or of an uncovered column (tree: taken by the level that just ended) ...
       if constexpr (kClassical) {
+        Dual smallest = kDualInfinity<Dual>;
         for (int32_t i = blockIdx.x; i < d.n; i += gridDim.x) smallest = uncoveredRowSlack(d, i, smallest);
-      } else {
-        for (int32_t j = gridThread(); j < d.n; j += gridThreads())
-          if (d.colCover[j] == 0) smallest = min(smallest, d.slack[j]);
+        smallest = blockMin(smallest);
+        if (threadIdx.x == 0) atomicMin(rounds.minKey(), orderKey(smallest));
+        rounds.barrier(kSearchDualUpdate);
       }
-      smallest = blockMin(smallest);
-      if (threadIdx.x == 0) atomicMin(rounds.minKey(), orderKey(smallest));
-      rounds.barrier(kSearchDualUpdate);
       const Dual theta = rounds.lastMin();
       if (theta == kDualInfinity<Dual>) {
         failure = kSearchInfeasible;

@@ -22,7 +22,18 @@ inline constexpr int32_t kSearchRunaway = 2;     // more rounds in one iteration
 struct SearchScalars {
   int32_t count[3];
   long long minKey[3];
+  // Team mode (tree variant, small frontiers): the blocks of one column tile each meet at their own barrier,
+  // with their own ring of accumulators indexed by the team barrier's generation, and hand back their result.
+  uint32_t teamArrived;
+  uint32_t teamGeneration;
+  int32_t teamCount[3];
+  long long teamMinKey[3];
+  int32_t teamFrontier, teamSwaps, teamLevels, teamDualUpdates, teamFailure;
 };
+
+// Frontiers of at most this many rows are searched in team mode: one chunk per tile, so the grid's other
+// blocks would have nothing to do but wait at every barrier.
+inline constexpr int32_t kTeamFrontier = kMinRowsPerChunk;
 
 __device__ inline long long globalNanoseconds() {
   unsigned long long now;
@@ -38,9 +49,10 @@ class SearchRounds {
   __device__ SearchRounds(const DeviceView<T>& d, SearchScalars* scalars) : d_(d), scalars_(scalars) {
     if (leader()) {
       for (int s = 0; s < 3; ++s) {
-        scalars_->count[s] = 0;
-        scalars_->minKey[s] = orderKey(kDualInfinity<Dual>);
+        scalars_->count[s] = scalars_->teamCount[s] = 0;
+        scalars_->minKey[s] = scalars_->teamMinKey[s] = orderKey(kDualInfinity<Dual>);
       }
+      scalars_->teamArrived = scalars_->teamGeneration = 0;
       last_ = globalNanoseconds();
     }
     cooperative_groups::this_grid().sync();
@@ -56,14 +68,21 @@ class SearchRounds {
     ++round_;
     ++roundsThisIteration_;
     if (leader()) {
-      const long long now = globalNanoseconds();
-      nanoseconds_[kind] += now - last_;
-      last_ = now;
+      book(kind);
       const int stale = (round_ + 1) % 3;
       scalars_->count[stale] = 0;
       scalars_->minKey[stale] = orderKey(kDualInfinity<Dual>);
     }
   }
+
+  // The leader books the time since the last booking for `kind` (team mode, between grid barriers).
+  __device__ void book(int kind) {
+    const long long now = globalNanoseconds();
+    nanoseconds_[kind] += now - last_;
+    last_ = now;
+  }
+  // Team rounds count towards the runaway guard too (every thread adds the same number).
+  __device__ void addRounds(int32_t rounds) { roundsThisIteration_ += rounds; }
 
   // What the round just ended accumulated.
   __device__ int32_t lastCount() const { return loadRelaxed(scalars_->count[(round_ + 2) % 3]); }
@@ -168,6 +187,109 @@ __device__ void expandTreeInRounds(const DeviceView<T>& d, SearchRounds<T>& roun
   rounds.barrier(kSearchForward);
 }
 
+// Barrier of the `team` first blocks (all resident: the launch is cooperative). Thread 0 of each block
+// arrives; the last one resets the count and releases the next generation. Afterwards block 0 clears the
+// accumulators of the round after next, as SearchRounds::barrier does for the grid.
+__device__ inline void teamBarrier(SearchScalars* scalars, uint32_t team, uint32_t& generation) {
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    cuda::atomic_ref<uint32_t, cuda::thread_scope_device> arrived(scalars->teamArrived);
+    cuda::atomic_ref<uint32_t, cuda::thread_scope_device> released(scalars->teamGeneration);
+    __threadfence();
+    if (arrived.fetch_add(1u, cuda::memory_order_acq_rel) == team - 1) {
+      arrived.store(0u, cuda::memory_order_relaxed);
+      released.store(generation + 1, cuda::memory_order_release);
+    } else {
+      while (released.load(cuda::memory_order_acquire) == generation) {
+      }
+    }
+    __threadfence();
+  }
+  __syncthreads();
+  ++generation;
+}
+
+// Tree variant, frontier of at most kTeamFrontier rows: the first min(tiles, blocks) blocks run BFS levels
+// and dual updates among themselves (each owns the same column tiles throughout) until the frontier grows
+// past kTeamFrontier, or runs dry with augmenting paths found. The other blocks go straight on to the next
+// grid barrier. Block 0 hands back the frontier's size, the frontier swaps, the counts and any failure.
+template <class T>
+__device__ void searchAsTeam(const DeviceView<T>& d, SearchRounds<T>& rounds, SearchScalars* scalars,
+                             int32_t* frontier, int32_t* next, int32_t frontierSize) {
+  using Dual = typename DeviceView<T>::Dual;
+  const int32_t tiles = (d.n + kBlock - 1) / kBlock;
+  const uint32_t team = min(static_cast<uint32_t>(tiles), gridDim.x);
+  if (blockIdx.x >= team) return;
+  uint32_t generation = loadRelaxed(scalars->teamGeneration);  // stays put until every team block arrives
+  const auto clearAfterNext = [&] {
+    if (rounds.leader()) {
+      scalars->teamCount[(generation + 1) % 3] = 0;
+      scalars->teamMinKey[(generation + 1) % 3] = orderKey(kDualInfinity<Dual>);
+    }
+  };
+  int32_t size = frontierSize, swaps = 0, levels = 0, dualUpdates = 0, failure = 0;
+  for (;;) {
+    int32_t* reachedCount = &scalars->teamCount[generation % 3];
+    Dual smallestOpen = kDualInfinity<Dual>;
+    for (int32_t tile = blockIdx.x; tile < tiles; tile += team) {
+      const int32_t j = tile * kBlock + static_cast<int32_t>(threadIdx.x);
+      const bool live = j < d.n && d.colCover[j] == 0;
+      Dual best;
+      int32_t bestRow;
+      scanChunk(d, frontier, 0, size, j, live, best, bestRow);
+      if (tile == 0) markChunkVisited(d.rowState, frontier, 0, size);
+      if (live) {
+        const Dual s = settleColumn(d, j, best, bestRow, next, reachedCount);
+        if (!d.isZero(s)) smallestOpen = min(smallestOpen, s);
+      }
+    }
+    smallestOpen = blockMin(smallestOpen);
+    if (threadIdx.x == 0) atomicMin(&scalars->teamMinKey[generation % 3], orderKey(smallestOpen));
+    teamBarrier(scalars, team, generation);
+    clearAfterNext();
+    if (rounds.leader()) rounds.book(kSearchForward);
+    ++levels;
+    int32_t* const expanded = frontier;
+    frontier = next;
+    next = expanded;
+    ++swaps;
+    const int32_t reached = loadRelaxed(scalars->teamCount[(generation + 2) % 3]);
+    const Dual theta = fromOrderKey<Dual>(loadRelaxed(scalars->teamMinKey[(generation + 2) % 3]));
+    size = reached;
+    if (reached > 0) {
+      if (reached > kTeamFrontier) break;
+      continue;
+    }
+    if (loadRelaxed(d.counters->reverse) > 0) break;  // the frontier ran dry with augmenting paths
+    if (theta == kDualInfinity<Dual>) {
+      failure = kSearchInfeasible;
+      break;
+    }
+    if (levels + dualUpdates > 16LL * d.n + 64) {
+      failure = kSearchRunaway;
+      break;
+    }
+    // Dual update by the team; the tree rows at the new zero-slack columns form the frontier.
+    for (int32_t k = blockIdx.x * kBlock + static_cast<int32_t>(threadIdx.x); k < d.n;
+         k += static_cast<int32_t>(team) * kBlock) {
+      updateDualsAndSlackAt(d, k, theta, frontier, &scalars->teamCount[generation % 3]);
+    }
+    teamBarrier(scalars, team, generation);
+    clearAfterNext();
+    if (rounds.leader()) rounds.book(kSearchDualUpdate);
+    ++dualUpdates;
+    size = loadRelaxed(scalars->teamCount[(generation + 2) % 3]);
+    if (size > kTeamFrontier) break;
+  }
+  if (rounds.leader()) {
+    scalars->teamFrontier = size;
+    scalars->teamSwaps = swaps;
+    scalars->teamLevels = levels;
+    scalars->teamDualUpdates = dualUpdates;
+    scalars->teamFailure = failure;
+  }
+}
+
 // Up to `iterationLimit` whole Hungarian iterations, starting right after an optimality check that left rows
 // unassigned. `zerosStale`: the classical variant's zero-slack CSR must be rebuilt first. The leader
 // publishes what was done.
@@ -192,6 +314,24 @@ __global__ void __launch_bounds__(kBlock) searchKernel(DeviceView<T> d, SearchSc
     for (;;) {
       // Forward levels until the frontier runs dry.
       while (frontierSize > 0 && !rounds.runaway()) {
+        if (!kClassical && frontierSize <= kTeamFrontier) {
+          searchAsTeam(d, rounds, scalars, frontier, next, frontierSize);
+          rounds.barrier(kSearchForward);
+          if (loadRelaxed(scalars->teamSwaps) % 2 != 0) {
+            int32_t* const other = frontier;
+            frontier = next;
+            next = other;
+          }
+          frontierSize = loadRelaxed(scalars->teamFrontier);
+          const int32_t teamLevels = loadRelaxed(scalars->teamLevels);
+          const int32_t teamDualUpdates = loadRelaxed(scalars->teamDualUpdates);
+          levels += teamLevels;
+          dualUpdates += teamDualUpdates;
+          rounds.addRounds(teamLevels + teamDualUpdates);
+          failure = loadRelaxed(scalars->teamFailure);
+          if (failure != 0) break;
+          continue;
+        }
         if constexpr (kClassical) {
           for (int32_t k = gridThread(); k < frontierSize; k += gridThreads())
             expandClassicalRow(d, frontier[k], next, rounds.count());
@@ -205,10 +345,8 @@ __global__ void __launch_bounds__(kBlock) searchKernel(DeviceView<T> d, SearchSc
         frontierSize = rounds.lastCount();
         ++levels;
       }
-      if (rounds.runaway()) {
-        failure = kSearchRunaway;
-        break;
-      }
+      if (failure == 0 && rounds.runaway()) failure = kSearchRunaway;
+      if (failure != 0) break;
       if (loadRelaxed(d.counters->reverse) > 0) break;  // augmenting paths found
 
       // Dual update: theta is the smallest slack of an uncovered row and column (classical, a round of its

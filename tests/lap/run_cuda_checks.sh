@@ -4,11 +4,10 @@
 #
 #   tests/lap/run_cuda_checks.sh BUNDLE OUT [tests] [sanitizer] [traces SIZES] [bench SIZES] [scipy SIZES]
 #                               [large SIZES] [agreement SIZES] [startup] [cold SIZES] [roma NAME SIZES ARGS]
-#                               [search NAME ARGS] [search-agreement NAME ARGS]
+#                               [search NAME ARGS] [search-agreement GPUNAME CPUNAME ARGS]
 #
 # SIZES is a comma-separated list; ARGS one word of extra bench options joined by commas ("-" for none);
-# the roma and search stages write OUT/NAME.csv and OUT/NAME.log. search-agreement solves the instances of
-# `bench --preset search ARGS` once with the OpenMP tree variant and compares every objective with OUT/NAME.csv.
+# the roma and search stages write OUT/NAME.csv and OUT/NAME.log (search: `bench --preset search ARGS`).
 # BUNDLE holds the test_*_cuda suites, matchscope-cli, scipy_reference.py and
 # qtrt/*.deb (apt-get download libqt6core6 libqt6test6 libicu72 libdouble-conversion3 libpcre2-16-0 libb2-1
 # libglib2.0-0 libzstd1 libpcre2-8-0 libffi8 libmount1 libselinux1 libblkid1). Logs go to OUT; the traces
@@ -124,19 +123,19 @@ run_search() {
     tee -a "$out/$name.log"
 }
 
-# The OpenMP tree variant once on the instances of a search stage; every objective must match OUT/NAME.csv
-# (reals within 1e-9 relative).
+# The OpenMP tree variant once on the instances of `bench --preset search ARGS` (into OUT/CPUNAME.csv); every
+# run in OUT/GPUNAME.csv of those instances must reach the same objective (reals within 1e-9 relative).
 run_search_agreement() {
-  local name=$1 extra=()
-  [ "$2" != "-" ] && IFS=, read -r -a extra <<<"$2"
+  local gpu=$1 cpu=$2 extra=()
+  [ "$3" != "-" ] && IFS=, read -r -a extra <<<"$3"
   "$bundle/matchscope-cli" bench --preset search "${extra[@]}" --backends cpu --algorithms tree --repeats 1 \
-    --warmups 0 --output "$out/$name-cpu.csv" 2>"$out/$name-cpu.log" | tail -3
+    --warmups 0 --output "$out/$cpu.csv" 2>"$out/$cpu.log" | tail -3
   awk -F, 'NR == FNR { if (FNR > 1) cpu[$3 "," $4 "," $5 "," $6] = $11; next }
-    FNR > 1 { key = $3 "," $4 "," $5 "," $6; c = cpu[key]; d = $11 - c; if (d < 0) d = -d;
-              scale = c < 0 ? -c : c; checked++;
-              if (c == "" || d > 1e-9 * (scale + 1)) { bad++; print "DISAGREES: " key " " $7 " " $11 " cpu " c } }
-    END { print "search-agreement " FILENAME ": " checked " runs, " bad + 0 " disagree with the CPU" }' \
-    "$out/$name-cpu.csv" "$out/$name.csv"
+    FNR > 1 { key = $3 "," $4 "," $5 "," $6; if (!(key in cpu)) next; c = cpu[key]; d = $11 - c;
+              if (d < 0) d = -d; scale = c < 0 ? -c : c; checked++;
+              if (d > 1e-9 * (scale + 1)) { bad++; print "DISAGREES: " key " " $7 " " $11 " cpu " c } }
+    END { print "search-agreement: " checked + 0 " GPU runs on the CPU-solved instances, " bad + 0 " disagree" }' \
+    "$out/$cpu.csv" "$out/$gpu.csv"
 }
 
 # Process start-up (CUDA context creation included) with a trivial solve, for the cold-start comparison.
@@ -194,7 +193,9 @@ while [ $index -lt ${#stages[@]} ]; do
     cold) index=$((index + 1)); run_cold ${stages[$index]//,/ } ;;
     roma) run_roma "${stages[$index + 1]}" "${stages[$index + 2]}" "${stages[$index + 3]}"; index=$((index + 3)) ;;
     search) run_search "${stages[$index + 1]}" "${stages[$index + 2]}"; index=$((index + 2)) ;;
-    search-agreement) run_search_agreement "${stages[$index + 1]}" "${stages[$index + 2]}"; index=$((index + 2)) ;;
+    search-agreement)
+      run_search_agreement "${stages[$index + 1]}" "${stages[$index + 2]}" "${stages[$index + 3]}"
+      index=$((index + 3)) ;;
   esac
   index=$((index + 1))
 done

@@ -413,15 +413,38 @@ __host__ __device__ inline int32_t rowsPerChunk(int32_t rows, int32_t tiles, int
   return static_cast<int32_t>((rows + chunks - 1) / chunks);
 }
 
+// What a BFS level reads of column j, loaded at once (independent loads) before the rows are scanned. Nothing
+// else writes these during a level: the column's slack and cover belong to the thread that settles it.
+template <class T>
+struct ColumnState {
+  using Dual = typename DeviceView<T>::Dual;
+  bool live = false;  // uncovered (and j < n)
+  Dual dual = 0, slack = kDualInfinity<Dual>;
+  int32_t assignedRow = -1;
+};
+
+template <class T>
+__device__ ColumnState<T> loadColumn(const DeviceView<T>& d, int32_t j) {
+  ColumnState<T> column;
+  if (j < d.n) {
+    column.live = d.colCover[j] == 0;
+    column.dual = d.colDual[j];
+    column.slack = d.slack[j];
+    column.assignedRow = d.colAssign[j];
+  }
+  return column;
+}
+
 // Column j's smallest slack over frontier rows [begin, end) and the row attaining it. Every thread of the
-// block calls it (the rows are staged in shared memory); `live` says whether column j is uncovered.
+// block calls it (the rows are staged in shared memory); with `markVisited`, the staging threads mark the
+// rows expanded (one block per chunk does).
 template <class T>
 __device__ void scanChunk(const DeviceView<T>& d, const int32_t* frontier, int32_t begin, int32_t end, int32_t j,
-                          bool live, typename DeviceView<T>::Dual& best, int32_t& bestRow) {
+                          const ColumnState<T>& column, bool markVisited, typename DeviceView<T>::Dual& best,
+                          int32_t& bestRow) {
   using Dual = typename DeviceView<T>::Dual;
   __shared__ int32_t chunkRows[kBlock];
   __shared__ Dual chunkDuals[kBlock];
-  const Dual v = live ? d.colDual[j] : Dual{0};
   best = kDualInfinity<Dual>;
   bestRow = -1;
   for (int32_t base = begin; base < end; base += kBlock) {
@@ -431,13 +454,14 @@ __device__ void scanChunk(const DeviceView<T>& d, const int32_t* frontier, int32
       const int32_t i = frontier[base + threadIdx.x];
       chunkRows[threadIdx.x] = i;
       chunkDuals[threadIdx.x] = d.rowDual[i];
+      if (markVisited) storeRelaxed(d.rowState[i], kVisited);
     }
     __syncthreads();
-    if (live) {
+    if (column.live) {
 #pragma unroll 4
       for (int32_t k = 0; k < count; ++k) {
         const int32_t i = chunkRows[k];
-        const Dual s = static_cast<Dual>(d.row(i)[j]) - chunkDuals[k] - v;
+        const Dual s = static_cast<Dual>(d.row(i)[j]) - chunkDuals[k] - column.dual;
         if (s < best) {
           best = s;
           bestRow = i;
@@ -467,17 +491,17 @@ __device__ void mergeChunks(const DeviceView<T>& d, int32_t j, int32_t chunks, t
 // Uncovered column j with its smallest new slack: update its slack and predecessor and, at zero slack, reach
 // its row or mark it for the reverse pass. Returns the column's slack.
 template <class T>
-__device__ typename DeviceView<T>::Dual settleColumn(const DeviceView<T>& d, int32_t j,
+__device__ typename DeviceView<T>::Dual settleColumn(const DeviceView<T>& d, int32_t j, const ColumnState<T>& column,
                                                      typename DeviceView<T>::Dual best, int32_t bestRow,
                                                      int32_t* nextFrontier, int32_t* nextCount) {
-  auto s = d.slack[j];
+  auto s = column.slack;
   if (best < s) {
     s = best;
     d.slack[j] = best;
     d.colPred[j] = bestRow;
   }
   if (d.isZero(s)) {
-    const int32_t next = d.colAssign[j];
+    const int32_t next = column.assignedRow;
     if (next != -1) {
       reachRowThroughColumn(d, next, j, nextFrontier, nextCount);
     } else {
@@ -485,11 +509,6 @@ __device__ typename DeviceView<T>::Dual settleColumn(const DeviceView<T>& d, int
     }
   }
   return s;
-}
-
-// The chunk's rows are expanded: mark them visited (done once, by the blocks of the first tile).
-__device__ inline void markChunkVisited(int32_t* rowState, const int32_t* frontier, int32_t begin, int32_t end) {
-  for (int32_t k = begin + threadIdx.x; k < end; k += kBlock) storeRelaxed(rowState[frontier[k]], kVisited);
 }
 
 // --- Algorithm 4: one BFS level of the alternating-tree forward pass. The grid is column tiles x chunks of
@@ -502,13 +521,12 @@ __global__ void expandTreeKernel(DeviceView<T> d, const int32_t* frontier, int32
                                  int32_t rowsPerChunk, int32_t* nextFrontier) {
   using Dual = typename DeviceView<T>::Dual;
   const int32_t j = blockIdx.x * kBlock + threadIdx.x;
-  const bool live = j < d.n && d.colCover[j] == 0;
+  const ColumnState<T> column = loadColumn(d, j);
   const int32_t begin = blockIdx.y * rowsPerChunk;
   const int32_t end = min(frontierSize, begin + rowsPerChunk);
   Dual best;
   int32_t bestRow;
-  scanChunk(d, frontier, begin, end, j, live, best, bestRow);
-  if (blockIdx.x == 0) markChunkVisited(d.rowState, frontier, begin, end);
+  scanChunk(d, frontier, begin, end, j, column, blockIdx.x == 0, best, bestRow);
 
   if (gridDim.y > 1) {
     const std::size_t slot = static_cast<std::size_t>(blockIdx.y) * d.n + j;
@@ -517,9 +535,9 @@ __global__ void expandTreeKernel(DeviceView<T> d, const int32_t* frontier, int32
       d.partialRow[slot] = bestRow;
     }
     if (!finishedLast(&d.tileFinished[blockIdx.x], gridDim.y)) return;  // block-uniform
-    if (live) mergeChunks(d, j, static_cast<int32_t>(gridDim.y), best, bestRow);
+    if (column.live) mergeChunks(d, j, static_cast<int32_t>(gridDim.y), best, bestRow);
   }
-  if (live) settleColumn(d, j, best, bestRow, nextFrontier, &d.counters->next);
+  if (column.live) settleColumn(d, j, column, best, bestRow, nextFrontier, &d.counters->next);
   publishLevel(d, gridDim.x);  // one settling block per column tile
 }
 

@@ -150,22 +150,21 @@ __device__ void expandTreeInRounds(const DeviceView<T>& d, SearchRounds<T>& roun
   const int32_t rows = rowsPerChunk(frontierSize, tiles, 2LL * gridDim.x);
   const int32_t chunks = (frontierSize + rows - 1) / rows;
   Dual smallestOpen = kDualInfinity<Dual>;  // this thread's smallest slack of a column left uncovered
-  const auto settle = [&](int32_t j, Dual best, int32_t bestRow) {
-    const Dual s = settleColumn(d, j, best, bestRow, nextFrontier, rounds.count());
+  const auto settle = [&](int32_t j, const ColumnState<T>& column, Dual best, int32_t bestRow) {
+    const Dual s = settleColumn(d, j, column, best, bestRow, nextFrontier, rounds.count());
     if (!d.isZero(s)) smallestOpen = min(smallestOpen, s);
   };
   for (int32_t item = blockIdx.x; item < tiles * chunks; item += gridDim.x) {
     const int32_t tile = item % tiles, chunk = item / tiles;
     const int32_t j = tile * kBlock + static_cast<int32_t>(threadIdx.x);
-    const bool live = j < d.n && d.colCover[j] == 0;
+    const ColumnState<T> column = loadColumn(d, j);
     const int32_t begin = chunk * rows;
     const int32_t end = min(frontierSize, begin + rows);
     Dual best;
     int32_t bestRow;
-    scanChunk(d, frontier, begin, end, j, live, best, bestRow);
-    if (tile == 0) markChunkVisited(d.rowState, frontier, begin, end);
+    scanChunk(d, frontier, begin, end, j, column, tile == 0, best, bestRow);
     if (chunks == 1) {
-      if (live) settle(j, best, bestRow);
+      if (column.live) settle(j, column, best, bestRow);
     } else if (j < d.n) {
       const std::size_t slot = static_cast<std::size_t>(chunk) * d.n + j;
       d.partialSlack[slot] = best;
@@ -175,11 +174,12 @@ __device__ void expandTreeInRounds(const DeviceView<T>& d, SearchRounds<T>& roun
   if (chunks > 1) {
     rounds.barrier(kSearchForward);
     for (int32_t j = gridThread(); j < d.n; j += gridThreads()) {
-      if (d.colCover[j] != 0) continue;
+      const ColumnState<T> column = loadColumn(d, j);
+      if (!column.live) continue;
       Dual best;
       int32_t bestRow;
       mergeChunks(d, j, chunks, best, bestRow);
-      settle(j, best, bestRow);
+      settle(j, column, best, bestRow);
     }
   }
   smallestOpen = blockMin(smallestOpen);
@@ -233,13 +233,12 @@ __device__ void searchAsTeam(const DeviceView<T>& d, SearchRounds<T>& rounds, Se
     Dual smallestOpen = kDualInfinity<Dual>;
     for (int32_t tile = blockIdx.x; tile < tiles; tile += team) {
       const int32_t j = tile * kBlock + static_cast<int32_t>(threadIdx.x);
-      const bool live = j < d.n && d.colCover[j] == 0;
+      const ColumnState<T> column = loadColumn(d, j);
       Dual best;
       int32_t bestRow;
-      scanChunk(d, frontier, 0, size, j, live, best, bestRow);
-      if (tile == 0) markChunkVisited(d.rowState, frontier, 0, size);
-      if (live) {
-        const Dual s = settleColumn(d, j, best, bestRow, next, reachedCount);
+      scanChunk(d, frontier, 0, size, j, column, tile == 0, best, bestRow);
+      if (column.live) {
+        const Dual s = settleColumn(d, j, column, best, bestRow, next, reachedCount);
         if (!d.isZero(s)) smallestOpen = min(smallestOpen, s);
       }
     }

@@ -387,6 +387,12 @@ template <CostType T>
 SearchSummary CudaKernels<T>::searchIterations(bool zerosStale, int32_t iterationLimit) {
   Device& dev = *device_;
   if (dev.searchBlocks <= 0) throw SolveError("CUDA backend: the search kernel cannot be resident on this device");
+  if (zerosStale) {
+    // The first zero-slack CSR of a classical solve: the fine kernels stream the matrix with a block per row
+    // (faster than the resident grid); the dual updates inside the search rebuild it themselves.
+    compressZeroSlack();
+    zerosStale = false;
+  }
   int32_t* frontierA = dev.frontier[0];
   int32_t* frontierB = dev.frontier[1];
   gpu::SearchScalars* scalars = dev.searchScalars.get();

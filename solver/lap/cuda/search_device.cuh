@@ -188,14 +188,14 @@ __device__ void expandTreeInRounds(const DeviceView<T>& d, SearchRounds<T>& roun
 }
 
 // Barrier of the `team` first blocks (all resident: the launch is cooperative). Thread 0 of each block
-// arrives; the last one resets the count and releases the next generation. Afterwards block 0 clears the
-// accumulators of the round after next, as SearchRounds::barrier does for the grid.
+// arrives; the last one resets the count and releases the next generation. The block barrier before the
+// arrival and the release/acquire pair order every thread's writes before the barrier ahead of every
+// thread's reads after it (release is cumulative), so no separate fences are needed.
 __device__ inline void teamBarrier(SearchScalars* scalars, uint32_t team, uint32_t& generation) {
   __syncthreads();
   if (threadIdx.x == 0) {
     cuda::atomic_ref<uint32_t, cuda::thread_scope_device> arrived(scalars->teamArrived);
     cuda::atomic_ref<uint32_t, cuda::thread_scope_device> released(scalars->teamGeneration);
-    __threadfence();
     if (arrived.fetch_add(1u, cuda::memory_order_acq_rel) == team - 1) {
       arrived.store(0u, cuda::memory_order_relaxed);
       released.store(generation + 1, cuda::memory_order_release);
@@ -203,7 +203,6 @@ __device__ inline void teamBarrier(SearchScalars* scalars, uint32_t team, uint32
       while (released.load(cuda::memory_order_acquire) == generation) {
       }
     }
-    __threadfence();
   }
   __syncthreads();
   ++generation;

@@ -4,11 +4,11 @@
 #
 #   tests/lap/run_cuda_checks.sh BUNDLE OUT [tests] [sanitizer] [traces SIZES] [bench SIZES] [scipy SIZES]
 #                               [large SIZES] [agreement SIZES] [startup] [cold SIZES] [roma NAME SIZES ARGS]
-#                               [search NAME ARGS] [search-agreement GPUNAME CPUNAME ARGS]
+#                               [search NAME ARGS] [search-agreement GPUNAME CPUNAME ARGS] [hylac SIZES]
 #
 # SIZES is a comma-separated list; ARGS one word of extra bench options joined by commas ("-" for none);
 # the roma and search stages write OUT/NAME.csv and OUT/NAME.log (search: `bench --preset search ARGS`).
-# BUNDLE holds the test_*_cuda suites, matchscope-cli, scipy_reference.py and
+# BUNDLE holds the test_*_cuda suites, matchscope-cli, scipy_reference.py, hylac_instances and
 # qtrt/*.deb (apt-get download libqt6core6 libqt6test6 libicu72 libdouble-conversion3 libpcre2-16-0 libb2-1
 # libglib2.0-0 libzstd1 libpcre2-8-0 libffi8 libmount1 libselinux1 libblkid1). Logs go to OUT; the traces
 # are packed into OUT/traces.tar.gz. Each stage prints a short summary.
@@ -130,12 +130,34 @@ run_search_agreement() {
   [ "$3" != "-" ] && IFS=, read -r -a extra <<<"$3"
   "$bundle/matchscope-cli" bench --preset search "${extra[@]}" --backends cpu --algorithms tree --repeats 1 \
     --warmups 0 --output "$out/$cpu.csv" 2>"$out/$cpu.log" | tail -3
-  awk -F, 'NR == FNR { if (FNR > 1) cpu[$3 "," $4 "," $5 "," $6] = $11; next }
-    FNR > 1 { key = $3 "," $4 "," $5 "," $6; if (!(key in cpu)) next; c = cpu[key]; d = $11 - c;
+  # The device names are quoted and may hold commas: drop that first field, then generator,n,range,seed
+  # are fields 2-5, the algorithm 6 and the objective 10.
+  awk -F, 'NR == FNR { if (FNR > 1) cpu[$2 "," $3 "," $4 "," $5] = $10; next }
+    FNR > 1 { key = $2 "," $3 "," $4 "," $5; if (!(key in cpu)) next; c = cpu[key]; d = $10 - c;
               if (d < 0) d = -d; scale = c < 0 ? -c : c; checked++;
-              if (d > 1e-9 * (scale + 1)) { bad++; print "DISAGREES: " key " " $7 " " $11 " cpu " c } }
+              if (d > 1e-9 * (scale + 1)) { bad++; print "DISAGREES: " key " " $6 " " $10 " cpu " c } }
     END { print "search-agreement: " checked + 0 " GPU runs on the CPU-solved instances, " bad + 0 " disagree" }' \
-    "$out/$cpu.csv" "$out/$gpu.csv"
+    <(sed 's/^"[^"]*",//' "$out/$cpu.csv") <(sed 's/^"[^"]*",//' "$out/$gpu.csv")
+}
+
+# HyLAC's uniform instances (BUNDLE/hylac_instances, built from app/cli/bench_results/hylac_instances.cpp) for
+# each size and the ranges n/10, n, 10n, timed by `bench --preset search --npy` at search and at phase
+# granularity into OUT/hylac-search.csv and OUT/hylac-phase.csv (rows in the printed instance order).
+run_hylac() {
+  local n range files=() list granularity
+  mkdir -p /tmp/npy
+  for n in "$@"; do
+    for range in $((n / 10)) "$n" $((10 * n)); do
+      "$bundle/hylac_instances" "$n" "$range" "/tmp/npy/hylac_n${n}_r$range.npy"
+      files+=("/tmp/npy/hylac_n${n}_r$range.npy")
+    done
+  done
+  list=$(IFS=,; echo "${files[*]}")
+  echo "hylac instances, in this order: $list"
+  for granularity in search phase; do
+    "$bundle/matchscope-cli" bench --preset search --npy "$list" --granularity "$granularity" \
+      --output "$out/hylac-$granularity.csv" 2>"$out/hylac-$granularity.log" | tail -7
+  done
 }
 
 # Process start-up (CUDA context creation included) with a trivial solve, for the cold-start comparison.
@@ -192,6 +214,7 @@ while [ $index -lt ${#stages[@]} ]; do
     startup) run_startup ;;
     cold) index=$((index + 1)); run_cold ${stages[$index]//,/ } ;;
     roma) run_roma "${stages[$index + 1]}" "${stages[$index + 2]}" "${stages[$index + 3]}"; index=$((index + 3)) ;;
+    hylac) index=$((index + 1)); run_hylac ${stages[$index]//,/ } ;;
     search) run_search "${stages[$index + 1]}" "${stages[$index + 2]}"; index=$((index + 2)) ;;
     search-agreement)
       run_search_agreement "${stages[$index + 1]}" "${stages[$index + 2]}" "${stages[$index + 3]}"

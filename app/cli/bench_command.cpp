@@ -86,9 +86,9 @@ void applyPreset(BenchOptions& options) {
 }
 
 // Phases reported as columns, in the order of the paper's breakdown.
-constexpr std::string_view kPhaseColumns[] = {"setup",        "initial_reduction", "optimality_check",
-                                              "compress_zeros", "forward_level",    "reverse_pass",
-                                              "augment",      "dual_update",       "search"};
+constexpr std::string_view kPhaseColumns[] = {"setup",          "initial_reduction", "optimality_check",
+                                              "compress_zeros", "forward_level",     "reverse_pass",
+                                              "augment",        "dual_update",       "search"};
 
 struct Instance {
   std::string generator, range, label;
@@ -128,8 +128,8 @@ struct Run {
 // One timed solve, host matrix to host assignment; the dual certificate is checked after the timer when
 // `verify` is set.
 template <lap::CostType T>
-Run timeSolve(const lap::CostMatrix<T>& costs, const Configuration& configuration, lap::Granularity granularity,
-              bool verify) {
+Run timeSolve(const lap::CostMatrix<T>& costs, const Configuration& configuration,
+              lap::Granularity granularity, bool verify) {
   lap::LapOptions options{parseAlgorithm(configuration.algorithm), parseBackend(configuration.backend),
                           configuration.threads, granularity};
   const auto start = std::chrono::steady_clock::now();
@@ -223,14 +223,15 @@ void runBench(BenchOptions options) {
                 const auto it = std::find_if(run.phases.begin(), run.phases.end(),
                                              [&](const PhaseTotal& t) { return t.phase == phase; });
                 csv << ',' << (it == run.phases.end() ? "0" : formatNumber(it->wall_ns / 1e6));
-                if (it != run.phases.end() && it->device_ns >= 0) deviceNs = std::max<int64_t>(deviceNs, 0) + it->device_ns;
+                if (it != run.phases.end() && it->device_ns >= 0)
+                  deviceNs = std::max<int64_t>(deviceNs, 0) + it->device_ns;
               }
               csv << ',' << (deviceNs >= 0 ? formatNumber(deviceNs / 1e6) : "") << '\n';
-              const std::string key = "n=" + std::to_string(instance.n) +
-                                      (instance.range.empty() ? " " + instance.generator : " range=" + instance.range) +
-                                      " " +
-                                      configuration.algorithm + "/" + configuration.backend +
-                                      (configuration.backend == "cpu" ? std::to_string(configuration.threads) : "");
+              const std::string key =
+                  "n=" + std::to_string(instance.n) +
+                  (instance.range.empty() ? " " + instance.generator : " range=" + instance.range) + " " +
+                  configuration.algorithm + "/" + configuration.backend +
+                  (configuration.backend == "cpu" ? std::to_string(configuration.threads) : "");
               totalsByConfiguration[key].push_back(run.totalMs);
               if (!run.certificate.empty() && certificateProblem.empty())
                 certificateProblem = instance.label + " " + key + ": " + run.certificate;
@@ -256,15 +257,18 @@ void runBench(BenchOptions options) {
 void addBenchCommand(CLI::App& app) {
   auto options = std::make_shared<BenchOptions>();
   CLI::App* bench = app.add_subcommand("bench", "Time LAP solvers over an instance grid and write a CSV");
-  bench->add_option("--preset", options->preset,
-                    "table1: n=500..5000, [0,n), CPU with 1 and all threads (paper's Table 1); "
-                    "table3: n=5000..20000, three ranges, CUDA (Table 3); "
-                    "search: n=10000,20000, three ranges and real U[0,1), CUDA; " +
-                        std::string(kMatchingPresetHelp))
+  bench
+      ->add_option("--preset", options->preset,
+                   "table1: n=500..5000, [0,n), CPU with 1 and all threads (paper's Table 1); "
+                   "table3: n=5000..20000, three ranges, CUDA (Table 3); "
+                   "search: n=10000,20000, three ranges and real U[0,1), CUDA; " +
+                       std::string(kMatchingPresetHelp))
       ->check(CLI::IsMember({"table1", "table3", "search", "roma-cpu", "roma-gpu"}))
       ->capture_default_str();
   bench->add_option("--sizes", options->sizes, "Override the preset's sizes")->delimiter(',');
-  bench->add_option("--ranges", options->ranges, "Override the cost ranges (n/10, n, 10n; real = doubles in [0,1))")
+  bench
+      ->add_option("--ranges", options->ranges,
+                   "Override the cost ranges (n/10, n, 10n; real = doubles in [0,1))")
       ->delimiter(',')
       ->check(CLI::IsMember({"n/10", "n", "10n", "real"}));
   bench->add_option("--algorithms", options->algorithms, "classical, tree")

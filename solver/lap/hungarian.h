@@ -15,8 +15,8 @@
 //   optionally searchIterations(zerosStale, iterationLimit) -> SearchSummary (device-resident search).
 
 #include <array>
-#include <concepts>
 #include <chrono>
+#include <concepts>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -45,23 +45,23 @@ std::string_view hungarianPhaseName(HungarianPhase phase);
 
 // Counter slots of every Hungarian trace record.
 enum HungarianCounter : int {
-  kAssigned = 0,       // assignments after the step
-  kFrontier,           // rows expanded by this BFS level / starting the search
-  kNextFrontier,       // rows queued for the next level
-  kZeroEdges,          // zero-slack edges compressed (classical)
-  kReverseColumns,     // unassigned columns reached so far in this search
-  kPaths,              // vertex-disjoint augmenting paths of the reverse pass / augmented
-  kTheta,              // dual update amount
-  kLevels,             // search step: forward BFS levels run
-  kDualUpdates,        // search step: dual updates
-  kForwardNs,          // search step: time in forward levels
-  kDualUpdateNs,       // search step: time in dual updates (classical: with the zero-slack compression)
-  kAugmentNs,          // search step: time in reverse passes, augmentations and optimality checks
+  kAssigned = 0,    // assignments after the step
+  kFrontier,        // rows expanded by this BFS level / starting the search
+  kNextFrontier,    // rows queued for the next level
+  kZeroEdges,       // zero-slack edges compressed (classical)
+  kReverseColumns,  // unassigned columns reached so far in this search
+  kPaths,           // vertex-disjoint augmenting paths of the reverse pass / augmented
+  kTheta,           // dual update amount
+  kLevels,          // search step: forward BFS levels run
+  kDualUpdates,     // search step: dual updates
+  kForwardNs,       // search step: time in forward levels
+  kDualUpdateNs,    // search step: time in dual updates (classical: with the zero-slack compression)
+  kAugmentNs,       // search step: time in reverse passes, augmentations and optimality checks
   kHungarianCounterCount
 };
 inline constexpr std::array<std::string_view, kHungarianCounterCount> kHungarianCounterNames = {
-    "assigned", "frontier", "next_frontier", "zero_edges", "reverse_columns", "paths", "theta",
-    "levels", "dual_updates", "forward_ns", "dual_update_ns", "augment_ns"};
+    "assigned", "frontier", "next_frontier", "zero_edges", "reverse_columns", "paths",
+    "theta",    "levels",   "dual_updates",  "forward_ns", "dual_update_ns",  "augment_ns"};
 
 static_assert(kHungarianCounterCount <= kMaxCounters);
 
@@ -226,10 +226,12 @@ class Hungarian final : public LapSolver<typename Kernels::Cost> {
     counters[kPaths] = summary.paths;
     counters[kLevels] = summary.levels;
     counters[kDualUpdates] = summary.dualUpdates;
-    counters[kForwardNs] = static_cast<double>(summary.nanoseconds[static_cast<int>(SearchPhaseKind::Forward)]);
+    counters[kForwardNs] =
+        static_cast<double>(summary.nanoseconds[static_cast<int>(SearchPhaseKind::Forward)]);
     counters[kDualUpdateNs] =
         static_cast<double>(summary.nanoseconds[static_cast<int>(SearchPhaseKind::DualUpdate)]);
-    counters[kAugmentNs] = static_cast<double>(summary.nanoseconds[static_cast<int>(SearchPhaseKind::Augment)]);
+    counters[kAugmentNs] =
+        static_cast<double>(summary.nanoseconds[static_cast<int>(SearchPhaseKind::Augment)]);
   }
 
   // The search step of kernel sets without a device-resident search: the same phases as the phase
@@ -244,12 +246,15 @@ class Hungarian final : public LapSolver<typename Kernels::Cost> {
         const auto start = std::chrono::steady_clock::now();
         runPhase(fine);
         const int64_t elapsed =
-            std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start).count();
+            std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start)
+                .count();
         summary.nanoseconds[static_cast<int>(searchPhaseKind(phase))] += elapsed;
         summary.levels += phase == HungarianPhase::ForwardLevel;
         summary.dualUpdates += phase == HungarianPhase::DualUpdate;
-        if (phase == HungarianPhase::ReversePass) summary.paths += static_cast<int32_t>(fine.counters[kPaths]);
-        if (phase == HungarianPhase::OptimalityCheck) summary.assigned = static_cast<int32_t>(fine.counters[kAssigned]);
+        if (phase == HungarianPhase::ReversePass)
+          summary.paths += static_cast<int32_t>(fine.counters[kPaths]);
+        if (phase == HungarianPhase::OptimalityCheck)
+          summary.assigned = static_cast<int32_t>(fine.counters[kAssigned]);
       } while (phase != HungarianPhase::OptimalityCheck);
       ++summary.iterations;
     }

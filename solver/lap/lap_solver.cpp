@@ -21,7 +21,8 @@ std::string_view hungarianPhaseName(HungarianPhase phase) {
     case HungarianPhase::ReversePass: return "reverse_pass";
     case HungarianPhase::Augment: return "augment";
     case HungarianPhase::DualUpdate: return "dual_update";
-    case HungarianPhase::Search: return "search";
+    case HungarianPhase::Search:
+      return "search";
     case HungarianPhase::Finished: return "finished";
   }
   return "unknown";
@@ -38,8 +39,10 @@ std::string_view algorithmName(LapAlgorithm algorithm) {
 
 std::string_view granularityName(Granularity granularity) {
   switch (granularity) {
-    case Granularity::Phase: return "phase";
-    case Granularity::Search: return "search";
+    case Granularity::Phase:
+      return "phase";
+    case Granularity::Search:
+      return "search";
   }
   return "unknown";
 }
@@ -66,8 +69,8 @@ Backend resolveBackend(Backend requested, std::string* notice) {
 namespace {
 
 template <class Kernels>
-std::unique_ptr<LapSolver<typename Kernels::Cost>> makeHungarian(const LapOptions& options, const std::string& label,
-                                                                 Kernels kernels) {
+std::unique_ptr<LapSolver<typename Kernels::Cost>> makeHungarian(const LapOptions& options,
+                                                                 const std::string& label, Kernels kernels) {
   const std::string name = std::string(algorithmName(options.algorithm)) + "/" + label;
   if (options.algorithm == LapAlgorithm::Classical)
     return std::make_unique<Hungarian<Kernels, true>>(name, std::move(kernels), options.granularity);

@@ -22,7 +22,8 @@ struct SearchSummary {
   int32_t levels = 0;       // forward BFS levels
   int32_t dualUpdates = 0;  // dual updates
   bool infeasible = false;  // a dual update found no finite slack
-  std::array<int64_t, static_cast<int>(SearchPhaseKind::Count)> nanoseconds{};  // device (or host) time by kind
+  std::array<int64_t, static_cast<int>(SearchPhaseKind::Count)>
+      nanoseconds{};  // device (or host) time by kind
 };
 
 }  // namespace ms::lap

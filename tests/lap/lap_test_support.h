@@ -75,8 +75,8 @@ struct Solved {
 
 template <CostType T>
 Solved<T> solve(const CostMatrix<T>& costs, const Configuration& configuration) {
-  auto solver = makeLapSolver(
-      costs, LapOptions{configuration.algorithm, configuration.backend, configuration.threads, configuration.granularity});
+  auto solver = makeLapSolver(costs, LapOptions{configuration.algorithm, configuration.backend,
+                                                configuration.threads, configuration.granularity});
   Solved<T> out;
   out.trace = runToEnd(*solver);
   out.solution = solver->solution();

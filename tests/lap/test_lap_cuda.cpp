@@ -125,7 +125,8 @@ std::string stateProblem(const CostMatrix<T>& costs, const LapSnapshot& s, const
     if (j != -1 && s.colCovered[j] != 0 && s.rowCovered[i] != 0) return "covered column with a covered row";
   }
   if (assigned != s.assignedCount) return "assigned count differs from the assignment";
-  if ((record.phase == "optimality_check" || record.phase == "search") && record.counters[kAssigned] != assigned)
+  if ((record.phase == "optimality_check" || record.phase == "search") &&
+      record.counters[kAssigned] != assigned)
     return "trace count differs";
   if (record.phase == "forward_level" &&
       record.counters[kNextFrontier] != static_cast<double>(s.frontier.size())) {
@@ -306,15 +307,17 @@ class TestLapCuda : public QObject {
           if (record.phase == "search") {
             QVERIFY(record.counters[kLevels] >= 1);
             searchDeviceNs += record.device_ns;
-            byKindNs += record.counters[kForwardNs] + record.counters[kDualUpdateNs] + record.counters[kAugmentNs];
+            byKindNs +=
+                record.counters[kForwardNs] + record.counters[kDualUpdateNs] + record.counters[kAugmentNs];
           }
         }
         QVERIFY(deviceNs > 0);
         QVERIFY(deviceNs <= solved.trace.totalWallNs());
         QCOMPARE(paths, static_cast<double>(n));
         // globaltimer inside the kernel against events around it: within the clocks' microsecond resolution.
-        QVERIFY2(byKindNs <= 1.05 * static_cast<double>(searchDeviceNs) + 5000.0,
-                 qPrintable(QString("%1 ns by kind, %2 ns of device time").arg(byKindNs).arg(searchDeviceNs)));
+        QVERIFY2(
+            byKindNs <= 1.05 * static_cast<double>(searchDeviceNs) + 5000.0,
+            qPrintable(QString("%1 ns by kind, %2 ns of device time").arg(byKindNs).arg(searchDeviceNs)));
       }
     }
   }

@@ -266,11 +266,12 @@ class TestLapSolvers : public QObject {
               const auto byPhase = solve(costs, configuration);
               configuration.granularity = Granularity::Search;
               const auto bySearch = solve(costs, configuration);
-              const QString where = QString::fromStdString(configuration.label()) + " " +
-                                    generatorName(spec.generator).data();
+              const QString where =
+                  QString::fromStdString(configuration.label()) + " " + generatorName(spec.generator).data();
               verifyOptimal(costs, bySearch.solution, where);
               if (QTest::currentTestFailed()) return;
-              QVERIFY2(sameOptimum(bySearch.solution.objective, byPhase.solution.objective, costs), qPrintable(where));
+              QVERIFY2(sameOptimum(bySearch.solution.objective, byPhase.solution.objective, costs),
+                       qPrintable(where));
               double levels = 0, dualUpdates = 0, searchLevels = 0, searchUpdates = 0, searchPaths = 0;
               for (const StepRecord& r : byPhase.trace.records()) {
                 levels += r.phase == "forward_level";
@@ -285,11 +286,14 @@ class TestLapSolvers : public QObject {
                 searchLevels += r.counters[kLevels];
                 searchUpdates += r.counters[kDualUpdates];
                 searchPaths += r.counters[kPaths];
-                QVERIFY(r.counters[kForwardNs] + r.counters[kDualUpdateNs] + r.counters[kAugmentNs] <= r.wall_ns);
+                QVERIFY(r.counters[kForwardNs] + r.counters[kDualUpdateNs] + r.counters[kAugmentNs] <=
+                        r.wall_ns);
               }
               QCOMPARE(searchPaths, static_cast<double>(costs.rows()));
-              QCOMPARE(bySearch.trace.records().back().counters[kAssigned], static_cast<double>(costs.rows()));
-              QCOMPARE(searches, (bySearch.solution.iterations + kIterationsPerSearch - 1) / kIterationsPerSearch);
+              QCOMPARE(bySearch.trace.records().back().counters[kAssigned],
+                       static_cast<double>(costs.rows()));
+              QCOMPARE(searches,
+                       (bySearch.solution.iterations + kIterationsPerSearch - 1) / kIterationsPerSearch);
               if (configuration.backend == Backend::Sequential) {
                 QVERIFY2(bySearch.solution.rowToCol == byPhase.solution.rowToCol, qPrintable(where));
                 QCOMPARE(bySearch.solution.iterations, byPhase.solution.iterations);

@@ -1,7 +1,8 @@
 // Writes the uniform integer instances that HyLAC's and Date's benchmark code generate (one
 // std::default_random_engine(45345 + row) per row, one discard(1), uniform_int_distribution<unsigned> over
 // [0, range - 1]) as int32 .npy files, so that MatchScope times the very same matrices (`bench --npy`).
-// Build with the same standard library as those programs (libstdc++): g++ -O2 -o hylac_instances hylac_instances.cpp
+// Build with the same standard library as those programs (libstdc++): g++ -O2 -o hylac_instances
+// hylac_instances.cpp
 //
 //   hylac_instances N RANGE OUT.npy      (RANGE: the exclusive upper bound, e.g. n/10 = 1000 for n = 10000)
 #include <cstdint>

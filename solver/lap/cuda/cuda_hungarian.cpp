@@ -21,7 +21,8 @@ std::unique_ptr<LapSolver<T>> makeCudaHungarian(const CostMatrix<T>& costs, cons
     return std::make_unique<Hungarian<CudaKernels<T>, true>>("classical/cuda", std::move(kernels),
                                                              options.granularity);
   }
-  return std::make_unique<Hungarian<CudaKernels<T>, false>>("tree/cuda", std::move(kernels), options.granularity);
+  return std::make_unique<Hungarian<CudaKernels<T>, false>>("tree/cuda", std::move(kernels),
+                                                            options.granularity);
 }
 
 template std::unique_ptr<LapSolver<int32_t>> makeCudaHungarian(const CostMatrix<int32_t>&, const LapOptions&);

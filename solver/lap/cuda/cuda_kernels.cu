@@ -241,7 +241,8 @@ void CudaKernels<T>::allocate() {
   gpu::checkCuda(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&residentPerMultiprocessor,
                                                                searchKernelOf<T>(variant_), kBlock, 0),
                  "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
-  dev.searchBlocks = dev.multiprocessors * std::min(residentPerMultiprocessor, kSearchBlocksPerMultiprocessor);
+  dev.searchBlocks =
+      dev.multiprocessors * std::min(residentPerMultiprocessor, kSearchBlocksPerMultiprocessor);
 
   if constexpr (std::is_floating_point_v<T>) {
     // The zero tolerance of the CPU kernel sets (zeroTolerance()), computed here on the device.
@@ -386,7 +387,8 @@ int32_t CudaKernels<T>::updateDualsAndSlack(Dual theta) {
 template <CostType T>
 SearchSummary CudaKernels<T>::searchIterations(bool zerosStale, int32_t iterationLimit) {
   Device& dev = *device_;
-  if (dev.searchBlocks <= 0) throw SolveError("CUDA backend: the search kernel cannot be resident on this device");
+  if (dev.searchBlocks <= 0)
+    throw SolveError("CUDA backend: the search kernel cannot be resident on this device");
   if (zerosStale) {
     // The first zero-slack CSR of a classical solve: the fine kernels stream the matrix with a block per row
     // (faster than the resident grid); the dual updates inside the search rebuild it themselves.
@@ -397,9 +399,10 @@ SearchSummary CudaKernels<T>::searchIterations(bool zerosStale, int32_t iteratio
   int32_t* frontierB = dev.frontier[1];
   gpu::SearchScalars* scalars = dev.searchScalars.get();
   void* arguments[] = {&dev.view, &scalars, &frontierA, &frontierB, &iterationLimit, &zerosStale};
-  gpu::checkCuda(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(searchKernelOf<T>(variant_)),
-                                             dim3(dev.searchBlocks), dim3(kBlock), arguments, 0, dev.stream()),
-                 "searchKernel (cooperative launch)");
+  gpu::checkCuda(
+      cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(searchKernelOf<T>(variant_)),
+                                  dim3(dev.searchBlocks), dim3(kBlock), arguments, 0, dev.stream()),
+      "searchKernel (cooperative launch)");
   dev.enqueued = true;
   synchronize(dev);
   const gpu::Published& out = dev.published();
@@ -413,7 +416,8 @@ SearchSummary CudaKernels<T>::searchIterations(bool zerosStale, int32_t iteratio
   summary.levels = out.searchLevels;
   summary.dualUpdates = out.searchDualUpdates;
   summary.infeasible = out.searchFailure == gpu::kSearchInfeasible;
-  for (int kind = 0; kind < static_cast<int>(SearchPhaseKind::Count); ++kind) summary.nanoseconds[kind] = out.searchNs[kind];
+  for (int kind = 0; kind < static_cast<int>(SearchPhaseKind::Count); ++kind)
+    summary.nanoseconds[kind] = out.searchNs[kind];
   // The search ends after an optimality check: no frontier, reverse columns or paths are pending.
   dev.current = 0;
   frontierSize_ = reverseCount_ = rootCount_ = 0;

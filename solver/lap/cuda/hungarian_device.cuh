@@ -50,8 +50,8 @@ struct Published {
   int32_t searchPaths;       // paths augmented
   int32_t searchLevels;      // BFS levels run
   int32_t searchDualUpdates;
-  int32_t searchFailure;     // 0, kSearchInfeasible or kSearchRunaway
-  int64_t searchNs[3];       // device time by phase kind (SearchPhaseKind), globaltimer
+  int32_t searchFailure;  // 0, kSearchInfeasible or kSearchRunaway
+  int64_t searchNs[3];    // device time by phase kind (SearchPhaseKind), globaltimer
 };
 
 // Every device array of one solve; passed to the kernels by value.
@@ -317,7 +317,8 @@ __global__ void fillZeroSlackKernel(DeviceView<T> d) {
 
 // Frontier of a new search: every uncovered row. Also clears the reverse and root marks of the last search.
 template <class T>
-__device__ void startForwardPassAt(const DeviceView<T>& d, int32_t i, int32_t* frontier, int32_t* frontierCount) {
+__device__ void startForwardPassAt(const DeviceView<T>& d, int32_t i, int32_t* frontier,
+                                   int32_t* frontierCount) {
   d.colReverse[i] = 0;
   d.rootMark[i] = 0;
   if (d.rowCover[i] == 0) {
@@ -371,7 +372,8 @@ __device__ void publishLevel(const DeviceView<T>& d, uint32_t blocks) {
 // --- Algorithm 3: one BFS level of the classical forward pass, one thread per frontier row over its CSR
 // list.
 template <class T>
-__device__ void expandClassicalRow(const DeviceView<T>& d, int32_t i, int32_t* nextFrontier, int32_t* nextCount) {
+__device__ void expandClassicalRow(const DeviceView<T>& d, int32_t i, int32_t* nextFrontier,
+                                   int32_t* nextCount) {
   const int64_t edgesEnd = d.zeroRowStart[i + 1];
   for (int64_t e = d.zeroRowStart[i]; e < edgesEnd; ++e) {
     const int32_t j = d.zeroCols[e];
@@ -439,9 +441,9 @@ __device__ ColumnState<T> loadColumn(const DeviceView<T>& d, int32_t j) {
 // block calls it (the rows are staged in shared memory); with `markVisited`, the staging threads mark the
 // rows expanded (one block per chunk does).
 template <class T>
-__device__ void scanChunk(const DeviceView<T>& d, const int32_t* frontier, int32_t begin, int32_t end, int32_t j,
-                          const ColumnState<T>& column, bool markVisited, typename DeviceView<T>::Dual& best,
-                          int32_t& bestRow) {
+__device__ void scanChunk(const DeviceView<T>& d, const int32_t* frontier, int32_t begin, int32_t end,
+                          int32_t j, const ColumnState<T>& column, bool markVisited,
+                          typename DeviceView<T>::Dual& best, int32_t& bestRow) {
   using Dual = typename DeviceView<T>::Dual;
   __shared__ int32_t chunkRows[kBlock];
   __shared__ Dual chunkDuals[kBlock];
@@ -474,8 +476,8 @@ __device__ void scanChunk(const DeviceView<T>& d, const int32_t* frontier, int32
 
 // Column j's smallest slack over the chunks' partial minima.
 template <class T>
-__device__ void mergeChunks(const DeviceView<T>& d, int32_t j, int32_t chunks, typename DeviceView<T>::Dual& best,
-                            int32_t& bestRow) {
+__device__ void mergeChunks(const DeviceView<T>& d, int32_t j, int32_t chunks,
+                            typename DeviceView<T>::Dual& best, int32_t& bestRow) {
   best = kDualInfinity<typename DeviceView<T>::Dual>;
   bestRow = -1;
   for (int32_t y = 0; y < chunks; ++y) {
@@ -491,7 +493,8 @@ __device__ void mergeChunks(const DeviceView<T>& d, int32_t j, int32_t chunks, t
 // Uncovered column j with its smallest new slack: update its slack and predecessor and, at zero slack, reach
 // its row or mark it for the reverse pass. Returns the column's slack.
 template <class T>
-__device__ typename DeviceView<T>::Dual settleColumn(const DeviceView<T>& d, int32_t j, const ColumnState<T>& column,
+__device__ typename DeviceView<T>::Dual settleColumn(const DeviceView<T>& d, int32_t j,
+                                                     const ColumnState<T>& column,
                                                      typename DeviceView<T>::Dual best, int32_t bestRow,
                                                      int32_t* nextFrontier, int32_t* nextCount) {
   auto s = column.slack;

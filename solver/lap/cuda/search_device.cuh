@@ -13,8 +13,10 @@ namespace ms::lap::gpu {
 
 // Phase kinds whose device time a search reports (Published::searchNs).
 enum SearchPhaseKind : int { kSearchForward = 0, kSearchDualUpdate = 1, kSearchAugment = 2 };
-inline constexpr int32_t kSearchInfeasible = 1;  // a dual update found no finite slack (Hall's condition fails)
-inline constexpr int32_t kSearchRunaway = 2;     // more rounds in one iteration than the algorithm can take
+// Failures a search reports: a dual update found no finite slack (Hall's condition fails), or an iteration
+// took more rounds than the algorithm can take.
+inline constexpr int32_t kSearchInfeasible = 1;
+inline constexpr int32_t kSearchRunaway = 2;
 
 // Round-indexed accumulators. A round is the work between two grid barriers; round r accumulates into slot
 // r % 3, the next round reads it, and the round after that clears it, so no slot is cleared while a slower
@@ -86,7 +88,9 @@ class SearchRounds {
 
   // What the round just ended accumulated.
   __device__ int32_t lastCount() const { return loadRelaxed(scalars_->count[(round_ + 2) % 3]); }
-  __device__ Dual lastMin() const { return fromOrderKey<Dual>(loadRelaxed(scalars_->minKey[(round_ + 2) % 3])); }
+  __device__ Dual lastMin() const {
+    return fromOrderKey<Dual>(loadRelaxed(scalars_->minKey[(round_ + 2) % 3]));
+  }
 
   __device__ bool leader() const { return blockIdx.x == 0 && threadIdx.x == 0; }
   __device__ int64_t nanoseconds(int kind) const { return nanoseconds_[kind]; }
@@ -292,8 +296,9 @@ __device__ void searchAsTeam(const DeviceView<T>& d, SearchRounds<T>& rounds, Se
 // unassigned. `zerosStale`: the classical variant's zero-slack CSR must be rebuilt first. The leader
 // publishes what was done.
 template <class T, bool kClassical>
-__global__ void __launch_bounds__(kBlock) searchKernel(DeviceView<T> d, SearchScalars* scalars, int32_t* frontierA,
-                                                      int32_t* frontierB, int32_t iterationLimit, bool zerosStale) {
+__global__ void __launch_bounds__(kBlock)
+    searchKernel(DeviceView<T> d, SearchScalars* scalars, int32_t* frontierA, int32_t* frontierB,
+                 int32_t iterationLimit, bool zerosStale) {
   using Dual = typename DeviceView<T>::Dual;
   SearchRounds<T> rounds(d, scalars);
   int32_t* frontier = frontierA;  // the rows of the current level
@@ -304,7 +309,8 @@ __global__ void __launch_bounds__(kBlock) searchKernel(DeviceView<T> d, SearchSc
   while (iterations < iterationLimit && failure == 0) {
     rounds.startIteration();
     // Start of a search: every uncovered row forms the frontier.
-    for (int32_t i = gridThread(); i < d.n; i += gridThreads()) startForwardPassAt(d, i, frontier, rounds.count());
+    for (int32_t i = gridThread(); i < d.n; i += gridThreads())
+      startForwardPassAt(d, i, frontier, rounds.count());
     if (rounds.leader()) d.counters->reverse = 0;
     rounds.barrier(kSearchForward);
     int32_t frontierSize = rounds.lastCount();

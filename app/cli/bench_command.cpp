@@ -21,6 +21,7 @@
 #include "solver/core/errors.h"
 #include "solver/core/number_format.h"
 #include "solver/core/trace.h"
+#include "solver/lap/certificate.h"
 #include "solver/lap/generators.h"
 #include "solver/lap/io/matrix_io.h"
 
@@ -33,6 +34,7 @@ struct BenchOptions {
   std::vector<std::string> ranges;
   std::vector<std::string> algorithms;
   std::vector<std::string> backends;
+  std::string granularity = "search";
   std::vector<int> threads;
   std::vector<std::string> inputs;  // .npy or text files benchmarked instead of generated instances
   int instances = 0;
@@ -55,6 +57,15 @@ void applyPreset(BenchOptions& options) {
     preset.threads = {1, cores};
     preset.instances = 3;
     preset.repeats = 3;
+  } else if (options.preset == "search") {
+    // The device-resident search on the GPU: integer ranges and real costs U[0,1) at n = 10000 and 20000.
+    preset.sizes = {10000, 20000};
+    preset.ranges = {"n/10", "n", "10n", "real"};
+    preset.algorithms = {"classical", "tree"};
+    preset.backends = {"cuda"};
+    preset.threads = {cores};
+    preset.instances = 1;
+    preset.repeats = 3;
   } else {
     // Date & Nagi Table 3: n = 5000..20000, three cost ranges, per-phase breakdown.
     preset.sizes = {5000, 10000, 15000, 20000};
@@ -75,9 +86,9 @@ void applyPreset(BenchOptions& options) {
 }
 
 // Phases reported as columns, in the order of the paper's breakdown.
-constexpr std::string_view kPhaseColumns[] = {"setup",        "initial_reduction", "optimality_check",
-                                              "compress_zeros", "forward_level",    "reverse_pass",
-                                              "augment",      "dual_update"};
+constexpr std::string_view kPhaseColumns[] = {"setup",          "initial_reduction", "optimality_check",
+                                              "compress_zeros", "forward_level",     "reverse_pass",
+                                              "augment",        "dual_update",       "search"};
 
 struct Instance {
   std::string generator, range, label;
@@ -107,16 +118,20 @@ std::vector<Configuration> configurations(const BenchOptions& options) {
 
 struct Run {
   std::string objective;
+  std::string certificate;  // "" when valid
   int32_t iterations = 0;
   std::size_t steps = 0;
   double totalMs = 0;
   std::vector<PhaseTotal> phases;
 };
 
+// One timed solve, host matrix to host assignment; the dual certificate is checked after the timer when
+// `verify` is set.
 template <lap::CostType T>
-Run timeSolve(const lap::CostMatrix<T>& costs, const Configuration& configuration) {
+Run timeSolve(const lap::CostMatrix<T>& costs, const Configuration& configuration,
+              lap::Granularity granularity, bool verify) {
   lap::LapOptions options{parseAlgorithm(configuration.algorithm), parseBackend(configuration.backend),
-                          configuration.threads};
+                          configuration.threads, granularity};
   const auto start = std::chrono::steady_clock::now();
   auto solver = lap::makeLapSolver(costs, options);
   const Trace trace = runToEnd(*solver);
@@ -127,6 +142,12 @@ Run timeSolve(const lap::CostMatrix<T>& costs, const Configuration& configuratio
   run.iterations = solution.iterations;
   run.steps = trace.records().size();
   run.phases = trace.phaseTotals();
+  if (verify) {
+    const auto tolerance = 4 * static_cast<double>(lap::zeroTolerance(costs));
+    const lap::CertificateReport report =
+        lap::checkCertificate(costs, solution.rowToCol, solution.rowDual, solution.colDual, tolerance);
+    if (!report.valid) run.certificate = report.problem;
+  }
   return run;
 }
 
@@ -142,12 +163,18 @@ std::vector<Instance> instances(const BenchOptions& options) {
     for (const std::string& range : options.ranges) {
       for (int k = 0; k < options.instances; ++k) {
         const auto seed = static_cast<uint64_t>(k + 1);
-        lap::GeneratorSpec spec{lap::Generator::Uniform, n, lap::parseCostRange(range), seed};
-        Instance instance{"uniform", range, "", n, seed, lap::generate(spec)};
-        instance.label = "uniform n=" + std::to_string(n) + " range=" + range + " seed=" + std::to_string(seed);
+        // "real": doubles uniform in [0, 1); else integers uniform in the named range.
+        const bool real = range == "real";
+        const lap::GeneratorSpec spec{real ? lap::Generator::Real : lap::Generator::Uniform, n,
+                                      real ? lap::CostRange::N : lap::parseCostRange(range), seed};
+        const std::string generator = real ? "real" : "uniform";
+        Instance instance{generator, real ? "" : range, "", n, seed, lap::generate(spec)};
+        instance.label = generator + " n=" + std::to_string(n) + (real ? "" : " range=" + range) +
+                         " seed=" + std::to_string(seed);
         if (!options.saveNpyDirectory.empty()) {
           std::filesystem::create_directories(options.saveNpyDirectory);
-          std::string name = "uniform_n" + std::to_string(n) + "_r" + range + "_s" + std::to_string(seed) + ".npy";
+          std::string name = generator + "_n" + std::to_string(n) + (real ? "" : "_r" + range) + "_s" +
+                             std::to_string(seed) + ".npy";
           std::replace(name.begin(), name.end(), '/', '_');
           lap::writeCostMatrix(instance.costs, std::filesystem::path(options.saveNpyDirectory) / name);
         }
@@ -169,6 +196,7 @@ void runBench(BenchOptions options) {
 
   std::map<std::string, std::vector<double>> totalsByConfiguration;  // for the printed summary
   bool allAgree = true;
+  std::string certificateProblem;  // the first invalid certificate, with its run
   const std::vector<Configuration> configs = configurations(options);
   // Probe the GPU before the instances are made, so that they live in pinned memory and upload at full speed.
   if (std::find(options.backends.begin(), options.backends.end(), "cuda") != options.backends.end()) cudaDevice();
@@ -178,9 +206,10 @@ void runBench(BenchOptions options) {
       const lap::Backend backend = parseBackend(configuration.backend);
       std::visit(
           [&](const auto& costs) {
-            for (int w = 0; w < options.warmups; ++w) timeSolve(costs, configuration);
+            const lap::Granularity granularity = parseGranularity(options.granularity);
+            for (int w = 0; w < options.warmups; ++w) timeSolve(costs, configuration, granularity, false);
             for (int repeat = 0; repeat < options.repeats; ++repeat) {
-              const Run run = timeSolve(costs, configuration);
+              const Run run = timeSolve(costs, configuration, granularity, repeat == 0);
               if (firstObjective.empty()) firstObjective = run.objective;
               const bool agrees = run.objective == firstObjective;
               allAgree = allAgree && agrees;
@@ -194,13 +223,18 @@ void runBench(BenchOptions options) {
                 const auto it = std::find_if(run.phases.begin(), run.phases.end(),
                                              [&](const PhaseTotal& t) { return t.phase == phase; });
                 csv << ',' << (it == run.phases.end() ? "0" : formatNumber(it->wall_ns / 1e6));
-                if (it != run.phases.end() && it->device_ns >= 0) deviceNs = std::max<int64_t>(deviceNs, 0) + it->device_ns;
+                if (it != run.phases.end() && it->device_ns >= 0)
+                  deviceNs = std::max<int64_t>(deviceNs, 0) + it->device_ns;
               }
               csv << ',' << (deviceNs >= 0 ? formatNumber(deviceNs / 1e6) : "") << '\n';
-              const std::string key = "n=" + std::to_string(instance.n) + " range=" + instance.range + " " +
-                                      configuration.algorithm + "/" + configuration.backend +
-                                      (configuration.backend == "cpu" ? std::to_string(configuration.threads) : "");
+              const std::string key =
+                  "n=" + std::to_string(instance.n) +
+                  (instance.range.empty() ? " " + instance.generator : " range=" + instance.range) + " " +
+                  configuration.algorithm + "/" + configuration.backend +
+                  (configuration.backend == "cpu" ? std::to_string(configuration.threads) : "");
               totalsByConfiguration[key].push_back(run.totalMs);
+              if (!run.certificate.empty() && certificateProblem.empty())
+                certificateProblem = instance.label + " " + key + ": " + run.certificate;
               std::fprintf(stderr, "%s %s: %.1f ms\n", instance.label.c_str(), key.c_str(), run.totalMs);
             }
           },
@@ -211,7 +245,10 @@ void runBench(BenchOptions options) {
   std::printf("median total time per configuration (ms):\n");
   for (const auto& [key, totals] : totalsByConfiguration) std::printf("  %-48s %10.1f\n", key.c_str(), median(totals));
   std::printf("objectives agree across configurations: %s\n", allAgree ? "yes" : "NO");
+  std::printf("dual certificates (first timed run of each): %s\n",
+              certificateProblem.empty() ? "valid" : certificateProblem.c_str());
   std::printf("wrote %s\n", options.output.c_str());
+  if (!certificateProblem.empty()) throw SolveError("invalid dual certificate: " + certificateProblem);
   if (!allAgree) throw SolveError("configurations disagree on an optimum (see objective_agrees in the CSV)");
 }
 
@@ -220,22 +257,27 @@ void runBench(BenchOptions options) {
 void addBenchCommand(CLI::App& app) {
   auto options = std::make_shared<BenchOptions>();
   CLI::App* bench = app.add_subcommand("bench", "Time LAP solvers over an instance grid and write a CSV");
-  bench->add_option("--preset", options->preset,
-                    "table1: n=500..5000, [0,n), CPU with 1 and all threads (paper's Table 1); "
-                    "table3: n=5000..20000, three ranges, CUDA (Table 3); " +
-                        std::string(kMatchingPresetHelp))
-      ->check(CLI::IsMember({"table1", "table3", "roma-cpu", "roma-gpu"}))
+  bench
+      ->add_option("--preset", options->preset,
+                   "table1: n=500..5000, [0,n), CPU with 1 and all threads (paper's Table 1); "
+                   "table3: n=5000..20000, three ranges, CUDA (Table 3); "
+                   "search: n=10000,20000, three ranges and real U[0,1), CUDA; " +
+                       std::string(kMatchingPresetHelp))
+      ->check(CLI::IsMember({"table1", "table3", "search", "roma-cpu", "roma-gpu"}))
       ->capture_default_str();
   bench->add_option("--sizes", options->sizes, "Override the preset's sizes")->delimiter(',');
-  bench->add_option("--ranges", options->ranges, "Override the cost ranges (n/10, n, 10n)")
+  bench
+      ->add_option("--ranges", options->ranges,
+                   "Override the cost ranges (n/10, n, 10n; real = doubles in [0,1))")
       ->delimiter(',')
-      ->check(CLI::IsMember({"n/10", "n", "10n"}));
+      ->check(CLI::IsMember({"n/10", "n", "10n", "real"}));
   bench->add_option("--algorithms", options->algorithms, "classical, tree")
       ->delimiter(',')
       ->check(CLI::IsMember({"classical", "tree"}));
   bench->add_option("--backends", options->backends, "cpu, sequential, cuda")
       ->delimiter(',')
       ->check(CLI::IsMember({"cpu", "sequential", "cuda"}));
+  addGranularityOption(*bench, options->granularity);
   bench->add_option("--threads", options->threads, "OpenMP thread counts of the cpu backend")
       ->delimiter(',')
       ->check(CLI::PositiveNumber);

@@ -50,4 +50,17 @@ lap::Backend parseBackend(const std::string& name) {
   return lap::Backend::Auto;
 }
 
+void addGranularityOption(CLI::App& command, std::string& granularity) {
+  command
+      .add_option("--granularity", granularity,
+                  "Hungarian step size: search (whole iterations per step, on the device for cuda) or phase "
+                  "(one BFS level or dual update per step, as the studio steps)")
+      ->check(CLI::IsMember({"search", "phase"}))
+      ->capture_default_str();
+}
+
+lap::Granularity parseGranularity(const std::string& name) {
+  return name == "phase" ? lap::Granularity::Phase : lap::Granularity::Search;
+}
+
 }  // namespace ms::cli

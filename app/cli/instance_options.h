@@ -25,5 +25,8 @@ lap::AnyCostMatrix loadInstance(const InstanceOptions& options, std::string* des
 
 lap::LapAlgorithm parseAlgorithm(const std::string& name);  // classical | tree | brute
 lap::Backend parseBackend(const std::string& name);         // auto | cpu | sequential | cuda
+lap::Granularity parseGranularity(const std::string& name);  // phase | search
+// --granularity, shared by solve and bench: search (the default) runs whole Hungarian iterations per step.
+void addGranularityOption(CLI::App& command, std::string& granularity);
 
 }  // namespace ms::cli

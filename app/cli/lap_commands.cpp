@@ -27,6 +27,7 @@ struct SolveOptions {
   InstanceOptions instance;
   std::string algorithm = "tree";
   std::string backend = "auto";
+  std::string granularity = "search";
   int threads = 0;
   bool maximize = false;
   bool verify = false;
@@ -51,6 +52,7 @@ void solveTyped(const lap::CostMatrix<T>& costs, const SolveOptions& options, co
                            ? lap::Backend::Sequential
                            : lap::resolveBackend(parseBackend(options.backend), &notice);
   lapOptions.threads = options.threads;
+  lapOptions.granularity = parseGranularity(options.granularity);
   if (!notice.empty()) std::fprintf(stderr, "matchscope-cli: notice: %s\n", notice.c_str());
 
   std::printf("instance: %s (%d x %d, %s%s)\n", description.c_str(), costs.rows(), costs.cols(),
@@ -105,6 +107,7 @@ void addSolve(CLI::App& app) {
   solve->add_option("--threads", options->threads, "OpenMP threads of the cpu backend (0 = all cores)")
       ->check(CLI::NonNegativeNumber)
       ->capture_default_str();
+  addGranularityOption(*solve, options->granularity);
   solve->add_flag("--maximize", options->maximize, "Maximise the total instead of minimising it");
   solve->add_flag("--verify", options->verify, "Check the dual certificate of the result");
   solve->add_option("--assignment-out", options->assignmentOut, "Write the assignment as CSV (row,col; -1 = none)");

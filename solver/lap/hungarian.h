@@ -1,17 +1,22 @@
 #pragma once
 // Host orchestration of Date & Nagi's two Hungarian variants, written once against a kernel set (sequential,
-// OpenMP or CUDA). Each step runs one phase the paper names; the host reads back one count or value per
-// phase and decides the next, exactly as the paper's host code does.
+// OpenMP or CUDA). At phase granularity each step runs one phase the paper names; the host reads back one
+// count or value per phase and decides the next, exactly as the paper's host code does. At search
+// granularity each step runs up to kIterationsPerSearch whole iterations (forward levels, dual updates,
+// reverse pass, augmentation, optimality check): on the device in one launch where the kernel set offers
+// searchIterations(), else by running the same phases here in a loop.
 //
 // Kernel-set contract (see cpu/cpu_kernels.h, the reference implementation):
 //   allocate(), reduceRows(), reduceColumns(), checkOptimality(), compressZeroSlack(), startForwardPass(),
 //   frontierSize(), reverseCount(), expandClassical(), expandTree(), reversePass(), augmentPass(),
 //   minUncoveredSlack(), updateDuals(theta), minColumnSlack(), updateDualsAndSlack(theta),
 //   rowAssignment(), rowDuals(), colDuals(), snapshot(LapSnapshot&, bool withSlack),
-//   beginPhase(), endPhase() -> device ns or -1.
+//   beginPhase(), endPhase() -> device ns or -1;
+//   optionally searchIterations(zerosStale, iterationLimit) -> SearchSummary (device-resident search).
 
 #include <array>
 #include <chrono>
+#include <concepts>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -19,6 +24,7 @@
 
 #include "solver/core/errors.h"
 #include "solver/lap/lap_solver.h"
+#include "solver/lap/search_summary.h"
 
 namespace ms::lap {
 
@@ -31,6 +37,7 @@ enum class HungarianPhase {
   ReversePass,       // Algorithm 5
   Augment,           // Algorithm 6
   DualUpdate,        // Algorithms 7-8 (classical) or 9 (tree)
+  Search,            // search granularity: whole iterations, from the forward pass to the optimality check
   Finished,
 };
 
@@ -38,17 +45,33 @@ std::string_view hungarianPhaseName(HungarianPhase phase);
 
 // Counter slots of every Hungarian trace record.
 enum HungarianCounter : int {
-  kAssigned = 0,       // assignments after the step
-  kFrontier,           // rows expanded by this BFS level / starting the search
-  kNextFrontier,       // rows queued for the next level
-  kZeroEdges,          // zero-slack edges compressed (classical)
-  kReverseColumns,     // unassigned columns reached so far in this search
-  kPaths,              // vertex-disjoint augmenting paths of the reverse pass / augmented
-  kTheta,              // dual update amount
+  kAssigned = 0,    // assignments after the step
+  kFrontier,        // rows expanded by this BFS level / starting the search
+  kNextFrontier,    // rows queued for the next level
+  kZeroEdges,       // zero-slack edges compressed (classical)
+  kReverseColumns,  // unassigned columns reached so far in this search
+  kPaths,           // vertex-disjoint augmenting paths of the reverse pass / augmented
+  kTheta,           // dual update amount
+  kLevels,          // search step: forward BFS levels run
+  kDualUpdates,     // search step: dual updates
+  kForwardNs,       // search step: time in forward levels
+  kDualUpdateNs,    // search step: time in dual updates (classical: with the zero-slack compression)
+  kAugmentNs,       // search step: time in reverse passes, augmentations and optimality checks
   kHungarianCounterCount
 };
 inline constexpr std::array<std::string_view, kHungarianCounterCount> kHungarianCounterNames = {
-    "assigned", "frontier", "next_frontier", "zero_edges", "reverse_columns", "paths", "theta"};
+    "assigned", "frontier", "next_frontier", "zero_edges", "reverse_columns", "paths",
+    "theta",    "levels",   "dual_updates",  "forward_ns", "dual_update_ns",  "augment_ns"};
+
+static_assert(kHungarianCounterCount <= kMaxCounters);
+
+// Iterations one search step may run: few enough host round trips, and still a trace record every so often.
+inline constexpr int32_t kIterationsPerSearch = 16;
+
+template <class Kernels>
+concept DeviceResidentSearch = requires(Kernels kernels, bool zerosStale, int32_t limit) {
+  { kernels.searchIterations(zerosStale, limit) } -> std::same_as<SearchSummary>;
+};
 
 template <class Kernels, bool kClassical>
 class Hungarian final : public LapSolver<typename Kernels::Cost> {
@@ -56,7 +79,8 @@ class Hungarian final : public LapSolver<typename Kernels::Cost> {
   using Cost = typename Kernels::Cost;
   using Dual = typename Kernels::Dual;
 
-  Hungarian(std::string name, Kernels kernels) : name_(std::move(name)), kernels_(std::move(kernels)) {}
+  Hungarian(std::string name, Kernels kernels, Granularity granularity = Granularity::Phase)
+      : name_(std::move(name)), kernels_(std::move(kernels)), granularity_(granularity) {}
 
   std::string_view algorithmName() const override { return name_; }
   std::span<const std::string_view> counterNames() const override { return kHungarianCounterNames; }
@@ -127,13 +151,7 @@ class Hungarian final : public LapSolver<typename Kernels::Cost> {
       case HungarianPhase::OptimalityCheck: {
         const int32_t assigned = kernels_.checkOptimality();
         counters[kAssigned] = assigned;
-        if (assigned == kernels_.size()) {
-          finish();
-        } else {
-          ++iteration_;
-          next_ = (kClassical && zerosStale_) ? HungarianPhase::CompressZeros : HungarianPhase::ForwardLevel;
-          searchStarting_ = true;
-        }
+        concludeCheck(assigned);
         break;
       }
       case HungarianPhase::CompressZeros:
@@ -166,8 +184,93 @@ class Hungarian final : public LapSolver<typename Kernels::Cost> {
       case HungarianPhase::DualUpdate:
         counters[kTheta] = static_cast<double>(updateDuals());
         break;
+      case HungarianPhase::Search:
+        runSearch(record);
+        break;
       case HungarianPhase::Finished:
         throw SolveError(name_ + ": step() called after the solve finished");
+    }
+  }
+
+  // After an optimality check: finished, or the next search starts (a search step, or its first phase).
+  void concludeCheck(int32_t assigned) {
+    if (assigned == kernels_.size()) {
+      finish();
+      return;
+    }
+    ++iteration_;
+    searchStarting_ = true;
+    next_ = granularity_ == Granularity::Search ? HungarianPhase::Search : firstSearchPhase();
+  }
+
+  HungarianPhase firstSearchPhase() const {
+    return (kClassical && zerosStale_) ? HungarianPhase::CompressZeros : HungarianPhase::ForwardLevel;
+  }
+
+  // One search step: up to kIterationsPerSearch iterations, each ending with an optimality check.
+  void runSearch(StepRecord& record) {
+    SearchSummary summary;
+    if constexpr (DeviceResidentSearch<Kernels>) {
+      summary = kernels_.searchIterations(kClassical && zerosStale_, kIterationsPerSearch);
+      if (summary.infeasible) {
+        throw InfeasibleError(name_ + ": infeasible: no assignment avoids the forbidden (inf) entries");
+      }
+      zerosStale_ = false;
+      iteration_ += summary.iterations - 1;  // concludeCheck counts the iteration that starts next
+      concludeCheck(summary.assigned);
+    } else {
+      runSearchPhaseByPhase(summary);
+    }
+    auto& counters = record.counters;
+    counters[kAssigned] = summary.assigned;
+    counters[kPaths] = summary.paths;
+    counters[kLevels] = summary.levels;
+    counters[kDualUpdates] = summary.dualUpdates;
+    counters[kForwardNs] =
+        static_cast<double>(summary.nanoseconds[static_cast<int>(SearchPhaseKind::Forward)]);
+    counters[kDualUpdateNs] =
+        static_cast<double>(summary.nanoseconds[static_cast<int>(SearchPhaseKind::DualUpdate)]);
+    counters[kAugmentNs] =
+        static_cast<double>(summary.nanoseconds[static_cast<int>(SearchPhaseKind::Augment)]);
+  }
+
+  // The search step of kernel sets without a device-resident search: the same phases as the phase
+  // granularity, run back to back, their host time summed by kind.
+  void runSearchPhaseByPhase(SearchSummary& summary) {
+    while (summary.iterations < kIterationsPerSearch && next_ == HungarianPhase::Search) {
+      next_ = firstSearchPhase();
+      HungarianPhase phase;
+      do {
+        phase = next_;
+        StepRecord fine;
+        const auto start = std::chrono::steady_clock::now();
+        runPhase(fine);
+        const int64_t elapsed =
+            std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start)
+                .count();
+        summary.nanoseconds[static_cast<int>(searchPhaseKind(phase))] += elapsed;
+        summary.levels += phase == HungarianPhase::ForwardLevel;
+        summary.dualUpdates += phase == HungarianPhase::DualUpdate;
+        if (phase == HungarianPhase::ReversePass)
+          summary.paths += static_cast<int32_t>(fine.counters[kPaths]);
+        if (phase == HungarianPhase::OptimalityCheck)
+          summary.assigned = static_cast<int32_t>(fine.counters[kAssigned]);
+      } while (phase != HungarianPhase::OptimalityCheck);
+      ++summary.iterations;
+    }
+  }
+
+  static SearchPhaseKind searchPhaseKind(HungarianPhase phase) {
+    switch (phase) {
+      case HungarianPhase::CompressZeros:
+      case HungarianPhase::DualUpdate:
+        return SearchPhaseKind::DualUpdate;
+      case HungarianPhase::ReversePass:
+      case HungarianPhase::Augment:
+      case HungarianPhase::OptimalityCheck:
+        return SearchPhaseKind::Augment;
+      default:
+        return SearchPhaseKind::Forward;
     }
   }
 
@@ -196,6 +299,7 @@ class Hungarian final : public LapSolver<typename Kernels::Cost> {
 
   std::string name_;
   Kernels kernels_;
+  Granularity granularity_;
   HungarianPhase next_ = HungarianPhase::Setup;
   std::string_view lastPhase_;
   int64_t steps_ = 0;

@@ -21,6 +21,8 @@ std::string_view hungarianPhaseName(HungarianPhase phase) {
     case HungarianPhase::ReversePass: return "reverse_pass";
     case HungarianPhase::Augment: return "augment";
     case HungarianPhase::DualUpdate: return "dual_update";
+    case HungarianPhase::Search:
+      return "search";
     case HungarianPhase::Finished: return "finished";
   }
   return "unknown";
@@ -31,6 +33,16 @@ std::string_view algorithmName(LapAlgorithm algorithm) {
     case LapAlgorithm::Classical: return "classical";
     case LapAlgorithm::Tree: return "tree";
     case LapAlgorithm::Brute: return "brute";
+  }
+  return "unknown";
+}
+
+std::string_view granularityName(Granularity granularity) {
+  switch (granularity) {
+    case Granularity::Phase:
+      return "phase";
+    case Granularity::Search:
+      return "search";
   }
   return "unknown";
 }
@@ -57,11 +69,12 @@ Backend resolveBackend(Backend requested, std::string* notice) {
 namespace {
 
 template <class Kernels>
-std::unique_ptr<LapSolver<typename Kernels::Cost>> makeHungarian(LapAlgorithm algorithm, const std::string& label,
-                                                                 Kernels kernels) {
-  const std::string name = std::string(algorithmName(algorithm)) + "/" + label;
-  if (algorithm == LapAlgorithm::Classical) return std::make_unique<Hungarian<Kernels, true>>(name, std::move(kernels));
-  return std::make_unique<Hungarian<Kernels, false>>(name, std::move(kernels));
+std::unique_ptr<LapSolver<typename Kernels::Cost>> makeHungarian(const LapOptions& options,
+                                                                 const std::string& label, Kernels kernels) {
+  const std::string name = std::string(algorithmName(options.algorithm)) + "/" + label;
+  if (options.algorithm == LapAlgorithm::Classical)
+    return std::make_unique<Hungarian<Kernels, true>>(name, std::move(kernels), options.granularity);
+  return std::make_unique<Hungarian<Kernels, false>>(name, std::move(kernels), options.granularity);
 }
 
 }  // namespace
@@ -80,15 +93,15 @@ std::unique_ptr<LapSolver<T>> makeLapSolver(const CostMatrix<T>& costs, const La
   }
   switch (options.backend) {
     case Backend::Sequential:
-      return makeHungarian(options.algorithm, "sequential", CpuKernels<T, SequentialExecution>(costs, {}));
+      return makeHungarian(options, "sequential", CpuKernels<T, SequentialExecution>(costs, {}));
     case Backend::Cpu: {
       const int threads = options.threads > 0 ? options.threads
                                               : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-      return makeHungarian(options.algorithm, "omp" + std::to_string(threads),
+      return makeHungarian(options, "omp" + std::to_string(threads),
                            CpuKernels<T, OpenMpExecution>(costs, OpenMpExecution{threads}));
     }
     case Backend::Cuda:
-      return makeCudaHungarian(costs, options.algorithm == LapAlgorithm::Classical);
+      return makeCudaHungarian(costs, options);
     case Backend::Auto:
       break;
   }

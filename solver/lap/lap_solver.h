@@ -34,13 +34,20 @@ enum class LapAlgorithm { Classical, Tree, Brute };
 // Sequential: plain loops. Cpu: OpenMP kernel set (OMP-T in the paper). Cuda: GPU kernel set.
 enum class Backend { Auto, Cpu, Sequential, Cuda };
 
+// What one step() of a Hungarian solver does: one phase the paper names (a BFS level, a dual update, ...:
+// the studio's step-by-step view), or one coarse step of whole search iterations, which the CUDA backend
+// runs on the device without a host round trip per phase (headless solve and bench).
+enum class Granularity { Phase, Search };
+
 std::string_view algorithmName(LapAlgorithm algorithm);
 std::string_view backendName(Backend backend);
+std::string_view granularityName(Granularity granularity);
 
 struct LapOptions {
   LapAlgorithm algorithm = LapAlgorithm::Tree;
   Backend backend = Backend::Auto;
   int threads = 0;  // OpenMP threads for Backend::Cpu; 0 = all hardware threads
+  Granularity granularity = Granularity::Phase;
 };
 
 // Auto becomes Cuda when a device is usable, else Cpu; `notice` then says why the CPU was chosen.

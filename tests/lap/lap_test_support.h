@@ -51,9 +51,11 @@ struct Configuration {
   LapAlgorithm algorithm;
   Backend backend;
   int threads;
+  Granularity granularity = Granularity::Phase;
   std::string label() const {
     return std::string(algorithmName(algorithm)) + "/" + std::string(backendName(backend)) +
-           (backend == Backend::Cpu ? std::to_string(threads) : "");
+           (backend == Backend::Cpu ? std::to_string(threads) : "") +
+           (granularity == Granularity::Search ? "/search" : "");
   }
 };
 
@@ -73,7 +75,8 @@ struct Solved {
 
 template <CostType T>
 Solved<T> solve(const CostMatrix<T>& costs, const Configuration& configuration) {
-  auto solver = makeLapSolver(costs, LapOptions{configuration.algorithm, configuration.backend, configuration.threads});
+  auto solver = makeLapSolver(costs, LapOptions{configuration.algorithm, configuration.backend,
+                                                configuration.threads, configuration.granularity});
   Solved<T> out;
   out.trace = runToEnd(*solver);
   out.solution = solver->solution();

@@ -4,10 +4,11 @@
 #
 #   tests/lap/run_cuda_checks.sh BUNDLE OUT [tests] [sanitizer] [traces SIZES] [bench SIZES] [scipy SIZES]
 #                               [large SIZES] [agreement SIZES] [startup] [cold SIZES] [roma NAME SIZES ARGS]
+#                               [search NAME ARGS] [search-agreement GPUNAME CPUNAME ARGS] [hylac SIZES]
 #
 # SIZES is a comma-separated list; ARGS one word of extra bench options joined by commas ("-" for none);
-# the roma stage writes OUT/NAME.csv and OUT/NAME.log.
-# BUNDLE holds the test_*_cuda suites, matchscope-cli, scipy_reference.py and
+# the roma and search stages write OUT/NAME.csv and OUT/NAME.log (search: `bench --preset search ARGS`).
+# BUNDLE holds the test_*_cuda suites, matchscope-cli, scipy_reference.py, hylac_instances and
 # qtrt/*.deb (apt-get download libqt6core6 libqt6test6 libicu72 libdouble-conversion3 libpcre2-16-0 libb2-1
 # libglib2.0-0 libzstd1 libpcre2-8-0 libffi8 libmount1 libselinux1 libblkid1). Logs go to OUT; the traces
 # are packed into OUT/traces.tar.gz. Each stage prints a short summary.
@@ -42,13 +43,17 @@ run_tests() {
 }
 
 run_sanitizer() {
-  local tool
+  local tool algorithm granularity instance
   for tool in memcheck racecheck synccheck; do
     for algorithm in classical tree; do
-      compute-sanitizer --tool "$tool" --error-exitcode 9 "$bundle/matchscope-cli" solve --generate uniform --n 300 \
-        --range 10n --algorithm "$algorithm" --backend cuda --verify >/tmp/sanitizer.txt 2>&1
-      echo "compute-sanitizer $tool $algorithm: exit $? $(grep -E 'ERROR SUMMARY|certificate' /tmp/sanitizer.txt | tr '\n' ' ')"
-      { echo "=== $tool $algorithm"; cat /tmp/sanitizer.txt; } >>"$out/sanitizer.txt"
+      for granularity in search phase; do
+        for instance in "uniform --range 10n" real; do
+          compute-sanitizer --tool "$tool" --error-exitcode 9 "$bundle/matchscope-cli" solve --generate $instance \
+            --n 300 --algorithm "$algorithm" --granularity "$granularity" --backend cuda --verify >/tmp/sanitizer.txt 2>&1
+          echo "compute-sanitizer $tool $algorithm $granularity ${instance%% *}: exit $? $(grep -E 'ERROR SUMMARY|certificate' /tmp/sanitizer.txt | tr '\n' ' ')"
+          { echo "=== $tool $algorithm $granularity ${instance%% *}"; cat /tmp/sanitizer.txt; } >>"$out/sanitizer.txt"
+        done
+      done
     done
     for algorithm in parallel-roma-1 parallel-roma-2; do
       compute-sanitizer --tool "$tool" --error-exitcode 9 "$bundle/matchscope-cli" solve --problem matching \
@@ -69,12 +74,14 @@ run_roma() {
 
 run_traces() {
   mkdir -p "$out/traces"
-  local n range algorithm name
+  local n range algorithm name instance
   for n in "$@"; do
-    for range in n/10 n 10n; do
+    for range in n/10 n 10n real; do
       for algorithm in classical tree; do
         name="n${n}_r${range/\//_}_${algorithm}"
-        "$bundle/matchscope-cli" solve --generate uniform --n "$n" --range "$range" --algorithm "$algorithm" \
+        instance=(--generate uniform --range "$range")
+        [ "$range" = real ] && instance=(--generate real)
+        "$bundle/matchscope-cli" solve "${instance[@]}" --n "$n" --algorithm "$algorithm" \
           --backend cuda --trace-out "$out/traces/$name.csv" >"$out/traces/$name.txt" 2>&1
         echo "$name: $(grep -E 'objective|iterations|steps|time_ms' "$out/traces/$name.txt" | tr '\n' ' ')"
       done
@@ -105,6 +112,51 @@ run_agreement() {
       --warmups 0 --output "/tmp/table3-cpu-$n.csv" 2>/dev/null | tail -4
     if [ $first -eq 1 ]; then cp "/tmp/table3-cpu-$n.csv" "$out/table3-cpu.csv"; else tail -n +2 "/tmp/table3-cpu-$n.csv" >>"$out/table3-cpu.csv"; fi
     first=0
+  done
+}
+
+# The device-resident search (bench --preset search with extra options), into OUT/NAME.csv.
+run_search() {
+  local name=$1 extra=()
+  [ "$2" != "-" ] && IFS=, read -r -a extra <<<"$2"
+  "$bundle/matchscope-cli" bench --preset search "${extra[@]}" --output "$out/$name.csv" 2>"$out/$name.log" |
+    tee -a "$out/$name.log"
+}
+
+# The OpenMP tree variant once on the instances of `bench --preset search ARGS` (into OUT/CPUNAME.csv); every
+# run in OUT/GPUNAME.csv of those instances must reach the same objective (reals within 1e-9 relative).
+run_search_agreement() {
+  local gpu=$1 cpu=$2 extra=()
+  [ "$3" != "-" ] && IFS=, read -r -a extra <<<"$3"
+  "$bundle/matchscope-cli" bench --preset search "${extra[@]}" --backends cpu --algorithms tree --repeats 1 \
+    --warmups 0 --output "$out/$cpu.csv" 2>"$out/$cpu.log" | tail -3
+  # The device names are quoted and may hold commas: drop that first field, then generator,n,range,seed
+  # are fields 2-5, the algorithm 6 and the objective 10.
+  awk -F, 'NR == FNR { if (FNR > 1) cpu[$2 "," $3 "," $4 "," $5] = $10; next }
+    FNR > 1 { key = $2 "," $3 "," $4 "," $5; if (!(key in cpu)) next; c = cpu[key]; d = $10 - c;
+              if (d < 0) d = -d; scale = c < 0 ? -c : c; checked++;
+              if (d > 1e-9 * (scale + 1)) { bad++; print "DISAGREES: " key " " $6 " " $10 " cpu " c } }
+    END { print "search-agreement: " checked + 0 " GPU runs on the CPU-solved instances, " bad + 0 " disagree" }' \
+    <(sed 's/^"[^"]*",//' "$out/$cpu.csv") <(sed 's/^"[^"]*",//' "$out/$gpu.csv")
+}
+
+# HyLAC's uniform instances (BUNDLE/hylac_instances, built from app/cli/bench_results/hylac_instances.cpp) for
+# each size and the ranges n/10, n, 10n, timed by `bench --preset search --npy` at search and at phase
+# granularity into OUT/hylac-search.csv and OUT/hylac-phase.csv (rows in the printed instance order).
+run_hylac() {
+  local n range files=() list granularity
+  mkdir -p /tmp/npy
+  for n in "$@"; do
+    for range in $((n / 10)) "$n" $((10 * n)); do
+      "$bundle/hylac_instances" "$n" "$range" "/tmp/npy/hylac_n${n}_r$range.npy"
+      files+=("/tmp/npy/hylac_n${n}_r$range.npy")
+    done
+  done
+  list=$(IFS=,; echo "${files[*]}")
+  echo "hylac instances, in this order: $list"
+  for granularity in search phase; do
+    "$bundle/matchscope-cli" bench --preset search --npy "$list" --granularity "$granularity" \
+      --output "$out/hylac-$granularity.csv" 2>"$out/hylac-$granularity.log" | tail -7
   done
 }
 
@@ -162,6 +214,11 @@ while [ $index -lt ${#stages[@]} ]; do
     startup) run_startup ;;
     cold) index=$((index + 1)); run_cold ${stages[$index]//,/ } ;;
     roma) run_roma "${stages[$index + 1]}" "${stages[$index + 2]}" "${stages[$index + 3]}"; index=$((index + 3)) ;;
+    hylac) index=$((index + 1)); run_hylac ${stages[$index]//,/ } ;;
+    search) run_search "${stages[$index + 1]}" "${stages[$index + 2]}"; index=$((index + 2)) ;;
+    search-agreement)
+      run_search_agreement "${stages[$index + 1]}" "${stages[$index + 2]}" "${stages[$index + 3]}"
+      index=$((index + 3)) ;;
   esac
   index=$((index + 1))
 done

@@ -22,8 +22,11 @@ using namespace ms::lap::testing;
 
 namespace {
 
-const Configuration kCudaConfigurations[] = {{LapAlgorithm::Classical, Backend::Cuda, 1},
-                                             {LapAlgorithm::Tree, Backend::Cuda, 1}};
+// Both variants, phase by phase (the studio) and as device-resident searches (headless).
+const Configuration kCudaConfigurations[] = {{LapAlgorithm::Classical, Backend::Cuda, 1, Granularity::Phase},
+                                             {LapAlgorithm::Tree, Backend::Cuda, 1, Granularity::Phase},
+                                             {LapAlgorithm::Classical, Backend::Cuda, 1, Granularity::Search},
+                                             {LapAlgorithm::Tree, Backend::Cuda, 1, Granularity::Search}};
 const Configuration kCpuReference{LapAlgorithm::Tree, Backend::Sequential, 1};
 
 // Both CUDA variants on one instance: optimal by their certificates, the CPU's optimum, and brute force's
@@ -122,7 +125,8 @@ std::string stateProblem(const CostMatrix<T>& costs, const LapSnapshot& s, const
     if (j != -1 && s.colCovered[j] != 0 && s.rowCovered[i] != 0) return "covered column with a covered row";
   }
   if (assigned != s.assignedCount) return "assigned count differs from the assignment";
-  if (record.phase == "optimality_check" && record.counters[kAssigned] != assigned)
+  if ((record.phase == "optimality_check" || record.phase == "search") &&
+      record.counters[kAssigned] != assigned)
     return "trace count differs";
   if (record.phase == "forward_level" &&
       record.counters[kNextFrontier] != static_cast<double>(s.frontier.size())) {
@@ -140,7 +144,8 @@ std::string stateProblem(const CostMatrix<T>& costs, const LapSnapshot& s, const
 
 template <CostType T>
 void verifyEveryStep(const CostMatrix<T>& costs, const Configuration& configuration, const QString& context) {
-  auto solver = makeLapSolver(costs, LapOptions{configuration.algorithm, configuration.backend, 1});
+  auto solver = makeLapSolver(
+      costs, LapOptions{configuration.algorithm, configuration.backend, 1, configuration.granularity});
   Snapshot snapshot;
   while (!solver->done()) {
     const StepRecord record = solver->step();
@@ -284,7 +289,8 @@ class TestLapCuda : public QObject {
     }
   }
 
-  // Every step carries its device time; the paths of the reverse passes account for all n assignments.
+  // Every step carries its device time; the paths of the reverse passes (or searches) account for all n
+  // assignments; the searches' device times by phase kind fit in their steps' device times.
   void traceCarriesDeviceTimesAndPaths() {
     const uint64_t seed0 = baseSeed() + 15000;
     for (int32_t n : {1, 150, 600}) {
@@ -292,16 +298,26 @@ class TestLapCuda : public QObject {
           std::get<CostMatrix<int32_t>>(generate({Generator::Uniform, n, CostRange::TenN, seed0 + n}));
       for (const Configuration& configuration : kCudaConfigurations) {
         const Solved<int32_t> solved = solve(costs, configuration);
-        int64_t deviceNs = 0;
-        double paths = 0;
+        int64_t deviceNs = 0, searchDeviceNs = 0;
+        double paths = 0, byKindNs = 0;
         for (const StepRecord& record : solved.trace.records()) {
           QVERIFY2(record.device_ns >= 0, qPrintable(QString("step %1 has no device time").arg(record.step)));
           deviceNs += record.device_ns;
-          if (record.phase == "reverse_pass") paths += record.counters[kPaths];
+          if (record.phase == "reverse_pass" || record.phase == "search") paths += record.counters[kPaths];
+          if (record.phase == "search") {
+            QVERIFY(record.counters[kLevels] >= 1);
+            searchDeviceNs += record.device_ns;
+            byKindNs +=
+                record.counters[kForwardNs] + record.counters[kDualUpdateNs] + record.counters[kAugmentNs];
+          }
         }
         QVERIFY(deviceNs > 0);
         QVERIFY(deviceNs <= solved.trace.totalWallNs());
         QCOMPARE(paths, static_cast<double>(n));
+        // globaltimer inside the kernel against events around it: within the clocks' microsecond resolution.
+        QVERIFY2(
+            byKindNs <= 1.05 * static_cast<double>(searchDeviceNs) + 5000.0,
+            qPrintable(QString("%1 ns by kind, %2 ns of device time").arg(byKindNs).arg(searchDeviceNs)));
       }
     }
   }

@@ -150,9 +150,12 @@ class TestLapSolvers : public QObject {
         hallViolation(i, j) = (i < 3 && j >= 2) ? inf : 1.0 + (i * j) % 3;
       }
     }
-    for (const Configuration& configuration : cpuConfigurations()) {
-      QVERIFY_THROWS_EXCEPTION(InfeasibleError, solve(emptyRow, configuration));
-      QVERIFY_THROWS_EXCEPTION(InfeasibleError, solve(hallViolation, configuration));
+    for (Configuration configuration : cpuConfigurations()) {
+      for (Granularity granularity : {Granularity::Phase, Granularity::Search}) {
+        configuration.granularity = granularity;
+        QVERIFY_THROWS_EXCEPTION(InfeasibleError, solve(emptyRow, configuration));
+        QVERIFY_THROWS_EXCEPTION(InfeasibleError, solve(hallViolation, configuration));
+      }
     }
   }
 
@@ -246,6 +249,60 @@ class TestLapSolvers : public QObject {
         QCOMPARE(pathsSoFar, static_cast<double>(n));
         QCOMPARE(augments, solved.solution.iterations);
         QCOMPARE(records.back().phase, std::string_view("optimality_check"));
+      }
+    }
+  }
+
+  // The search granularity runs the same phases, grouped into search steps: on the sequential kernel set the
+  // same assignment, and each search step's counts add up to the phase-by-phase trace's.
+  void searchGranularityGroupsTheSamePhases() {
+    const uint64_t seed = baseSeed() + 6500;
+    for (Configuration configuration : cpuConfigurations()) {
+      for (const GeneratorSpec& spec : {GeneratorSpec{Generator::Uniform, 150, CostRange::TenN, seed},
+                                        GeneratorSpec{Generator::Real, 120, CostRange::N, seed + 1}}) {
+        std::visit(
+            [&](const auto& costs) {
+              configuration.granularity = Granularity::Phase;
+              const auto byPhase = solve(costs, configuration);
+              configuration.granularity = Granularity::Search;
+              const auto bySearch = solve(costs, configuration);
+              const QString where =
+                  QString::fromStdString(configuration.label()) + " " + generatorName(spec.generator).data();
+              verifyOptimal(costs, bySearch.solution, where);
+              if (QTest::currentTestFailed()) return;
+              QVERIFY2(sameOptimum(bySearch.solution.objective, byPhase.solution.objective, costs),
+                       qPrintable(where));
+              double levels = 0, dualUpdates = 0, searchLevels = 0, searchUpdates = 0, searchPaths = 0;
+              for (const StepRecord& r : byPhase.trace.records()) {
+                levels += r.phase == "forward_level";
+                dualUpdates += r.phase == "dual_update";
+              }
+              int searches = 0;
+              for (const StepRecord& r : bySearch.trace.records()) {
+                QVERIFY2(r.phase != "forward_level" && r.phase != "dual_update" && r.phase != "augment",
+                         qPrintable(where + ": a phase step at search granularity"));
+                if (r.phase != "search") continue;
+                ++searches;
+                searchLevels += r.counters[kLevels];
+                searchUpdates += r.counters[kDualUpdates];
+                searchPaths += r.counters[kPaths];
+                QVERIFY(r.counters[kForwardNs] + r.counters[kDualUpdateNs] + r.counters[kAugmentNs] <=
+                        r.wall_ns);
+              }
+              QCOMPARE(searchPaths, static_cast<double>(costs.rows()));
+              QCOMPARE(bySearch.trace.records().back().counters[kAssigned],
+                       static_cast<double>(costs.rows()));
+              QCOMPARE(searches,
+                       (bySearch.solution.iterations + kIterationsPerSearch - 1) / kIterationsPerSearch);
+              if (configuration.backend == Backend::Sequential) {
+                QVERIFY2(bySearch.solution.rowToCol == byPhase.solution.rowToCol, qPrintable(where));
+                QCOMPARE(bySearch.solution.iterations, byPhase.solution.iterations);
+                QCOMPARE(searchLevels, levels);
+                QCOMPARE(searchUpdates, dualUpdates);
+              }
+            },
+            generate(spec));
+        if (QTest::currentTestFailed()) return;
       }
     }
   }

@@ -11,19 +11,23 @@
 namespace ms::lap {
 
 template <CostType T>
-std::unique_ptr<LapSolver<T>> makeCudaHungarian(const CostMatrix<T>& costs, bool classical) {
+std::unique_ptr<LapSolver<T>> makeCudaHungarian(const CostMatrix<T>& costs, const LapOptions& options) {
   const CudaDeviceInfo& device = cudaDevice();
   if (!device.usable) throw SolveError("CUDA backend unavailable: " + device.reason);
+  const bool classical = options.algorithm == LapAlgorithm::Classical;
   CudaKernels<T> kernels(costs.data(), costs.rows(),
                          classical ? HungarianVariant::Classical : HungarianVariant::Tree);
-  if (classical)
-    return std::make_unique<Hungarian<CudaKernels<T>, true>>("classical/cuda", std::move(kernels));
-  return std::make_unique<Hungarian<CudaKernels<T>, false>>("tree/cuda", std::move(kernels));
+  if (classical) {
+    return std::make_unique<Hungarian<CudaKernels<T>, true>>("classical/cuda", std::move(kernels),
+                                                             options.granularity);
+  }
+  return std::make_unique<Hungarian<CudaKernels<T>, false>>("tree/cuda", std::move(kernels),
+                                                            options.granularity);
 }
 
-template std::unique_ptr<LapSolver<int32_t>> makeCudaHungarian(const CostMatrix<int32_t>&, bool);
-template std::unique_ptr<LapSolver<int64_t>> makeCudaHungarian(const CostMatrix<int64_t>&, bool);
-template std::unique_ptr<LapSolver<float>> makeCudaHungarian(const CostMatrix<float>&, bool);
-template std::unique_ptr<LapSolver<double>> makeCudaHungarian(const CostMatrix<double>&, bool);
+template std::unique_ptr<LapSolver<int32_t>> makeCudaHungarian(const CostMatrix<int32_t>&, const LapOptions&);
+template std::unique_ptr<LapSolver<int64_t>> makeCudaHungarian(const CostMatrix<int64_t>&, const LapOptions&);
+template std::unique_ptr<LapSolver<float>> makeCudaHungarian(const CostMatrix<float>&, const LapOptions&);
+template std::unique_ptr<LapSolver<double>> makeCudaHungarian(const CostMatrix<double>&, const LapOptions&);
 
 }  // namespace ms::lap

@@ -5,13 +5,13 @@
 namespace ms::lap {
 
 template <CostType T>
-std::unique_ptr<LapSolver<T>> makeCudaHungarian(const CostMatrix<T>&, bool) {
+std::unique_ptr<LapSolver<T>> makeCudaHungarian(const CostMatrix<T>&, const LapOptions&) {
   throw SolveError("this build has no CUDA support (nvcc was not found at build time)");
 }
 
-template std::unique_ptr<LapSolver<int32_t>> makeCudaHungarian(const CostMatrix<int32_t>&, bool);
-template std::unique_ptr<LapSolver<int64_t>> makeCudaHungarian(const CostMatrix<int64_t>&, bool);
-template std::unique_ptr<LapSolver<float>> makeCudaHungarian(const CostMatrix<float>&, bool);
-template std::unique_ptr<LapSolver<double>> makeCudaHungarian(const CostMatrix<double>&, bool);
+template std::unique_ptr<LapSolver<int32_t>> makeCudaHungarian(const CostMatrix<int32_t>&, const LapOptions&);
+template std::unique_ptr<LapSolver<int64_t>> makeCudaHungarian(const CostMatrix<int64_t>&, const LapOptions&);
+template std::unique_ptr<LapSolver<float>> makeCudaHungarian(const CostMatrix<float>&, const LapOptions&);
+template std::unique_ptr<LapSolver<double>> makeCudaHungarian(const CostMatrix<double>&, const LapOptions&);
 
 }  // namespace ms::lap

@@ -9,6 +9,7 @@
 #include "solver/lap/cuda/cuda_kernels.h"
 #include "solver/lap/cuda/device_resources.cuh"
 #include "solver/lap/cuda/hungarian_device.cuh"
+#include "solver/lap/cuda/search_device.cuh"
 
 namespace ms::lap {
 
@@ -36,9 +37,10 @@ enum IntArray : int {
   kIntArrayCount
 };
 
-// The tree expansion splits a large frontier into at most this many chunks of at least kMinRowsPerChunk rows.
-constexpr int32_t kMaxChunks = 64;
-constexpr int32_t kMinRowsPerChunk = 16;
+using gpu::kMaxChunks;
+// Resident blocks per multiprocessor of the device-resident search: enough warps to stream the matrix, few
+// enough blocks that a grid-wide barrier stays cheap.
+constexpr int kSearchBlocksPerMultiprocessor = 4;
 // Device memory kept free beyond the estimate: the context's own allocations and fragmentation.
 constexpr double kReserveBytes = 256.0 * 1024 * 1024;
 
@@ -83,6 +85,8 @@ struct CudaKernels<T>::Device {
   gpu::DeviceArray<int32_t> zeroCols;
   gpu::DeviceArray<unsigned char> scanScratch;
   std::size_t scanScratchBytes = 0;
+  gpu::DeviceArray<gpu::SearchScalars> searchScalars;
+  int searchBlocks = 0;  // resident blocks of the cooperative search kernel
 
   gpu::DeviceView<T> view{};
   int32_t* frontier[2] = {nullptr, nullptr};
@@ -123,15 +127,15 @@ void synchronize(Device& device) {
   device.endRecorded = true;
 }
 
-// Rows per chunk of a column-tile x row-chunk grid over `rows` rows: enough chunks to fill the device,
-// none shorter than kMinRowsPerChunk rows.
+// Rows per chunk of a column-tile x row-chunk grid over `rows` rows: enough chunks to fill the device
+// (2048 resident threads per multiprocessor), none shorter than kMinRowsPerChunk rows.
 int32_t rowsPerChunk(int32_t rows, int32_t n, int multiprocessors) {
-  if (rows <= 0) return 1;
-  const int64_t threadsPerChunk = static_cast<int64_t>(ceilDiv(n, kBlock)) * kBlock;
-  const int64_t residentThreads = static_cast<int64_t>(multiprocessors) * 2048;
-  const int64_t chunks = std::clamp<int64_t>(
-      std::min<int64_t>(ceilDiv(rows, kMinRowsPerChunk), residentThreads / threadsPerChunk), 1, kMaxChunks);
-  return ceilDiv(rows, chunks);
+  return gpu::rowsPerChunk(rows, ceilDiv(n, kBlock), int64_t{multiprocessors} * (2048 / kBlock));
+}
+
+template <class T>
+auto searchKernelOf(HungarianVariant variant) {
+  return variant == HungarianVariant::Classical ? gpu::searchKernel<T, true> : gpu::searchKernel<T, false>;
 }
 
 }  // namespace
@@ -179,6 +183,7 @@ void CudaKernels<T>::allocate() {
   dev.ints = gpu::DeviceArray<int32_t>(kIntArrayCount * n);
   dev.colKey = gpu::DeviceArray<long long>(n);
   dev.counters = gpu::DeviceArray<gpu::DeviceCounters>(1);
+  dev.searchScalars = gpu::DeviceArray<gpu::SearchScalars>(1);
   if (classical) {
     dev.zeroRowCount = gpu::DeviceArray<int64_t>(n + 1);
     dev.zeroRowStart = gpu::DeviceArray<int64_t>(n + 1);
@@ -230,6 +235,14 @@ void CudaKernels<T>::allocate() {
   view.published = dev.publishedValue.device();
   gpu::checkCuda(cudaGetLastError(), "set-up");
   dev.enqueued = true;
+
+  // The search's grid must be resident all at once (grid-wide barriers).
+  int residentPerMultiprocessor = 0;
+  gpu::checkCuda(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&residentPerMultiprocessor,
+                                                               searchKernelOf<T>(variant_), kBlock, 0),
+                 "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
+  dev.searchBlocks =
+      dev.multiprocessors * std::min(residentPerMultiprocessor, kSearchBlocksPerMultiprocessor);
 
   if constexpr (std::is_floating_point_v<T>) {
     // The zero tolerance of the CPU kernel sets (zeroTolerance()), computed here on the device.
@@ -369,6 +382,46 @@ int32_t CudaKernels<T>::updateDualsAndSlack(Dual theta) {
   synchronize(dev);
   frontierSize_ = dev.published().frontier;
   return frontierSize_;
+}
+
+template <CostType T>
+SearchSummary CudaKernels<T>::searchIterations(bool zerosStale, int32_t iterationLimit) {
+  Device& dev = *device_;
+  if (dev.searchBlocks <= 0)
+    throw SolveError("CUDA backend: the search kernel cannot be resident on this device");
+  if (zerosStale) {
+    // The first zero-slack CSR of a classical solve: the fine kernels stream the matrix with a block per row
+    // (faster than the resident grid); the dual updates inside the search rebuild it themselves.
+    compressZeroSlack();
+    zerosStale = false;
+  }
+  int32_t* frontierA = dev.frontier[0];
+  int32_t* frontierB = dev.frontier[1];
+  gpu::SearchScalars* scalars = dev.searchScalars.get();
+  void* arguments[] = {&dev.view, &scalars, &frontierA, &frontierB, &iterationLimit, &zerosStale};
+  gpu::checkCuda(
+      cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(searchKernelOf<T>(variant_)),
+                                  dim3(dev.searchBlocks), dim3(kBlock), arguments, 0, dev.stream()),
+      "searchKernel (cooperative launch)");
+  dev.enqueued = true;
+  synchronize(dev);
+  const gpu::Published& out = dev.published();
+  if (out.searchFailure == gpu::kSearchRunaway) {
+    throw SolveError("CUDA backend: the device search ran more rounds than an iteration can take");
+  }
+  SearchSummary summary;
+  summary.iterations = out.searchIterations;
+  summary.assigned = out.assigned;
+  summary.paths = out.searchPaths;
+  summary.levels = out.searchLevels;
+  summary.dualUpdates = out.searchDualUpdates;
+  summary.infeasible = out.searchFailure == gpu::kSearchInfeasible;
+  for (int kind = 0; kind < static_cast<int>(SearchPhaseKind::Count); ++kind)
+    summary.nanoseconds[kind] = out.searchNs[kind];
+  // The search ends after an optimality check: no frontier, reverse columns or paths are pending.
+  dev.current = 0;
+  frontierSize_ = reverseCount_ = rootCount_ = 0;
+  return summary;
 }
 
 template <CostType T>

@@ -6,7 +6,8 @@
 //
 // Every method that returns a count or value ends with one synchronisation on the phase's end event and
 // reads the value from mapped pinned memory, where the last block of the kernel wrote it; methods without a
-// result only enqueue work. Device arrays are allocated once, in allocate(); host copies are made only by
+// result only enqueue work. searchIterations() runs whole iterations on the device (search_device.cuh) and
+// synchronises once. Device arrays are allocated once, in allocate(); host copies are made only by
 // snapshot() and the result accessors.
 
 #include <cstdint>
@@ -15,6 +16,7 @@
 
 #include "solver/lap/cost_types.h"
 #include "solver/lap/lap_snapshot.h"
+#include "solver/lap/search_summary.h"
 
 namespace ms::lap {
 
@@ -54,6 +56,10 @@ class CudaKernels {
   void updateDuals(Dual theta);
   Dual minColumnSlack();
   int32_t updateDualsAndSlack(Dual theta);
+
+  // Device-resident search: up to `iterationLimit` whole iterations in one cooperative launch (grid-wide
+  // barriers instead of host synchronisations), right after an optimality check that left rows unassigned.
+  SearchSummary searchIterations(bool zerosStale, int32_t iterationLimit);
 
   void beginPhase();
   int64_t endPhase();  // device time of the phase in ns (CUDA events)

@@ -45,6 +45,13 @@ struct Published {
   int32_t infeasible;
   long long minKey;
   int64_t edges;
+  // Device-resident search (searchKernel): what one launch did.
+  int32_t searchIterations;  // augmenting iterations completed
+  int32_t searchPaths;       // paths augmented
+  int32_t searchLevels;      // BFS levels run
+  int32_t searchDualUpdates;
+  int32_t searchFailure;  // 0, kSearchInfeasible or kSearchRunaway
+  int64_t searchNs[3];    // device time by phase kind (SearchPhaseKind), globaltimer
 };
 
 // Every device array of one solve; passed to the kernels by value.
@@ -240,19 +247,23 @@ __global__ void reduceColumnsFinishKernel(DeviceView<T> d) {
 }
 
 // --- Algorithm 2: optimality check. Resets covers and trees, covers assigned rows, counts them.
+// Resets vertex k's cover and tree state; returns 1 if row k is assigned.
+template <class T>
+__device__ int32_t checkOptimalityAt(const DeviceView<T>& d, int32_t k) {
+  using Dual = typename DeviceView<T>::Dual;
+  const int32_t assigned = d.rowAssign[k] != -1;
+  d.rowCover[k] = assigned;
+  d.colCover[k] = 0;
+  d.rowPred[k] = -1;
+  d.colPred[k] = -1;
+  if (d.slack != nullptr) d.slack[k] = kDualInfinity<Dual>;
+  return assigned;
+}
+
 template <class T>
 __global__ void checkOptimalityKernel(DeviceView<T> d) {
-  using Dual = typename DeviceView<T>::Dual;
   const int32_t k = blockIdx.x * kBlock + threadIdx.x;
-  int32_t assigned = 0;
-  if (k < d.n) {
-    assigned = d.rowAssign[k] != -1;
-    d.rowCover[k] = assigned;
-    d.colCover[k] = 0;
-    d.rowPred[k] = -1;
-    d.colPred[k] = -1;
-    if (d.slack != nullptr) d.slack[k] = kDualInfinity<Dual>;
-  }
+  const int32_t assigned = k < d.n ? checkOptimalityAt(d, k) : 0;
   const int32_t blockAssigned = blockSum(assigned);
   if (threadIdx.x == 0) atomicAdd(&d.counters->assigned, blockAssigned);
   if (finishedLast(&d.counters->finishedBlocks, blockCount()) && threadIdx.x == 0) {
@@ -263,9 +274,9 @@ __global__ void checkOptimalityKernel(DeviceView<T> d) {
 
 // --- Classical forward pass, step 1: CSR of the zero-slack edges. Count per row (one block per row), then
 // an exclusive scan (CUB, on the host side), then the fill below.
+// One block counts row i's zero-slack edges. Every thread of the block calls it.
 template <class T>
-__global__ void countZeroSlackKernel(DeviceView<T> d) {
-  const int32_t i = blockIdx.x;
+__device__ void countZeroSlackRow(const DeviceView<T>& d, int32_t i) {
   const auto u = d.rowDual[i];
   int64_t count = 0;
   for (int32_t j = threadIdx.x; j < d.n; j += kBlock) count += d.isZero(d.slackOf(i, j, u));
@@ -273,12 +284,16 @@ __global__ void countZeroSlackKernel(DeviceView<T> d) {
   if (threadIdx.x == 0) d.zeroRowCount[i] = count;
 }
 
-// Writes each row's zero-slack columns in increasing order (a block scan per tile of 256 columns).
 template <class T>
-__global__ void fillZeroSlackKernel(DeviceView<T> d) {
+__global__ void countZeroSlackKernel(DeviceView<T> d) {
+  countZeroSlackRow(d, static_cast<int32_t>(blockIdx.x));
+}
+
+// One block writes row i's zero-slack columns in increasing order (a block scan per tile of 256 columns).
+template <class T>
+__device__ void fillZeroSlackRow(const DeviceView<T>& d, int32_t i) {
   using Scan = cub::BlockScan<int32_t, kBlock>;
   __shared__ typename Scan::TempStorage storage;
-  const int32_t i = blockIdx.x;
   const auto u = d.rowDual[i];
   int64_t out = d.zeroRowStart[i];
   for (int32_t base = 0; base < d.n; base += kBlock) {
@@ -290,6 +305,11 @@ __global__ void fillZeroSlackKernel(DeviceView<T> d) {
     out += tileCount;
     __syncthreads();  // the scan storage is reused by the next tile
   }
+}
+
+template <class T>
+__global__ void fillZeroSlackKernel(DeviceView<T> d) {
+  fillZeroSlackRow(d, static_cast<int32_t>(blockIdx.x));
   if (finishedLast(&d.counters->finishedBlocks, blockCount()) && threadIdx.x == 0) {
     d.published->edges = d.zeroRowStart[d.n];
   }
@@ -297,18 +317,22 @@ __global__ void fillZeroSlackKernel(DeviceView<T> d) {
 
 // Frontier of a new search: every uncovered row. Also clears the reverse and root marks of the last search.
 template <class T>
+__device__ void startForwardPassAt(const DeviceView<T>& d, int32_t i, int32_t* frontier,
+                                   int32_t* frontierCount) {
+  d.colReverse[i] = 0;
+  d.rootMark[i] = 0;
+  if (d.rowCover[i] == 0) {
+    d.rowState[i] = kActive;
+    frontier[appendSlot(frontierCount)] = i;
+  } else {
+    d.rowState[i] = kInactive;
+  }
+}
+
+template <class T>
 __global__ void startForwardPassKernel(DeviceView<T> d, int32_t* frontier) {
   const int32_t i = blockIdx.x * kBlock + threadIdx.x;
-  if (i < d.n) {
-    d.colReverse[i] = 0;
-    d.rootMark[i] = 0;
-    if (d.rowCover[i] == 0) {
-      d.rowState[i] = kActive;
-      frontier[appendSlot(&d.counters->frontier)] = i;
-    } else {
-      d.rowState[i] = kInactive;
-    }
-  }
+  if (i < d.n) startForwardPassAt(d, i, frontier, &d.counters->frontier);
   if (finishedLast(&d.counters->finishedBlocks, blockCount()) && threadIdx.x == 0) {
     d.published->frontier = loadRelaxed(d.counters->frontier);
     d.published->reverse = 0;
@@ -319,13 +343,13 @@ __global__ void startForwardPassKernel(DeviceView<T> d, int32_t* frontier) {
 
 // Column j (assigned to row `next`) joins a tree: cover it, uncover its row and queue the row once.
 template <class T>
-__device__ void reachRowThroughColumn(const DeviceView<T>& d, int32_t next, int32_t j,
-                                      int32_t* nextFrontier) {
+__device__ void reachRowThroughColumn(const DeviceView<T>& d, int32_t next, int32_t j, int32_t* nextFrontier,
+                                      int32_t* nextCount) {
   storeRelaxed(d.rowPred[next], j);
   storeRelaxed(d.rowCover[next], 0);
   storeRelaxed(d.colCover[j], 1);
   if (atomicCAS(&d.rowState[next], kInactive, kActive) == kInactive) {
-    nextFrontier[appendSlot(&d.counters->next)] = next;
+    nextFrontier[appendSlot(nextCount)] = next;
   }
 }
 
@@ -348,27 +372,146 @@ __device__ void publishLevel(const DeviceView<T>& d, uint32_t blocks) {
 // --- Algorithm 3: one BFS level of the classical forward pass, one thread per frontier row over its CSR
 // list.
 template <class T>
+__device__ void expandClassicalRow(const DeviceView<T>& d, int32_t i, int32_t* nextFrontier,
+                                   int32_t* nextCount) {
+  const int64_t edgesEnd = d.zeroRowStart[i + 1];
+  for (int64_t e = d.zeroRowStart[i]; e < edgesEnd; ++e) {
+    const int32_t j = d.zeroCols[e];
+    if (loadRelaxed(d.colCover[j]) != 0) continue;
+    storeRelaxed(d.colPred[j], i);
+    const int32_t next = d.colAssign[j];
+    if (next == i) continue;
+    if (next != -1) {
+      reachRowThroughColumn(d, next, j, nextFrontier, nextCount);
+    } else {
+      markReverse(d, j);
+    }
+  }
+  storeRelaxed(d.rowState[i], kVisited);
+}
+
+template <class T>
 __global__ void expandClassicalKernel(DeviceView<T> d, const int32_t* frontier, int32_t frontierSize,
                                       int32_t* nextFrontier) {
   const int32_t k = blockIdx.x * kBlock + threadIdx.x;
-  if (k < frontierSize) {
-    const int32_t i = frontier[k];
-    const int64_t edgesEnd = d.zeroRowStart[i + 1];
-    for (int64_t e = d.zeroRowStart[i]; e < edgesEnd; ++e) {
-      const int32_t j = d.zeroCols[e];
-      if (loadRelaxed(d.colCover[j]) != 0) continue;
-      storeRelaxed(d.colPred[j], i);
-      const int32_t next = d.colAssign[j];
-      if (next == i) continue;
-      if (next != -1) {
-        reachRowThroughColumn(d, next, j, nextFrontier);
-      } else {
-        markReverse(d, j);
+  if (k < frontierSize) expandClassicalRow(d, frontier[k], nextFrontier, &d.counters->next);
+  publishLevel(d, blockCount());
+}
+
+// --- Algorithm 4: one BFS level of the alternating-tree forward pass. The grid is column tiles x chunks of
+// the frontier: each thread owns one column and folds the slacks of its chunk's rows (a warp reads 32
+// consecutive entries of a row: coalesced). With several chunks, the last block of a tile merges the
+// chunks' minima. The block that settles a column then updates its slack and predecessor and, at zero
+// slack, reaches the column's row or marks the column for the reverse pass.
+// Rows per chunk of a column-tile x row-chunk grid over `rows` frontier rows: at most kMaxChunks chunks and
+// about `maxItems` tiles x chunks in all, none shorter than kMinRowsPerChunk rows.
+inline constexpr int32_t kMaxChunks = 64;
+inline constexpr int32_t kMinRowsPerChunk = 16;
+__host__ __device__ inline int32_t rowsPerChunk(int32_t rows, int32_t tiles, int64_t maxItems) {
+  if (rows <= 0) return 1;
+  const int64_t byRows = (rows + kMinRowsPerChunk - 1) / kMinRowsPerChunk;
+  int64_t chunks = byRows < maxItems / tiles ? byRows : maxItems / tiles;
+  chunks = chunks < 1 ? 1 : (chunks > kMaxChunks ? kMaxChunks : chunks);
+  return static_cast<int32_t>((rows + chunks - 1) / chunks);
+}
+
+// What a BFS level reads of column j, loaded at once (independent loads) before the rows are scanned. Nothing
+// else writes these during a level: the column's slack and cover belong to the thread that settles it.
+template <class T>
+struct ColumnState {
+  using Dual = typename DeviceView<T>::Dual;
+  bool live = false;  // uncovered (and j < n)
+  Dual dual = 0, slack = kDualInfinity<Dual>;
+  int32_t assignedRow = -1;
+};
+
+template <class T>
+__device__ ColumnState<T> loadColumn(const DeviceView<T>& d, int32_t j) {
+  ColumnState<T> column;
+  if (j < d.n) {
+    column.live = d.colCover[j] == 0;
+    column.dual = d.colDual[j];
+    column.slack = d.slack[j];
+    column.assignedRow = d.colAssign[j];
+  }
+  return column;
+}
+
+// Column j's smallest slack over frontier rows [begin, end) and the row attaining it. Every thread of the
+// block calls it (the rows are staged in shared memory); with `markVisited`, the staging threads mark the
+// rows expanded (one block per chunk does).
+template <class T>
+__device__ void scanChunk(const DeviceView<T>& d, const int32_t* frontier, int32_t begin, int32_t end,
+                          int32_t j, const ColumnState<T>& column, bool markVisited,
+                          typename DeviceView<T>::Dual& best, int32_t& bestRow) {
+  using Dual = typename DeviceView<T>::Dual;
+  __shared__ int32_t chunkRows[kBlock];
+  __shared__ Dual chunkDuals[kBlock];
+  best = kDualInfinity<Dual>;
+  bestRow = -1;
+  for (int32_t base = begin; base < end; base += kBlock) {
+    const int32_t count = min(kBlock, end - base);
+    __syncthreads();
+    if (static_cast<int32_t>(threadIdx.x) < count) {
+      const int32_t i = frontier[base + threadIdx.x];
+      chunkRows[threadIdx.x] = i;
+      chunkDuals[threadIdx.x] = d.rowDual[i];
+      if (markVisited) storeRelaxed(d.rowState[i], kVisited);
+    }
+    __syncthreads();
+    if (column.live) {
+#pragma unroll 4
+      for (int32_t k = 0; k < count; ++k) {
+        const int32_t i = chunkRows[k];
+        const Dual s = static_cast<Dual>(d.row(i)[j]) - chunkDuals[k] - column.dual;
+        if (s < best) {
+          best = s;
+          bestRow = i;
+        }
       }
     }
-    storeRelaxed(d.rowState[i], kVisited);
   }
-  publishLevel(d, blockCount());
+  __syncthreads();  // the staging arrays are reused by the block's next call
+}
+
+// Column j's smallest slack over the chunks' partial minima.
+template <class T>
+__device__ void mergeChunks(const DeviceView<T>& d, int32_t j, int32_t chunks,
+                            typename DeviceView<T>::Dual& best, int32_t& bestRow) {
+  best = kDualInfinity<typename DeviceView<T>::Dual>;
+  bestRow = -1;
+  for (int32_t y = 0; y < chunks; ++y) {
+    const std::size_t slot = static_cast<std::size_t>(y) * d.n + j;
+    const auto s = __ldcg(&d.partialSlack[slot]);
+    if (s < best) {
+      best = s;
+      bestRow = __ldcg(&d.partialRow[slot]);
+    }
+  }
+}
+
+// Uncovered column j with its smallest new slack: update its slack and predecessor and, at zero slack, reach
+// its row or mark it for the reverse pass. Returns the column's slack.
+template <class T>
+__device__ typename DeviceView<T>::Dual settleColumn(const DeviceView<T>& d, int32_t j,
+                                                     const ColumnState<T>& column,
+                                                     typename DeviceView<T>::Dual best, int32_t bestRow,
+                                                     int32_t* nextFrontier, int32_t* nextCount) {
+  auto s = column.slack;
+  if (best < s) {
+    s = best;
+    d.slack[j] = best;
+    d.colPred[j] = bestRow;
+  }
+  if (d.isZero(s)) {
+    const int32_t next = column.assignedRow;
+    if (next != -1) {
+      reachRowThroughColumn(d, next, j, nextFrontier, nextCount);
+    } else {
+      markReverse(d, j);
+    }
+  }
+  return s;
 }
 
 // --- Algorithm 4: one BFS level of the alternating-tree forward pass. The grid is column tiles x chunks of
@@ -380,42 +523,13 @@ template <class T>
 __global__ void expandTreeKernel(DeviceView<T> d, const int32_t* frontier, int32_t frontierSize,
                                  int32_t rowsPerChunk, int32_t* nextFrontier) {
   using Dual = typename DeviceView<T>::Dual;
-  __shared__ int32_t chunkRows[kBlock];
-  __shared__ Dual chunkDuals[kBlock];
   const int32_t j = blockIdx.x * kBlock + threadIdx.x;
-  const bool live = j < d.n && d.colCover[j] == 0;
-  const Dual v = live ? d.colDual[j] : Dual{0};
+  const ColumnState<T> column = loadColumn(d, j);
   const int32_t begin = blockIdx.y * rowsPerChunk;
   const int32_t end = min(frontierSize, begin + rowsPerChunk);
-
-  Dual best = kDualInfinity<Dual>;
-  int32_t bestRow = -1;
-  for (int32_t base = begin; base < end; base += kBlock) {
-    const int32_t count = min(kBlock, end - base);
-    __syncthreads();
-    if (static_cast<int32_t>(threadIdx.x) < count) {
-      const int32_t i = frontier[base + threadIdx.x];
-      chunkRows[threadIdx.x] = i;
-      chunkDuals[threadIdx.x] = d.rowDual[i];
-    }
-    __syncthreads();
-    if (live) {
-#pragma unroll 4
-      for (int32_t k = 0; k < count; ++k) {
-        const int32_t i = chunkRows[k];
-        const Dual s = static_cast<Dual>(d.row(i)[j]) - chunkDuals[k] - v;
-        if (s < best) {
-          best = s;
-          bestRow = i;
-        }
-      }
-    }
-  }
-  // The chunk's rows are expanded: mark them visited (done once, by the blocks of the first tile).
-  if (blockIdx.x == 0) {
-    for (int32_t k = begin + threadIdx.x; k < end; k += kBlock)
-      storeRelaxed(d.rowState[frontier[k]], kVisited);
-  }
+  Dual best;
+  int32_t bestRow;
+  scanChunk(d, frontier, begin, end, j, column, blockIdx.x == 0, best, bestRow);
 
   if (gridDim.y > 1) {
     const std::size_t slot = static_cast<std::size_t>(blockIdx.y) * d.n + j;
@@ -424,55 +538,33 @@ __global__ void expandTreeKernel(DeviceView<T> d, const int32_t* frontier, int32
       d.partialRow[slot] = bestRow;
     }
     if (!finishedLast(&d.tileFinished[blockIdx.x], gridDim.y)) return;  // block-uniform
-    if (live) {
-      best = kDualInfinity<Dual>;
-      for (uint32_t y = 0; y < gridDim.y; ++y) {
-        const std::size_t other = static_cast<std::size_t>(y) * d.n + j;
-        const Dual s = __ldcg(&d.partialSlack[other]);
-        if (s < best) {
-          best = s;
-          bestRow = __ldcg(&d.partialRow[other]);
-        }
-      }
-    }
+    if (column.live) mergeChunks(d, j, static_cast<int32_t>(gridDim.y), best, bestRow);
   }
-  if (live) {
-    Dual s = d.slack[j];
-    if (best < s) {
-      s = best;
-      d.slack[j] = best;
-      d.colPred[j] = bestRow;
-    }
-    if (d.isZero(s)) {
-      const int32_t next = d.colAssign[j];
-      if (next != -1) {
-        reachRowThroughColumn(d, next, j, nextFrontier);
-      } else {
-        markReverse(d, j);
-      }
-    }
-  }
+  if (column.live) settleColumn(d, j, column, best, bestRow, nextFrontier, &d.counters->next);
   publishLevel(d, gridDim.x);  // one settling block per column tile
 }
 
 // --- Algorithm 5: reverse pass, one thread per reverse column. Where paths of one tree meet, the last
 // writer of the row's successor wins and one path survives; each distinct root is an augmenting path.
 template <class T>
+__device__ void reverseFrom(const DeviceView<T>& d, int32_t k, int32_t* rootCount) {
+  int32_t row = -1;
+  int32_t col = d.reverseCols[k];
+  int32_t root = -1;
+  while (col != -1) {
+    storeRelaxed(d.colSucc[col], row);
+    row = d.colPred[col];
+    storeRelaxed(d.rowSucc[row], col);
+    root = row;
+    col = d.rowPred[row];
+  }
+  if (atomicCAS(&d.rootMark[root], 0, 1) == 0) d.roots[appendSlot(rootCount)] = root;
+}
+
+template <class T>
 __global__ void reversePassKernel(DeviceView<T> d, int32_t reverseCount) {
   const int32_t k = blockIdx.x * kBlock + threadIdx.x;
-  if (k < reverseCount) {
-    int32_t row = -1;
-    int32_t col = d.reverseCols[k];
-    int32_t root = -1;
-    while (col != -1) {
-      storeRelaxed(d.colSucc[col], row);
-      row = d.colPred[col];
-      storeRelaxed(d.rowSucc[row], col);
-      root = row;
-      col = d.rowPred[row];
-    }
-    if (atomicCAS(&d.rootMark[root], 0, 1) == 0) d.roots[appendSlot(&d.counters->roots)] = root;
-  }
+  if (k < reverseCount) reverseFrom(d, k, &d.counters->roots);
   if (finishedLast(&d.counters->finishedBlocks, blockCount()) && threadIdx.x == 0) {
     d.published->roots = loadRelaxed(d.counters->roots);
     d.counters->roots = 0;
@@ -481,10 +573,7 @@ __global__ void reversePassKernel(DeviceView<T> d, int32_t reverseCount) {
 
 // --- Algorithm 6: augmentation pass, one thread per surviving path (paths are vertex-disjoint).
 template <class T>
-__global__ void augmentKernel(DeviceView<T> d, int32_t rootCount) {
-  const int32_t k = blockIdx.x * kBlock + threadIdx.x;
-  if (k >= rootCount) return;
-  int32_t row = d.roots[k];
+__device__ void augmentFrom(const DeviceView<T>& d, int32_t row) {
   while (row != -1) {
     const int32_t col = d.rowSucc[row];
     d.rowAssign[row] = col;
@@ -493,20 +582,31 @@ __global__ void augmentKernel(DeviceView<T> d, int32_t rootCount) {
   }
 }
 
+template <class T>
+__global__ void augmentKernel(DeviceView<T> d, int32_t rootCount) {
+  const int32_t k = blockIdx.x * kBlock + threadIdx.x;
+  if (k < rootCount) augmentFrom(d, d.roots[k]);
+}
+
 // --- Algorithm 7: classical dual update, stage 1: smallest slack over uncovered rows and columns, one block
 // per row.
+// This thread's smallest slack of uncovered row i over the uncovered columns it visits (block per row).
 template <class T>
-__global__ void minUncoveredSlackKernel(DeviceView<T> d) {
-  using Dual = typename DeviceView<T>::Dual;
-  const int32_t i = blockIdx.x;
-  Dual smallest = kDualInfinity<Dual>;
+__device__ typename DeviceView<T>::Dual uncoveredRowSlack(const DeviceView<T>& d, int32_t i,
+                                                          typename DeviceView<T>::Dual smallest) {
   if (d.rowCover[i] == 0) {
-    const Dual u = d.rowDual[i];
+    const auto u = d.rowDual[i];
     for (int32_t j = threadIdx.x; j < d.n; j += kBlock) {
       if (d.colCover[j] == 0) smallest = min(smallest, d.slackOf(i, j, u));
     }
   }
-  reduceMinAndPublish(d, smallest);
+  return smallest;
+}
+
+template <class T>
+__global__ void minUncoveredSlackKernel(DeviceView<T> d) {
+  using Dual = typename DeviceView<T>::Dual;
+  reduceMinAndPublish(d, uncoveredRowSlack(d, static_cast<int32_t>(blockIdx.x), kDualInfinity<Dual>));
 }
 
 // --- Algorithm 8: classical dual update, stage 2 (integral form).
@@ -533,21 +633,24 @@ __global__ void minColumnSlackKernel(DeviceView<T> d) {
 
 // --- Algorithm 9: duals and column slacks; the tree rows at the new zero-slack columns become the frontier.
 template <class T>
+__device__ void updateDualsAndSlackAt(const DeviceView<T>& d, int32_t k, typename DeviceView<T>::Dual theta,
+                                      int32_t* frontier, int32_t* frontierCount) {
+  updateDualsAt(d, k, theta);
+  if (d.colCover[k] == 0) {
+    const auto s = d.slack[k] - theta;
+    d.slack[k] = s;
+    if (d.isZero(s)) {
+      const int32_t row = d.colPred[k];
+      if (atomicExch(&d.rowState[row], kActive) != kActive) frontier[appendSlot(frontierCount)] = row;
+    }
+  }
+}
+
+template <class T>
 __global__ void updateDualsAndSlackKernel(DeviceView<T> d, typename DeviceView<T>::Dual theta,
                                           int32_t* frontier) {
   const int32_t k = blockIdx.x * kBlock + threadIdx.x;
-  if (k < d.n) {
-    updateDualsAt(d, k, theta);
-    if (d.colCover[k] == 0) {
-      const auto s = d.slack[k] - theta;
-      d.slack[k] = s;
-      if (d.isZero(s)) {
-        const int32_t row = d.colPred[k];
-        if (atomicExch(&d.rowState[row], kActive) != kActive)
-          frontier[appendSlot(&d.counters->frontier)] = row;
-      }
-    }
-  }
+  if (k < d.n) updateDualsAndSlackAt(d, k, theta, frontier, &d.counters->frontier);
   if (finishedLast(&d.counters->finishedBlocks, blockCount()) && threadIdx.x == 0) {
     d.published->frontier = loadRelaxed(d.counters->frontier);
     d.counters->frontier = 0;

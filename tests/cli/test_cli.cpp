@@ -24,8 +24,11 @@ struct Result {
 
 // Runs matchscope-cli with `input` on its standard input; a run that outlives `timeoutMs` is killed and
 // reported as exit code -1 (an input that hangs the tool fails its test instead of stalling the suite).
-Result cli(const QStringList& arguments, const QByteArray& input = {}, int timeoutMs = 240000) {
+// A crash is reported as exit code -2.
+Result cli(const QStringList& arguments, const QByteArray& input = {}, int timeoutMs = 240000,
+           const QProcessEnvironment& environment = QProcessEnvironment::systemEnvironment()) {
   QProcess process;
+  process.setProcessEnvironment(environment);
   process.start(MATCHSCOPE_CLI_PATH, arguments);
   process.waitForStarted();
   process.write(input);
@@ -35,7 +38,8 @@ Result cli(const QStringList& arguments, const QByteArray& input = {}, int timeo
     process.waitForFinished();
     return {-1, {}, "killed after " + QString::number(timeoutMs) + " ms"};
   }
-  return {process.exitCode(), QString::fromUtf8(process.readAllStandardOutput()),
+  return {process.exitStatus() == QProcess::CrashExit ? -2 : process.exitCode(),
+          QString::fromUtf8(process.readAllStandardOutput()),
           QString::fromUtf8(process.readAllStandardError())};
 }
 
@@ -264,6 +268,39 @@ class TestCli : public QObject {
     const Result r = cli({"solve", "--input", path});
     QCOMPARE(r.exitCode, 1);
     QCOMPARE(r.err.trimmed(), "matchscope-cli: " + path + ":offset 61: dimension '-3' is not a non-negative integer");
+  }
+
+  // A CUDA backend whose device allocation fails (injected, see solver/core/fault_injection.h) at its first
+  // or any later buffer stops with one clear line and exit 1, never a crash; an injection past its last
+  // buffer changes nothing. Runs where a GPU is usable (the device machine); skips elsewhere.
+  void deviceOutOfMemoryIsAClearError() {
+    const QList<QStringList> solves = {
+        {"solve", "--generate", "uniform", "--n", "40", "--seed", "3", "--algorithm", "tree", "--backend", "cuda"},
+        {"solve", "--generate", "uniform", "--n", "40", "--seed", "3", "--algorithm", "classical", "--backend", "cuda"},
+        {"solve", "--problem", "matching", "--generate", "uniform", "--n", "40", "--seed", "3", "--algorithm",
+         "parallel-roma-2", "--backend", "cuda"}};
+    if (cli(solves.front()).exitCode != 0) QSKIP("no usable GPU: the CUDA backend cannot run here");
+    for (const QStringList& solve : solves) {
+      const Result healthy = cli(solve);
+      QCOMPARE(healthy.exitCode, 0);
+      int failed = 0;
+      for (int failing = 1; failing <= 12; ++failing) {
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert("MATCHSCOPE_FAIL_DEVICE_ALLOCATION", QString::number(failing));
+        const Result r = cli(solve, {}, 60000, environment);
+        const QString where = solve.join(' ') + " failing allocation " + QString::number(failing);
+        if (r.exitCode == 0) {
+          QCOMPARE(r.value("objective").isEmpty() ? r.value("weight") : r.value("objective"),
+                   healthy.value("objective").isEmpty() ? healthy.value("weight") : healthy.value("objective"));
+          continue;
+        }
+        ++failed;
+        QVERIFY2(r.exitCode == 1, qPrintable(where + ": exit " + QString::number(r.exitCode)));
+        const QString last = r.err.trimmed().split('\n').last();
+        QVERIFY2(last.startsWith("matchscope-cli: CUDA") && last.contains("out of memory"), qPrintable(where + ": " + r.err));
+      }
+      QVERIFY2(failed >= 3, qPrintable(solve.join(' ')));  // every backend allocates several buffers
+    }
   }
 
   // Finite costs whose optimum sums beyond float64's range: an error, never "objective: inf".

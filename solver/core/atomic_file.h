@@ -1,5 +1,15 @@
 #pragma once
-// Exports never leave a half-written file: write to a temporary file in the target's folder, then rename.
+// The one way every output of the project (CLI files, bench CSVs, traces, studio and lesson exports) is
+// written, so that no output clobbers what it should not or fails silently:
+//   - a regular file (or a new one) is written to a temporary file in the same folder, flushed, fsynced,
+//     checked and renamed over the target, keeping an existing file's permissions: readers never see half
+//     a file, and a failure leaves the old file as it was;
+//   - a symbolic link is followed to its final target, which is then written as above (the link stays);
+//   - a character device, FIFO or socket (/dev/null, /dev/full, a pipe) is written in place, never
+//     replaced; so are "-" and /dev/stdout (standard output) and /dev/stderr;
+//   - every write, flush, sync and close is checked; a failure throws std::runtime_error
+//     "<path>: <the system's reason>" (e.g. "out.csv: No space left on device"), and the temporary
+//     file is removed.
 
 #include <filesystem>
 #include <functional>
@@ -7,8 +17,6 @@
 
 namespace ms {
 
-// Calls write() on a binary stream for a temporary file beside `path`, then renames it over `path`.
-// Throws std::runtime_error naming the path if the file cannot be written; the temporary is removed.
 void writeFileAtomically(const std::filesystem::path& path, const std::function<void(std::ostream&)>& write);
 
 }  // namespace ms

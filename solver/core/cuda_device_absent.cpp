@@ -4,7 +4,11 @@
 namespace ms {
 
 const CudaDeviceInfo& cudaDevice() {
-  static const CudaDeviceInfo info{false, "this build has no CUDA support (nvcc was not found at build time)"};
+  static const CudaDeviceInfo info = [] {
+    CudaDeviceInfo absent;
+    absent.reason = "this build has no CUDA support (nvcc was not found at build time)";
+    return absent;
+  }();
   return info;
 }
 

@@ -27,6 +27,8 @@ class PreparedProblem {
 
   const CostMatrix<T>& square() const { return transformed_ ? *transformed_ : original_; }
   bool isTransformed() const { return transformed_.has_value(); }
+  // Throws SolveError when the objective does not fit DualOf<T> (int64 sums of huge int64 costs, float64
+  // sums beyond 1.8e308): never a wrapped or infinite objective.
   LapAnswer<T> answer(const std::vector<int32_t>& squareRowToCol) const;
 
  private:

@@ -5,6 +5,9 @@
 #include <QTemporaryDir>
 #include <set>
 
+#include <sys/stat.h>
+#include <sys/types.h>
+
 namespace {
 
 struct Result {
@@ -19,12 +22,38 @@ struct Result {
   }
 };
 
-Result cli(const QStringList& arguments) {
+// Runs matchscope-cli with `input` on its standard input; a run that outlives `timeoutMs` is killed and
+// reported as exit code -1 (an input that hangs the tool fails its test instead of stalling the suite).
+// A crash is reported as exit code -2.
+Result cli(const QStringList& arguments, const QByteArray& input = {}, int timeoutMs = 240000,
+           const QProcessEnvironment& environment = QProcessEnvironment::systemEnvironment()) {
   QProcess process;
+  process.setProcessEnvironment(environment);
   process.start(MATCHSCOPE_CLI_PATH, arguments);
-  process.waitForFinished(240000);
-  return {process.exitCode(), QString::fromUtf8(process.readAllStandardOutput()),
+  process.waitForStarted();
+  process.write(input);
+  process.closeWriteChannel();
+  if (!process.waitForFinished(timeoutMs)) {
+    process.kill();
+    process.waitForFinished();
+    return {-1, {}, "killed after " + QString::number(timeoutMs) + " ms"};
+  }
+  return {process.exitStatus() == QProcess::CrashExit ? -2 : process.exitCode(),
+          QString::fromUtf8(process.readAllStandardOutput()),
           QString::fromUtf8(process.readAllStandardError())};
+}
+
+// What a path is, without following a final symbolic link: its type, and the device a device node names.
+struct PathKind {
+  bool link = false, characterDevice = false, regular = false;
+  dev_t device = 0;
+  bool operator==(const PathKind&) const = default;
+};
+
+PathKind kindOf(const QString& path) {
+  struct stat info {};
+  if (::lstat(path.toLocal8Bit().constData(), &info) != 0) return {};
+  return {S_ISLNK(info.st_mode), S_ISCHR(info.st_mode), S_ISREG(info.st_mode), S_ISCHR(info.st_mode) ? info.st_rdev : 0};
 }
 
 QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& content) {
@@ -145,6 +174,148 @@ class TestCli : public QObject {
     QCOMPARE(r.value("assigned"), QString("2"));
     const QList<QStringList> rows = readCsv(out);
     QCOMPARE(rows, QList<QStringList>({{"row", "col"}, {"0", "2"}, {"1", "1"}}));
+  }
+
+  // Outputs (issue 14). The device cases go through a link in a temporary folder, never the device's own
+  // path: a broken build then replaces the link, not /dev/full or /dev/null (the tests may run as root).
+  void outputToAFullDeviceFailsAndReplacesNothing() {
+    QTemporaryDir dir;
+    const QString link = dir.filePath("full.csv");
+    QVERIFY(QFile::link("/dev/full", link));
+    const PathKind device = kindOf("/dev/full");
+    QVERIFY(device.characterDevice);
+    for (const char* option : {"--assignment-out", "--trace-out"}) {
+      const Result r = cli({"solve", "--generate", "uniform", "--n", "5", "--backend", "sequential", option, link});
+      QCOMPARE(r.exitCode, 1);
+      QCOMPARE(r.err.trimmed().split('\n').last(), "matchscope-cli: " + link + ": No space left on device");
+      QVERIFY(kindOf(link).link);
+      QCOMPARE(QFile::symLinkTarget(link), QString("/dev/full"));
+      QCOMPARE(kindOf("/dev/full"), device);
+    }
+    QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot), QStringList({"full.csv"}));
+  }
+
+  void outputToTheNullDeviceIsWrittenInPlace() {
+    QTemporaryDir dir;
+    const QString link = dir.filePath("null.csv");
+    QVERIFY(QFile::link("/dev/null", link));
+    const PathKind device = kindOf("/dev/null");
+    const Result r = cli({"solve", "--generate", "uniform", "--n", "5", "--backend", "sequential", "--assignment-out", link});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(kindOf(link).link);
+    QCOMPARE(kindOf("/dev/null"), device);
+  }
+
+  void outputThroughALinkWritesTheLinksTarget() {
+    QTemporaryDir dir;
+    const QString target = writeFile(dir, "target.csv", "old\n");
+    const QString link = dir.filePath("link.csv");
+    QVERIFY(QFile::link("target.csv", link));  // relative, as `ln -s target.csv link.csv` makes it
+    const Result r = cli({"solve", "--input", writeFile(dir, "m.txt", "4 1\n2 3\n"), "--assignment-out", link});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(kindOf(link).link);
+    QCOMPARE(readCsv(target), QList<QStringList>({{"row", "col"}, {"0", "1"}, {"1", "0"}}));
+  }
+
+  void dashWritesToStandardOutput() {
+    const Result r = cli({"solve", "--generate", "uniform", "--n", "3", "--seed", "2", "--backend", "sequential",
+                          "--assignment-out", "-"});
+    QCOMPARE(r.exitCode, 0);
+    const QStringList lines = r.out.split('\n', Qt::SkipEmptyParts);
+    // The summary comes first, then the CSV: header and one row per row of the instance.
+    QVERIFY2(lines.size() >= 4 && lines[lines.size() - 4] == "row,col", qPrintable(r.out));
+    QVERIFY(r.out.indexOf("objective: ") < r.out.indexOf("row,col"));
+  }
+
+  // Inputs (issue 14): nothing but regular files and "-" is read; none of these may hang.
+  void inputsThatAreNotRegularFilesAreRefused() {
+    QTemporaryDir dir;
+    const QString fifo = dir.filePath("pipe.txt");
+    QVERIFY(::mkfifo(fifo.toLocal8Bit().constData(), 0600) == 0);
+    const QList<std::pair<QString, QString>> cases = {
+        {"/dev/zero", "is a character device, not a regular file"},
+        {dir.path(), "is a directory"},
+        {fifo, "is a FIFO (named pipe), not a regular file (use - to read standard input)"},
+        {dir.filePath("missing.txt"), "No such file or directory"}};
+    for (const auto& [path, problem] : cases) {
+      const Result r = cli({"solve", "--input", path}, {}, 20000);
+      QCOMPARE(r.exitCode, 1);
+      QCOMPARE(r.err.trimmed().split('\n').last(), "matchscope-cli: " + path + ": " + problem);
+    }
+  }
+
+  void dashReadsStandardInput() {
+    const Result r = cli({"solve", "--input", "-", "--backend", "sequential"}, "4 1 3\n2 0 5\n3 2 2\n");
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(r.value("objective"), QString("5"));  // 1 + 2 + 2: the brute-force check below agrees
+    QCOMPARE(cli({"solve", "--input", "-", "--algorithm", "brute"}, "4 1 3\n2 0 5\n3 2 2\n").value("objective"), QString("5"));
+  }
+
+  void byteOrderMarkIsAccepted() {
+    QTemporaryDir dir;
+    const QString path = writeFile(dir, "export.csv", "\xEF\xBB\xBF" "4,1\n2,3\n");
+    const Result r = cli({"solve", "--input", path, "--backend", "sequential"});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(r.value("objective"), QString("3"));
+  }
+
+  void negativeNpyDimensionIsRefused() {
+    QTemporaryDir dir;
+    QByteArray dict = "{'descr': '<i4', 'fortran_order': False, 'shape': (-3, 3), }";
+    dict.append(QByteArray(128 - 10 - dict.size() - 1, ' ')).append('\n');
+    const QByteArray header = QByteArray("\x93NUMPY\x01\x00", 8) + char(dict.size()) + char(0) + dict;
+    const QString path = writeFile(dir, "neg.npy", header + QByteArray(36, '\0'));
+    const Result r = cli({"solve", "--input", path});
+    QCOMPARE(r.exitCode, 1);
+    QCOMPARE(r.err.trimmed(), "matchscope-cli: " + path + ":offset 61: dimension '-3' is not a non-negative integer");
+  }
+
+  // A CUDA backend whose device allocation fails (injected, see solver/core/fault_injection.h) at its first
+  // or any later buffer stops with one clear line and exit 1, never a crash; an injection past its last
+  // buffer changes nothing. Runs where a GPU is usable (the device machine); skips elsewhere.
+  void deviceOutOfMemoryIsAClearError() {
+    // With the line that a run reaching the end must print as the uninjected run does: the LAP optimum is
+    // unique; parallel ROMA's weight varies from run to run on the GPU, its perfect matching's size does not.
+    const QList<std::pair<QStringList, QString>> solves = {
+        {{"solve", "--generate", "uniform", "--n", "40", "--seed", "3", "--algorithm", "tree", "--backend", "cuda"},
+         "objective"},
+        {{"solve", "--generate", "uniform", "--n", "40", "--seed", "3", "--algorithm", "classical", "--backend", "cuda"},
+         "objective"},
+        {{"solve", "--problem", "matching", "--generate", "uniform", "--n", "40", "--seed", "3", "--algorithm",
+          "parallel-roma-2", "--backend", "cuda"},
+         "pairs"}};
+    if (cli(solves.front().first).exitCode != 0) QSKIP("no usable GPU: the CUDA backend cannot run here");
+    for (const auto& [solve, agreeing] : solves) {
+      const Result healthy = cli(solve);
+      QCOMPARE(healthy.exitCode, 0);
+      int failed = 0;
+      for (int failing = 1; failing <= 12; ++failing) {
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert("MATCHSCOPE_FAIL_DEVICE_ALLOCATION", QString::number(failing));
+        const Result r = cli(solve, {}, 60000, environment);
+        const QString where = solve.join(' ') + " failing allocation " + QString::number(failing);
+        if (r.exitCode == 0) {
+          QVERIFY2(!healthy.value(agreeing).isEmpty() && r.value(agreeing) == healthy.value(agreeing), qPrintable(where));
+          continue;
+        }
+        ++failed;
+        QVERIFY2(r.exitCode == 1, qPrintable(where + ": exit " + QString::number(r.exitCode)));
+        const QString last = r.err.trimmed().split('\n').last();
+        QVERIFY2(last.startsWith("matchscope-cli: CUDA") && last.contains("out of memory"), qPrintable(where + ": " + r.err));
+      }
+      QVERIFY2(failed >= 3, qPrintable(solve.join(' ')));  // every backend allocates several buffers
+    }
+  }
+
+  // Finite costs whose optimum sums beyond float64's range: an error, never "objective: inf".
+  void overflowingObjectiveIsAnError() {
+    QTemporaryDir dir;
+    const QString path = writeFile(dir, "huge.txt", "1e308 1.5e308\n1.5e308 1e308\n");
+    const Result r = cli({"solve", "--input", path, "--backend", "sequential"});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(!r.out.contains("objective: inf"), qPrintable(r.out));
+    QCOMPARE(r.err.trimmed(), QString("matchscope-cli: the objective overflows: the assigned costs sum to 2e+308, "
+                                      "beyond the range of float64"));
   }
 };
 

@@ -76,6 +76,16 @@ class TestLapIo : public QObject {
     for (int32_t k = 0; k < 9; ++k) QCOMPARE(m.data()[k], k + 1);
   }
 
+  // Spreadsheet exports start with a UTF-8 byte-order mark; it is not part of the first number.
+  void acceptsAByteOrderMark() {
+    QTemporaryDir dir;
+    const auto costs = std::get<CostMatrix<int32_t>>(readCostMatrix(writeFile(dir, "bom.csv", "\xEF\xBB\xBF" "7,2\n3,4\n")));
+    QCOMPARE(costs(0, 0), 7);
+    QCOMPARE(costs(1, 1), 4);
+    const auto comment = std::get<CostMatrix<int32_t>>(readCostMatrix(writeFile(dir, "bomc.txt", "\xEF\xBB\xBF# c\n5\n")));
+    QCOMPARE(comment(0, 0), 5);
+  }
+
   void infersTheNarrowestExactType() {
     QTemporaryDir dir;
     QVERIFY(std::holds_alternative<CostMatrix<int32_t>>(readCostMatrix(writeFile(dir, "a.txt", "1 -2\n+3 4\n"))));
@@ -156,7 +166,41 @@ class TestLapIo : public QObject {
                                     << ":offset 10: big-endian data ('>f8') is not supported";
     QTest::newRow("npy 1-D") << "v.npy"
                              << QByteArray::fromStdString(npyHeader("{'descr': '<f8', 'fortran_order': False, 'shape': (4,), }")) + QByteArray(32, '\0')
-                             << ":offset 10: expected a 2-D matrix, found shape (4,)";
+                             << ":offset 60: expected a 2-D matrix, found shape (4,)";
+    // Header fields: offsets point into the dictionary, which starts at byte 10 ('(' of the shape at 60).
+    QTest::newRow("npy negative dimension")
+        << "neg.npy" << QByteArray::fromStdString(npyHeader("{'descr': '<i4', 'fortran_order': False, 'shape': (-3, 3), }")) + QByteArray(36, '\0')
+        << ":offset 61: dimension '-3' is not a non-negative integer";
+    QTest::newRow("npy fractional dimension")
+        << "frac.npy" << QByteArray::fromStdString(npyHeader("{'descr': '<i4', 'fortran_order': False, 'shape': (3.0, 3), }")) + QByteArray(36, '\0')
+        << ":offset 61: dimension '3.0' is not a non-negative integer";
+    QTest::newRow("npy huge dimension")
+        << "huge.npy" << QByteArray::fromStdString(npyHeader("{'descr': '<i4', 'fortran_order': False, 'shape': (99999999999999999999, 3), }"))
+        << ":offset 61: dimension too large";
+    QTest::newRow("npy unknown key")
+        << "key.npy" << QByteArray::fromStdString(npyHeader("{'descr': '<i4', 'fortran_order': False, 'shape': (1, 1), 'extra': 1, }")) + QByteArray(4, '\0')
+        << ":offset 68: unexpected or repeated key 'extra' in the header";
+    QTest::newRow("npy repeated key")
+        << "twice.npy" << QByteArray::fromStdString(npyHeader("{'descr': '<i4', 'descr': '<f8', 'fortran_order': False, 'shape': (1, 1), }")) + QByteArray(8, '\0')
+        << ":offset 27: unexpected or repeated key 'descr' in the header";
+    QTest::newRow("npy missing key")
+        << "miss.npy" << QByteArray::fromStdString(npyHeader("{'descr': '<i4', 'shape': (1, 1), }")) + QByteArray(4, '\0')
+        << ":offset 10: header has no 'fortran_order'";
+    QTest::newRow("npy fortran_order not a bool")
+        << "order.npy" << QByteArray::fromStdString(npyHeader("{'descr': '<i4', 'fortran_order': 0, 'shape': (1, 1), }")) + QByteArray(4, '\0')
+        << ":offset 44: fortran_order must be True or False";
+    // The header declares 98 of its 118 bytes: the dictionary fits, but padding without the newline follows ("}" ends at byte 69).
+    QByteArray shortened = valid + QByteArray(36, '\0');
+    shortened[8] = 98;
+    QTest::newRow("npy header length short") << "short.npy" << shortened
+        << ":offset 69: header length 98 does not match its dictionary (expected spaces and a newline after '}')";
+    QByteArray cut = valid + QByteArray(36, '\0');
+    cut[8] = 40;
+    QTest::newRow("npy header length cuts the dictionary") << "cut.npy" << cut
+        << ":offset 50: header ends inside its dictionary (header length does not match)";
+    QByteArray version2 = QByteArray("\x93NUMPY\x02\x00\xf0\xff\xff\xff{}", 14);
+    QTest::newRow("npy header length beyond the file") << "v2.npy" << version2
+        << ":offset 12: truncated header (expected 4294967280 bytes, the file has 2)";
     QTest::newRow("npy NaN") << "x.npy"
                              << QByteArray::fromStdString(npyHeader("{'descr': '<f8', 'fortran_order': False, 'shape': (1, 2), }")) +
                                     QByteArray::fromRawData("\0\0\0\0\0\0\xf0\x3f\0\0\0\0\0\0\xf8\x7f", 16)
@@ -196,7 +240,7 @@ class TestLapIo : public QObject {
       readCostMatrix("/nonexistent/costs.txt");
       QFAIL("no error");
     } catch (const InputError& error) {
-      QCOMPARE(QString(error.what()), QString("/nonexistent/costs.txt: cannot open file"));
+      QCOMPARE(QString(error.what()), QString("/nonexistent/costs.txt: No such file or directory"));
     }
   }
 };

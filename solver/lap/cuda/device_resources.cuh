@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "solver/core/errors.h"
+#include "solver/core/fault_injection.h"
 
 namespace ms::lap::gpu {
 
@@ -26,7 +27,10 @@ class DeviceArray {
  public:
   DeviceArray() = default;
   explicit DeviceArray(std::size_t count) : count_(count) {
-    if (count != 0) checkCuda(cudaMalloc(reinterpret_cast<void**>(&data_), count * sizeof(T)), "cudaMalloc");
+    if (count == 0) return;
+    checkCuda(deviceAllocationFailureInjected() ? cudaErrorMemoryAllocation
+                                                : cudaMalloc(reinterpret_cast<void**>(&data_), count * sizeof(T)),
+              "cudaMalloc");
   }
   ~DeviceArray() {
     if (data_ != nullptr) cudaFree(data_);

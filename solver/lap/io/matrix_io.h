@@ -4,21 +4,25 @@
 //   ignored; "inf" marks a forbidden pair. All-integer files load as int32 (int64 when a value needs it),
 //   anything else as float64.
 //   NumPy .npy: 2-D, little-endian int32/int64/float32/float64, C or Fortran order.
+//   Either may start with a UTF-8 byte-order mark (text) and be read from standard input as "-" (text).
 // Errors are InputError("<file>", "<line>" or "offset <byte>", problem); matrices that cannot fit in memory
-// are refused before allocation.
+// are refused before allocation. Only regular files and "-" are read (solver/core/input_file.h).
 
 #include <filesystem>
 
+#include "solver/core/input_file.h"
 #include "solver/lap/cost_matrix.h"
 
 namespace ms::lap {
 
-// Chooses the format by extension: ".npy" is NumPy, anything else text.
+// Chooses the format by extension: ".npy" is NumPy, anything else (and "-") text.
 AnyCostMatrix readCostMatrix(const std::filesystem::path& path);
 AnyCostMatrix readTextMatrix(const std::filesystem::path& path);
 AnyCostMatrix readNpyMatrix(const std::filesystem::path& path);
+AnyCostMatrix readTextMatrix(InputSource& source);
+AnyCostMatrix readNpyMatrix(InputSource& source);
 
-// Written to a temporary file and renamed. Text output reads back to the same values.
+// Written through writeFileAtomically (solver/core/atomic_file.h). Text output reads back to the same values.
 void writeCostMatrix(const AnyCostMatrix& costs, const std::filesystem::path& path);
 void writeTextMatrix(const AnyCostMatrix& costs, const std::filesystem::path& path);
 void writeNpyMatrix(const AnyCostMatrix& costs, const std::filesystem::path& path);

@@ -1,9 +1,10 @@
+#include <algorithm>
 #include <cmath>
 #include <cstring>
-#include <fstream>
 #include <limits>
 #include <ostream>
-#include <regex>
+#include <string_view>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -27,19 +28,138 @@ struct NpyHeader {
   std::size_t dataOffset = 0;
 };
 
-// Reads one value of the header dictionary, e.g. 'descr': '<f8'.
-std::string dictValue(const std::string& dict, const std::string& key, const std::string& file, std::size_t where) {
-  // A value is a tuple, a quoted string, or a bare word (True/False).
-  const std::regex pattern("['\"]" + key + "['\"]\\s*:\\s*(\\([^)]*\\)|'[^']*'|\"[^\"]*\"|[^,}\\s]+)");
-  std::smatch match;
-  if (!std::regex_search(dict, match, pattern)) throw InputError(file, offset(where), "header has no '" + key + "'");
-  std::string value = match[1].str();
-  value.erase(0, value.find_first_not_of(" '\""));
-  value.erase(value.find_last_not_of(" '\"") + 1);
-  return value;
-}
+// The header is a Python dict literal, e.g. {'descr': '<f8', 'fortran_order': False, 'shape': (3, 4), }
+// padded with spaces to its declared length and ended by '\n'. It is parsed strictly, as NumPy writes it:
+// the three keys once each, a quoted string, True or False, and a tuple of non-negative integers.
+class HeaderParser {
+ public:
+  HeaderParser(std::string_view dict, std::size_t dictOffset, const std::string& file)
+      : dict_(dict), dictOffset_(dictOffset), file_(file) {}
 
-NpyHeader readHeader(std::istream& in, const std::string& file) {
+  NpyHeader parse() {
+    NpyHeader header;
+    bool seenDescr = false, seenOrder = false, seenShape = false;
+    skipSpace();
+    expect('{', "header does not start with '{'");
+    while (true) {
+      skipSpace();
+      if (peek() == '}') break;
+      const std::size_t keyAt = at_;
+      const std::string key = quoted();
+      skipSpace();
+      expect(':', "expected ':' after '" + key + "'");
+      skipSpace();
+      if (key == "descr" && !seenDescr) {
+        header.descr = quoted();
+        seenDescr = true;
+      } else if (key == "fortran_order" && !seenOrder) {
+        header.fortranOrder = boolean();
+        seenOrder = true;
+      } else if (key == "shape" && !seenShape) {
+        readShape(header);
+        seenShape = true;
+      } else {
+        fail(keyAt, "unexpected or repeated key '" + key + "' in the header");
+      }
+      skipSpace();
+      if (peek() == ',') {
+        ++at_;
+      } else if (peek() != '}') {
+        fail(at_, "expected ',' or '}' in the header");
+      }
+    }
+    ++at_;  // the '}'
+    if (!seenDescr || !seenOrder || !seenShape) {
+      fail(0, std::string("header has no '") + (!seenDescr ? "descr" : !seenOrder ? "fortran_order" : "shape") + "'");
+    }
+    // What follows the dictionary is padding: spaces, then the '\n' that ends the header.
+    const std::size_t rest = dict_.find_first_not_of(' ', at_);
+    if (rest == std::string_view::npos || dict_[rest] != '\n' || rest + 1 != dict_.size()) {
+      fail(at_, "header length " + std::to_string(dict_.size()) +
+                    " does not match its dictionary (expected spaces and a newline after '}')");
+    }
+    return header;
+  }
+
+ private:
+  [[noreturn]] void fail(std::size_t where, const std::string& problem) const {
+    throw InputError(file_, offset(dictOffset_ + where), problem);
+  }
+  char peek() const {
+    if (at_ >= dict_.size()) fail(at_, "header ends inside its dictionary (header length does not match)");
+    return dict_[at_];
+  }
+  void skipSpace() {
+    while (at_ < dict_.size() && (dict_[at_] == ' ' || dict_[at_] == '\t')) ++at_;
+  }
+  void expect(char c, const std::string& problem) {
+    if (peek() != c) fail(at_, problem);
+    ++at_;
+  }
+  std::string quoted() {
+    const char quote = peek();
+    if (quote != '\'' && quote != '"') fail(at_, "expected a quoted string in the header");
+    const std::size_t close = dict_.find(quote, at_ + 1);
+    if (close == std::string_view::npos) fail(at_, "unterminated string in the header");
+    std::string text(dict_.substr(at_ + 1, close - at_ - 1));
+    at_ = close + 1;
+    return text;
+  }
+  bool boolean() {
+    for (const auto& [word, value] : {std::pair{std::string_view("True"), true}, {std::string_view("False"), false}}) {
+      if (dict_.substr(at_, word.size()) == word) {
+        at_ += word.size();
+        return value;
+      }
+    }
+    fail(at_, "fortran_order must be True or False");
+  }
+  // A dimension: digits only, so "-3", "3.0" and "3e2" are refused rather than misread.
+  int64_t dimension() {
+    skipSpace();
+    const std::size_t first = at_;
+    int64_t value = 0;
+    while (at_ < dict_.size() && dict_[at_] >= '0' && dict_[at_] <= '9') {
+      if (value > (std::numeric_limits<int64_t>::max() - 9) / 10) fail(first, "dimension too large");
+      value = value * 10 + (dict_[at_++] - '0');
+    }
+    if (at_ == first || (at_ < dict_.size() && std::string_view(" \t,)").find(dict_[at_]) == std::string_view::npos)) {
+      const std::size_t end = dict_.find_first_of(",)", at_);
+      const std::size_t length = std::min<std::size_t>(end == std::string_view::npos ? dict_.size() : end, first + 20) - first;
+      fail(first, "dimension '" + std::string(dict_.substr(first, length)) + "' is not a non-negative integer");
+    }
+    skipSpace();
+    return value;
+  }
+  void readShape(NpyHeader& header) {
+    const std::size_t shapeAt = at_;
+    expect('(', "shape must be a tuple");
+    std::vector<int64_t> dims;
+    skipSpace();
+    while (peek() != ')') {
+      dims.push_back(dimension());
+      if (peek() == ',') {
+        ++at_;
+      } else if (peek() != ')') {
+        fail(at_, "expected ',' or ')' in the shape");
+      }
+      skipSpace();
+    }
+    ++at_;
+    if (dims.size() != 2) {
+      fail(shapeAt, "expected a 2-D matrix, found shape " + std::string(dict_.substr(shapeAt, at_ - shapeAt)));
+    }
+    header.rows = dims[0];
+    header.cols = dims[1];
+  }
+
+  std::string_view dict_;
+  std::size_t dictOffset_;
+  const std::string& file_;
+  std::size_t at_ = 0;
+};
+
+NpyHeader readHeader(std::istream& in, std::uintmax_t fileSize, const std::string& file) {
   char preamble[kMagicSize + 2];
   if (!in.read(preamble, sizeof preamble)) throw InputError(file, offset(0), "truncated: not a .npy file (too short)");
   if (std::memcmp(preamble, kMagic, kMagicSize) != 0) throw InputError(file, offset(0), "not a .npy file (bad magic)");
@@ -59,30 +179,22 @@ NpyHeader readHeader(std::istream& in, const std::string& file) {
   } else {
     throw InputError(file, offset(6), "unsupported .npy version " + std::to_string(major));
   }
+  // Checked before allocating: a 4-byte length may claim up to 4 GB.
+  if (position + headerLength > fileSize) {
+    throw InputError(file, offset(position), "truncated header (expected " + std::to_string(headerLength) +
+                                                 " bytes, the file has " + std::to_string(fileSize - position) + ")");
+  }
   std::string dict(headerLength, '\0');
   if (!in.read(dict.data(), static_cast<std::streamsize>(headerLength))) {
     throw InputError(file, offset(position), "truncated header (expected " + std::to_string(headerLength) + " bytes)");
   }
-  NpyHeader header;
-  header.descr = dictValue(dict, "descr", file, position);
-  header.fortranOrder = dictValue(dict, "fortran_order", file, position) == "True";
-  const std::string shape = dictValue(dict, "shape", file, position);
-  std::vector<int64_t> dims;
-  const std::regex number("\\d+");
-  for (std::sregex_iterator it(shape.begin(), shape.end(), number), end; it != end; ++it) {
-    dims.push_back(std::stoll(it->str()));
-  }
-  if (dims.size() != 2) {
-    throw InputError(file, offset(position), "expected a 2-D matrix, found shape " + shape);
-  }
-  header.rows = dims[0];
-  header.cols = dims[1];
+  NpyHeader header = HeaderParser(dict, position, file).parse();
   header.dataOffset = position + headerLength;
   return header;
 }
 
 template <CostType T>
-CostMatrix<T> readData(std::istream& in, const NpyHeader& header, std::size_t fileSize, const std::string& file) {
+CostMatrix<T> readData(std::istream& in, const NpyHeader& header, std::uintmax_t fileSize, const std::string& file) {
   if (header.rows == 0 || header.cols == 0) throw InputError(file, offset(header.dataOffset), "empty matrix");
   if (header.rows > std::numeric_limits<int32_t>::max() || header.cols > std::numeric_limits<int32_t>::max()) {
     throw InputError(file, offset(header.dataOffset), "matrix dimensions exceed 2^31 - 1");
@@ -146,12 +258,15 @@ void writeNpy(const CostMatrix<T>& costs, std::ostream& out) {
 }  // namespace
 
 AnyCostMatrix readNpyMatrix(const std::filesystem::path& path) {
-  const std::string file = path.string();
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(file, "", "cannot open file");
-  std::error_code error;
-  const std::size_t fileSize = std::filesystem::file_size(path, error);
-  const NpyHeader header = readHeader(in, file);
+  InputSource source = InputSource::open(path);
+  return readNpyMatrix(source);
+}
+
+AnyCostMatrix readNpyMatrix(InputSource& source) {
+  const std::string& file = source.name();
+  std::istream& in = source.stream();
+  const std::uintmax_t fileSize = source.size();
+  const NpyHeader header = readHeader(in, fileSize, file);
   const std::string& descr = header.descr;
   if (descr == "<i4" || descr == "=i4") return readData<int32_t>(in, header, fileSize, file);
   if (descr == "<i8" || descr == "=i8") return readData<int64_t>(in, header, fileSize, file);

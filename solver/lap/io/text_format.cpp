@@ -1,6 +1,5 @@
 #include <charconv>
 #include <cmath>
-#include <fstream>
 #include <limits>
 #include <ostream>
 #include <sstream>
@@ -122,9 +121,14 @@ void writeText(const CostMatrix<T>& costs, std::ostream& out) {
 }  // namespace
 
 AnyCostMatrix readTextMatrix(const std::filesystem::path& path) {
-  const std::string file = path.string();
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(file, "", "cannot open file");
+  InputSource source = InputSource::open(path);
+  return readTextMatrix(source);
+}
+
+AnyCostMatrix readTextMatrix(InputSource& source) {
+  const std::string& file = source.name();
+  std::istream& in = source.stream();
+  skipUtf8ByteOrderMark(in);
   Values values;
   std::string line;
   int64_t lineNumber = 0;

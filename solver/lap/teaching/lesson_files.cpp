@@ -1,7 +1,7 @@
 #include "solver/lap/teaching/lesson_files.h"
 
 #include <algorithm>
-#include <fstream>
+#include <sstream>
 #include <string>
 #include <string_view>
 
@@ -24,11 +24,11 @@ struct LessonMetadata {
 };
 
 // Reads "# key: value" comment lines; other comments and the matrix rows are matrix_io's business.
-LessonMetadata readMetadata(const std::filesystem::path& path) {
+LessonMetadata readMetadata(std::istream& in, const std::filesystem::path& path, const std::string& file) {
   LessonMetadata meta;
   meta.title = path.stem().string();
   meta.source = path.filename().string();
-  std::ifstream in(path);
+  skipUtf8ByteOrderMark(in);
   std::string line;
   for (int lineNumber = 1; std::getline(in, line); ++lineNumber) {
     const std::string_view text = trimmed(line);
@@ -43,7 +43,7 @@ LessonMetadata readMetadata(const std::filesystem::path& path) {
       meta.source = value;
     } else if (key == "goal") {
       if (value != "maximize" && value != "minimize") {
-        throw InputError(path.string(), std::to_string(lineNumber),
+        throw InputError(file, std::to_string(lineNumber),
                          "goal must be 'maximize' or 'minimize', not '" + std::string(value) + "'");
       }
       meta.maximize = value == "maximize";
@@ -55,9 +55,18 @@ LessonMetadata readMetadata(const std::filesystem::path& path) {
 }  // namespace
 
 LessonProblem readLessonFile(const std::filesystem::path& path) {
-  const AnyCostMatrix costs = readTextMatrix(path);
-  LessonMetadata meta = readMetadata(path);
-  LessonProblem problem = makeLessonProblem(costs, meta.maximize, std::move(meta.title), path.string());
+  InputSource source = InputSource::open(path);
+  return readLessonFile(source, path);
+}
+
+// Read once into memory (it is small), then parsed twice: the matrix, then the metadata comments.
+LessonProblem readLessonFile(InputSource& source, const std::filesystem::path& path) {
+  const std::string bytes = source.readAll(kLessonFileLimit);
+  InputSource matrixSource = InputSource::fromBytes(bytes, source.name());
+  const AnyCostMatrix costs = readTextMatrix(matrixSource);
+  std::istringstream metadataText(bytes);
+  LessonMetadata meta = readMetadata(metadataText, path, source.name());
+  LessonProblem problem = makeLessonProblem(costs, meta.maximize, std::move(meta.title), source.name());
   problem.source = std::move(meta.source);
   return problem;
 }

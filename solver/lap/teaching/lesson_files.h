@@ -12,13 +12,18 @@
 #include <filesystem>
 #include <vector>
 
+#include "solver/core/input_file.h"
 #include "solver/lap/teaching/lesson_problem.h"
 
 namespace ms::lap::teaching {
 
 // Throws InputError naming the file and line for a bad matrix, a bad goal, or a size or cost the lessons do
-// not take.
+// not take. A lesson file is small: one over kLessonFileLimit bytes is refused before it is read.
 LessonProblem readLessonFile(const std::filesystem::path& path);
+// The same from any source; `path` gives the default title (its stem) and source (its name).
+LessonProblem readLessonFile(InputSource& source, const std::filesystem::path& path);
+
+inline constexpr std::uintmax_t kLessonFileLimit = 1 << 20;
 
 // The .txt files of a folder, sorted by name; empty when the folder does not exist.
 std::vector<std::filesystem::path> lessonFiles(const std::filesystem::path& folder);

@@ -9,6 +9,7 @@
 
 #include "solver/core/cuda_device.h"
 #include "solver/core/errors.h"
+#include "solver/core/fault_injection.h"
 #include "solver/matching/cuda/cuda_roma_kernels.h"
 
 namespace ms::matching {
@@ -296,7 +297,8 @@ struct CudaRomaKernels::Device {
   template <class T>
   T* allocate(std::size_t count, const char* what) {
     void* pointer = nullptr;
-    const cudaError_t status = cudaMalloc(&pointer, count * sizeof(T));
+    const cudaError_t status =
+        deviceAllocationFailureInjected() ? cudaErrorMemoryAllocation : cudaMalloc(&pointer, count * sizeof(T));
     if (status != cudaSuccess) {
       cudaGetLastError();
       throw ResourceError(std::string("CUDA: cannot allocate ") + what + " (" + cudaGetErrorString(status) +

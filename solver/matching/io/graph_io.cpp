@@ -60,10 +60,21 @@ bool isPointListPath(const std::filesystem::path& path) {
   return path.extension() == ".points" || path.extension() == ".pts";
 }
 
+GraphFormat graphFormatOf(const std::filesystem::path& path) {
+  if (isPointListPath(path)) return GraphFormat::PointList;
+  return path.extension() == ".npy" ? GraphFormat::WeightNpy : GraphFormat::WeightText;
+}
+
 CompleteGraph readGraph(const std::filesystem::path& path) {
-  const std::string file = path.string();
-  if (isPointListPath(path)) return graphFromPoints(toPoints(lap::readTextMatrix(path), file));
-  const lap::AnyCostMatrix matrix = lap::readCostMatrix(path);
+  InputSource source = InputSource::open(path);
+  return readGraph(source, graphFormatOf(path));
+}
+
+CompleteGraph readGraph(InputSource& source, GraphFormat format) {
+  const std::string& file = source.name();
+  if (format == GraphFormat::PointList) return graphFromPoints(toPoints(lap::readTextMatrix(source), file));
+  const lap::AnyCostMatrix matrix =
+      format == GraphFormat::WeightNpy ? lap::readNpyMatrix(source) : lap::readTextMatrix(source);
   WeightMatrix weights = std::visit([&](const auto& m) { return toFloatWeights(m, file); }, matrix);
   validateWeights(weights, file);
   return CompleteGraph(std::move(weights));

@@ -9,15 +9,20 @@
 
 #include <filesystem>
 
+#include "solver/core/input_file.h"
 #include "solver/matching/complete_graph.h"
 
 namespace ms::matching {
 
+enum class GraphFormat { WeightText, WeightNpy, PointList };
+
 bool isPointListPath(const std::filesystem::path& path);
+GraphFormat graphFormatOf(const std::filesystem::path& path);  // by extension, as listed above
 
 CompleteGraph readGraph(const std::filesystem::path& path);
+CompleteGraph readGraph(InputSource& source, GraphFormat format);
 
-// Written to a temporary file and renamed. A point list needs a graph with points (InputError otherwise).
+// Written through writeFileAtomically (solver/core/atomic_file.h). A point list needs a graph with points (InputError otherwise).
 void writeGraph(const CompleteGraph& graph, const std::filesystem::path& path);
 
 }  // namespace ms::matching

@@ -55,51 +55,102 @@ class NaiveScan {
   const CostMatrix<T>& costs_;
 };
 
-// The article's sorted structure: every finite entry sorted once by (cost, row, col), then read from the
-// head. The article unlinks a covered row and column from the sorted queue at once (O(n) per step); here an
-// entry of a covered row or column is skipped when the head reaches it. Each entry is passed once, so the
-// loop is O(n^2) in all either way, the order and the picks are the same, and the queue is read sequentially
-// instead of unlinked at random places.
+// The article's sorted structure: a queue of every finite entry in (cost, row, col) order, read from the
+// head. Two differences in how it is kept, neither changing the order or the picks:
+// - The article unlinks a covered row and column from the queue at once (O(n) per step); here an entry of a
+//   covered row or column is skipped when the head reaches it. Each entry is passed once, so the loop is
+//   O(n^2) in all either way, and the queue is read in order instead of unlinked at random places.
+// - The sort is lazy: one pass distributes the entries into value buckets (equal-width ranges between the
+//   smallest and largest finite cost, about kBucketSize entries each on average), and each bucket is sorted
+//   when the head reaches it, after dropping the entries whose row or column is covered by then (the
+//   article's deletion, done late). Buckets are consecutive ranges of the sorted order, so the queue is the
+//   same; small buckets sort in cache. The worst case (every entry in one bucket) is the article's
+//   O(n^2 log n) comparison sort.
 template <CostType T>
 class SortedQueue {
  public:
   explicit SortedQueue(const CostMatrix<T>& costs) : costs_(costs) {}
   static constexpr std::string_view kName = "greedy";
   static constexpr std::string_view kSetupPhase = "sort";
+  static constexpr int64_t kBucketSize = 64;
 
   int64_t prepare() {
-    struct Entry {
-      T cost;
-      uint32_t index;
-    };
-    std::vector<Entry> entries;
-    entries.reserve(static_cast<std::size_t>(costs_.size()));
     const T* data = costs_.data();
+    double low = std::numeric_limits<double>::infinity();
+    double high = -std::numeric_limits<double>::infinity();
+    int64_t finite = 0;
     for (int64_t k = 0; k < costs_.size(); ++k) {
-      if (!isForbidden(data[k])) entries.push_back({data[k], static_cast<uint32_t>(k)});
+      if (isForbidden(data[k])) continue;
+      low = std::min(low, static_cast<double>(data[k]));
+      high = std::max(high, static_cast<double>(data[k]));
+      ++finite;
     }
-    std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) {
-      return a.cost < b.cost || (a.cost == b.cost && a.index < b.index);
-    });
-    order_.resize(entries.size());
-    std::transform(entries.begin(), entries.end(), order_.begin(), [](const Entry& e) { return e.index; });
-    return static_cast<int64_t>(order_.size());
+    const int64_t buckets = std::max<int64_t>(1, finite / kBucketSize);
+    const double width = high > low ? (high - low) / static_cast<double>(buckets) : 1.0;
+    auto bucketOf = [&](T cost) {
+      return std::min(buckets - 1, static_cast<int64_t>((static_cast<double>(cost) - low) / width));
+    };
+    // Counting sort by bucket; within a bucket the entries stay in row-major order.
+    bucketStart_.assign(static_cast<std::size_t>(buckets + 1), 0);
+    for (int64_t k = 0; k < costs_.size(); ++k) {
+      if (!isForbidden(data[k])) ++bucketStart_[static_cast<std::size_t>(bucketOf(data[k]) + 1)];
+    }
+    for (std::size_t b = 1; b < bucketStart_.size(); ++b) bucketStart_[b] += bucketStart_[b - 1];
+    entries_.resize(static_cast<std::size_t>(finite));
+    std::vector<int64_t> fill(bucketStart_.begin(), bucketStart_.end() - 1);
+    for (int64_t k = 0; k < costs_.size(); ++k) {
+      if (isForbidden(data[k])) continue;
+      entries_[static_cast<std::size_t>(fill[static_cast<std::size_t>(bucketOf(data[k]))]++)] = {
+          data[k], static_cast<uint32_t>(k)};
+    }
+    return finite;
   }
 
   int64_t next(const Uncovered& uncovered, int64_t& scanned) {
     const auto n = static_cast<uint32_t>(costs_.cols());
-    while (head_ < order_.size()) {
-      const uint32_t index = order_[head_++];
+    while (true) {
+      if (head_ == sortedEnd_ && !sortNextBucket(uncovered, scanned)) return -1;
+      const uint32_t index = entries_[head_++].index;
       ++scanned;
       if (!uncovered.rowCovered[index / n] && !uncovered.colCovered[index % n]) return index;
     }
-    return -1;
   }
 
  private:
+  struct Entry {
+    T cost;
+    uint32_t index;  // row-major position
+  };
+
+  // Moves the head to the next bucket with uncovered entries, drops its covered ones (the head would skip
+  // them anyway) and sorts the rest. False when no bucket is left.
+  bool sortNextBucket(const Uncovered& uncovered, int64_t& scanned) {
+    const auto n = static_cast<uint32_t>(costs_.cols());
+    while (nextBucket_ + 1 < bucketStart_.size()) {
+      const auto begin = entries_.begin() + bucketStart_[nextBucket_];
+      const auto end = entries_.begin() + bucketStart_[nextBucket_ + 1];
+      ++nextBucket_;
+      scanned += end - begin;
+      const auto live = std::remove_if(begin, end, [&](const Entry& e) {
+        return uncovered.rowCovered[e.index / n] || uncovered.colCovered[e.index % n];
+      });
+      if (live == begin) continue;
+      std::sort(begin, live, [](const Entry& a, const Entry& b) {
+        return a.cost < b.cost || (a.cost == b.cost && a.index < b.index);
+      });
+      head_ = static_cast<std::size_t>(begin - entries_.begin());
+      sortedEnd_ = static_cast<std::size_t>(live - entries_.begin());
+      return true;
+    }
+    return false;
+  }
+
   const CostMatrix<T>& costs_;
-  std::vector<uint32_t> order_;  // row-major indices of the finite entries in (cost, row, col) order
-  std::size_t head_ = 0;
+  std::vector<Entry> entries_;         // the finite entries, bucket by bucket
+  std::vector<int64_t> bucketStart_;   // first entry of each bucket, and the end
+  std::size_t nextBucket_ = 0;         // first bucket not yet sorted
+  std::size_t head_ = 0;               // next entry of the queue
+  std::size_t sortedEnd_ = 0;          // end of the sorted live entries of the head's bucket
 };
 
 template <CostType T, class Finder>

@@ -210,7 +210,7 @@ void runApproximationExperiment(const ApproximationBenchSettings& settings) {
 }
 
 // The CUDA auction against the Hungarian CUDA solvers on the same instances. The optimum is the tree
-// variant's (the first configuration).
+// variant's (the first configuration). `iterations`: the Hungarian iterations, or the auction's scaling phases.
 void runAuctionGpu(const ApproximationBenchSettings& settings) {
   if (!cudaDevice().usable) throw SolveError("auction-gpu needs a usable CUDA device: " + cudaDevice().reason);
   struct Case {
@@ -236,7 +236,7 @@ void runAuctionGpu(const ApproximationBenchSettings& settings) {
   };
   std::ostringstream csv;
   csv << "device,generator,n,range,seed,algorithm,backend,repeat,objective,optimum,relative_gap,bound,"
-         "scaling_phases,steps,time_ms\n";
+         "iterations,steps,time_ms\n";
   for (const Case& c : cases) {
     const lap::GeneratorSpec spec{c.generator, c.n, c.range, 1};
     const lap::AnyCostMatrix any = lap::generate(spec);

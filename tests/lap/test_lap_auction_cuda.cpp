@@ -45,7 +45,8 @@ class TestLapAuctionCuda : public QObject {
       const int32_t cols = instance % 3 == 0 ? rows : std::uniform_int_distribution<int32_t>(1, 70)(random);
       const auto [low, high] = ranges[instance % 5];
       const uint64_t seed = baseSeed() + 20000 + instance;
-      const PreparedProblem<int32_t> problem(randomIntegers(rows, cols, low, high, seed), instance % 4 == 1);
+      const CostMatrix<int32_t> original = randomIntegers(rows, cols, low, high, seed);
+      const PreparedProblem<int32_t> problem(original, instance % 4 == 1);  // keeps a reference to `original`
       const CostMatrix<int32_t>& costs = problem.square();
       const QString where = QString("%1x%2 [%3,%4) seed %5").arg(rows).arg(cols).arg(low).arg(high).arg(seed);
       const LapSolution<int32_t> gpu = solveWith(costs, kCudaAuction);

@@ -249,14 +249,14 @@ class TestLapApproximations : public QObject {
   }
 
  private:
-  // The greedy's trace; `error` receives an InfeasibleError's message (then the trace holds the takes so far).
+  // The greedy's trace; `error` receives the message of a stuck greedy (then the trace holds the takes so far).
   template <CostType T>
   static Trace greedyTrace(const CostMatrix<T>& costs, LapAlgorithm algorithm, std::string* error = nullptr) {
     auto solver = makeLapSolver(costs, LapOptions{algorithm, Backend::Sequential, 1});
     Trace trace(solver->counterNames());
     try {
       while (!solver->done()) trace.append(solver->step());
-    } catch (const InfeasibleError& failure) {
+    } catch (const SolveError& failure) {
       if (error == nullptr) throw;
       *error = failure.what();
     }

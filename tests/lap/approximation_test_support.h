@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "solver/core/trace.h"
+#include "solver/lap/approx/auction.h"
 #include "solver/lap/lap_solver.h"
 #include "tests/lap/lap_test_support.h"
 
@@ -88,6 +89,22 @@ void verifyEpsilonSlackness(const CostMatrix<T>& costs, const LapSnapshot& state
              qPrintable(context + QString(": row %1 pays %2, cheapest %3, epsilon %4")
                                       .arg(i).arg(mine, 0, 'g', 17).arg(cheapest, 0, 'g', 17).arg(auction.epsilon)));
   }
+}
+
+// The snapshot after a bidding step of one round shows that round's bids: one per bid the trace counts, and
+// each column's price afterwards is at least every bid it received (the highest became its price).
+inline void verifyRoundBids(const LapSnapshot& state, const StepRecord& record, const QString& context) {
+  QCOMPARE(record.counters[kAuctionRounds], 1.0);
+  int bidders = 0;
+  for (int32_t i = 0; i < state.n; ++i) {
+    const int32_t j = state.approximation.bidColumn[static_cast<std::size_t>(i)];
+    if (j == -1) continue;
+    ++bidders;
+    QVERIFY2(state.approximation.prices[static_cast<std::size_t>(j)] >=
+                 state.approximation.bidPrice[static_cast<std::size_t>(i)],
+             qPrintable(context + QString(": row %1's bid exceeds column %2's price").arg(i).arg(j)));
+  }
+  QCOMPARE(static_cast<double>(bidders), record.counters[kAuctionBids]);
 }
 
 }  // namespace ms::lap::testing

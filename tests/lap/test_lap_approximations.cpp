@@ -214,16 +214,7 @@ class TestLapApproximations : public QObject {
       const LapSnapshot& lap = std::get<LapSnapshot>(state);
       if (record.phase != "bidding") continue;
       ++bidding;
-      QCOMPARE(record.counters[kAuctionRounds], 1.0);
-      int bidders = 0;
-      for (int32_t i = 0; i < lap.n; ++i) {
-        const int32_t j = lap.approximation.bidColumn[static_cast<std::size_t>(i)];
-        if (j == -1) continue;
-        ++bidders;
-        // A column's price after the round is the highest bid it received.
-        QVERIFY(lap.approximation.prices[static_cast<std::size_t>(j)] >= lap.approximation.bidPrice[static_cast<std::size_t>(i)]);
-      }
-      QCOMPARE(static_cast<double>(bidders), record.counters[kAuctionBids]);
+      verifyRoundBids(lap, record, QString("step %1").arg(record.step));
       // Within a scaling phase the snapshot shows the epsilon the round bid with; once the phase ends, the next.
       if (record.counters[kAuctionUnassigned] > 0) QCOMPARE(lap.approximation.epsilon, record.counters[kAuctionEpsilon]);
     }

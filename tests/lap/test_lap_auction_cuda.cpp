@@ -114,17 +114,8 @@ class TestLapAuctionCuda : public QObject {
       QVERIFY(record.device_ns >= 0 || record.phase == "setup");
       if (record.phase != "bidding") continue;
       ++rounds;
-      QCOMPARE(record.counters[kAuctionRounds], 1.0);
       solver->snapshot(state);
-      const LapSnapshot& lap = std::get<LapSnapshot>(state);
-      int bidders = 0;
-      for (int32_t i = 0; i < lap.n; ++i) {
-        const int32_t j = lap.approximation.bidColumn[static_cast<std::size_t>(i)];
-        if (j == -1) continue;
-        ++bidders;
-        QVERIFY(lap.approximation.prices[static_cast<std::size_t>(j)] >= lap.approximation.bidPrice[static_cast<std::size_t>(i)]);
-      }
-      QCOMPARE(static_cast<double>(bidders), record.counters[kAuctionBids]);
+      verifyRoundBids(std::get<LapSnapshot>(state), record, QString("step %1").arg(record.step));
     }
     QVERIFY(rounds > 1);
     QCOMPARE(solver->solution().rowToCol, solveWith(costs, kCpuAuction).rowToCol);

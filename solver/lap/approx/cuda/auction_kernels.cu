@@ -21,6 +21,7 @@
 #include <type_traits>
 
 #include "solver/core/errors.h"
+#include "solver/lap/approx/auction_snapshot.h"
 #include "solver/lap/approx/cuda/auction_cuda_kernels.h"
 
 namespace ms::lap {
@@ -483,14 +484,12 @@ void AuctionCudaKernels<T>::snapshot(LapSnapshot& out, double pricesPerCostUnit)
   std::vector<Price> prices(n), bidPrice(n);
   std::vector<int32_t> bidCol(n), lastBidders;
   int32_t counts[3] = {};
-  out.n = s.n;
-  out.rowAssignment.resize(n);
-  out.colAssignment.resize(n);
+  std::vector<int32_t> rowAssign(n), colOwner(n);
   auto copy = [&](void* to, const void* from, std::size_t bytes) {
     check(cudaMemcpyAsync(to, from, bytes, cudaMemcpyDeviceToHost, s.stream), "snapshot copy");
   };
-  copy(out.rowAssignment.data(), s.rowAssign.data, n * sizeof(int32_t));
-  copy(out.colAssignment.data(), s.colOwner.data, n * sizeof(int32_t));
+  copy(rowAssign.data(), s.rowAssign.data, n * sizeof(int32_t));
+  copy(colOwner.data(), s.colOwner.data, n * sizeof(int32_t));
   copy(prices.data(), s.prices.data, n * sizeof(Price));
   copy(bidPrice.data(), s.bidPrice.data, n * sizeof(Price));
   copy(bidCol.data(), s.bidCol.data, n * sizeof(int32_t));
@@ -502,20 +501,8 @@ void AuctionCudaKernels<T>::snapshot(LapSnapshot& out, double pricesPerCostUnit)
     copy(lastBidders.data(), (last & 1) == 0 ? s.listEven.data : s.listOdd.data, lastBidders.size() * sizeof(int32_t));
     check(cudaStreamSynchronize(s.stream), "snapshot");
   }
-  out.rowCovered.assign(n, 0);
-  out.colCovered.assign(n, 0);
-  for (std::size_t i = 0; i < n; ++i) out.rowCovered[i] = out.rowAssignment[i] != -1;
-  for (std::size_t j = 0; j < n; ++j) out.colCovered[j] = out.colAssignment[j] != -1;
-  ApproximationState& approx = out.approximation;
-  approx.prices.resize(n);
-  for (std::size_t j = 0; j < n; ++j) approx.prices[j] = static_cast<double>(prices[j]) / pricesPerCostUnit;
-  approx.bidColumn.assign(n, -1);
-  approx.bidPrice.assign(n, std::nan(""));
-  for (int32_t i : lastBidders) {
-    approx.bidColumn[static_cast<std::size_t>(i)] = bidCol[static_cast<std::size_t>(i)];
-    approx.bidPrice[static_cast<std::size_t>(i)] = static_cast<double>(bidPrice[static_cast<std::size_t>(i)]) / pricesPerCostUnit;
-  }
-  summariseAssignment(out, s.hostCosts);
+  fillAuctionSnapshot<Price>(out, {s.n, std::move(rowAssign), std::move(colOwner), bidCol, lastBidders}, prices,
+                             bidPrice, pricesPerCostUnit, s.hostCosts);
 }
 
 template <CostType T>

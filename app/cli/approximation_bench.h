@@ -2,7 +2,7 @@
 // `bench --preset approximation|auction-gpu`: the experiments of greedy-lap-approximation.txt and the auction.
 //   approximation: standard exponential matrices (120 per n), approximation factor (mean cost / mean optimum
 //     of the Hungarian solver) of random, greedy naive, greedy and auction against the theory curves
-//     (greedy H_n / H_n^(2), random n / H_n^(2)), and mean running time on one thread with the fitted
+//     (greedy H_n / H_n^(2), random n / H_n^(2)), and median running time on one thread with the fitted
 //     exponent. Writes the summary CSV, the per-instance CSV beside it, and the two PNG plots through
 //     matchscope-plot when that tool is built beside matchscope-cli.
 //   auction-gpu: the CUDA auction beside the Hungarian CUDA solvers on the same instances (real U[0,1) at

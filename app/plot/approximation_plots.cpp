@@ -142,10 +142,10 @@ void plotFactor(const CsvTable& summary, const QString& path) {
 
 void plotTime(const CsvTable& summary, const CsvTable& fits, const QString& path) {
   auto* chart = new QChart;
-  chart->setTitle("Mean running time on one thread (fitted exponent over n >= " +
+  chart->setTitle("Median running time on one thread (fitted exponent over n >= " +
                   fits.rows().front()[fits.column("from_n")] + ")");
   QLogValueAxis* x = logAxis("n");
-  QLogValueAxis* y = logAxis("mean time (ms)");
+  QLogValueAxis* y = logAxis("median time (ms)");
   y->setLabelFormat("%.3g");
   chart->addAxis(x, Qt::AlignBottom);
   chart->addAxis(y, Qt::AlignLeft);
@@ -153,7 +153,7 @@ void plotTime(const CsvTable& summary, const CsvTable& fits, const QString& path
   for (const QStringList& row : fits.rows()) {
     exponents[row[fits.column("algorithm")]] = QString::number(row[fits.column("fitted_exponent")].toDouble(), 'f', 2);
   }
-  const std::map<QString, Points> times = byAlgorithm(summary, "mean_time_ms");
+  const std::map<QString, Points> times = byAlgorithm(summary, "median_time_ms");
   for (const Style& style : kStyles) {
     if (!times.count(style.name)) continue;
     auto* line = new QLineSeries;

@@ -165,6 +165,7 @@ Hypergraph generateRandom(const RandomHypergraphSpec& spec) {
       const int32_t v = node(random);
       if (std::find(edge.begin(), edge.end(), v) == edge.end()) edge.push_back(v);
     }
+    std::sort(edge.begin(), edge.end());
     pins.insert(pins.end(), edge.begin(), edge.end());
     offsets.push_back(static_cast<int64_t>(pins.size()));
     edgeWeights.push_back(edgeWeight(random));

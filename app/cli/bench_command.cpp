@@ -14,6 +14,7 @@
 
 #include "app/cli/bench_support.h"
 #include "app/cli/commands.h"
+#include "app/cli/hypergraph_bench.h"
 #include "app/cli/instance_options.h"
 #include "app/cli/matching_bench.h"
 #include "solver/core/atomic_file.h"
@@ -223,8 +224,8 @@ void addBenchCommand(CLI::App& app) {
   bench->add_option("--preset", options->preset,
                     "table1: n=500..5000, [0,n), CPU with 1 and all threads (paper's Table 1); "
                     "table3: n=5000..20000, three ranges, CUDA (Table 3); " +
-                        std::string(kMatchingPresetHelp))
-      ->check(CLI::IsMember({"table1", "table3", "roma-cpu", "roma-gpu"}))
+                        std::string(kMatchingPresetHelp) + "; " + kHypergraphPresetHelp)
+      ->check(CLI::IsMember({"table1", "table3", "roma-cpu", "roma-gpu", "hypergraph"}))
       ->capture_default_str();
   bench->add_option("--sizes", options->sizes, "Override the preset's sizes")->delimiter(',');
   bench->add_option("--ranges", options->ranges, "Override the cost ranges (n/10, n, 10n)")
@@ -248,7 +249,14 @@ void addBenchCommand(CLI::App& app) {
   bench->add_option("--save-npy", options->saveNpyDirectory, "Also write each generated instance as .npy here");
   bench->add_option("--output", options->output, "CSV file (default bench-<preset>.csv)");
   auto matching = addMatchingBenchOptions(*bench);
-  bench->callback([options, matching] {
+  auto hypergraphOptions = addHypergraphBenchOptions(*bench);
+  bench->callback([options, matching, hypergraphOptions] {
+    if (isHypergraphPreset(options->preset)) {
+      runHypergraphBench({options->preset, options->sizes, options->threads, options->instances, options->repeats,
+                          options->output},
+                         *hypergraphOptions);
+      return;
+    }
     if (isMatchingPreset(options->preset)) {
       runMatchingBench({options->preset, options->sizes, options->threads, options->instances, options->repeats,
                         options->output},

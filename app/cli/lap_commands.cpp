@@ -8,6 +8,7 @@
 #include <variant>
 
 #include "app/cli/commands.h"
+#include "app/cli/hypergraph_commands.h"
 #include "app/cli/instance_options.h"
 #include "app/cli/matching_commands.h"
 #include "solver/core/atomic_file.h"
@@ -88,15 +89,17 @@ void solveTyped(const lap::CostMatrix<T>& costs, const SolveOptions& options, co
 void addSolve(CLI::App& app) {
   auto options = std::make_shared<SolveOptions>();
   CLI::App* solve = app.add_subcommand("solve", "Solve one instance and print objective, iterations and time");
-  solve->add_option("--problem", options->problem, "lap (assignment) or matching (complete graph)")
-      ->check(CLI::IsMember({"lap", "matching"}))
+  solve->add_option("--problem", options->problem, "lap (assignment), matching (complete graph) or hypergraph")
+      ->check(CLI::IsMember({"lap", "matching", "hypergraph"}))
       ->capture_default_str();
   addInstanceOptions(*solve, options->instance);
   auto* algorithm = solve->add_option("--algorithm", options->algorithm,
                                       std::string("LAP: classical, tree or brute (n <= 10); ") + kMatchingAlgorithmHelp +
-                                          " (default parallel-roma-2)")
+                                          " (default parallel-roma-2); " + kHypergraphAlgorithmHelp +
+                                          " (default bipartition)")
                         ->check(CLI::IsMember({"classical", "tree", "brute", "greedy", "roma", "parallel-roma-1",
-                                               "parallel-roma-2", "exact"}))
+                                               "parallel-roma-2", "exact", "coarsen-greedy", "coarsen-suitor",
+                                               "bipartition"}))
                         ->capture_default_str();
   solve->add_option("--backend", options->backend,
                     "auto (CUDA when usable), cpu (OpenMP), sequential (plain loops) or cuda")
@@ -110,7 +113,17 @@ void addSolve(CLI::App& app) {
   solve->add_option("--assignment-out", options->assignmentOut, "Write the assignment as CSV (row,col; -1 = none)");
   solve->add_option("--trace-out", options->traceOut, "Write the step trace as CSV, one row per step");
   auto matching = addMatchingSolveOptions(*solve);
-  solve->callback([options, algorithm, matching] {
+  auto hypergraphOptions = addHypergraphSolveOptions(*solve);
+  solve->callback([options, algorithm, matching, hypergraphOptions] {
+    if (options->problem == "hypergraph") {
+      solveHypergraph({options->instance, algorithm->count() > 0 ? options->algorithm : "", options->backend,
+                       options->threads, options->traceOut},
+                      *hypergraphOptions);
+      return;
+    }
+    if (isHypergraphAlgorithm(options->algorithm)) {
+      throw CLI::ValidationError("--algorithm " + options->algorithm + " needs --problem hypergraph");
+    }
     if (options->problem == "matching") {
       solveMatching({options->instance, algorithm->count() > 0 ? options->algorithm : "", options->backend,
                      options->threads, options->verify, options->traceOut},
@@ -142,15 +155,20 @@ void addGenerate(CLI::App& app) {
   auto output = std::make_shared<std::string>();
   auto problem = std::make_shared<std::string>("lap");
   CLI::App* generate = app.add_subcommand("generate", "Generate an instance and write it (.npy or text by extension)");
-  generate->add_option("--problem", *problem, "lap (cost matrix) or matching (complete graph; .points for geometric)")
-      ->check(CLI::IsMember({"lap", "matching"}))
+  generate->add_option("--problem", *problem,
+                       "lap (cost matrix), matching (complete graph; .points for geometric) or hypergraph (.hgr)")
+      ->check(CLI::IsMember({"lap", "matching", "hypergraph"}))
       ->capture_default_str();
+  const std::vector<std::string> kinds = {"uniform",  "real",     "exponential",       "euclidean",
+                                          "geometric", "flickr",  "wikipedia",         "stanford",
+                                          "stanford-berkeley", "heavy-columns", "random-hypergraph"};
   generate->add_option("kind", options->generator, "LAP: uniform, real, exponential, euclidean; matching: uniform, "
-                                                   "exponential, geometric")
-      ->check(CLI::IsMember({"uniform", "real", "exponential", "euclidean", "geometric"}));
-  generate->add_option("--generate", options->generator, "Same as the positional kind")
-      ->check(CLI::IsMember({"uniform", "real", "exponential", "euclidean", "geometric"}));
-  generate->add_option("--n", options->n, "Size")->required()->check(CLI::PositiveNumber);
+                                                   "exponential, geometric; " + std::string(kHypergraphGeneratorHelp))
+      ->check(CLI::IsMember(kinds));
+  generate->add_option("--generate", options->generator, "Same as the positional kind")->check(CLI::IsMember(kinds));
+  generate->add_option("--n", options->n, "Size (hypergraph profiles: 0 = original size)")
+      ->required()
+      ->check(CLI::NonNegativeNumber);
   generate->add_option("--range", options->range, "Integer cost range of 'uniform'")
       ->check(CLI::IsMember({"n/10", "n", "10n"}))
       ->capture_default_str();
@@ -159,6 +177,10 @@ void addGenerate(CLI::App& app) {
   generate->callback([options, output, problem] {
     if (*problem == "matching") {
       generateMatching(*options, *output);
+      return;
+    }
+    if (*problem == "hypergraph") {
+      generateHypergraph(*options, *output);
       return;
     }
     std::string description;

@@ -10,6 +10,7 @@ int64_t NeighbourScan::scan(const Hypergraph& graph, int32_t j, const std::vecto
     seen_[static_cast<std::size_t>(k)] = 0;
   }
   touched_.clear();
+  current_ = j;
   int64_t visits = 0;
   for (int32_t edge : graph.edgesOf(j)) {
     const auto pins = graph.pins(edge);
@@ -31,7 +32,8 @@ int32_t NeighbourScan::best() const {
   int32_t bestNode = -1;
   Similarity bestSimilarity = 0;
   for (int32_t k : touched_) {
-    if (preferred(similarity_[static_cast<std::size_t>(k)], k, bestSimilarity, bestNode)) {
+    if (preferred(current_, k, static_cast<uint64_t>(similarity_[static_cast<std::size_t>(k)]), bestNode,
+                  static_cast<uint64_t>(bestSimilarity))) {
       bestNode = k;
       bestSimilarity = similarity_[static_cast<std::size_t>(k)];
     }

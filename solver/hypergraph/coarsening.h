@@ -7,15 +7,9 @@
 
 #include "solver/hypergraph/hypergraph.h"
 #include "solver/hypergraph/hypergraph_snapshot.h"
+#include "solver/hypergraph/preference.h"
 
 namespace ms::hypergraph {
-
-// The order every matching uses to pick a node's most similar neighbour: higher similarity first, then the
-// smaller index. For a fixed node j this is an order on its edges of the metric closure that both ends agree
-// on, which is what makes suitor matching's mutual proposals the locally dominant edges.
-inline bool preferred(Similarity similarity, int32_t node, Similarity bestSimilarity, int32_t bestNode) {
-  return bestNode < 0 || similarity > bestSimilarity || (similarity == bestSimilarity && node < bestNode);
-}
 
 // Dense similarity accumulator of one scanning thread: S of Fig. 3 plus the list of nodes it touched, so
 // resetting costs the neighbours found, not n.
@@ -24,9 +18,9 @@ class NeighbourScan {
   explicit NeighbourScan(int32_t nodes) : similarity_(static_cast<std::size_t>(nodes), 0),
                                           seen_(static_cast<std::size_t>(nodes), 0) {}
   // Fig. 3 for node j over the nodes with mate == -1 (j excluded). Returns the nonzeros scanned; the
-  // neighbours found stay readable until the next scan.
+  // neighbours found stay readable until the next scan. Similarities are summed as non-negative integers.
   int64_t scan(const Hypergraph& graph, int32_t j, const std::vector<int32_t>& mate);
-  // argmax_k S(k) under `preferred`; -1 when j has no unmatched neighbour.
+  // argmax_k S(k) under `preferred` (preference.h); -1 when j has no unmatched neighbour.
   int32_t best() const;
   std::vector<Neighbour> neighbours() const;
 
@@ -34,6 +28,7 @@ class NeighbourScan {
   std::vector<Similarity> similarity_;
   std::vector<uint8_t> seen_;
   std::vector<int32_t> touched_;
+  int32_t current_ = -1;
 };
 
 // Fig. 4 run over nodes [first, last) of a matching in progress. Returns the nonzeros scanned; the last node

@@ -106,24 +106,13 @@ std::vector<int32_t> profileColumnCounts(Profile profile, int32_t size, uint64_t
 Hypergraph generateProfile(Profile profile, int32_t size, uint64_t seed) {
   if (size == 0) size = profileStats(profile).originalSize;
   const std::vector<int32_t> counts = profileColumnCounts(profile, size, seed);
-  // Row weights from the same distribution, in another order.
-  const std::vector<int32_t> rowWeights = profileColumnCounts(profile, size, seed ^ 0x9E3779B97F4A7C15ULL);
-  std::vector<double> cumulative(rowWeights.size());
-  double total = 0;
-  for (std::size_t i = 0; i < rowWeights.size(); ++i) cumulative[i] = total += std::max(rowWeights[i], 0);
   std::vector<int64_t> columnOffsets{0};
   std::vector<int32_t> rowIndices, rows;
   rowIndices.reserve(static_cast<std::size_t>(std::accumulate(counts.begin(), counts.end(), int64_t{0})));
   std::mt19937_64 random(seed + 1);
-  std::uniform_real_distribution<double> uniform(0.0, total);
-  const auto weightedRow = [&] {
-    const auto row = std::upper_bound(cumulative.begin(), cumulative.end(), uniform(random)) - cumulative.begin();
-    return static_cast<int32_t>(std::min<std::ptrdiff_t>(row, static_cast<std::ptrdiff_t>(cumulative.size()) - 1));
-  };
-  const auto drawableRows =
-      static_cast<int32_t>(std::count_if(rowWeights.begin(), rowWeights.end(), [](int32_t w) { return w > 0; }));
+  std::uniform_int_distribution<int32_t> anyRow(0, size - 1);
   for (int32_t count : counts) {
-    drawDistinctRows(std::min(count, drawableRows), weightedRow, rows);
+    drawDistinctRows(count, [&] { return anyRow(random); }, rows);
     rowIndices.insert(rowIndices.end(), rows.begin(), rows.end());
     columnOffsets.push_back(static_cast<int64_t>(rowIndices.size()));
   }

@@ -31,9 +31,9 @@ inline constexpr Profile kProfiles[] = {Profile::Flickr, Profile::Wikipedia, Pro
 // makes the mean Table II's. Assigned to columns in a seeded random order.
 std::vector<int32_t> profileColumnCounts(Profile profile, int32_t size, uint64_t seed);
 
-// A size x size matrix (size 0 = the original) whose columns have profileColumnCounts nonzeros; the rows of
-// a column are drawn without repetition with probability proportional to a row weight taken from the same
-// distribution, so rows are long-tailed too, as in the web and social graphs the profiles come from.
+// A size x size matrix (size 0 = the original) whose columns have profileColumnCounts nonzeros at distinct
+// uniformly random rows. Table II describes the columns only; uniform rows keep the hyperedges short, so the
+// cost of finding a node's neighbours follows its column count, the load imbalance the paper studies.
 Hypergraph generateProfile(Profile profile, int32_t size, uint64_t seed);
 
 // The paper's synthetic matrix: zero everywhere except the first `heavyColumns` columns, each with

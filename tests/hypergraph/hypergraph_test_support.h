@@ -13,6 +13,7 @@
 #include "solver/hypergraph/generators.h"
 #include "solver/hypergraph/hypergraph.h"
 #include "solver/hypergraph/hypergraph_solver.h"
+#include "solver/hypergraph/preference.h"
 
 namespace ms::hypergraph::testing {
 
@@ -65,14 +66,15 @@ inline Similarity bruteSimilarity(const Hypergraph& g, int32_t u, int32_t v) {
   return sum;
 }
 
-// The unmatched neighbour u prefers: most similar, then smallest index; -1 if none.
+// The unmatched neighbour u prefers: most similar, ties broken by the edge hash of preference.h (the rule
+// is part of the specification); -1 if none.
 inline int32_t bruteBest(const Hypergraph& g, int32_t u, const std::vector<int32_t>& mate) {
   int32_t best = -1;
   Similarity bestS = 0;
   for (int32_t k = 0; k < g.nodeCount(); ++k) {
     if (mate[static_cast<std::size_t>(k)] != -1 || !areNeighbours(g, u, k)) continue;
     const Similarity s = bruteSimilarity(g, u, k);
-    if (best < 0 || s > bestS) {
+    if (best < 0 || s > bestS || (s == bestS && edgeTieKey(u, k) > edgeTieKey(u, best))) {
       best = k;
       bestS = s;
     }

@@ -15,6 +15,7 @@
 
 #include "solver/core/cuda_device.h"
 #include "solver/core/errors.h"
+#include "solver/hypergraph/preference.h"
 #include "solver/hypergraph/suitor_kernels.h"
 
 namespace ms::hypergraph {
@@ -123,19 +124,15 @@ __device__ int scanShare(const View& d, const Batch& batch, int startRow, int st
 
 __device__ unsigned slotOf(int k, int tableSize) { return (static_cast<unsigned>(k) * 2654435761u) & (tableSize - 1); }
 
-// Adds w to k's similarity in an open-addressing table; false when the table is full.
-__device__ bool tableAdd(int* keys, unsigned long long* values, int tableSize, int k, int w, int* fill) {
+// Adds w to k's similarity in an open-addressing table. Every access to a key is atomic, so lanes racing
+// for a slot agree without locks. Returns false when the table is full, or when `fill` (the count of keys,
+// if given) passes `limit`.
+__device__ bool tableAdd(int* keys, unsigned long long* values, int tableSize, int k, int w, int* fill, int limit) {
   unsigned slot = slotOf(k, tableSize);
   for (int probe = 0; probe < tableSize; ++probe) {
-    int key = keys[slot];
-    if (key == kEmpty) {
-      key = atomicCAS(&keys[slot], kEmpty, k);
-      if (key == kEmpty) {
-        if (fill != nullptr) atomicAdd(fill, 1);
-        key = k;
-      }
-    }
-    if (key == k) {
+    const int key = atomicCAS(&keys[slot], kEmpty, k);
+    if (key == kEmpty && fill != nullptr && atomicAdd(fill, 1) >= limit) return false;
+    if (key == kEmpty || key == k) {
       atomicAdd(&values[slot], static_cast<unsigned long long>(w));
       return true;
     }
@@ -144,18 +141,18 @@ __device__ bool tableAdd(int* keys, unsigned long long* values, int tableSize, i
   return false;
 }
 
-// The preferred of two (similarity, node) candidates: higher similarity, then smaller node; node -1 = none.
-__device__ void prefer(unsigned long long& similarity, int& node, unsigned long long otherSimilarity, int otherNode) {
-  if (otherNode < 0) return;
-  if (node < 0 || otherSimilarity > similarity || (otherSimilarity == similarity && otherNode < node)) {
+// Keeps the candidate j prefers (preference.h) of (similarity, node) and (otherSimilarity, otherNode).
+__device__ void prefer(int j, unsigned long long& similarity, int& node, unsigned long long otherSimilarity,
+                       int otherNode) {
+  if (preferred(j, otherNode, otherSimilarity, node, similarity)) {
     similarity = otherSimilarity;
     node = otherNode;
   }
 }
 
-__device__ void warpPrefer(unsigned long long& similarity, int& node) {
+__device__ void warpPrefer(int j, unsigned long long& similarity, int& node) {
   for (int offset = kWarp / 2; offset > 0; offset >>= 1) {
-    prefer(similarity, node, __shfl_down_sync(kFull, similarity, offset), __shfl_down_sync(kFull, node, offset));
+    prefer(j, similarity, node, __shfl_down_sync(kFull, similarity, offset), __shfl_down_sync(kFull, node, offset));
   }
 }
 
@@ -195,14 +192,14 @@ __global__ void lightProposals(View d, const int* queue, int count) {
       int startRow, startColumn, endRow, endColumn;
       planBatch(d, columnStart, columnEnd, first, batch, lane, startRow, startColumn, endRow, endColumn);
       visited += scanShare(d, batch, startRow, startColumn, endRow, endColumn, [&](int k, int w) {
-        if (available(d, k, j)) tableAdd(myKeys, myValues, kLightTable, k, w, nullptr);
+        if (available(d, k, j)) tableAdd(myKeys, myValues, kLightTable, k, w, nullptr, 0);
       });
       __syncwarp();
     }
     unsigned long long best = 0;
     int bestNode = -1;
-    for (int s = lane; s < kLightTable; s += kWarp) prefer(best, bestNode, myValues[s], myKeys[s]);
-    warpPrefer(best, bestNode);
+    for (int s = lane; s < kLightTable; s += kWarp) prefer(j, best, bestNode, myValues[s], myKeys[s]);
+    warpPrefer(j, best, bestNode);
     for (int offset = kWarp / 2; offset > 0; offset >>= 1) visited += __shfl_xor_sync(kFull, visited, offset);
     if (lane == 0) {
       d.cand[j] = bestNode;
@@ -213,10 +210,10 @@ __global__ void lightProposals(View d, const int* queue, int count) {
 }
 
 // Block-wide best (similarity, node) into lane 0 of warp 0.
-__device__ void blockPrefer(unsigned long long& similarity, int& node, unsigned long long* sharedSimilarity,
+__device__ void blockPrefer(int j, unsigned long long& similarity, int& node, unsigned long long* sharedSimilarity,
                             int* sharedNode) {
   const int warp = threadIdx.x / kWarp, lane = threadIdx.x % kWarp;
-  warpPrefer(similarity, node);
+  warpPrefer(j, similarity, node);
   if (lane == 0) {
     sharedSimilarity[warp] = similarity;
     sharedNode[warp] = node;
@@ -225,7 +222,7 @@ __device__ void blockPrefer(unsigned long long& similarity, int& node, unsigned 
   if (warp == 0) {
     similarity = lane < static_cast<int>(blockDim.x / kWarp) ? sharedSimilarity[lane] : 0;
     node = lane < static_cast<int>(blockDim.x / kWarp) ? sharedNode[lane] : -1;
-    warpPrefer(similarity, node);
+    warpPrefer(j, similarity, node);
   }
 }
 
@@ -254,19 +251,21 @@ __global__ void heavyProposals(View d) {
       int startRow, startColumn, endRow, endColumn;
       planBatch(d, columnStart, columnEnd, first, batches[warp], lane, startRow, startColumn, endRow, endColumn);
       visited += scanShare(d, batches[warp], startRow, startColumn, endRow, endColumn, [&](int k, int w) {
-        if (!available(d, k, j) || *static_cast<volatile int*>(&full)) return;
-        if (*static_cast<volatile int*>(&fill) > kHeavyFill || !tableAdd(keys, values, kHeavyTable, k, w, &fill)) full = 1;
+        if (available(d, k, j) && !tableAdd(keys, values, kHeavyTable, k, w, &fill, kHeavyFill)) atomicExch(&full, 1);
       });
       __syncwarp();
+      // A full table sends the node to the overflow kernel: stop scanning (checked once per batch).
+      const int stop = __shfl_sync(kFull, lane == 0 ? atomicAdd(&full, 0) : 0, 0);
+      if (stop) break;
     }
     unsigned long long best = 0;
     int bestK = -1;
-    for (int s = threadIdx.x; s < kHeavyTable; s += blockDim.x) prefer(best, bestK, values[s], keys[s]);
+    for (int s = threadIdx.x; s < kHeavyTable; s += blockDim.x) prefer(j, best, bestK, values[s], keys[s]);
     for (int offset = kWarp / 2; offset > 0; offset >>= 1) visited += __shfl_xor_sync(kFull, visited, offset);
     if (lane == 0) atomicAdd(&d.counters->visits, static_cast<unsigned long long>(visited));
     __syncthreads();  // `full` is final
-    const bool overflowed = full != 0 || fill > kHeavyFill;
-    blockPrefer(best, bestK, bestSimilarity, bestNode);
+    const bool overflowed = full != 0;
+    blockPrefer(j, best, bestK, bestSimilarity, bestNode);
     if (threadIdx.x == 0) {
       if (overflowed) {
         d.overflow[atomicAdd(&d.counters->overflow, 1)] = j;
@@ -305,14 +304,14 @@ __global__ void overflowProposals(View d, unsigned long long* dense) {
             atomicOr(&similarity[k], 1ull);
           } else {
             const unsigned long long value = atomicExch(&similarity[k], 0ull);
-            if (value != 0) prefer(best, bestK, value >> 1, k);
+            if (value != 0) prefer(j, best, bestK, value >> 1, k);
           }
         });
         __syncwarp();
       }
       __syncthreads();
       if (pass == 1) {
-        blockPrefer(best, bestK, bestSimilarity, bestNode);
+        blockPrefer(j, best, bestK, bestSimilarity, bestNode);
         if (threadIdx.x == 0) d.cand[j] = bestK;
         __syncthreads();
       }

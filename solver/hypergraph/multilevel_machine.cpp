@@ -144,6 +144,7 @@ class MultilevelMachine final : public HypergraphSolver {
   }
 
   void beginLevel() {
+    stage_ = Stage::Matching;
     currentNode_ = -1;
     nextNode_ = 0;
     if (rule_ == MatchingRule::Greedy) {

@@ -88,6 +88,26 @@ class TestHypergraphAlgorithms : public QObject {
     }
   }
 
+  // Every level but the last shrinks by the pairs its matching made, until a level stalls (< 5 %) or is small.
+  void everyLevelIsCoarsenedByItsMatching() {
+    const Hypergraph g = generateRandom({3000, 3000, 5, 3, 1, baseSeed()});
+    for (HypergraphAlgorithm algorithm : {HypergraphAlgorithm::CoarsenGreedy, HypergraphAlgorithm::CoarsenSuitor}) {
+      const Solved solved = solve(g, coarsenOptions(algorithm, lap::Backend::Sequential, 0));
+      const auto& levels = solved.result.levels;
+      QVERIFY(levels.size() >= 3);
+      int contractions = 0;
+      for (const StepRecord& r : solved.trace.records()) {
+        if (r.phase != kContractionPhase) continue;
+        const auto l = static_cast<std::size_t>(r.counters[kLevel]);  // the new level
+        QCOMPARE(static_cast<double>(levels[l].nodes), levels[l - 1].nodes - r.counters[kMatchedPairs]);
+        QVERIFY(r.counters[kMatchedPairs] > 0);
+        ++contractions;
+      }
+      QCOMPARE(contractions + 1, static_cast<int>(levels.size()));
+      for (std::size_t l = 1; l + 1 < levels.size(); ++l) QVERIFY(levels[l].nodes <= 0.95 * levels[l - 1].nodes);
+    }
+  }
+
   void greedyStepsNodeByNodeLikeALevel() {
     const RandomHypergraphSpec spec{30, 40, 5, 3, 1, baseSeed()};
     const Hypergraph g = generateRandom(spec);

@@ -39,7 +39,7 @@ run_sanitizer() {
       # shellcheck disable=SC2086
       timeout 120 compute-sanitizer --tool "$tool" --error-exitcode 9 "$bundle/matchscope-cli" solve --problem hypergraph \
         --generate $instance --algorithm coarsen-suitor --backend cuda >/tmp/sanitizer.txt 2>&1
-      echo "compute-sanitizer $tool $instance: exit $? $(grep -E 'ERROR SUMMARY|^nodes' /tmp/sanitizer.txt | tr '\n' ' ')"
+      echo "compute-sanitizer $tool $instance: exit $? $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|^nodes' /tmp/sanitizer.txt | tr '\n' ' ')"
       { echo "=== $tool $instance"; cat /tmp/sanitizer.txt; } >>"$out/sanitizer.txt"
     done
   done

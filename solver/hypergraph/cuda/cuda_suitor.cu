@@ -8,6 +8,10 @@
 //             similarity array in global memory (S of Fig. 3).
 // In every tier a warp shares the nonzeros of its 32 hyperedges equally among its lanes with the shuffles
 // of Fig. 5 (the collaborative task plan); LAMBDA1's atomicAdd accumulates the similarities.
+// A scan keeps the node's kTopCandidates most preferred neighbours. When its candidate is matched away
+// (Q_I), the node takes the next one still unmatched from that list without scanning again: similarities do
+// not change and the unmatched set only shrinks, so that is exactly the neighbour a new scan would pick. Only
+// a node whose list runs out scans again (hub-heavy profiles otherwise rescan their hubs every round).
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -31,6 +35,8 @@ constexpr int kHeavyWarps = kHeavyThreads / kWarp;
 constexpr int kHeavyTable = 8192;      // hash slots of a heavy block (96 KiB dynamic shared memory)
 constexpr int kHeavyFill = kHeavyTable * 3 / 4;  // more distinct neighbours than this overflow
 constexpr int kOverflowThreads = 256;
+constexpr int kTopCandidates = 4;
+constexpr int kMaxDenseSlots = 1024;
 constexpr int kEmpty = -1;
 
 void check(cudaError_t status, const char* what) {
@@ -45,6 +51,7 @@ struct Counters {
   int overflow;  // nodes handed to the overflow kernel
   int matchedNodes;
   int queue;     // |Q_I|
+  int rescan;    // nodes of Q_I whose candidate list ran out
 };
 
 struct View {
@@ -59,6 +66,9 @@ struct View {
   int* queue;
   int* heavy;
   int* overflow;
+  int* rescan;
+  int* top;       // kTopCandidates per node, most preferred first, -1 after the last
+  int* topNext;   // next entry of `top` to try
   Counters* counters;
 };
 
@@ -196,13 +206,23 @@ __global__ void lightProposals(View d, const int* queue, int count) {
       });
       __syncwarp();
     }
-    unsigned long long best = 0;
-    int bestNode = -1;
-    for (int s = lane; s < kLightTable; s += kWarp) prefer(j, best, bestNode, myValues[s], myKeys[s]);
-    warpPrefer(j, best, bestNode);
+    for (int t = 0; t < kTopCandidates; ++t) {
+      unsigned long long best = 0;
+      int bestNode = -1;
+      for (int s = lane; s < kLightTable; s += kWarp) prefer(j, best, bestNode, myValues[s], myKeys[s]);
+      warpPrefer(j, best, bestNode);
+      bestNode = __shfl_sync(kFull, bestNode, 0);
+      if (lane == 0) d.top[static_cast<long long>(j) * kTopCandidates + t] = bestNode;
+      if (bestNode < 0) break;
+      for (int s = lane; s < kLightTable; s += kWarp) {
+        if (myKeys[s] == bestNode) myKeys[s] = kEmpty;
+      }
+      __syncwarp();
+    }
     for (int offset = kWarp / 2; offset > 0; offset >>= 1) visited += __shfl_xor_sync(kFull, visited, offset);
     if (lane == 0) {
-      d.cand[j] = bestNode;
+      d.cand[j] = d.top[static_cast<long long>(j) * kTopCandidates];
+      d.topNext[j] = 1;
       atomicAdd(&d.counters->visits, static_cast<unsigned long long>(visited));
     }
     __syncwarp();
@@ -233,7 +253,7 @@ __global__ void heavyProposals(View d) {
   __shared__ Batch batches[kHeavyWarps];
   __shared__ unsigned long long bestSimilarity[kHeavyWarps];
   __shared__ int bestNode[kHeavyWarps];
-  __shared__ int fill, full;
+  __shared__ int fill, full, chosen;
   const int warp = threadIdx.x / kWarp, lane = threadIdx.x % kWarp;
   const int count = d.counters->heavy;
   for (int index = blockIdx.x; index < count; index += gridDim.x) {
@@ -258,20 +278,34 @@ __global__ void heavyProposals(View d) {
       const int stop = __shfl_sync(kFull, lane == 0 ? atomicAdd(&full, 0) : 0, 0);
       if (stop) break;
     }
-    unsigned long long best = 0;
-    int bestK = -1;
-    for (int s = threadIdx.x; s < kHeavyTable; s += blockDim.x) prefer(j, best, bestK, values[s], keys[s]);
     for (int offset = kWarp / 2; offset > 0; offset >>= 1) visited += __shfl_xor_sync(kFull, visited, offset);
     if (lane == 0) atomicAdd(&d.counters->visits, static_cast<unsigned long long>(visited));
-    __syncthreads();  // `full` is final
-    const bool overflowed = full != 0;
-    blockPrefer(j, best, bestK, bestSimilarity, bestNode);
-    if (threadIdx.x == 0) {
-      if (overflowed) {
-        d.overflow[atomicAdd(&d.counters->overflow, 1)] = j;
-      } else {
-        d.cand[j] = bestK;
+    __syncthreads();  // the table and `full` are final
+    if (full != 0) {
+      if (threadIdx.x == 0) d.overflow[atomicAdd(&d.counters->overflow, 1)] = j;
+      __syncthreads();
+      continue;
+    }
+    for (int t = 0; t < kTopCandidates; ++t) {
+      unsigned long long best = 0;
+      int bestK = -1;
+      for (int s = threadIdx.x; s < kHeavyTable; s += blockDim.x) prefer(j, best, bestK, values[s], keys[s]);
+      blockPrefer(j, best, bestK, bestSimilarity, bestNode);
+      if (threadIdx.x == 0) {
+        d.top[static_cast<long long>(j) * kTopCandidates + t] = bestK;
+        chosen = bestK;
       }
+      __syncthreads();
+      const int picked = chosen;
+      if (picked < 0) break;
+      for (int s = threadIdx.x; s < kHeavyTable; s += blockDim.x) {
+        if (keys[s] == picked) keys[s] = kEmpty;
+      }
+      __syncthreads();
+    }
+    if (threadIdx.x == 0) {
+      d.cand[j] = d.top[static_cast<long long>(j) * kTopCandidates];
+      d.topNext[j] = 1;
     }
     __syncthreads();
   }
@@ -312,11 +346,41 @@ __global__ void overflowProposals(View d, unsigned long long* dense) {
       __syncthreads();
       if (pass == 1) {
         blockPrefer(j, best, bestK, bestSimilarity, bestNode);
-        if (threadIdx.x == 0) d.cand[j] = bestK;
+        if (threadIdx.x == 0) {
+          // A list of one: the next time its candidate is matched away, the node scans again.
+          d.cand[j] = bestK;
+          d.top[static_cast<long long>(j) * kTopCandidates] = bestK;
+          d.top[static_cast<long long>(j) * kTopCandidates + 1] = bestK < 0 ? -1 : j;
+          d.topNext[j] = 1;
+        }
         __syncthreads();
       }
     }
   }
+}
+
+// Q_I's proposals from the candidate lists; nodes whose list ran out go to `rescan`. An entry equal to the
+// node itself marks a list cut short (overflow tier): the node must scan again.
+__global__ void cachedProposals(View d, int count) {
+  const int index = blockIdx.x * blockDim.x + threadIdx.x;
+  if (index >= count) return;
+  const int j = d.queue[index];
+  const int* list = d.top + static_cast<long long>(j) * kTopCandidates;
+  for (int t = d.topNext[j]; t < kTopCandidates; ++t) {
+    const int k = list[t];
+    if (k < 0) {  // the list held every neighbour there was: none is left
+      d.cand[j] = -1;
+      d.topNext[j] = t;
+      return;
+    }
+    if (k == j) break;
+    if (d.mate[k] == -1) {
+      d.cand[j] = k;
+      d.topNext[j] = t + 1;
+      return;
+    }
+  }
+  d.rescan[atomicAdd(&d.counters->rescan, 1)] = j;
 }
 
 __global__ void matchMutual(View d) {
@@ -369,7 +433,7 @@ class CudaSuitorKernels final : public SuitorKernels {
     std::size_t freeBytes = 0, totalBytes = 0;
     check(cudaMemGetInfo(&freeBytes, &totalBytes), "memory info");
     const std::size_t needed = static_cast<std::size_t>(graph.pinCount()) * 8 +
-                               (static_cast<std::size_t>(graph.edgeCount()) + n) * 16 + n * 24;
+                               (static_cast<std::size_t>(graph.edgeCount()) + n) * 16 + n * (32 + 4 * kTopCandidates);
     if (needed > freeBytes) {
       throw ResourceError("hypergraph needs " + std::to_string(needed >> 20) + " MiB on the GPU, " +
                           std::to_string(freeBytes >> 20) + " MiB free");
@@ -386,6 +450,9 @@ class CudaSuitorKernels final : public SuitorKernels {
     d_.queue = deviceCopy(none, "queue");
     d_.heavy = deviceCopy(none, "heavy queue");
     d_.overflow = deviceCopy(none, "overflow queue");
+    d_.rescan = deviceCopy(none, "rescan queue");
+    d_.top = deviceCopy(std::vector<int32_t>(n * kTopCandidates, -1), "candidate lists");
+    d_.topNext = deviceCopy(none, "candidate lists");
     check(cudaMalloc(&d_.counters, sizeof(Counters)), "counters");
     queueSize_ = 0;
   }
@@ -393,14 +460,21 @@ class CudaSuitorKernels final : public SuitorKernels {
   int64_t propose(bool everyNode) override {
     check(cudaEventRecord(start_), "event");
     check(cudaMemset(d_.counters, 0, sizeof(Counters)), "counters");
-    const int count = everyNode ? d_.n : static_cast<int>(queueSize_);
+    int count = everyNode ? d_.n : static_cast<int>(queueSize_);
+    const int* scanQueue = nullptr;
+    if (!everyNode && count > 0) {
+      cachedProposals<<<(count + 255) / 256, 256>>>(d_, count);
+      check(cudaGetLastError(), "cached proposals");
+      count = readCounters().rescan;
+      scanQueue = d_.rescan;
+    }
     if (count > 0) {
       const int blocks = std::max(1, std::min((count + kLightWarps - 1) / kLightWarps, multiprocessors_ * 64));
-      lightProposals<<<blocks, kLightWarps * kWarp>>>(d_, everyNode ? nullptr : d_.queue, count);
+      lightProposals<<<blocks, kLightWarps * kWarp>>>(d_, scanQueue, count);
       check(cudaGetLastError(), "light proposals");
       Counters counters = readCounters();
       if (counters.heavy > 0) {
-        heavyProposals<<<std::min(counters.heavy, multiprocessors_ * 2), kHeavyThreads, kHeavySharedBytes>>>(d_);
+        heavyProposals<<<std::min(counters.heavy, multiprocessors_ * 4), kHeavyThreads, kHeavySharedBytes>>>(d_);
         check(cudaGetLastError(), "heavy proposals");
         counters = readCounters();
       }
@@ -450,12 +524,13 @@ class CudaSuitorKernels final : public SuitorKernels {
     check(cudaEventElapsedTime(&ms, start_, stop_), "event");
     return static_cast<int64_t>(static_cast<double>(ms) * 1e6);
   }
-  // Dense arrays for the overflow kernel: one per block, as many as half the free memory holds (at most 128).
+  // Dense arrays for the overflow kernel: one per block, as many as half the free memory holds (at most
+  // kMaxDenseSlots).
   int denseSlots(int wanted) {
     std::size_t freeBytes = 0, totalBytes = 0;
     check(cudaMemGetInfo(&freeBytes, &totalBytes), "memory info");
     const std::size_t perSlot = static_cast<std::size_t>(d_.n) * sizeof(unsigned long long);
-    const int affordable = static_cast<int>(std::min<std::size_t>(128, (freeBytes / 2 + denseBytes_) / perSlot));
+    const int affordable = static_cast<int>(std::min<std::size_t>(kMaxDenseSlots, (freeBytes / 2 + denseBytes_) / perSlot));
     if (affordable < 1) throw ResourceError("no GPU memory left for a dense similarity array");
     const int slots = std::min(wanted, affordable);
     if (static_cast<std::size_t>(slots) * perSlot > denseBytes_) {
@@ -478,6 +553,8 @@ class CudaSuitorKernels final : public SuitorKernels {
                           static_cast<const void*>(d_.edgeWeights), static_cast<const void*>(d_.mate),
                           static_cast<const void*>(d_.cand), static_cast<const void*>(d_.queue),
                           static_cast<const void*>(d_.heavy), static_cast<const void*>(d_.overflow),
+                          static_cast<const void*>(d_.rescan), static_cast<const void*>(d_.top),
+                          static_cast<const void*>(d_.topNext),
                           static_cast<const void*>(d_.counters), static_cast<const void*>(dense_)}) {
       if (p != nullptr) cudaFree(const_cast<void*>(p));
     }

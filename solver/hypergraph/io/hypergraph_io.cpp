@@ -55,28 +55,8 @@ class LineReader {
     while (position_ < text_.size() && text_[position_] != ' ' && text_[position_] != '\t') ++position_;
     return text_.substr(start, position_ - start);
   }
-  int64_t integer(const char* what) {
-    const std::string token = word();
-    if (token.empty()) fail(std::string("missing ") + what);
-    int64_t value = 0;
-    const char* begin = token.data() + (token.front() == '+' ? 1 : 0);
-    const auto [end, error] = std::from_chars(begin, token.data() + token.size(), value);
-    if (error != std::errc() || end != token.data() + token.size()) {
-      fail(std::string(what) + " '" + token + "' is not an integer");
-    }
-    return value;
-  }
-  double real(const char* what) {
-    const std::string token = word();
-    if (token.empty()) fail(std::string("missing ") + what);
-    double value = 0;
-    const char* begin = token.data() + (token.front() == '+' ? 1 : 0);
-    const auto [end, error] = std::from_chars(begin, token.data() + token.size(), value);
-    if (error != std::errc() || end != token.data() + token.size()) {
-      fail(std::string(what) + " '" + token + "' is not a number");
-    }
-    return value;
-  }
+  int64_t integer(const char* what) { return number<int64_t>(what, "an integer"); }
+  double real(const char* what) { return number<double>(what, "a number"); }
   void expectEnd() {
     if (!atEnd()) fail("unexpected '" + word() + "' at the end of the line");
   }
@@ -87,6 +67,18 @@ class LineReader {
   const std::string& text() const { return text_; }
 
  private:
+  template <typename T>
+  T number(const char* what, const char* kind) {
+    const std::string token = word();
+    if (token.empty()) fail(std::string("missing ") + what);
+    T value{};
+    const char* begin = token.data() + (token.front() == '+' ? 1 : 0);
+    const auto [end, error] = std::from_chars(begin, token.data() + token.size(), value);
+    if (error != std::errc() || end != token.data() + token.size()) {
+      fail(std::string(what) + " '" + token + "' is not " + kind);
+    }
+    return value;
+  }
   void skipSpace() {
     while (position_ < text_.size() && (text_[position_] == ' ' || text_[position_] == '\t')) ++position_;
   }

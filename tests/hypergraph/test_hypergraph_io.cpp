@@ -113,32 +113,32 @@ class TestHypergraphIo : public QObject {
     QTest::addColumn<QString>("text");
     QTest::addColumn<bool>("matrixMarket");
     QTest::addColumn<QString>("expected");
-    QTest::newRow("pin out of range") << "2 3\n1 2\n1 4\n" << false << "bad.hgr:line 3: pin 4 is out of range 1..3";
-    QTest::newRow("pin zero") << "1 3\n0 2\n" << false << "bad.hgr:line 2: pin 0 is out of range 1..3";
-    QTest::newRow("duplicate pin") << "2 3\n1 2\n3 1 3\n" << false << "bad.hgr:hyperedge 2: duplicate pin 3";
+    QTest::newRow("pin out of range") << "2 3\n1 2\n1 4\n" << false << "bad.hgr:3: pin 4 is out of range 1..3";
+    QTest::newRow("pin zero") << "1 3\n0 2\n" << false << "bad.hgr:2: pin 0 is out of range 1..3";
+    QTest::newRow("duplicate pin") << "2 3\n1 2\n3 1 3\n" << false << "bad.hgr:3: duplicate pin 3 in hyperedge 2";
     QTest::newRow("truncated") << "3 3\n1 2\n2 3\n" << false
                                << "bad.hgr:end of file: truncated: the header announces 3 hyperedges, the file has 2";
     QTest::newRow("too many lines") << "1 3\n1 2\n2 3\n" << false
-                                    << "bad.hgr:line 3: more lines than the header announces (1 hyperedges)";
+                                    << "bad.hgr:3: more lines than the header announces (1 hyperedges)";
     QTest::newRow("missing node weights") << "1 3 10\n1 2\n5\n" << false
                                           << "bad.hgr:end of file: truncated: format 10 needs 3 node weights, the file has 1";
-    QTest::newRow("bad format") << "1 3 2\n1 2\n" << false << "bad.hgr:line 1: weight format 2 is not 0, 1, 10 or 11";
-    QTest::newRow("not a number") << "1 3\n1 x\n" << false << "bad.hgr:line 2: pin 'x' is not an integer";
+    QTest::newRow("bad format") << "1 3 2\n1 2\n" << false << "bad.hgr:1: weight format 2 is not 0, 1, 10 or 11";
+    QTest::newRow("not a number") << "1 3\n1 x\n" << false << "bad.hgr:2: pin 'x' is not an integer";
     QTest::newRow("negative weight") << "1 3 1\n-2 1 2\n" << false
-                                     << "bad.hgr:line 2: hyperedge weight -2 must be a non-negative 32-bit integer";
+                                     << "bad.hgr:2: hyperedge weight -2 must be a non-negative 32-bit integer";
     QTest::newRow("empty") << "" << false << "bad.hgr:end of file: empty file: no 'hyperedges nodes [format]' header";
     QTest::newRow("mtx column out of range") << "%%MatrixMarket matrix coordinate pattern general\n2 2 1\n1 3\n" << true
-                                             << "bad.mtx:line 3: column 3 is out of range 1..2";
+                                             << "bad.mtx:3: column 3 is out of range 1..2";
     QTest::newRow("mtx truncated") << "%%MatrixMarket matrix coordinate pattern general\n2 2 3\n1 1\n" << true
                                    << "bad.mtx:end of file: truncated: the size line announces 3 entries, the file has 1";
     QTest::newRow("mtx duplicate") << "%%MatrixMarket matrix coordinate pattern general\n2 2 2\n1 1\n1 1\n" << true
                                    << "bad.mtx: duplicate entry (1, 1)";
     QTest::newRow("mtx array") << "%%MatrixMarket matrix array real general\n2 2\n" << true
-                               << "bad.mtx:line 1: only 'matrix coordinate' files describe hypergraphs, not 'matrix array'";
+                               << "bad.mtx:1: only 'matrix coordinate' files describe hypergraphs, not 'matrix array'";
     QTest::newRow("mtx complex") << "%%MatrixMarket matrix coordinate complex general\n" << true
-                                 << "bad.mtx:line 1: field 'complex' is not pattern, integer or real";
+                                 << "bad.mtx:1: field 'complex' is not pattern, integer or real";
     QTest::newRow("mtx missing value") << "%%MatrixMarket matrix coordinate real general\n2 2 1\n1 1\n" << true
-                                       << "bad.mtx:line 3: missing value";
+                                       << "bad.mtx:3: missing value";
     QTest::newRow("mtx huge") << "%%MatrixMarket matrix coordinate pattern general\n5 5 900000000000\n" << true
                               << "cannot fit in memory";
   }

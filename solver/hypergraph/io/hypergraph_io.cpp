@@ -61,7 +61,7 @@ class LineReader {
     if (!atEnd()) fail("unexpected '" + word() + "' at the end of the line");
   }
   [[noreturn]] void fail(const std::string& problem) const {
-    throw InputError(name_, "line " + std::to_string(line_), problem);
+    throw InputError(name_, std::to_string(line_), problem);
   }
   [[noreturn]] void failAtEnd(const std::string& problem) const { throw InputError(name_, "end of file", problem); }
   const std::string& text() const { return text_; }
@@ -141,7 +141,6 @@ Hypergraph readHgr(std::istream& in, const std::string& name) {
   std::vector<int64_t> offsets{0};
   offsets.reserve(static_cast<std::size_t>(edges) + 1);
   std::vector<int32_t> pins, edgeWeights;
-  std::vector<int64_t> lineOfEdge;
   for (int32_t e = 0; e < edges; ++e) {
     if (!reader.next('%')) {
       reader.failAtEnd("truncated: the header announces " + std::to_string(edges) + " hyperedges, the file has " +
@@ -155,6 +154,11 @@ Hypergraph readHgr(std::istream& in, const std::string& name) {
       }
       pins.push_back(static_cast<int32_t>(pin - 1));
     }
+    const auto begin = pins.begin() + offsets.back();
+    std::sort(begin, pins.end());
+    const auto repeated = std::adjacent_find(begin, pins.end());
+    if (repeated != pins.end()) reader.fail("duplicate pin " + std::to_string(*repeated + 1) + " in hyperedge " +
+                                            std::to_string(e + 1));
     offsets.push_back(static_cast<int64_t>(pins.size()));
   }
   std::vector<int32_t> nodeWeights;
@@ -170,10 +174,6 @@ Hypergraph readHgr(std::istream& in, const std::string& name) {
     reader.fail("more lines than the header announces (" + std::to_string(edges) + " hyperedges" +
                 (nodeWeighted ? ", " + std::to_string(nodes) + " node weights)" : ")"));
   }
-  sortPins(offsets, pins, [&](int32_t edge, int32_t pin) {
-    throw InputError(name, "hyperedge " + std::to_string(edge + 1),
-                     "duplicate pin " + std::to_string(pin + 1));
-  });
   return Hypergraph(nodes, std::move(offsets), std::move(pins), std::move(edgeWeights), std::move(nodeWeights));
 }
 

@@ -19,7 +19,8 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 # (generator, n): the Table II profiles at about 100k nodes (wikipedia's largest column needs 75,547), and
-# other hypergraphs.
+# other hypergraphs: random ones, a 5-point-stencil grid (written here; its good cuts follow a line across
+# the grid) and the heavy-column matrix (whose best cut is 0: all its heavy columns fit on one side).
 INSTANCES = [
     ("flickr", 100000),
     ("wikipedia", 100000),
@@ -27,8 +28,22 @@ INSTANCES = [
     ("stanford-berkeley", 100000),
     ("random-hypergraph", 20000),
     ("random-hypergraph", 100000),
+    ("grid", 300),
     ("heavy-columns", 35000),
 ]
+
+
+def write_grid(path, side):
+    """One hyperedge per grid point: the point and its (up to 4) grid neighbours."""
+    with open(path, "w") as f:
+        f.write(f"{side * side} {side * side}\n")
+        for r in range(side):
+            for c in range(side):
+                pins = [r * side + c + 1]
+                for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+                    if 0 <= r + dr < side and 0 <= c + dc < side:
+                        pins.append((r + dr) * side + c + dc + 1)
+                f.write(" ".join(map(str, pins)) + "\n")
 
 
 def read_hgr(path):
@@ -97,8 +112,12 @@ def main():
         for generator, n in INSTANCES:
             name = f"{generator}-{n}"
             hgr = os.path.join(folder, "instance.hgr")
-            subprocess.run([args.cli, "generate", "--problem", "hypergraph", generator, "--n", str(n), "--seed", "1",
-                            "--output", hgr], check=True, capture_output=True)
+            if generator == "grid":
+                name = f"grid-{n}x{n}"
+                write_grid(hgr, n)
+            else:
+                subprocess.run([args.cli, "generate", "--problem", "hypergraph", generator, "--n", str(n), "--seed",
+                                "1", "--output", hgr], check=True, capture_output=True)
             nodes, edges, weights, node_weights = read_hgr(hgr)
             pins = sum(len(e) for e in edges)
             results = []

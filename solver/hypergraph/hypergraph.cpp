@@ -46,21 +46,4 @@ bool Hypergraph::hasUnitNodeWeights() const {
   return std::all_of(nodeWeights_.begin(), nodeWeights_.end(), [](int32_t w) { return w == 1; });
 }
 
-Similarity similarity(const Hypergraph& graph, int32_t u, int32_t v) {
-  const auto a = graph.edgesOf(u), b = graph.edgesOf(v);
-  Similarity sum = 0;
-  for (std::size_t i = 0, j = 0; i < a.size() && j < b.size();) {
-    if (a[i] < b[j]) {
-      ++i;
-    } else if (b[j] < a[i]) {
-      ++j;
-    } else {
-      sum += graph.edgeWeight(a[i]);
-      ++i;
-      ++j;
-    }
-  }
-  return sum;
-}
-
 }  // namespace ms::hypergraph

@@ -57,7 +57,4 @@ class Hypergraph {
   int64_t totalNodeWeight_ = 0;
 };
 
-// The similarity <a_u, a_v>_w of eq. 8 by merging the two columns (both sorted by construction).
-Similarity similarity(const Hypergraph& graph, int32_t u, int32_t v);
-
 }  // namespace ms::hypergraph

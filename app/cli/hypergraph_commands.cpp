@@ -10,6 +10,7 @@
 #include "solver/hypergraph/generators.h"
 #include "solver/hypergraph/io/hypergraph_io.h"
 #include "solver/hypergraph/partition.h"
+#include "solver/hypergraph/recursive_bisection.h"
 
 namespace ms::cli {
 namespace {
@@ -44,6 +45,10 @@ std::shared_ptr<HypergraphSolveOptions> addHypergraphSolveOptions(CLI::App& solv
       ->capture_default_str();
   solve.add_option("--fm-passes", options->fmPasses, "hypergraph: FM passes per level at most")
       ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  solve.add_option("--parts", options->parts,
+                   "hypergraph: bipartition into this many parts by recursive bisection (a power of two)")
+      ->check(CLI::Range(2, 1 << 20))
       ->capture_default_str();
   return options;
 }
@@ -107,6 +112,21 @@ void solveHypergraph(const HypergraphSolveRequest& request, const HypergraphSolv
   std::printf("instance: %s (%d nodes, %d hyperedges, %lld pins)\n", description.c_str(), graph->nodeCount(),
               graph->edgeCount(), static_cast<long long>(graph->pinCount()));
 
+  if (options.parts > 2) {
+    if (settings.algorithm != hypergraph::HypergraphAlgorithm::Bipartition) {
+      throw CLI::ValidationError("--parts needs --algorithm bipartition");
+    }
+    const auto start = std::chrono::steady_clock::now();
+    const hypergraph::KWayPartition result = hypergraph::recursiveBisection(graph, options.parts, settings);
+    std::printf("algorithm: recursive bisection\n");
+    std::printf("parts: %d\n", options.parts);
+    std::printf("cut: %lld\n", static_cast<long long>(result.cut));
+    std::printf("imbalance: %s\n", formatNumber(result.imbalance).c_str());
+    std::printf("time_ms: %.3f\n",
+                std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+    if (!options.partitionOut.empty()) hypergraph::writePartitionFile(result.part, options.partitionOut);
+    return;
+  }
   const auto start = std::chrono::steady_clock::now();
   auto solver = hypergraph::makeHypergraphSolver(graph, settings);
   const Trace trace = runToEnd(*solver);

@@ -26,6 +26,7 @@ struct HypergraphSolveOptions {
   int32_t levels = 0;
   int32_t bruteForceBelow = hypergraph::kDefaultBruteForceBelow;
   int32_t fmPasses = 8;
+  int32_t parts = 2;  // bipartition: more parts by recursive bisection (a power of two)
 };
 
 // What `solve --problem hypergraph` takes from the options `solve` shares with the LAP.
@@ -37,7 +38,8 @@ struct HypergraphSolveRequest {
   std::string traceOut;
 };
 
-// Registers --epsilon, --partition-out, --coarsen-with, --levels, --brute-force-below and --fm-passes.
+// Registers --epsilon, --partition-out, --coarsen-with, --levels, --brute-force-below, --fm-passes and
+// --parts.
 std::shared_ptr<HypergraphSolveOptions> addHypergraphSolveOptions(CLI::App& solve);
 bool isHypergraphAlgorithm(const std::string& name);
 bool isHypergraphGenerator(const std::string& name);

@@ -274,8 +274,12 @@ void writeHgrFile(const Hypergraph& graph, const std::filesystem::path& path) {
 }
 
 void writePartitionFile(const std::vector<uint8_t>& partition, const std::filesystem::path& path) {
+  writePartitionFile(std::vector<int32_t>(partition.begin(), partition.end()), path);
+}
+
+void writePartitionFile(const std::vector<int32_t>& parts, const std::filesystem::path& path) {
   writeFileAtomically(path, [&](std::ostream& out) {
-    for (uint8_t side : partition) out << static_cast<int>(side) << '\n';
+    for (int32_t part : parts) out << part << '\n';
   });
 }
 

@@ -23,6 +23,7 @@ Hypergraph readMatrixMarket(std::istream& in, const std::string& name);
 void writeHgr(const Hypergraph& graph, std::ostream& out);
 void writeHgrFile(const Hypergraph& graph, const std::filesystem::path& path);  // atomically
 void writePartitionFile(const std::vector<uint8_t>& partition, const std::filesystem::path& path);
+void writePartitionFile(const std::vector<int32_t>& parts, const std::filesystem::path& path);  // k parts
 // Reads one part id (0 or 1) per line for `nodes` nodes.
 std::vector<uint8_t> readPartitionFile(const std::filesystem::path& path, int32_t nodes);
 

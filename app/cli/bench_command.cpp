@@ -15,6 +15,7 @@
 #include "app/cli/approximation_bench.h"
 #include "app/cli/bench_support.h"
 #include "app/cli/commands.h"
+#include "app/cli/hypergraph_bench.h"
 #include "app/cli/instance_options.h"
 #include "app/cli/matching_bench.h"
 #include "solver/core/atomic_file.h"
@@ -263,8 +264,10 @@ void addBenchCommand(CLI::App& app) {
                    "table1: n=500..5000, [0,n), CPU with 1 and all threads (paper's Table 1); "
                    "table3: n=5000..20000, three ranges, CUDA (Table 3); "
                    "search: n=10000,20000, three ranges and real U[0,1), CUDA; " +
-                       std::string(kMatchingPresetHelp) + "; " + kApproximationPresetHelp)
-      ->check(CLI::IsMember({"table1", "table3", "search", "roma-cpu", "roma-gpu", "approximation", "auction-gpu"}))
+                       std::string(kMatchingPresetHelp) + "; " + kApproximationPresetHelp + "; " +
+                       kHypergraphPresetHelp)
+      ->check(CLI::IsMember({"table1", "table3", "search", "roma-cpu", "roma-gpu", "approximation", "auction-gpu",
+                             "hypergraph"}))
       ->capture_default_str();
   bench->add_option("--sizes", options->sizes, "Override the preset's sizes")->delimiter(',');
   bench
@@ -291,7 +294,14 @@ void addBenchCommand(CLI::App& app) {
   bench->add_option("--save-npy", options->saveNpyDirectory, "Also write each generated instance as .npy here");
   bench->add_option("--output", options->output, "CSV file (default bench-<preset>.csv)");
   auto matching = addMatchingBenchOptions(*bench);
-  bench->callback([options, matching] {
+  auto hypergraphOptions = addHypergraphBenchOptions(*bench);
+  bench->callback([options, matching, hypergraphOptions] {
+    if (isHypergraphPreset(options->preset)) {
+      runHypergraphBench({options->preset, options->sizes, options->threads, options->instances, options->repeats,
+                          options->output},
+                         *hypergraphOptions);
+      return;
+    }
     if (isApproximationPreset(options->preset)) {
       runApproximationBench({options->preset, options->sizes, options->instances, options->repeats, options->output});
       return;

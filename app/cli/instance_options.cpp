@@ -9,10 +9,14 @@ void addInstanceOptions(CLI::App& command, InstanceOptions& options) {
   auto* input = command.add_option("--input", options.input, "Instance file: .npy, or text (whitespace/comma, # comments)");
   auto* generator = command.add_option("--generate", options.generator,
                                        "Generate an instance instead of reading one (LAP: uniform, real, exponential, "
-                                       "euclidean; matching: uniform, exponential, geometric)")
-                        ->check(CLI::IsMember({"uniform", "real", "exponential", "euclidean", "geometric"}));
+                                       "euclidean; matching: uniform, exponential, geometric; hypergraph: flickr, wikipedia, "
+                                       "stanford, stanford-berkeley, heavy-columns, random-hypergraph)")
+                        ->check(CLI::IsMember({"uniform", "real", "exponential", "euclidean", "geometric", "flickr",
+                                               "wikipedia", "stanford", "stanford-berkeley", "heavy-columns",
+                                               "random-hypergraph"}));
   input->excludes(generator);
-  command.add_option("--n", options.n, "Size of the generated instance")->check(CLI::PositiveNumber);
+  command.add_option("--n", options.n, "Size of the generated instance (hypergraph profiles: 0 = original size)")
+      ->check(CLI::NonNegativeNumber);
   command.add_option("--range", options.range, "Integer cost range of 'uniform': [0, n/10), [0, n) or [0, 10n)")
       ->check(CLI::IsMember({"n/10", "n", "10n"}))
       ->capture_default_str();

@@ -4,11 +4,13 @@
 #include <cstdio>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <variant>
 
 #include "app/cli/commands.h"
+#include "app/cli/hypergraph_commands.h"
 #include "app/cli/instance_options.h"
 #include "app/cli/matching_commands.h"
 #include "solver/core/atomic_file.h"
@@ -36,6 +38,7 @@ struct SolveOptions {
   std::string traceOut;
   uint64_t shuffleSeed = 1;
   lap::AuctionSettings auction;
+  std::optional<double> epsilon;  // auction's final epsilon or a hypergraph's imbalance threshold
 };
 
 // The `bound:` line: how far above the optimum the objective may be.
@@ -65,6 +68,7 @@ void solveTyped(const lap::CostMatrix<T>& costs, const SolveOptions& options, co
   lapOptions.granularity = parseGranularity(options.granularity);
   lapOptions.seed = options.shuffleSeed;
   lapOptions.auction = options.auction;
+  if (options.epsilon) lapOptions.auction.finalEpsilon = *options.epsilon;
   if (!notice.empty()) std::fprintf(stderr, "matchscope-cli: notice: %s\n", notice.c_str());
 
   std::printf("instance: %s (%d x %d, %s%s)\n", description.c_str(), costs.rows(), costs.cols(),
@@ -105,16 +109,18 @@ void solveTyped(const lap::CostMatrix<T>& costs, const SolveOptions& options, co
 void addSolve(CLI::App& app) {
   auto options = std::make_shared<SolveOptions>();
   CLI::App* solve = app.add_subcommand("solve", "Solve one instance and print objective, iterations and time");
-  solve->add_option("--problem", options->problem, "lap (assignment) or matching (complete graph)")
-      ->check(CLI::IsMember({"lap", "matching"}))
+  solve->add_option("--problem", options->problem, "lap (assignment), matching (complete graph) or hypergraph")
+      ->check(CLI::IsMember({"lap", "matching", "hypergraph"}))
       ->capture_default_str();
   addInstanceOptions(*solve, options->instance);
   auto* algorithm = solve->add_option("--algorithm", options->algorithm,
                                       std::string("LAP: classical, tree, brute (n <= 10), random, greedy-naive, greedy "
                                                   "or auction; ") +
-                                          kMatchingAlgorithmHelp + " (default parallel-roma-2)")
+                                          kMatchingAlgorithmHelp + " (default parallel-roma-2); " +
+                                          kHypergraphAlgorithmHelp + " (default bipartition)")
                         ->check(CLI::IsMember({"classical", "tree", "brute", "random", "greedy-naive", "greedy",
-                                               "auction", "roma", "parallel-roma-1", "parallel-roma-2", "exact"}))
+                                               "auction", "roma", "parallel-roma-1", "parallel-roma-2", "exact",
+                                               "coarsen-greedy", "coarsen-suitor", "bipartition"}))
                         ->capture_default_str();
   solve->add_option("--backend", options->backend,
                     "auto (CUDA when usable), cpu (OpenMP), sequential (plain loops) or cuda")
@@ -130,16 +136,31 @@ void addSolve(CLI::App& app) {
   solve->add_option("--trace-out", options->traceOut, "Write the step trace as CSV, one row per step");
   solve->add_option("--shuffle-seed", options->shuffleSeed, "random: seed of the Fisher-Yates shuffle")
       ->capture_default_str();
-  solve->add_option("--epsilon", options->auction.finalEpsilon,
+  // One --epsilon for the two problems that take one; its meaning follows --problem.
+  solve->add_option("--epsilon", options->epsilon,
                     "auction on real costs: final epsilon (the result is within n x epsilon of the optimum; "
-                    "0 = 1e-7 x the largest |cost| / n)")
-      ->check(CLI::NonNegativeNumber)
-      ->capture_default_str();
+                    "default 1e-7 x the largest |cost| / n); hypergraph: imbalance threshold of eq. 2 "
+                    "(default 0.03)")
+      ->check(CLI::NonNegativeNumber);
   solve->add_option("--scaling", options->auction.scalingFactor, "auction: epsilon divisor between scaling phases")
       ->check(CLI::Range(1.5, 1e6))
       ->capture_default_str();
   auto matching = addMatchingSolveOptions(*solve);
-  solve->callback([options, algorithm, matching] {
+  auto hypergraphOptions = addHypergraphSolveOptions(*solve);
+  solve->callback([options, algorithm, matching, hypergraphOptions] {
+    if (options->problem == "hypergraph") {
+      if (options->epsilon) {
+        if (*options->epsilon > 1) throw CLI::ValidationError("--epsilon", "a hypergraph's imbalance is at most 1");
+        hypergraphOptions->epsilon = *options->epsilon;
+      }
+      solveHypergraph({options->instance, algorithm->count() > 0 ? options->algorithm : "", options->backend,
+                       options->threads, options->traceOut},
+                      *hypergraphOptions);
+      return;
+    }
+    if (isHypergraphAlgorithm(options->algorithm)) {
+      throw CLI::ValidationError("--algorithm " + options->algorithm + " needs --problem hypergraph");
+    }
     if (options->problem == "matching") {
       solveMatching({options->instance, algorithm->count() > 0 ? options->algorithm : "", options->backend,
                      options->threads, options->verify, options->traceOut},
@@ -171,15 +192,20 @@ void addGenerate(CLI::App& app) {
   auto output = std::make_shared<std::string>();
   auto problem = std::make_shared<std::string>("lap");
   CLI::App* generate = app.add_subcommand("generate", "Generate an instance and write it (.npy or text by extension)");
-  generate->add_option("--problem", *problem, "lap (cost matrix) or matching (complete graph; .points for geometric)")
-      ->check(CLI::IsMember({"lap", "matching"}))
+  generate->add_option("--problem", *problem,
+                       "lap (cost matrix), matching (complete graph; .points for geometric) or hypergraph (.hgr)")
+      ->check(CLI::IsMember({"lap", "matching", "hypergraph"}))
       ->capture_default_str();
+  const std::vector<std::string> kinds = {"uniform",  "real",     "exponential",       "euclidean",
+                                          "geometric", "flickr",  "wikipedia",         "stanford",
+                                          "stanford-berkeley", "heavy-columns", "random-hypergraph"};
   generate->add_option("kind", options->generator, "LAP: uniform, real, exponential, euclidean; matching: uniform, "
-                                                   "exponential, geometric")
-      ->check(CLI::IsMember({"uniform", "real", "exponential", "euclidean", "geometric"}));
-  generate->add_option("--generate", options->generator, "Same as the positional kind")
-      ->check(CLI::IsMember({"uniform", "real", "exponential", "euclidean", "geometric"}));
-  generate->add_option("--n", options->n, "Size")->required()->check(CLI::PositiveNumber);
+                                                   "exponential, geometric; " + std::string(kHypergraphGeneratorHelp))
+      ->check(CLI::IsMember(kinds));
+  generate->add_option("--generate", options->generator, "Same as the positional kind")->check(CLI::IsMember(kinds));
+  generate->add_option("--n", options->n, "Size (hypergraph profiles: 0 = original size)")
+      ->required()
+      ->check(CLI::NonNegativeNumber);
   generate->add_option("--range", options->range, "Integer cost range of 'uniform'")
       ->check(CLI::IsMember({"n/10", "n", "10n"}))
       ->capture_default_str();
@@ -188,6 +214,10 @@ void addGenerate(CLI::App& app) {
   generate->callback([options, output, problem] {
     if (*problem == "matching") {
       generateMatching(*options, *output);
+      return;
+    }
+    if (*problem == "hypergraph") {
+      generateHypergraph(*options, *output);
       return;
     }
     std::string description;

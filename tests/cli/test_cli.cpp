@@ -8,6 +8,9 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 
+#include "solver/hypergraph/io/hypergraph_io.h"
+#include "solver/hypergraph/partition.h"
+
 namespace {
 
 struct Result {
@@ -341,6 +344,30 @@ class TestCli : public QObject {
     QVERIFY2(!r.out.contains("objective: inf"), qPrintable(r.out));
     QCOMPARE(r.err.trimmed(), QString("matchscope-cli: the objective overflows: the assigned costs sum to 2e+308, "
                                       "beyond the range of float64"));
+  }
+
+  // Hypergraphs: the printed cut is the cut of the partition file, `nodes:` lists every level, and a bad
+  // .hgr file exits with 1 naming the file and line.
+  void hypergraphBipartitionReportsItsPartitionFilesCut() {
+    QTemporaryDir dir;
+    const QString hgr = dir.filePath("s.hgr"), part = dir.filePath("s.part");
+    QCOMPARE(cli({"generate", "--problem", "hypergraph", "stanford", "--n", "4000", "--output", hgr}).exitCode, 0);
+    for (const char* coarsening : {"greedy", "suitor"}) {
+      const Result r = cli({"solve", "--problem", "hypergraph", "--input", hgr, "--algorithm", "bipartition",
+                            "--coarsen-with", coarsening, "--backend", "cpu", "--epsilon", "0.05",
+                            "--partition-out", part});
+      QCOMPARE(r.exitCode, 0);
+      const auto graph = ms::hypergraph::readHypergraph(hgr.toStdString());
+      const auto partition = ms::hypergraph::readPartitionFile(part.toStdString(), graph.nodeCount());
+      QCOMPARE(r.value("cut").toLongLong(), static_cast<qlonglong>(ms::hypergraph::cutOf(graph, partition)));
+      QVERIFY(r.value("imbalance").toDouble() <= 0.05);
+      QCOMPARE(r.value("nodes").split(' ').size(), r.value("levels").toInt() + 1);
+      QVERIFY(r.value("time_ms").toDouble() > 0);
+    }
+    const QString bad = writeFile(dir, "bad.hgr", "2 3\n1 2\n1 9\n");
+    const Result r = cli({"solve", "--problem", "hypergraph", "--input", bad});
+    QCOMPARE(r.exitCode, 1);
+    QCOMPARE(r.err.trimmed(), "matchscope-cli: " + bad + ":3: pin 9 is out of range 1..3");
   }
 };
 

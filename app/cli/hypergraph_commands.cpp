@@ -1,0 +1,167 @@
+// `solve --problem hypergraph` and `generate --problem hypergraph`.
+#include "app/cli/hypergraph_commands.h"
+
+#include <chrono>
+#include <cstdio>
+
+#include "solver/core/errors.h"
+#include "solver/core/number_format.h"
+#include "solver/core/trace.h"
+#include "solver/hypergraph/generators.h"
+#include "solver/hypergraph/io/hypergraph_io.h"
+#include "solver/hypergraph/partition.h"
+#include "solver/hypergraph/recursive_bisection.h"
+
+namespace ms::cli {
+namespace {
+
+std::string joined(const std::vector<hypergraph::LevelSize>& levels, auto field) {
+  std::string out;
+  for (const hypergraph::LevelSize& level : levels) {
+    if (!out.empty()) out += ' ';
+    out += std::to_string(field(level));
+  }
+  return out;
+}
+
+}  // namespace
+
+std::shared_ptr<HypergraphSolveOptions> addHypergraphSolveOptions(CLI::App& solve) {
+  auto options = std::make_shared<HypergraphSolveOptions>();
+  solve.add_option("--partition-out", options->partitionOut,
+                   "hypergraph: write the bipartition, one part id (0/1) per node and line");
+  solve.add_option("--coarsen-with", options->matching, "hypergraph: bipartition's matching, greedy or suitor")
+      ->check(CLI::IsMember({"greedy", "suitor"}))
+      ->capture_default_str();
+  solve.add_option("--levels", options->levels, "hypergraph: coarsening levels at most (0 = until small or stalled)")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+  solve.add_option("--brute-force-below", options->bruteForceBelow,
+                   "hypergraph: partition by brute force below this many nodes (M of Fig. 2, at most 30)")
+      ->check(CLI::Range(2, 30))
+      ->capture_default_str();
+  solve.add_option("--fm-passes", options->fmPasses, "hypergraph: FM passes per level at most")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  solve.add_option("--parts", options->parts,
+                   "hypergraph: bipartition into this many parts by recursive bisection (a power of two)")
+      ->check(CLI::Range(2, 1 << 20))
+      ->capture_default_str();
+  return options;
+}
+
+bool isHypergraphAlgorithm(const std::string& name) {
+  return name == "coarsen-greedy" || name == "coarsen-suitor" || name == "bipartition";
+}
+
+bool isHypergraphGenerator(const std::string& name) {
+  return hypergraph::parseProfile(name).has_value() || name == "heavy-columns" || name == "random-hypergraph";
+}
+
+hypergraph::Hypergraph loadHypergraph(const InstanceOptions& options, std::string* description) {
+  if (!options.input.empty()) {
+    *description = options.input;
+    return hypergraph::readHypergraph(options.input);
+  }
+  if (options.generator.empty()) throw CLI::ValidationError("give --input F.hgr|F.mtx or --generate KIND --n N");
+  if (!isHypergraphGenerator(options.generator)) {
+    throw CLI::ValidationError("--generate " + options.generator + " does not make hypergraphs; " +
+                               kHypergraphGeneratorHelp);
+  }
+  *description = options.generator + " n=" + std::to_string(options.n) + " seed=" + std::to_string(options.seed);
+  if (const auto profile = hypergraph::parseProfile(options.generator)) {
+    return hypergraph::generateProfile(*profile, options.n, options.seed);
+  }
+  if (options.n <= 0) throw CLI::ValidationError("--generate " + options.generator + " needs --n N");
+  if (options.generator == "heavy-columns") {
+    // The paper's proportions: 1,000 heavy columns of 100,000 ones at n = 700,000.
+    const int64_t n = options.n;
+    return hypergraph::generateHeavyColumns({options.n, static_cast<int32_t>(std::max<int64_t>(1, n / 700)),
+                                             static_cast<int32_t>(std::max<int64_t>(1, n / 7)), options.seed});
+  }
+  return hypergraph::generateRandom({options.n, options.n, 8, 1, 1, options.seed});
+}
+
+void solveHypergraph(const HypergraphSolveRequest& request, const HypergraphSolveOptions& options) {
+  if (!request.algorithm.empty() && !isHypergraphAlgorithm(request.algorithm)) {
+    throw CLI::ValidationError("--algorithm " + request.algorithm + " does not apply to hypergraphs; " +
+                               kHypergraphAlgorithmHelp);
+  }
+  hypergraph::HypergraphOptions settings;
+  settings.algorithm = hypergraph::parseHypergraphAlgorithm(request.algorithm.empty() ? "bipartition" : request.algorithm);
+  settings.bipartitionMatching =
+      options.matching == "suitor" ? hypergraph::MatchingRule::Suitor : hypergraph::MatchingRule::Greedy;
+  settings.epsilon = options.epsilon;
+  settings.maxLevels = options.levels;
+  settings.bruteForceBelow = options.bruteForceBelow;
+  settings.maxFmPasses = options.fmPasses;
+  settings.threads = request.threads;
+  const bool suitor = settings.algorithm == hypergraph::HypergraphAlgorithm::CoarsenSuitor ||
+                      (settings.algorithm == hypergraph::HypergraphAlgorithm::Bipartition &&
+                       settings.bipartitionMatching == hypergraph::MatchingRule::Suitor);
+  std::string notice;
+  // Only suitor matching has backends; greedy matching, contraction and FM run sequentially on the CPU.
+  settings.backend = suitor ? lap::resolveBackend(parseBackend(request.backend), &notice) : lap::Backend::Sequential;
+  if (!notice.empty()) std::fprintf(stderr, "matchscope-cli: notice: %s\n", notice.c_str());
+
+  std::string description;
+  const auto graph = std::make_shared<const hypergraph::Hypergraph>(loadHypergraph(request.instance, &description));
+  std::printf("instance: %s (%d nodes, %d hyperedges, %lld pins)\n", description.c_str(), graph->nodeCount(),
+              graph->edgeCount(), static_cast<long long>(graph->pinCount()));
+
+  if (options.parts > 2) {
+    if (settings.algorithm != hypergraph::HypergraphAlgorithm::Bipartition) {
+      throw CLI::ValidationError("--parts needs --algorithm bipartition");
+    }
+    const auto start = std::chrono::steady_clock::now();
+    const hypergraph::KWayPartition result = hypergraph::recursiveBisection(graph, options.parts, settings);
+    std::printf("algorithm: recursive bisection\n");
+    std::printf("parts: %d\n", options.parts);
+    std::printf("cut: %lld\n", static_cast<long long>(result.cut));
+    std::printf("imbalance: %s\n", formatNumber(result.imbalance).c_str());
+    std::printf("time_ms: %.3f\n",
+                std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+    if (!options.partitionOut.empty()) hypergraph::writePartitionFile(result.part, options.partitionOut);
+    return;
+  }
+  const auto start = std::chrono::steady_clock::now();
+  auto solver = hypergraph::makeHypergraphSolver(graph, settings);
+  const Trace trace = runToEnd(*solver);
+  const hypergraph::HypergraphResult result = solver->result();
+  const double elapsedMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+
+  double matchingMs = 0;
+  for (const StepRecord& record : trace.records()) {
+    if (record.phase == hypergraph::kGreedyMatchingPhase || record.phase == hypergraph::kProposalsPhase ||
+        record.phase == hypergraph::kMatchProposalsPhase) {
+      matchingMs += static_cast<double>(record.wall_ns) / 1e6;
+    }
+  }
+  std::printf("algorithm: %s\n", std::string(solver->algorithmName()).c_str());
+  std::printf("backend: %s\n", std::string(lap::backendName(settings.backend)).c_str());
+  std::printf("levels: %zu\n", result.levels.size() - 1);
+  std::printf("nodes: %s\n", joined(result.levels, [](const auto& l) { return int64_t{l.nodes}; }).c_str());
+  std::printf("hyperedges: %s\n", joined(result.levels, [](const auto& l) { return int64_t{l.edges}; }).c_str());
+  std::printf("pins: %s\n", joined(result.levels, [](const auto& l) { return l.pins; }).c_str());
+  std::printf("matching_ms: %.3f\n", matchingMs);
+  if (settings.algorithm == hypergraph::HypergraphAlgorithm::Bipartition) {
+    std::printf("cut: %lld\n", static_cast<long long>(result.cut));
+    std::printf("imbalance: %s\n", formatNumber(result.imbalance).c_str());
+  }
+  std::printf("steps: %zu\n", trace.records().size());
+  std::printf("time_ms: %.3f\n", elapsedMs);
+  if (!options.partitionOut.empty()) {
+    if (result.partition.empty()) throw CLI::ValidationError("--partition-out needs --algorithm bipartition");
+    hypergraph::writePartitionFile(result.partition, options.partitionOut);
+  }
+  if (!request.traceOut.empty()) trace.writeCsvFile(request.traceOut);
+}
+
+void generateHypergraph(const InstanceOptions& instance, const std::string& output) {
+  std::string description;
+  const hypergraph::Hypergraph graph = loadHypergraph(instance, &description);
+  hypergraph::writeHgrFile(graph, output);
+  std::printf("wrote %s: %s\n", output.c_str(), description.c_str());
+}
+
+}  // namespace ms::cli

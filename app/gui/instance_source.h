@@ -8,13 +8,11 @@
 
 namespace ms::studio {
 
+// One kind per alternative of InstanceSource, in the same order.
 enum class ProblemKind { Assignment, Matching };
 
 using InstanceSource = std::variant<LapInstanceSource, MatchingInstanceSource>;
 
-inline ProblemKind problemKind(const InstanceSource& source) {
-  return std::holds_alternative<MatchingInstanceSource>(source) ? ProblemKind::Matching
-                                                                : ProblemKind::Assignment;
-}
+inline ProblemKind problemKind(const InstanceSource& source) { return static_cast<ProblemKind>(source.index()); }
 
 }  // namespace ms::studio

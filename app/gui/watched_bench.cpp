@@ -14,7 +14,7 @@
 
 #include "app/gui/algorithm_panel.h"
 #include "app/gui/event_wait.h"
-#include "app/gui/lap_session.h"
+#include "app/gui/lap_problem_session.h"
 #include "app/gui/main_window.h"
 #include "solver/core/atomic_file.h"
 #include "solver/core/number_format.h"
@@ -104,7 +104,7 @@ int runWatchedBench(MainWindow& window, const WatchedBenchOptions& options) {
   }
   lap::LapOptions resolved = options.solver;
   resolved.backend = lap::resolveBackend(resolved.backend, nullptr);
-  const MachineFactory headlessFactory = lapMachineFactory(window.instance().costs, resolved);
+  const MachineFactory headlessFactory = lapMachineFactory(window.session<LapProblemSession>().instance().costs, resolved);
 
   std::vector<Solve> solves;
   for (int repeat = -1; repeat < options.repeats; ++repeat) {

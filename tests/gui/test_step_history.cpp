@@ -35,7 +35,7 @@ bool waitForShownStep(MainWindow& window, int64_t steps) {
 
 // The state before the first step and after each step of the session's solver stepped headless.
 std::vector<lap::LapSnapshot> headlessStates(MainWindow& window, lap::LapAlgorithm algorithm) {
-  auto machine = lapMachineFactory(window.instance().costs, sequential(algorithm))();
+  auto machine = lapMachineFactory(lapInstance(window).costs, sequential(algorithm))();
   Snapshot initial;
   machine->snapshot(initial);
   std::vector<lap::LapSnapshot> states{std::get<lap::LapSnapshot>(initial)};
@@ -257,7 +257,7 @@ class TestStepHistory : public QObject {
       QCOMPARE(shown.step, position);
       const QString difference = lapDifference(shown, expected[static_cast<std::size_t>(position)]);
       QVERIFY2(difference.isEmpty(), qPrintable(difference));
-      QVERIFY(sameForest(window.treeView().forest(), views::buildForest(shown, 0)));
+      QVERIFY(sameForest(treeView(window).forest(), views::buildForest(shown, 0)));
       QCOMPARE(window.status().iteration, shown.iteration);
       QCOMPARE(window.findChild<QLabel*>(QStringLiteral("historyPosition"))->text(),
                QStringLiteral("%1/%2 steps").arg(position).arg(latest));

@@ -37,7 +37,7 @@ class TestStudioWindow : public QObject {
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     QVERIFY(load(window, generated(16, 4)));
 
-    auto headless = lapMachineFactory(window.instance().costs, sequential(lap::LapAlgorithm::Classical))();
+    auto headless = lapMachineFactory(lapInstance(window).costs, sequential(lap::LapAlgorithm::Classical))();
     std::vector<StepRecord> expected;
     std::vector<lap::LapSnapshot> expectedState;
     forEachStep(*headless, [&](const StepRecord& record, const Snapshot& snapshot) {
@@ -118,7 +118,7 @@ class TestStudioWindow : public QObject {
             QTest::qWaitFor([&] { return window.controller().state() == RunState::Finished; }, kTimeoutMs));
         QVERIFY(QTest::qWaitFor([&] { return window.status().assigned == n; }, kTimeoutMs));
 
-        const auto& costs = std::get<lap::CostMatrix<int32_t>>(*window.instance().costs);
+        const auto& costs = std::get<lap::CostMatrix<int32_t>>(*lapInstance(window).costs);
         double optimum = 0;
         if (n <= lap::kBruteForceMaxSize) {
           auto brute = lap::makeBruteForce(costs);

@@ -1,0 +1,92 @@
+#include "app/gui/matching_problem_session.h"
+
+#include <QObject>
+#include <QSplitter>
+#include <algorithm>
+
+#include "app/gui/algorithm_panel.h"
+#include "app/gui/instance_panel.h"
+#include "views/graph/graph_view.h"
+#include "views/matrix/matrix_view.h"
+
+namespace ms::studio {
+
+MatchingProblemSession::MatchingProblemSession(StudioParts parts)
+    : ProblemSession(parts), graphView_(new views::GraphView(&parts.central)) {
+  graphView_->setObjectName(QStringLiteral("graphView"));
+  parts.central.addWidget(graphView_);
+}
+
+std::function<void()> MatchingProblemSession::load(const InstanceSource& source) {
+  const auto& graphSource = std::get<MatchingInstanceSource>(source);
+  return [this, graphSource, instance = loadMatchingInstance(graphSource)]() mutable {
+    adopt(graphSource, std::move(instance));
+  };
+}
+
+void MatchingProblemSession::adopt(const MatchingInstanceSource& source, MatchingInstance instance) {
+  instance_ = std::move(instance);
+  if (source.file.isEmpty()) {
+    parts_.instances.setMatchingGeneratorSource(source.generator);
+  } else {
+    parts_.instances.addRecentGraphFile(source.file);
+  }
+  parts_.matrix.setCosts(instance_.weightMatrix);
+  graphView_->clear();
+}
+
+// ROMA's vertex order and shuffled start follow the generator's seed, as in the CLI.
+MachineFactory MatchingProblemSession::machineFactory(std::string* notice) const {
+  if (instance_.graph == nullptr) return {};
+  matching::MatchingOptions options = resolveMatchingBackend(parts_.algorithms.matchingOptions(), notice);
+  options.seed = instance_.seed;
+  return matchingMachineFactory(instance_.graph, options);
+}
+
+// The graph when it has points, else its weight matrix.
+void MatchingProblemSession::setViewsShown(bool shown) {
+  graphView_->setVisible(shown && geometric());
+}
+
+// A weight matrix has no duals: its weights and no slack.
+MatrixUse MatchingProblemSession::matrixUse() const { return {!geometric(), QObject::tr("weight"), false}; }
+
+// ROMA's counters: the weight after every phase, the flips (and the flips that lost a lock race) of every
+// phase; the time chart shows each phase's time.
+views::TraceChartsConfig MatchingProblemSession::chartsConfig() const {
+  views::TraceChartsConfig config;
+  config.gainCounter = "weight";
+  config.gainTitle = QObject::tr("Matching weight after each phase");
+  config.gainShowsValue = true;
+  config.levelPhase = matching::kRomaPhase;
+  config.levelCounters = {"flips", "failed_locks"};
+  config.levelTitle = QObject::tr("Flips per phase");
+  config.levelAxisTitle = QObject::tr("phase");
+  config.timeTitle = QObject::tr("Time per phase");  // one step per phase: the series are its step kinds
+  config.iterationTitle = QObject::tr("phase");
+  return config;
+}
+
+views::StepExplainer MatchingProblemSession::explainer() const { return explainMatchingStep; }
+
+// A matching counts phases, matched vertices and weight.
+StatusWords MatchingProblemSession::statusWords() const {
+  return {QObject::tr("phase"), QObject::tr("matched"), QObject::tr("weight")};
+}
+
+void MatchingProblemSession::showSnapshot(const Snapshot& snapshot, StatusValues& status) {
+  parts_.matrix.setSnapshot(snapshot);
+  graphView_->setSnapshot(snapshot);
+  if (const auto* matching = std::get_if<matching::MatchingSnapshot>(&snapshot)) {
+    status.assigned = static_cast<int32_t>(
+        std::count_if(matching->mate.begin(), matching->mate.end(), [](int32_t mate) { return mate >= 0; }));
+    status.objective = matching->weight;
+  }
+}
+
+// A geometric graph has no matrix on screen: its graph view is the main view.
+QImage MatchingProblemSession::renderMainView(QSize size) const {
+  return geometric() ? graphView_->renderImage(size) : parts_.matrix.renderImage(size);
+}
+
+}  // namespace ms::studio

@@ -1,0 +1,15 @@
+#include "app/gui/problem_registry.h"
+
+#include "app/gui/lap_problem_session.h"
+#include "app/gui/matching_problem_session.h"
+
+namespace ms::studio {
+
+std::vector<std::unique_ptr<ProblemSession>> makeProblemSessions(StudioParts parts) {
+  std::vector<std::unique_ptr<ProblemSession>> sessions;
+  sessions.push_back(std::make_unique<LapProblemSession>(parts));
+  sessions.push_back(std::make_unique<MatchingProblemSession>(parts));
+  return sessions;
+}
+
+}  // namespace ms::studio

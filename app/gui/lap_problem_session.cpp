@@ -4,15 +4,19 @@
 #include <QSplitter>
 #include <variant>
 
-#include "app/gui/algorithm_panel.h"
-#include "app/gui/instance_panel.h"
 #include "views/matrix/matrix_view.h"
 #include "views/tree/tree_view.h"
 
 namespace ms::studio {
 
 LapProblemSession::LapProblemSession(StudioParts parts)
-    : ProblemSession(parts), treeView_(new views::TreeView(&parts.central)) {
+    : ProblemSession(parts),
+      algorithmPage_(new LapAlgorithmPage(parts.algorithms.threads(), &parts.algorithms)),
+      treeView_(new views::TreeView(&parts.central)) {
+  parts.algorithms.addPage(kind(), algorithmPage_);
+  auto form = std::make_unique<LapInstanceForm>(parts.instances);
+  instanceForm_ = form.get();
+  parts.instances.addKind(kind(), std::move(form));
   treeView_->setObjectName(QStringLiteral("treeView"));
   parts.central.addWidget(treeView_);
   parts.central.setStretchFactor(parts.central.indexOf(treeView_), 2);
@@ -25,11 +29,8 @@ std::function<void()> LapProblemSession::load(const InstanceSource& source) {
 
 void LapProblemSession::adopt(const LapInstanceSource& source, LapInstance instance) {
   instance_ = std::move(instance);
-  if (source.file.isEmpty()) {
-    parts_.instances.setGeneratorSource(source.generator);
-  } else {
-    parts_.instances.addRecentFile(source.file);
-  }
+  if (source.file.isEmpty()) instanceForm_->setGenerator(source.generator);
+  parts_.instances.sourceLoaded(kind(), source.file, source.generator.n, source.generator.seed);
   parts_.matrix.setCosts(instance_.costs);
   treeView_->setZeroTolerance(std::visit(
       [](const auto& matrix) { return static_cast<double>(lap::zeroTolerance(matrix)); }, *instance_.costs));
@@ -38,7 +39,7 @@ void LapProblemSession::adopt(const LapInstanceSource& source, LapInstance insta
 // Brute force runs sequentially whatever was asked.
 MachineFactory LapProblemSession::machineFactory(std::string* notice) const {
   if (instance_.costs == nullptr) return {};
-  lap::LapOptions options = parts_.algorithms.options();
+  lap::LapOptions options = algorithmPage_->options();
   options.backend = options.algorithm == lap::LapAlgorithm::Brute ? lap::Backend::Sequential
                                                                   : lap::resolveBackend(options.backend, notice);
   return lapMachineFactory(instance_.costs, options);

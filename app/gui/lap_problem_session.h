@@ -2,6 +2,7 @@
 // The assignment problem in the studio: the cost matrix in the matrix view beside the alternating trees,
 // the Hungarian counters in the charts and the log.
 
+#include "app/gui/lap_choices.h"
 #include "app/gui/lap_session.h"
 #include "app/gui/problem_session.h"
 
@@ -17,6 +18,7 @@ class LapProblemSession final : public ProblemSession {
 
   const LapInstance& instance() const { return instance_; }
   views::TreeView& treeView() const { return *treeView_; }
+  LapAlgorithmPage& algorithmPage() const { return *algorithmPage_; }
 
   ProblemKind kind() const override { return ProblemKind::Assignment; }
   std::function<void()> load(const InstanceSource& source) override;
@@ -38,6 +40,8 @@ class LapProblemSession final : public ProblemSession {
   void adopt(const LapInstanceSource& source, LapInstance instance);
 
   LapInstance instance_;
+  LapInstanceForm* instanceForm_;  // owned by the instance panel
+  LapAlgorithmPage* algorithmPage_;
   views::TreeView* treeView_;
 };
 

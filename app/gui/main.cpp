@@ -7,10 +7,11 @@
 #include <cstdio>
 #include <exception>
 
-#include "app/gui/algorithm_panel.h"
 #include "app/gui/event_wait.h"
 #include "app/gui/instance_panel.h"
+#include "app/gui/lap_problem_session.h"
 #include "app/gui/main_window.h"
+#include "app/gui/matching_problem_session.h"
 #include "app/gui/watched_bench.h"
 #include "views/charts/trace_charts.h"
 #include "views/matrix/matrix_view.h"
@@ -220,9 +221,9 @@ int main(int argc, char** argv) {
     bench.csvPath = options.benchCsv;
     return runWatchedBench(window, bench);
   }
-  if (options.solver) window.algorithmPanel().setOptions(*options.solver);
+  if (options.solver) window.session<LapProblemSession>().algorithmPage().setOptions(*options.solver);
   if (options.matchingSolver) {
-    window.algorithmPanel().setMatchingOptions(*options.matchingSolver);
+    window.session<MatchingProblemSession>().algorithmPage().setOptions(*options.matchingSolver);
     window.instancePanel().setProblemKind(ProblemKind::Matching);
   }
   window.loadInstance(options.source ? *options.source : window.instancePanel().currentGeneratorSource());

@@ -4,15 +4,19 @@
 #include <QSplitter>
 #include <algorithm>
 
-#include "app/gui/algorithm_panel.h"
-#include "app/gui/instance_panel.h"
 #include "views/graph/graph_view.h"
 #include "views/matrix/matrix_view.h"
 
 namespace ms::studio {
 
 MatchingProblemSession::MatchingProblemSession(StudioParts parts)
-    : ProblemSession(parts), graphView_(new views::GraphView(&parts.central)) {
+    : ProblemSession(parts),
+      algorithmPage_(new MatchingAlgorithmPage(parts.algorithms.threads(), &parts.algorithms)),
+      graphView_(new views::GraphView(&parts.central)) {
+  parts.algorithms.addPage(kind(), algorithmPage_);
+  auto form = std::make_unique<MatchingInstanceForm>(parts.instances);
+  instanceForm_ = form.get();
+  parts.instances.addKind(kind(), std::move(form));
   graphView_->setObjectName(QStringLiteral("graphView"));
   parts.central.addWidget(graphView_);
 }
@@ -26,11 +30,8 @@ std::function<void()> MatchingProblemSession::load(const InstanceSource& source)
 
 void MatchingProblemSession::adopt(const MatchingInstanceSource& source, MatchingInstance instance) {
   instance_ = std::move(instance);
-  if (source.file.isEmpty()) {
-    parts_.instances.setMatchingGeneratorSource(source.generator);
-  } else {
-    parts_.instances.addRecentGraphFile(source.file);
-  }
+  if (source.file.isEmpty()) instanceForm_->setGenerator(source.generator);
+  parts_.instances.sourceLoaded(kind(), source.file, source.generator.n, source.generator.seed);
   parts_.matrix.setCosts(instance_.weightMatrix);
   graphView_->clear();
 }
@@ -38,7 +39,7 @@ void MatchingProblemSession::adopt(const MatchingInstanceSource& source, Matchin
 // ROMA's vertex order and shuffled start follow the generator's seed, as in the CLI.
 MachineFactory MatchingProblemSession::machineFactory(std::string* notice) const {
   if (instance_.graph == nullptr) return {};
-  matching::MatchingOptions options = resolveMatchingBackend(parts_.algorithms.matchingOptions(), notice);
+  matching::MatchingOptions options = resolveMatchingBackend(algorithmPage_->options(), notice);
   options.seed = instance_.seed;
   return matchingMachineFactory(instance_.graph, options);
 }

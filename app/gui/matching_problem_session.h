@@ -2,6 +2,7 @@
 // Weighted matching in the studio: a graph with points in the graph view, one without in the matrix view
 // as its weight matrix; ROMA's counters in the charts and the log.
 
+#include "app/gui/matching_choices.h"
 #include "app/gui/matching_session.h"
 #include "app/gui/problem_session.h"
 
@@ -17,6 +18,7 @@ class MatchingProblemSession final : public ProblemSession {
 
   const MatchingInstance& instance() const { return instance_; }
   views::GraphView& graphView() const { return *graphView_; }
+  MatchingAlgorithmPage& algorithmPage() const { return *algorithmPage_; }
 
   ProblemKind kind() const override { return ProblemKind::Matching; }
   std::function<void()> load(const InstanceSource& source) override;
@@ -39,6 +41,8 @@ class MatchingProblemSession final : public ProblemSession {
   bool geometric() const { return instance_.graph != nullptr && instance_.graph->hasPoints(); }
 
   MatchingInstance instance_;
+  MatchingInstanceForm* instanceForm_;  // owned by the instance panel
+  MatchingAlgorithmPage* algorithmPage_;
   views::GraphView* graphView_;
 };
 

@@ -34,7 +34,7 @@ struct StudioParts {
   views::MatrixView& matrix;
   QSplitter& central;
   InstancePanel& instances;
-  const AlgorithmPanel& algorithms;
+  AlgorithmPanel& algorithms;
 };
 
 // What the status bar shows, as numbers.

@@ -12,7 +12,6 @@
 #include <thread>
 #include <vector>
 
-#include "app/gui/algorithm_panel.h"
 #include "app/gui/event_wait.h"
 #include "app/gui/lap_problem_session.h"
 #include "app/gui/main_window.h"
@@ -91,7 +90,7 @@ int runWatchedBench(MainWindow& window, const WatchedBenchOptions& options) {
     if (state == RunState::Finished || state == RunState::Failed) heardEnd = Clock::now();
   });
 
-  window.algorithmPanel().setOptions(options.solver);
+  window.session<LapProblemSession>().algorithmPage().setOptions(options.solver);
   window.setMode(WindowMode::Studio);  // the studio's views are what watching costs
   window.show();
   LapInstanceSource source;

@@ -114,7 +114,7 @@ class TestMatchingStudio : public QObject {
   void steppingMatchesTheSolversTrace() {
     MainWindow window;
     const matching::MatchingOptions chosen = options(matching::MatchingAlgorithm::Roma);
-    window.algorithmPanel().setMatchingOptions(chosen);
+    matchingAlgorithm(window).setOptions(chosen);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     QVERIFY(load(window, generatedGraph(matching::Distribution::Geometric, 40, 3)));
@@ -183,7 +183,7 @@ class TestMatchingStudio : public QObject {
     for (auto algorithm : {matching::MatchingAlgorithm::Greedy, matching::MatchingAlgorithm::Roma,
                            matching::MatchingAlgorithm::ParallelRoma1,
                            matching::MatchingAlgorithm::ParallelRoma2, matching::MatchingAlgorithm::Exact}) {
-      window.algorithmPanel().setMatchingOptions(options(algorithm));
+      matchingAlgorithm(window).setOptions(options(algorithm));
       QVERIFY(load(window, source));
       QCOMPARE(window.status().n, 62);
       QTest::keyClick(&window, Qt::Key_End, Qt::ControlModifier);
@@ -441,7 +441,7 @@ class TestMatchingStudio : public QObject {
     QVERIFY(!notice.empty());
 
     MainWindow window;
-    window.algorithmPanel().setMatchingOptions(cuda);
+    matchingAlgorithm(window).setOptions(cuda);
     window.show();
     QVERIFY(load(window, generatedGraph(matching::Distribution::Geometric, 20, 1)));
     QVERIFY2(label(window, "statusMessage").contains(QString::fromStdString(notice)),
@@ -455,7 +455,7 @@ class TestMatchingStudio : public QObject {
   void malformedGraphFilesAreReported() {
     QTemporaryDir dir;
     MainWindow window;
-    window.algorithmPanel().setMatchingOptions(options(matching::MatchingAlgorithm::Roma));
+    matchingAlgorithm(window).setOptions(options(matching::MatchingAlgorithm::Roma));
     window.show();
     QVERIFY(load(window, generatedGraph(matching::Distribution::Uniform, 10, 1)));
     QTest::keyClick(&window, Qt::Key_Right);
@@ -497,7 +497,7 @@ class TestMatchingStudio : public QObject {
   void historyShowsTheStoredMatchingSteps() {
     MainWindow window;
     const matching::MatchingOptions chosen = options(matching::MatchingAlgorithm::ParallelRoma2);
-    window.algorithmPanel().setMatchingOptions(chosen);
+    matchingAlgorithm(window).setOptions(chosen);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     const MatchingInstanceSource source = generatedGraph(matching::Distribution::Geometric, 20, 11);

@@ -143,7 +143,7 @@ class TestStepHistory : public QObject {
   void backThenForwardReproducesTheSnapshots() {
     for (auto algorithm : {lap::LapAlgorithm::Tree, lap::LapAlgorithm::Classical}) {
       MainWindow window;
-      window.algorithmPanel().setOptions(sequential(algorithm));
+      lapAlgorithm(window).setOptions(sequential(algorithm));
       window.show();
       QVERIFY(QTest::qWaitForWindowExposed(&window));
       QVERIFY(load(window, generated(10, 5)));
@@ -195,7 +195,7 @@ class TestStepHistory : public QObject {
   // of the next one, both over stored steps only.
   void iterationKeysMoveByIteration() {
     MainWindow window;
-    window.algorithmPanel().setOptions(sequential(lap::LapAlgorithm::Tree));
+    lapAlgorithm(window).setOptions(sequential(lap::LapAlgorithm::Tree));
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     QVERIFY(load(window, generated(12, 9)));
@@ -232,7 +232,7 @@ class TestStepHistory : public QObject {
   // iteration as the snapshot and the status bar; the solver does not move.
   void scrubberPositionShowsThatStep() {
     MainWindow window;
-    window.algorithmPanel().setOptions(sequential(lap::LapAlgorithm::Tree));
+    lapAlgorithm(window).setOptions(sequential(lap::LapAlgorithm::Tree));
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     QVERIFY(load(window, generated(16, 2)));
@@ -280,7 +280,7 @@ class TestStepHistory : public QObject {
   // leaves the shown step alone; at the limit history is on.
   void historyIsOffAboveTheLimit() {
     MainWindow window;
-    window.algorithmPanel().setOptions(sequential(lap::LapAlgorithm::Tree));
+    lapAlgorithm(window).setOptions(sequential(lap::LapAlgorithm::Tree));
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     auto* scrubber = window.findChild<HistoryScrubber*>(QStringLiteral("historyScrubber"));

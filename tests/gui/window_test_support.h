@@ -70,6 +70,12 @@ inline const LapInstance& lapInstance(const MainWindow& window) {
 inline const MatchingInstance& matchingInstance(const MainWindow& window) {
   return window.session<MatchingProblemSession>().instance();
 }
+inline LapAlgorithmPage& lapAlgorithm(const MainWindow& window) {
+  return window.session<LapProblemSession>().algorithmPage();
+}
+inline MatchingAlgorithmPage& matchingAlgorithm(const MainWindow& window) {
+  return window.session<MatchingProblemSession>().algorithmPage();
+}
 inline views::TreeView& treeView(const MainWindow& window) { return window.session<LapProblemSession>().treeView(); }
 inline views::GraphView& graphView(const MainWindow& window) {
   return window.session<MatchingProblemSession>().graphView();

@@ -37,9 +37,20 @@ lap::AnyCostMatrix loadInstance(const InstanceOptions& options, std::string* des
   return lap::generate(spec);
 }
 
+bool isLapAlgorithm(const std::string& name) {
+  for (const char* known : kLapAlgorithms) {
+    if (name == known) return true;
+  }
+  return false;
+}
+
 lap::LapAlgorithm parseAlgorithm(const std::string& name) {
   if (name == "classical") return lap::LapAlgorithm::Classical;
   if (name == "brute") return lap::LapAlgorithm::Brute;
+  if (name == "random") return lap::LapAlgorithm::Random;
+  if (name == "greedy-naive") return lap::LapAlgorithm::GreedyNaive;
+  if (name == "greedy") return lap::LapAlgorithm::Greedy;
+  if (name == "auction") return lap::LapAlgorithm::Auction;
   return lap::LapAlgorithm::Tree;
 }
 

@@ -23,7 +23,10 @@ void addInstanceOptions(CLI::App& command, InstanceOptions& options);
 // Reads or generates the instance; `description` receives a one-line summary of where it came from.
 lap::AnyCostMatrix loadInstance(const InstanceOptions& options, std::string* description);
 
-lap::LapAlgorithm parseAlgorithm(const std::string& name);  // classical | tree | brute
+inline constexpr const char* kLapAlgorithms[] = {"classical", "tree",   "brute",  "random",
+                                                 "greedy-naive", "greedy", "auction"};
+bool isLapAlgorithm(const std::string& name);
+lap::LapAlgorithm parseAlgorithm(const std::string& name);  // one of kLapAlgorithms
 lap::Backend parseBackend(const std::string& name);         // auto | cpu | sequential | cuda
 
 }  // namespace ms::cli

@@ -1,5 +1,6 @@
 // `solve` and `generate` for linear assignment problems.
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
@@ -32,7 +33,16 @@ struct SolveOptions {
   bool verify = false;
   std::string assignmentOut;
   std::string traceOut;
+  uint64_t shuffleSeed = 1;
+  lap::AuctionSettings auction;
 };
+
+// The `bound:` line: how far above the optimum the objective may be.
+std::string describeBound(double gapBound) {
+  if (gapBound == 0) return "0 (exact)";
+  if (std::isinf(gapBound)) return "none (heuristic without a guarantee)";
+  return formatNumber(gapBound) + " (n x final epsilon: the objective is at most this above the optimum)";
+}
 
 template <lap::CostType T>
 void writeAssignment(const lap::LapAnswer<T>& answer, const std::string& path) {
@@ -47,10 +57,12 @@ void solveTyped(const lap::CostMatrix<T>& costs, const SolveOptions& options, co
   lap::LapOptions lapOptions;
   lapOptions.algorithm = parseAlgorithm(options.algorithm);
   std::string notice;
-  lapOptions.backend = lapOptions.algorithm == lap::LapAlgorithm::Brute
+  lapOptions.backend = lap::isSequentialOnly(lapOptions.algorithm)
                            ? lap::Backend::Sequential
                            : lap::resolveBackend(parseBackend(options.backend), &notice);
   lapOptions.threads = options.threads;
+  lapOptions.seed = options.shuffleSeed;
+  lapOptions.auction = options.auction;
   if (!notice.empty()) std::fprintf(stderr, "matchscope-cli: notice: %s\n", notice.c_str());
 
   std::printf("instance: %s (%d x %d, %s%s)\n", description.c_str(), costs.rows(), costs.cols(),
@@ -66,6 +78,9 @@ void solveTyped(const lap::CostMatrix<T>& costs, const SolveOptions& options, co
 
   std::printf("algorithm: %s\n", std::string(solver->algorithmName()).c_str());
   std::printf("objective: %s\n", formatNumber(answer.objective).c_str());
+  if (lapOptions.algorithm != lap::LapAlgorithm::Classical && lapOptions.algorithm != lap::LapAlgorithm::Tree) {
+    std::printf("bound: %s\n", describeBound(solution.gapBound).c_str());
+  }
   std::printf("assigned: %d\n", answer.assigned);
   std::printf("iterations: %d\n", solution.iterations);
   std::printf("steps: %zu\n", trace.records().size());
@@ -93,10 +108,11 @@ void addSolve(CLI::App& app) {
       ->capture_default_str();
   addInstanceOptions(*solve, options->instance);
   auto* algorithm = solve->add_option("--algorithm", options->algorithm,
-                                      std::string("LAP: classical, tree or brute (n <= 10); ") + kMatchingAlgorithmHelp +
-                                          " (default parallel-roma-2)")
-                        ->check(CLI::IsMember({"classical", "tree", "brute", "greedy", "roma", "parallel-roma-1",
-                                               "parallel-roma-2", "exact"}))
+                                      std::string("LAP: classical, tree, brute (n <= 10), random, greedy-naive, greedy "
+                                                  "or auction; ") +
+                                          kMatchingAlgorithmHelp + " (default parallel-roma-2)")
+                        ->check(CLI::IsMember({"classical", "tree", "brute", "random", "greedy-naive", "greedy",
+                                               "auction", "roma", "parallel-roma-1", "parallel-roma-2", "exact"}))
                         ->capture_default_str();
   solve->add_option("--backend", options->backend,
                     "auto (CUDA when usable), cpu (OpenMP), sequential (plain loops) or cuda")
@@ -109,6 +125,16 @@ void addSolve(CLI::App& app) {
   solve->add_flag("--verify", options->verify, "Check the dual certificate of the result");
   solve->add_option("--assignment-out", options->assignmentOut, "Write the assignment as CSV (row,col; -1 = none)");
   solve->add_option("--trace-out", options->traceOut, "Write the step trace as CSV, one row per step");
+  solve->add_option("--shuffle-seed", options->shuffleSeed, "random: seed of the Fisher-Yates shuffle")
+      ->capture_default_str();
+  solve->add_option("--epsilon", options->auction.finalEpsilon,
+                    "auction on real costs: final epsilon (the result is within n x epsilon of the optimum; "
+                    "0 = 1e-7 x the largest |cost| / n)")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+  solve->add_option("--scaling", options->auction.scalingFactor, "auction: epsilon divisor between scaling phases")
+      ->check(CLI::Range(1.5, 1e6))
+      ->capture_default_str();
   auto matching = addMatchingSolveOptions(*solve);
   solve->callback([options, algorithm, matching] {
     if (options->problem == "matching") {
@@ -117,7 +143,7 @@ void addSolve(CLI::App& app) {
                     *matching);
       return;
     }
-    if (isMatchingAlgorithm(options->algorithm)) {
+    if (!isLapAlgorithm(options->algorithm)) {
       throw CLI::ValidationError("--algorithm " + options->algorithm + " needs --problem matching");
     }
     // Probe the GPU before the matrix is made: a usable device installs the pinned host allocator, and only

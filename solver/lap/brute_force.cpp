@@ -53,6 +53,8 @@ class BruteForce final : public LapSolver<T> {
     for (int32_t i = 0; i < static_cast<int32_t>(best_.size()); ++i) lap.colAssignment[best_[i]] = i;
     lap.assignedCount = static_cast<int32_t>(best_.size());
     lap.objective = static_cast<double>(bestCost_);
+    lap.approximation.kind = ApproximationKind::Brute;
+    lap.approximation.gapBound = 0;
   }
 
   LapSolution<T> solution() const override {

@@ -1,6 +1,8 @@
 #pragma once
-// Host copy of a Hungarian solver's state for the views (matrix, tree, paths, charts).
+// Host copy of a LAP solver's state for the views (matrix, tree, paths, charts): the Hungarian solvers fill
+// the dual and tree fields, the approximations (brute, random, greedy, auction) their ApproximationState.
 
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -8,6 +10,29 @@
 #include <vector>
 
 namespace ms::lap {
+
+enum class ApproximationKind : uint8_t { None, Brute, Random, Greedy, Auction };
+
+// What an approximation did in its latest step. The covers and the assignment it has built so far are in
+// LapSnapshot's rowCovered/colCovered and rowAssignment/colAssignment; this adds what only it has.
+struct ApproximationState {
+  ApproximationKind kind = ApproximationKind::None;  // None: a Hungarian solver (nothing here applies)
+  // Greedy: the entry the latest step took (it covered that row and column); -1 before the first take.
+  // Random: the position the latest Fisher-Yates draw fixed (takenRow) and the column it drew (takenCol).
+  int32_t takenRow = -1;
+  int32_t takenCol = -1;
+  double takenCost = std::nan("");
+  // Auction (Bertsekas, epsilon scaling), in the instance's cost units.
+  double epsilon = std::nan("");  // epsilon of the current scaling phase
+  int32_t scalingPhase = 0;       // 1-based; 0 before the first
+  int64_t rounds = 0;             // bidding rounds so far over the whole solve
+  std::vector<double> prices;     // price of each column
+  std::vector<int32_t> bidColumn;  // per row: column it bid on in the latest round, -1 if it did not bid
+  std::vector<double> bidPrice;    // per row: the price it offered (NaN if it did not bid)
+  // Proven distance of the final objective above the optimum: 0 exact (brute; auction on integer costs),
+  // n x final epsilon (auction on real costs), +inf where the algorithm has no guarantee (random, greedy).
+  double gapBound = std::nan("");
+};
 
 struct LapSnapshot {
   int32_t n = 0;                  // square size the solver works on (after padding)
@@ -33,6 +58,8 @@ struct LapSnapshot {
 
   int32_t assignedCount = 0;
   double objective = 0;  // cost of the current (partial) assignment
+
+  ApproximationState approximation;
 };
 
 // Shared by the kernel sets' snapshot(): each path from its root through the successor arrays

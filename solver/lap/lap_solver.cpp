@@ -4,6 +4,9 @@
 
 #include "solver/core/cuda_device.h"
 #include "solver/core/errors.h"
+#include "solver/lap/approx/auction_solver.h"
+#include "solver/lap/approx/greedy.h"
+#include "solver/lap/approx/random_assignment.h"
 #include "solver/lap/brute_force.h"
 #include "solver/lap/cpu/cpu_kernels.h"
 #include "solver/lap/cuda/cuda_hungarian.h"
@@ -31,8 +34,17 @@ std::string_view algorithmName(LapAlgorithm algorithm) {
     case LapAlgorithm::Classical: return "classical";
     case LapAlgorithm::Tree: return "tree";
     case LapAlgorithm::Brute: return "brute";
+    case LapAlgorithm::Random: return "random";
+    case LapAlgorithm::GreedyNaive: return "greedy-naive";
+    case LapAlgorithm::Greedy: return "greedy";
+    case LapAlgorithm::Auction: return "auction";
   }
   return "unknown";
+}
+
+bool isSequentialOnly(LapAlgorithm algorithm) {
+  return algorithm == LapAlgorithm::Brute || algorithm == LapAlgorithm::Random ||
+         algorithm == LapAlgorithm::GreedyNaive || algorithm == LapAlgorithm::Greedy;
 }
 
 std::string_view backendName(Backend backend) {
@@ -69,7 +81,15 @@ std::unique_ptr<LapSolver<typename Kernels::Cost>> makeHungarian(LapAlgorithm al
 template <CostType T>
 std::unique_ptr<LapSolver<T>> makeLapSolver(const CostMatrix<T>& costs, const LapOptions& options) {
   if (!costs.isSquare()) throw SolveError("the solvers take a square matrix; pad rectangular instances first");
-  if (options.algorithm == LapAlgorithm::Brute) return makeBruteForce(costs);
+  switch (options.algorithm) {
+    case LapAlgorithm::Brute: return makeBruteForce(costs);
+    case LapAlgorithm::Random: return makeRandomAssignment(costs, options.seed);
+    case LapAlgorithm::GreedyNaive: return makeGreedy(costs, GreedyVariant::Naive);
+    case LapAlgorithm::Greedy: return makeGreedy(costs, GreedyVariant::Sorted);
+    case LapAlgorithm::Auction: return makeAuction(costs, options.backend, options.threads, options.auction);
+    case LapAlgorithm::Classical:
+    case LapAlgorithm::Tree: break;
+  }
   if constexpr (std::is_same_v<T, int64_t>) {
     // Duals and slacks stay within about n times the largest |cost|; keep that inside 64 bits.
     const int64_t limit = (int64_t{1} << 62) / (int64_t{costs.rows()} + 1);

@@ -8,12 +8,13 @@
 #include <vector>
 
 #include "solver/core/step_machine.h"
+#include "solver/lap/approx/auction_settings.h"
 #include "solver/lap/cost_matrix.h"
 
 namespace ms::lap {
 
-// An optimal assignment of a square minimisation instance, with its dual certificate when the algorithm
-// produces one (empty duals otherwise, e.g. brute force).
+// The assignment a solver found for a square minimisation instance, with its dual certificate when the
+// algorithm produces one (empty duals otherwise, e.g. brute force and the approximations).
 template <CostType T>
 struct LapSolution {
   std::vector<int32_t> rowToCol;
@@ -21,6 +22,9 @@ struct LapSolution {
   std::vector<DualOf<T>> colDual;  // v
   DualOf<T> objective = 0;
   int32_t iterations = 0;
+  // Proven distance of `objective` above the optimum: 0 for the exact solvers, n x final epsilon for the
+  // auction on real costs, +inf for heuristics without a guarantee (random, greedy).
+  double gapBound = 0;
 };
 
 template <CostType T>
@@ -30,7 +34,10 @@ class LapSolver : public StepMachine {
   virtual LapSolution<T> solution() const = 0;
 };
 
-enum class LapAlgorithm { Classical, Tree, Brute };
+// Exact: Classical, Tree (Date & Nagi), Brute (n <= 10). Approximations (greedy-lap-approximation.txt):
+// Random (seeded Fisher-Yates), GreedyNaive (O(n^3) scan), Greedy (sorted entries, O(n^2 log n)), and
+// Auction (Bertsekas, epsilon scaling; exact on integer costs).
+enum class LapAlgorithm { Classical, Tree, Brute, Random, GreedyNaive, Greedy, Auction };
 // Sequential: plain loops. Cpu: OpenMP kernel set (OMP-T in the paper). Cuda: GPU kernel set.
 enum class Backend { Auto, Cpu, Sequential, Cuda };
 
@@ -38,10 +45,20 @@ std::string_view algorithmName(LapAlgorithm algorithm);
 std::string_view backendName(Backend backend);
 
 struct LapOptions {
+  // A constructor rather than an aggregate: callers name the first three and the rest keep their defaults.
+  LapOptions(LapAlgorithm algorithmChoice = LapAlgorithm::Tree, Backend backendChoice = Backend::Auto,
+             int threadCount = 0)
+      : algorithm(algorithmChoice), backend(backendChoice), threads(threadCount) {}
+
   LapAlgorithm algorithm = LapAlgorithm::Tree;
   Backend backend = Backend::Auto;
   int threads = 0;  // OpenMP threads for Backend::Cpu; 0 = all hardware threads
+  uint64_t seed = 1;  // Random: seed of the Fisher-Yates shuffle
+  AuctionSettings auction;
 };
+
+// Whether the algorithm runs on one thread only (brute, random, greedy): callers use Backend::Sequential.
+bool isSequentialOnly(LapAlgorithm algorithm);
 
 // Auto becomes Cuda when a device is usable, else Cpu; `notice` then says why the CPU was chosen.
 // Cuda with no usable device throws SolveError naming the reason.

@@ -1,0 +1,232 @@
+#pragma once
+// Bertsekas' auction algorithm (Annals of OR 4, 1988) with epsilon scaling, written once against a kernel
+// set (sequential, OpenMP or CUDA), as hungarian.h is for Date & Nagi.
+//
+// Minimisation form: a row i values column j at c_ij + p_j and, when unassigned, bids for its cheapest
+// column j1, raising p_j1 by (second cheapest - cheapest) + epsilon. Bids are Jacobi rounds: every
+// unassigned row bids at once, each column goes to its highest bid (ties: the lowest row), and the rows it
+// displaces bid again in the next round. A scaling phase runs rounds until every row is assigned; the next
+// phase divides epsilon, unassigns every row and keeps the prices. The final assignment satisfies
+// epsilon-complementary slackness, so it lies within n x epsilon of the optimum.
+//
+// Integer costs are multiplied by n + 1 and the last phase runs at epsilon 1: n x 1 < n + 1, one unit of the
+// original costs, so the result is optimal. Real costs end at the final epsilon of AuctionSettings and the
+// solution reports n x epsilon as its gapBound. Forbidden (+inf) entries are priced at a cost M so large
+// that any assignment using one costs more than every assignment avoiding them plus n x epsilon: the auction
+// then uses one only when no assignment avoids them, and that is reported as infeasible.
+//
+// Kernel-set contract (cpu/auction_cpu_kernels.h is the reference):
+//   using Cost; using Price (int64 for integer costs, double for real);
+//   allocate();                                    buffers (and the upload on a device)
+//   FiniteCostRange finiteRange();                 smallest and largest finite cost, any forbidden entry
+//   configure(Price scale, Price forbiddenCost);   price units: cost x scale; forbidden entries cost M
+//   startScalingPhase();                           every row unassigned, prices kept
+//   AuctionRounds bid(Price epsilon, int64_t maxRounds);  rounds until all rows are assigned (0 = no limit)
+//   rowAssignment();  snapshot(LapSnapshot&, double pricesPerCostUnit);  beginPhase();  endPhase() -> ns/-1
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+#include "solver/core/errors.h"
+#include "solver/lap/approx/auction_types.h"
+#include "solver/lap/lap_solver.h"
+
+namespace ms::lap {
+
+// Default final epsilon of real costs, as a fraction of the largest |cost| / n: the proven gap n x epsilon is
+// then 1e-7 of the largest cost.
+inline constexpr double kDefaultGapFraction = 1e-7;
+
+enum AuctionCounter : int { kAuctionEpsilon = 0, kAuctionScalingPhase, kAuctionRounds, kAuctionBids,
+                            kAuctionUnassigned, kAuctionCounterCount };
+inline constexpr std::array<std::string_view, kAuctionCounterCount> kAuctionCounterNames = {
+    "epsilon", "scaling_phase", "rounds", "bids", "unassigned"};
+
+template <class Kernels>
+class Auction final : public LapSolver<typename Kernels::Cost> {
+ public:
+  using Cost = typename Kernels::Cost;
+  using Price = typename Kernels::Price;
+
+  Auction(std::string name, const CostMatrix<Cost>& costs, Kernels kernels, const AuctionSettings& settings)
+      : name_(std::move(name)), costs_(costs), kernels_(std::move(kernels)), settings_(settings) {
+    if (!(settings.scalingFactor > 1)) throw SolveError("auction: the epsilon scaling factor must exceed 1");
+    if (settings.finalEpsilon < 0 || !std::isfinite(settings.finalEpsilon)) {
+      throw SolveError("auction: the final epsilon must be finite and positive (0 = automatic)");
+    }
+  }
+
+  std::string_view algorithmName() const override { return name_; }
+  std::span<const std::string_view> counterNames() const override { return kAuctionCounterNames; }
+  bool done() const override { return state_ == State::Finished; }
+  std::string_view nextPhase() const override {
+    return state_ == State::Setup ? "setup" : state_ == State::Bidding ? "bidding" : "";
+  }
+
+  StepRecord step() override {
+    StepRecord record;
+    record.step = steps_++;
+    record.phase = nextPhase();
+    const auto start = std::chrono::steady_clock::now();
+    kernels_.beginPhase();
+    try {
+      if (state_ == State::Setup) {
+        setUp();
+      } else if (state_ == State::Bidding) {
+        bidRound(record);
+      } else {
+        throw SolveError(name_ + ": step() called after the solve finished");
+      }
+    } catch (...) {
+      state_ = State::Finished;
+      failed_ = true;
+      throw;
+    }
+    record.device_ns = kernels_.endPhase();
+    record.wall_ns =
+        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start).count();
+    record.iteration = scalingPhase_;
+    record.counters[kAuctionEpsilon] = static_cast<double>(epsilon_) / static_cast<double>(scale_);
+    record.counters[kAuctionScalingPhase] = scalingPhase_;
+    lastPhase_ = record.phase;
+    return record;
+  }
+
+  void snapshot(Snapshot& out) const override {
+    LapSnapshot* lap = std::get_if<LapSnapshot>(&out);
+    if (lap == nullptr) lap = &out.emplace<LapSnapshot>();
+    if (steps_ == 0) {
+      *lap = LapSnapshot{};
+    } else {
+      kernels_.snapshot(*lap, static_cast<double>(scale_));
+    }
+    lap->iteration = scalingPhase_;
+    lap->step = steps_;
+    lap->lastPhase = lastPhase_;
+    lap->nextPhase = nextPhase();
+    lap->done = done();
+    ApproximationState& approx = lap->approximation;
+    approx.kind = ApproximationKind::Auction;
+    approx.epsilon = steps_ == 0 ? std::nan("") : static_cast<double>(epsilon_) / static_cast<double>(scale_);
+    approx.scalingPhase = scalingPhase_;
+    approx.rounds = totalRounds_;
+    approx.gapBound = gapBound();
+  }
+
+  LapSolution<Cost> solution() const override {
+    if (!done() || failed_) throw SolveError(name_ + ": solution requested before the solve finished");
+    LapSolution<Cost> result;
+    result.rowToCol = kernels_.rowAssignment();
+    result.objective = objective_;
+    result.iterations = scalingPhase_;
+    result.gapBound = gapBound();
+    return result;
+  }
+
+ private:
+  enum class State { Setup, Bidding, Finished };
+
+  double gapBound() const {
+    if constexpr (std::is_integral_v<Price>) {
+      return 0;
+    } else {
+      return costs_.rows() * finalEpsilon_;
+    }
+  }
+
+  void setUp() {
+    kernels_.allocate();
+    const FiniteCostRange range = kernels_.finiteRange();
+    const int32_t n = costs_.rows();
+    if (!range.anyFinite) throw InfeasibleError(name_ + ": infeasible: every entry is forbidden (inf)");
+    const double span = std::max(range.max - range.min, 0.0);
+    if constexpr (std::is_integral_v<Price>) {
+      // n + 1 times the largest |cost|, times the prices' headroom (span x (n + 2)), must stay in 63 bits.
+      scale_ = Price{n} + 1;
+      const double largest = std::max(std::abs(range.min), std::abs(range.max));
+      if ((largest + span) * static_cast<double>(scale_) * (n + 2.0) > 0x1p62) {
+        throw SolveError(name_ + ": integer costs up to " + std::to_string(largest) + " are too large to scale by n + 1 = " +
+                         std::to_string(scale_) + " in 64 bits");
+      }
+      finalEpsilon_ = 1;
+      kernels_.configure(scale_, 0);
+      const Price priceSpan = static_cast<Price>(span) * scale_;
+      epsilon_ = std::max<Price>(1, priceSpan / 2);
+    } else {
+      scale_ = 1;
+      const double largest = std::max({std::abs(range.min), std::abs(range.max), std::numeric_limits<double>::min()});
+      finalEpsilon_ = settings_.finalEpsilon > 0 ? settings_.finalEpsilon : kDefaultGapFraction * largest / n;
+      // Any assignment through M costs at least M + (n - 1) min; every one avoiding them at most n max.
+      const double forbiddenCost = range.anyForbidden ? n * range.max - (n - 1) * range.min + n * finalEpsilon_ + span + 1
+                                                      : std::numeric_limits<double>::infinity();
+      kernels_.configure(1, forbiddenCost);
+      const double priceSpan = range.anyForbidden ? forbiddenCost - range.min : span;
+      epsilon_ = std::max(finalEpsilon_, priceSpan / 2);
+    }
+    state_ = State::Bidding;
+    phaseStarting_ = true;
+  }
+
+  void bidRound(StepRecord& record) {
+    if (phaseStarting_) {
+      kernels_.startScalingPhase();
+      ++scalingPhase_;
+      phaseStarting_ = false;
+    }
+    const AuctionRounds rounds = kernels_.bid(epsilon_, settings_.roundsPerStep);
+    totalRounds_ += rounds.rounds;
+    record.counters[kAuctionRounds] = static_cast<double>(rounds.rounds);
+    record.counters[kAuctionBids] = static_cast<double>(rounds.bids);
+    record.counters[kAuctionUnassigned] = rounds.unassigned;
+    if (rounds.unassigned > 0) return;
+    if (epsilon_ <= static_cast<Price>(finalEpsilon_)) {
+      finish();
+      return;
+    }
+    if constexpr (std::is_integral_v<Price>) {
+      epsilon_ = std::max<Price>(1, static_cast<Price>(static_cast<double>(epsilon_) / settings_.scalingFactor));
+    } else {
+      epsilon_ = std::max(finalEpsilon_, epsilon_ / settings_.scalingFactor);
+    }
+    phaseStarting_ = true;
+  }
+
+  void finish() {
+    state_ = State::Finished;
+    const std::vector<int32_t> rowToCol = kernels_.rowAssignment();
+    DualOf<Cost> total = 0;
+    for (int32_t i = 0; i < costs_.rows(); ++i) {
+      const Cost cost = costs_(i, rowToCol[static_cast<std::size_t>(i)]);
+      if (isForbidden(cost)) {
+        throw InfeasibleError(name_ + ": infeasible: no assignment avoids the forbidden (inf) entries");
+      }
+      total += static_cast<DualOf<Cost>>(cost);
+    }
+    objective_ = total;
+  }
+
+  std::string name_;
+  const CostMatrix<Cost>& costs_;
+  Kernels kernels_;
+  AuctionSettings settings_;
+  State state_ = State::Setup;
+  std::string_view lastPhase_;
+  int64_t steps_ = 0;
+  int64_t totalRounds_ = 0;
+  int32_t scalingPhase_ = 0;
+  bool phaseStarting_ = false;
+  bool failed_ = false;
+  Price scale_ = 1;
+  Price epsilon_ = 0;
+  double finalEpsilon_ = 0;
+  DualOf<Cost> objective_ = 0;
+};
+
+}  // namespace ms::lap

@@ -4,6 +4,7 @@
 #include <QFormLayout>
 #include <QSettings>
 #include <QSpinBox>
+#include <limits>
 
 namespace ms::studio {
 
@@ -70,17 +71,36 @@ LapAlgorithmPage::LapAlgorithmPage(QSpinBox& threads, QWidget* parent) : Algorit
   variant_->addItem(tr("alternating tree (Lawler)"), static_cast<int>(lap::LapAlgorithm::Tree));
   variant_->addItem(tr("classical (Munkres)"), static_cast<int>(lap::LapAlgorithm::Classical));
   variant_->addItem(tr("brute force (n ≤ 10)"), static_cast<int>(lap::LapAlgorithm::Brute));
+  variant_->addItem(tr("random permutation"), static_cast<int>(lap::LapAlgorithm::Random));
+  variant_->addItem(tr("greedy, naive scan"), static_cast<int>(lap::LapAlgorithm::GreedyNaive));
+  variant_->addItem(tr("greedy, sorted entries"), static_cast<int>(lap::LapAlgorithm::Greedy));
+  variant_->addItem(tr("auction (epsilon scaling)"), static_cast<int>(lap::LapAlgorithm::Auction));
   backend_ = new QComboBox(this);
   backend_->setObjectName(QStringLiteral("backend"));
   for (auto backend : {lap::Backend::Auto, lap::Backend::Cpu, lap::Backend::Sequential, lap::Backend::Cuda}) {
     backend_->addItem(QString::fromUtf8(lap::backendName(backend).data()), static_cast<int>(backend));
   }
+  shuffleSeed_ = new QSpinBox(this);
+  shuffleSeed_->setObjectName(QStringLiteral("shuffleSeed"));
+  shuffleSeed_->setRange(0, std::numeric_limits<int>::max());
+  shuffleSeed_->setValue(1);
   auto* form = new QFormLayout(this);
   form->setContentsMargins(0, 0, 0, 0);
   form->addRow(tr("Variant"), variant_);
+  form->addRow(tr("Shuffle seed"), shuffleSeed_);
   form->addRow(tr("Backend"), backend_);
+  enableChoices();
+  connect(variant_, &QComboBox::currentIndexChanged, this, &LapAlgorithmPage::enableChoices);
   connect(variant_, &QComboBox::currentIndexChanged, this, &AlgorithmPage::optionsChanged);
   connect(backend_, &QComboBox::currentIndexChanged, this, &AlgorithmPage::optionsChanged);
+  connect(shuffleSeed_, &QSpinBox::valueChanged, this, &AlgorithmPage::optionsChanged);
+}
+
+// Brute force, random and greedy run on one thread; only random draws from a seed.
+void LapAlgorithmPage::enableChoices() {
+  const auto algorithm = static_cast<lap::LapAlgorithm>(variant_->currentData().toInt());
+  backend_->setEnabled(!lap::isSequentialOnly(algorithm));
+  shuffleSeed_->setEnabled(algorithm == lap::LapAlgorithm::Random);
 }
 
 lap::LapOptions LapAlgorithmPage::options() const {
@@ -88,26 +108,37 @@ lap::LapOptions LapAlgorithmPage::options() const {
   options.algorithm = static_cast<lap::LapAlgorithm>(variant_->currentData().toInt());
   options.backend = static_cast<lap::Backend>(backend_->currentData().toInt());
   options.threads = threads_.value();
+  options.seed = static_cast<uint64_t>(shuffleSeed_->value());
   return options;
 }
 
 void LapAlgorithmPage::setOptions(const lap::LapOptions& options) {
-  const QSignalBlocker blockVariant(variant_), blockBackend(backend_), blockThreads(threads_);
-  variant_->setCurrentIndex(variant_->findData(static_cast<int>(options.algorithm)));
-  backend_->setCurrentIndex(backend_->findData(static_cast<int>(options.backend)));
-  threads_.setValue(options.threads);
+  {
+    const QSignalBlocker blockVariant(variant_), blockBackend(backend_), blockThreads(threads_),
+        blockSeed(shuffleSeed_);
+    variant_->setCurrentIndex(variant_->findData(static_cast<int>(options.algorithm)));
+    backend_->setCurrentIndex(backend_->findData(static_cast<int>(options.backend)));
+    threads_.setValue(options.threads);
+    shuffleSeed_->setValue(static_cast<int>(options.seed));
+  }
+  enableChoices();
   emit optionsChanged();
 }
 
 void LapAlgorithmPage::saveSettings(QSettings& settings) const {
   settings.setValue(QStringLiteral("algorithm/variant"), variant_->currentIndex());
   settings.setValue(QStringLiteral("algorithm/backend"), backend_->currentIndex());
+  settings.setValue(QStringLiteral("algorithm/shuffleSeed"), shuffleSeed_->value());
 }
 
 void LapAlgorithmPage::restoreSettings(const QSettings& settings) {
-  const QSignalBlocker blockVariant(variant_), blockBackend(backend_);
-  variant_->setCurrentIndex(settings.value(QStringLiteral("algorithm/variant"), variant_->currentIndex()).toInt());
-  backend_->setCurrentIndex(settings.value(QStringLiteral("algorithm/backend"), backend_->currentIndex()).toInt());
+  {
+    const QSignalBlocker blockVariant(variant_), blockBackend(backend_), blockSeed(shuffleSeed_);
+    variant_->setCurrentIndex(settings.value(QStringLiteral("algorithm/variant"), variant_->currentIndex()).toInt());
+    backend_->setCurrentIndex(settings.value(QStringLiteral("algorithm/backend"), backend_->currentIndex()).toInt());
+    shuffleSeed_->setValue(settings.value(QStringLiteral("algorithm/shuffleSeed"), shuffleSeed_->value()).toInt());
+  }
+  enableChoices();
 }
 
 }  // namespace ms::studio

@@ -1,6 +1,7 @@
 #pragma once
 // The assignment problem's choices in the panels: its generators and matrix files in the instance panel,
-// the Hungarian variant (or brute force) and backend in the algorithm panel.
+// the algorithm (a Hungarian variant, brute force or an approximation), backend and random's seed in the
+// algorithm panel.
 
 #include "app/gui/algorithm_panel.h"
 #include "app/gui/instance_panel.h"
@@ -45,8 +46,11 @@ class LapAlgorithmPage final : public AlgorithmPage {
   void restoreSettings(const QSettings& settings) override;
 
  private:
+  void enableChoices();
+
   QComboBox* variant_;
   QComboBox* backend_;
+  QSpinBox* shuffleSeed_;
 };
 
 }  // namespace ms::studio

@@ -54,7 +54,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), controller_(std::
   history_ = new StepHistory(*controller_, this);
   buildViews();
   buildDocks();
-  sessions_ = makeProblemSessions({*matrixView_, *splitter_, *instancePanel_, *algorithmPanel_});
+  sessions_ = makeProblemSessions({*matrixView_, *charts_, *splitter_, *instancePanel_, *algorithmPanel_});
   buildActions();
   buildStatusBar();
   buildModes();
@@ -382,11 +382,12 @@ void MainWindow::startSession() {
 }
 
 void MainWindow::sessionStarted() {
-  logModel_->setExplainer(problem().explainer());
+  logModel_->setExplainer(problem().explainer(controller_->session()));
   logModel_->setTrace(&controller_->trace());
   charts_->setConfig(problem().chartsConfig());
   charts_->reset(controller_->session().counterNames);
   problem().sessionStarted();
+  showProblemViews();  // what the matrix offers may follow the algorithm
   status_ = StatusValues{};
   status_.n = problem().size();
   updateStatusBar();
@@ -401,11 +402,13 @@ void MainWindow::recordsAppended(int firstIndex, int count) {
   status_.iteration = records.back().iteration;
   status_.elapsedMs = static_cast<double>(controller_->trace().totalWallNs()) / 1e6;
   if (history_->available()) logView_->clearSelection();  // the highlighted stored step is left behind
+  problem().progressDelivered(*controller_);
   updateStatusBar();
 }
 
 void MainWindow::snapshotUpdated(const std::shared_ptr<const Snapshot>& snapshot) {
   if (history_->following()) showSnapshot(snapshot);  // while scrubbing, the views keep the stored step
+  problem().progressDelivered(*controller_);
 }
 
 // Shows a stored step: its snapshot in the views, the log row of the step that led to it (none at the start)

@@ -37,7 +37,7 @@ void MatchingProblemSession::adopt(const MatchingInstanceSource& source, Matchin
 }
 
 // ROMA's vertex order and shuffled start follow the generator's seed, as in the CLI.
-MachineFactory MatchingProblemSession::machineFactory(std::string* notice) const {
+MachineFactory MatchingProblemSession::machineFactory(std::string* notice) {
   if (instance_.graph == nullptr) return {};
   matching::MatchingOptions options = resolveMatchingBackend(algorithmPage_->options(), notice);
   options.seed = instance_.seed;
@@ -68,7 +68,9 @@ views::TraceChartsConfig MatchingProblemSession::chartsConfig() const {
   return config;
 }
 
-views::StepExplainer MatchingProblemSession::explainer() const { return explainMatchingStep; }
+views::StepExplainer MatchingProblemSession::explainer(const SessionInfo& /*session*/) const {
+  return explainMatchingStep;
+}
 
 // A matching counts phases, matched vertices and weight.
 StatusWords MatchingProblemSession::statusWords() const {

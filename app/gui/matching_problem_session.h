@@ -26,11 +26,11 @@ class MatchingProblemSession final : public ProblemSession {
   bool hasInstance() const override { return instance_.graph != nullptr; }
   QString description() const override { return instance_.description; }
   int32_t size() const override { return instance_.n(); }
-  MachineFactory machineFactory(std::string* notice) const override;
+  MachineFactory machineFactory(std::string* notice) override;
   void setViewsShown(bool shown) override;
   MatrixUse matrixUse() const override;
   views::TraceChartsConfig chartsConfig() const override;
-  views::StepExplainer explainer() const override;
+  views::StepExplainer explainer(const SessionInfo& session) const override;
   StatusWords statusWords() const override;
   void sessionStarted() override {}
   void showSnapshot(const Snapshot& snapshot, StatusValues& status) override;

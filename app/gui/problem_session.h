@@ -21,6 +21,7 @@ QT_END_NAMESPACE
 
 namespace ms::views {
 class MatrixView;
+class TraceCharts;
 }  // namespace ms::views
 
 namespace ms::studio {
@@ -28,10 +29,11 @@ namespace ms::studio {
 class AlgorithmPanel;
 class InstancePanel;
 
-// The window's parts a kind works with: the matrix view every kind may use, the central area its own
-// views go into, and the panels that hold its choices.
+// The window's parts a kind works with: the matrix view every kind may use, the charts, the central area
+// its own views go into, and the panels that hold its choices.
 struct StudioParts {
   views::MatrixView& matrix;
+  views::TraceCharts& charts;
   QSplitter& central;
   InstancePanel& instances;
   AlgorithmPanel& algorithms;
@@ -81,19 +83,25 @@ class ProblemSession {
   virtual int32_t size() const = 0;
   virtual History history() const { return historyFor(size()); }
   // The loaded instance's machine with the algorithm panel's options, its backend resolved (a fallback
-  // says why in `notice`); empty without an instance. Throws when the chosen backend cannot run.
-  virtual MachineFactory machineFactory(std::string* notice) const = 0;
+  // says why in `notice`); empty without an instance. Throws when the chosen backend cannot run. The kind's
+  // views, charts and words may follow the algorithm chosen here.
+  virtual MachineFactory machineFactory(std::string* notice) = 0;
 
   // Shows or hides the views this kind adds to the central area (the window shows the matrix view as
   // matrixUse() says).
   virtual void setViewsShown(bool shown) = 0;
   virtual MatrixUse matrixUse() const = 0;
   virtual views::TraceChartsConfig chartsConfig() const = 0;
-  virtual views::StepExplainer explainer() const = 0;
+  // For the session `session` (its algorithm and counters) of the loaded instance.
+  virtual views::StepExplainer explainer(const SessionInfo& session) const = 0;
   virtual StatusWords statusWords() const = 0;
 
-  // A new session of the loaded instance starts: views drop the previous solve's state.
+  // A new session of the loaded instance starts (the charts have just been reset): views drop the previous
+  // solve's state.
   virtual void sessionStarted() = 0;
+  // The controller delivered records or a snapshot of the running session (its history, when kept, holds
+  // every step's snapshot): for views that follow every step rather than the one shown.
+  virtual void progressDelivered(const RunController& /*controller*/) {}
   // Shows `snapshot` in the kind's views (the matrix view included) and puts its pairs and objective in
   // `status`.
   virtual void showSnapshot(const Snapshot& snapshot, StatusValues& status) = 0;

@@ -51,8 +51,18 @@ TraceCharts::TraceCharts(QWidget* parent) : QWidget(parent) {
   timeChart_ = makeChart(tr("ms"));
   gainChart_ = makeChart(QString());
   levelChart_ = makeChart(QString());
-  for (Chart* chart : {&timeChart_, &gainChart_, &levelChart_}) layout->addWidget(chart->view);
+  objectiveChart_ = makeChart(tr("cost"));
+  factorChart_ = makeChart(tr("cost / optimum"));
+  for (Chart* chart : {&timeChart_, &gainChart_, &levelChart_, &objectiveChart_, &factorChart_})
+    layout->addWidget(chart->view);
   attach(gainChart_, gainPlot_, QString());
+  attach(objectiveChart_, objectivePlot_, tr("cost"));
+  attach(objectiveChart_, referencePlot_, tr("optimum"));
+  attach(factorChart_, factorPlot_, QString());
+  factorChart_.chart->legend()->hide();
+  objectiveChart_.chart->setTitle(tr("Cost after each step against the Hungarian optimum"));
+  factorChart_.chart->setTitle(tr("Approximation factor (cost / optimum)"));
+  for (Chart* chart : {&objectiveChart_, &factorChart_}) chart->x->setTitleText(tr("step"));
   gainChart_.chart->legend()->hide();
   levelChart_.chart->legend()->hide();
   refreshTimer_.setSingleShot(true);
@@ -108,6 +118,8 @@ void TraceCharts::setConfig(TraceChartsConfig config) {
   levelChart_.x->setTitleText(config_.levelAxisTitle.isEmpty() ? tr("level (whole solve)")
                                                                : config_.levelAxisTitle);
   gainChart_.view->setVisible(!config_.gainCounter.empty());
+  objectiveChart_.view->setVisible(config_.showsObjective);
+  factorChart_.view->setVisible(config_.showsObjective);
   levelChart_.view->setVisible(!config_.levelCounters.empty());
   while (levelPlots_.size() > config_.levelCounters.size()) {
     levelChart_.chart->removeSeries(levelPlots_.back()->series);
@@ -137,6 +149,11 @@ void TraceCharts::reset(std::span<const std::string_view> counterNames) {
     plot->ring.clear();
     plot->dirty = true;
   }
+  for (Plot* plot : {&objectivePlot_, &referencePlot_, &factorPlot_}) {
+    plot->ring.clear();
+    plot->dirty = true;
+  }
+  reference_ = std::nan("");
   lastGainIteration_ = -1;
   lastGainValue_ = 0;
   initialValue_ = -1;
@@ -197,6 +214,28 @@ void TraceCharts::append(std::span<const StepRecord> records) {
   if (!refreshTimer_.isActive()) refreshTimer_.start();
 }
 
+void TraceCharts::appendObjective(int64_t step, double cost) {
+  const QPointF point(static_cast<double>(step), cost);
+  objectivePlot_.ring.setLast(point.x(), point.y());
+  objectivePlot_.dirty = true;
+  pushFactor(point);
+  if (!refreshTimer_.isActive()) refreshTimer_.start();
+}
+
+void TraceCharts::setReference(double reference) {
+  reference_ = reference;
+  factorPlot_.ring.clear();
+  for (const QPointF& point : objectivePlot_.ring.ordered()) pushFactor(point);
+  factorPlot_.dirty = referencePlot_.dirty = true;
+  refreshNow();
+}
+
+void TraceCharts::pushFactor(QPointF objective) {
+  if (std::isnan(reference_) || reference_ == 0) return;
+  factorPlot_.ring.setLast(objective.x(), objective.y() / reference_);
+  factorPlot_.dirty = true;
+}
+
 void TraceCharts::refreshNow() {
   refreshTimer_.stop();
   std::vector<Plot*> timePlots;
@@ -210,6 +249,19 @@ void TraceCharts::refreshNow() {
   std::vector<Plot*> levelPlots;
   for (auto& plot : levelPlots_) levelPlots.push_back(plot.get());
   push(levelChart_, levelPlots);
+  // The reference spans the steps plotted so far.
+  referencePlot_.ring.clear();
+  if (!std::isnan(reference_)) {
+    const double first = objectivePlot_.ring.empty() ? 0 : objectivePlot_.ring.at(0).x();
+    const double last = objectivePlot_.ring.empty() ? 1 : objectivePlot_.ring.back().x();
+    referencePlot_.ring.push({first, reference_});
+    referencePlot_.ring.push({std::max(last, first + 1), reference_});
+  }
+  referencePlot_.dirty = true;
+  Plot* const objectivePlots[] = {&objectivePlot_, &referencePlot_};
+  push(objectiveChart_, objectivePlots);
+  Plot* factor = &factorPlot_;
+  push(factorChart_, std::span<Plot* const>(&factor, 1));
   const QString gainTitle = initialValue_ >= 0 && !config_.gainShowsValue
                                 ? tr("%1 (initial: %2)").arg(config_.gainTitle).arg(initialValue_)
                                 : config_.gainTitle;
@@ -260,6 +312,10 @@ bool TraceCharts::phaseTimeMarked(std::string_view phase) const {
 QList<QPointF> TraceCharts::gainPoints() const {
   return gainPlot_.series->points();
 }
+QList<QPointF> TraceCharts::objectivePoints() const { return objectivePlot_.series->points(); }
+QList<QPointF> TraceCharts::referencePoints() const { return referencePlot_.series->points(); }
+QList<QPointF> TraceCharts::factorPoints() const { return factorPlot_.series->points(); }
+
 QList<QPointF> TraceCharts::levelPoints(std::size_t counter) const {
   return counter < levelPlots_.size() ? levelPlots_[counter]->series->points() : QList<QPointF>();
 }

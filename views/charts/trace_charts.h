@@ -1,7 +1,8 @@
 #pragma once
 // Live charts of a solve's trace (Qt Charts): time per phase per iteration, the gain of one counter per
-// iteration (assignments found, the paper's Table 2 view) and one counter over the steps of one phase
-// (frontier size per BFS level). Records go into ring buffers as they arrive; the series are refreshed at
+// iteration (assignments found, the paper's Table 2 view), one counter over the steps of one phase
+// (frontier size per BFS level) and, for approximations, the cost after each step against a reference (the
+// optimum) with their ratio, the approximation factor. Records go into ring buffers as they arrive; the series are refreshed at
 // most ~30 times a second, one replace() each, decimated to min/max per pixel column.
 
 #include <QList>
@@ -9,6 +10,7 @@
 #include <QString>
 #include <QTimer>
 #include <QWidget>
+#include <cmath>
 #include <map>
 #include <memory>
 #include <span>
@@ -39,6 +41,7 @@ struct TraceChartsConfig {
   std::vector<std::string> levelCounters;
   QString levelTitle;
   QString levelAxisTitle;  // x axis of chart 3; empty: "level (whole solve)"
+  bool showsObjective = false;  // charts 4 and 5: cost against the reference, and cost / reference
 };
 
 class TraceCharts : public QWidget {
@@ -60,12 +63,20 @@ class TraceCharts : public QWidget {
   void refreshNow();  // pushes pending points to the series at once (tests, exports)
   // Time between refreshes while points stream in; never below kRefreshMs.
   void setRefreshInterval(int milliseconds);
+  // The objective chart (config.showsObjective): the cost after step `step`, and the value it is compared
+  // with (NaN: not known yet; the factor chart waits for it). A reference of 0 gives no factor.
+  void appendObjective(int64_t step, double cost);
+  void setReference(double reference);
+  double reference() const { return reference_; }
 
   // What the series hold after the last refresh (tests read these).
   QList<QPointF> phaseTimePoints(std::string_view phase) const;
   bool phaseTimeMarked(std::string_view phase) const;  // whether that series shows its points' markers
   QList<QPointF> gainPoints() const;
   QList<QPointF> levelPoints(std::size_t counter = 0) const;  // series of config.levelCounters[counter]
+  QList<QPointF> objectivePoints() const;
+  QList<QPointF> referencePoints() const;  // the reference's line across the objective chart
+  QList<QPointF> factorPoints() const;
   int refreshCount() const { return refreshCount_; }
 
  private:
@@ -89,10 +100,14 @@ class TraceCharts : public QWidget {
 
   TraceChartsConfig config_;
   std::vector<std::string> counterNames_;
-  Chart timeChart_, gainChart_, levelChart_;
+  void pushFactor(QPointF objective);
+
+  Chart timeChart_, gainChart_, levelChart_, objectiveChart_, factorChart_;
   std::map<std::string, Plot, std::less<>> phasePlots_;
   Plot gainPlot_;
   std::vector<std::unique_ptr<Plot>> levelPlots_;  // one per config_.levelCounters
+  Plot objectivePlot_, referencePlot_, factorPlot_;
+  double reference_ = std::nan("");
   double lastGainValue_ = 0;
   int lastGainIteration_ = -1;
   double initialValue_ = -1;

@@ -4,6 +4,7 @@
 
 #include <variant>
 
+#include "solver/hypergraph/hypergraph_snapshot.h"
 #include "solver/lap/lap_snapshot.h"
 #include "solver/lap/teaching/lesson_frame.h"
 #include "solver/matching/matching_snapshot.h"
@@ -11,6 +12,7 @@
 namespace ms {
 
 using Snapshot =
-    std::variant<std::monostate, lap::LapSnapshot, lap::teaching::LessonFrame, matching::MatchingSnapshot>;
+    std::variant<std::monostate, lap::LapSnapshot, lap::teaching::LessonFrame, matching::MatchingSnapshot,
+                             hypergraph::HypergraphSnapshot>;
 
 }  // namespace ms

@@ -1,0 +1,98 @@
+#include "solver/hypergraph/coarsening.h"
+
+#include <algorithm>
+
+namespace ms::hypergraph {
+
+int64_t NeighbourScan::scan(const Hypergraph& graph, int32_t j, const std::vector<int32_t>& mate) {
+  for (int32_t k : touched_) {
+    similarity_[static_cast<std::size_t>(k)] = 0;
+    seen_[static_cast<std::size_t>(k)] = 0;
+  }
+  touched_.clear();
+  int64_t visits = 0;
+  for (int32_t edge : graph.edgesOf(j)) {
+    const auto pins = graph.pins(edge);
+    visits += static_cast<int64_t>(pins.size());
+    for (int32_t k : pins) {
+      if (k == j || mate[static_cast<std::size_t>(k)] != -1) continue;
+      // A neighbour is any node sharing a hyperedge, so zero-weight hyperedges still make neighbours.
+      if (!seen_[static_cast<std::size_t>(k)]) {
+        seen_[static_cast<std::size_t>(k)] = 1;
+        touched_.push_back(k);
+      }
+      similarity_[static_cast<std::size_t>(k)] += graph.edgeWeight(edge);
+    }
+  }
+  return visits;
+}
+
+int32_t NeighbourScan::best() const {
+  int32_t bestNode = -1;
+  Similarity bestSimilarity = 0;
+  for (int32_t k : touched_) {
+    if (preferred(similarity_[static_cast<std::size_t>(k)], k, bestSimilarity, bestNode)) {
+      bestNode = k;
+      bestSimilarity = similarity_[static_cast<std::size_t>(k)];
+    }
+  }
+  return bestNode;
+}
+
+std::vector<Neighbour> NeighbourScan::neighbours() const {
+  std::vector<Neighbour> out;
+  out.reserve(touched_.size());
+  for (int32_t k : touched_) out.push_back({k, similarity_[static_cast<std::size_t>(k)]});
+  std::sort(out.begin(), out.end(), [](const Neighbour& a, const Neighbour& b) { return a.node < b.node; });
+  return out;
+}
+
+int64_t greedyMatch(const Hypergraph& graph, int32_t first, int32_t last, std::vector<int32_t>& mate,
+                    NeighbourScan& scan, int32_t* lastScanned) {
+  int64_t visits = 0;
+  for (int32_t j = first; j < last; ++j) {
+    if (mate[static_cast<std::size_t>(j)] != -1) continue;
+    visits += scan.scan(graph, j, mate);
+    *lastScanned = j;
+    const int32_t k = scan.best();
+    if (k < 0) continue;  // no unmatched neighbour: j stays alone, f(j) = j
+    mate[static_cast<std::size_t>(j)] = k;
+    mate[static_cast<std::size_t>(k)] = j;
+  }
+  return visits;
+}
+
+std::vector<int32_t> coarseningMap(const std::vector<int32_t>& mate) {
+  std::vector<int32_t> map(mate.size());
+  int32_t next = 0;
+  for (std::size_t v = 0; v < mate.size(); ++v) {
+    const int32_t partner = mate[v];
+    if (partner < 0 || static_cast<std::size_t>(partner) > v) {
+      map[v] = next++;  // v is the smallest node of its cluster
+    } else {
+      map[v] = map[static_cast<std::size_t>(partner)];
+    }
+  }
+  return map;
+}
+
+Hypergraph applyCoarsening(const Hypergraph& graph, const std::vector<int32_t>& map, int32_t clusters) {
+  std::vector<int64_t> offsets{0};
+  offsets.reserve(static_cast<std::size_t>(graph.edgeCount()) + 1);
+  std::vector<int32_t> pins;
+  pins.reserve(static_cast<std::size_t>(graph.pinCount()));
+  for (int32_t e = 0; e < graph.edgeCount(); ++e) {
+    const auto begin = pins.size();
+    for (int32_t v : graph.pins(e)) pins.push_back(map[static_cast<std::size_t>(v)]);
+    std::sort(pins.begin() + static_cast<std::ptrdiff_t>(begin), pins.end());
+    pins.erase(std::unique(pins.begin() + static_cast<std::ptrdiff_t>(begin), pins.end()), pins.end());
+    offsets.push_back(static_cast<int64_t>(pins.size()));
+  }
+  std::vector<int32_t> weights(static_cast<std::size_t>(clusters), 0);
+  for (int32_t v = 0; v < graph.nodeCount(); ++v) {
+    weights[static_cast<std::size_t>(map[static_cast<std::size_t>(v)])] += graph.nodeWeight(v);
+  }
+  return Hypergraph(clusters, std::move(offsets), std::move(pins), graph.edgeWeights(), std::move(weights));
+}
+
+}  // namespace ms::hypergraph

@@ -1,0 +1,50 @@
+#pragma once
+// Sequential coarsening pieces: the Mondriaan neighbour scan (Fig. 3), the greedy matching (Fig. 4), the
+// coarsening map f (f(v) = min{v, mate(v)}) and apply-coarsening (eq. 3-4).
+
+#include <cstdint>
+#include <vector>
+
+#include "solver/hypergraph/hypergraph.h"
+#include "solver/hypergraph/hypergraph_snapshot.h"
+
+namespace ms::hypergraph {
+
+// The order every matching uses to pick a node's most similar neighbour: higher similarity first, then the
+// smaller index. For a fixed node j this is an order on its edges of the metric closure that both ends agree
+// on, which is what makes suitor matching's mutual proposals the locally dominant edges.
+inline bool preferred(Similarity similarity, int32_t node, Similarity bestSimilarity, int32_t bestNode) {
+  return bestNode < 0 || similarity > bestSimilarity || (similarity == bestSimilarity && node < bestNode);
+}
+
+// Dense similarity accumulator of one scanning thread: S of Fig. 3 plus the list of nodes it touched, so
+// resetting costs the neighbours found, not n.
+class NeighbourScan {
+ public:
+  explicit NeighbourScan(int32_t nodes) : similarity_(static_cast<std::size_t>(nodes), 0),
+                                          seen_(static_cast<std::size_t>(nodes), 0) {}
+  // Fig. 3 for node j over the nodes with mate == -1 (j excluded). Returns the nonzeros scanned; the
+  // neighbours found stay readable until the next scan.
+  int64_t scan(const Hypergraph& graph, int32_t j, const std::vector<int32_t>& mate);
+  // argmax_k S(k) under `preferred`; -1 when j has no unmatched neighbour.
+  int32_t best() const;
+  std::vector<Neighbour> neighbours() const;
+
+ private:
+  std::vector<Similarity> similarity_;
+  std::vector<uint8_t> seen_;
+  std::vector<int32_t> touched_;
+};
+
+// Fig. 4 run over nodes [first, last) of a matching in progress. Returns the nonzeros scanned; the last node
+// that was still unmatched and scanned goes to *lastScanned (unchanged when none).
+int64_t greedyMatch(const Hypergraph& graph, int32_t first, int32_t last, std::vector<int32_t>& mate,
+                    NeighbourScan& scan, int32_t* lastScanned);
+
+// f of eq. 3-5 for a matching: each pair and each unmatched node becomes one cluster, labelled by its
+// smallest node and numbered 0..|V'|-1 in increasing order of that label.
+std::vector<int32_t> coarseningMap(const std::vector<int32_t>& mate);
+// eq. 3-4: e'_i = f(e_i) without repeats, w'(e'_i) = w(e_i); a cluster weighs what its nodes weigh.
+Hypergraph applyCoarsening(const Hypergraph& graph, const std::vector<int32_t>& map, int32_t clusters);
+
+}  // namespace ms::hypergraph

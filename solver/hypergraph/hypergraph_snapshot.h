@@ -1,0 +1,54 @@
+#pragma once
+// Host copy of a hypergraph coarsening or bipartitioning machine's state for the views: the level being
+// worked on, the node whose neighbours were just found with the lane of every nonzero scanned (Fig. 5/7),
+// the matching so far, the sizes of every level, and the partition with its cut and imbalance.
+
+#include <cstdint>
+#include <memory>
+#include <string_view>
+#include <vector>
+
+#include "solver/hypergraph/hypergraph.h"
+#include "solver/hypergraph/warp_plan.h"
+
+namespace ms::hypergraph {
+
+struct LevelSize {
+  int32_t nodes = 0;
+  int32_t edges = 0;
+  int64_t pins = 0;
+};
+
+// One neighbour of the current node and its similarity <a_j, a_k>_w (eq. 8).
+struct Neighbour {
+  int32_t node = 0;
+  Similarity similarity = 0;
+};
+
+struct HypergraphSnapshot {
+  int64_t step = 0;            // steps taken so far
+  std::string_view lastPhase;  // phase name of the last step ("" before the first)
+  std::string_view nextPhase;  // phase name of the next step ("" when done)
+  bool done = false;
+
+  int32_t level = 0;                         // 0 = the input hypergraph
+  std::shared_ptr<const Hypergraph> graph;   // the hypergraph of `level` (shared, not copied)
+  std::vector<LevelSize> levels;             // every level built so far, input first
+
+  // The node whose neighbours the last step found (-1 when that step found none, e.g. FM passes), its
+  // hyperedges, its unmatched neighbours at that moment, and the warp plan of the scan.
+  int32_t currentNode = -1;
+  std::vector<int32_t> currentEdges;
+  std::vector<Neighbour> neighbours;
+  std::vector<PlannedNonzero> lanes;
+
+  std::vector<int32_t> mate;  // partner of each node of `level` so far, -1 while unmatched
+  std::vector<int32_t> candidate;  // suitor matching only: each node's current proposal (-1 none)
+
+  // Bipartition only (empty / zero before the first partition exists): side (0/1) of each node of `level`.
+  std::vector<uint8_t> partition;
+  int64_t cut = 0;         // eq. 1
+  double imbalance = 0;    // eq. 2 with node weights
+};
+
+}  // namespace ms::hypergraph

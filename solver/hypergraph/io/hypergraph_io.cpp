@@ -1,0 +1,309 @@
+#include "solver/hypergraph/io/hypergraph_io.h"
+
+#include <algorithm>
+#include <charconv>
+#include <fstream>
+#include <istream>
+#include <limits>
+#include <ostream>
+#include <string_view>
+
+#include "solver/core/atomic_file.h"
+#include "solver/core/errors.h"
+#include "solver/lap/memory_check.h"
+
+namespace ms::hypergraph {
+namespace {
+
+// The one place input files are opened (to be switched to the shared input helper).
+std::ifstream openInput(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(path.string(), "", "cannot open file");
+  return in;
+}
+
+// Reads lines and numbers, knowing the line it is on for error messages.
+class LineReader {
+ public:
+  LineReader(std::istream& in, const std::string& name) : in_(in), name_(name) {}
+
+  // Next line that is not a comment (starting with `comment`); false at the end of the input.
+  bool next(char comment) {
+    while (std::getline(in_, text_)) {
+      ++line_;
+      if (!text_.empty() && text_.back() == '\r') text_.pop_back();
+      position_ = 0;
+      if (!text_.empty() && text_.front() == comment) continue;
+      return true;
+    }
+    return false;
+  }
+  // Skips blank lines too.
+  bool nextNonBlank(char comment) {
+    while (next(comment)) {
+      if (!atEnd()) return true;
+    }
+    return false;
+  }
+  bool atEnd() {
+    skipSpace();
+    return position_ >= text_.size();
+  }
+  std::string word() {
+    skipSpace();
+    const std::size_t start = position_;
+    while (position_ < text_.size() && text_[position_] != ' ' && text_[position_] != '\t') ++position_;
+    return text_.substr(start, position_ - start);
+  }
+  int64_t integer(const char* what) {
+    const std::string token = word();
+    if (token.empty()) fail(std::string("missing ") + what);
+    int64_t value = 0;
+    const char* begin = token.data() + (token.front() == '+' ? 1 : 0);
+    const auto [end, error] = std::from_chars(begin, token.data() + token.size(), value);
+    if (error != std::errc() || end != token.data() + token.size()) {
+      fail(std::string(what) + " '" + token + "' is not an integer");
+    }
+    return value;
+  }
+  double real(const char* what) {
+    const std::string token = word();
+    if (token.empty()) fail(std::string("missing ") + what);
+    double value = 0;
+    const char* begin = token.data() + (token.front() == '+' ? 1 : 0);
+    const auto [end, error] = std::from_chars(begin, token.data() + token.size(), value);
+    if (error != std::errc() || end != token.data() + token.size()) {
+      fail(std::string(what) + " '" + token + "' is not a number");
+    }
+    return value;
+  }
+  void expectEnd() {
+    if (!atEnd()) fail("unexpected '" + word() + "' at the end of the line");
+  }
+  [[noreturn]] void fail(const std::string& problem) const {
+    throw InputError(name_, "line " + std::to_string(line_), problem);
+  }
+  [[noreturn]] void failAtEnd(const std::string& problem) const { throw InputError(name_, "end of file", problem); }
+  const std::string& text() const { return text_; }
+
+ private:
+  void skipSpace() {
+    while (position_ < text_.size() && (text_[position_] == ' ' || text_[position_] == '\t')) ++position_;
+  }
+  std::istream& in_;
+  const std::string& name_;
+  std::string text_;
+  std::size_t position_ = 0;
+  int64_t line_ = 0;
+};
+
+void requireFits(LineReader& reader, int64_t entries, const char* what) {
+  const std::string shortfall = lap::memoryShortfall(entries, 1, 16);
+  if (!shortfall.empty()) reader.fail(std::string(what) + " cannot fit in memory: " + shortfall);
+}
+
+int32_t count(LineReader& reader, const char* what) {
+  const int64_t value = reader.integer(what);
+  if (value < 0 || value > std::numeric_limits<int32_t>::max()) {
+    reader.fail(std::string(what) + " " + std::to_string(value) + " is out of range 0.." +
+                std::to_string(std::numeric_limits<int32_t>::max()));
+  }
+  return static_cast<int32_t>(value);
+}
+
+int32_t weight(LineReader& reader, const char* what) {
+  const int64_t value = reader.integer(what);
+  if (value < 0 || value > std::numeric_limits<int32_t>::max()) {
+    reader.fail(std::string(what) + " " + std::to_string(value) + " must be a non-negative 32-bit integer");
+  }
+  return static_cast<int32_t>(value);
+}
+
+// Sorts each hyperedge's pins and reports the first duplicate through `duplicate(edge, pin)`.
+template <typename OnDuplicate>
+void sortPins(const std::vector<int64_t>& offsets, std::vector<int32_t>& pins, OnDuplicate duplicate) {
+  for (std::size_t e = 0; e + 1 < offsets.size(); ++e) {
+    auto begin = pins.begin() + offsets[e], end = pins.begin() + offsets[e + 1];
+    std::sort(begin, end);
+    const auto repeated = std::adjacent_find(begin, end);
+    if (repeated != end) duplicate(static_cast<int32_t>(e), *repeated);
+  }
+}
+
+}  // namespace
+
+Hypergraph readHgr(std::istream& in, const std::string& name) {
+  LineReader reader(in, name);
+  if (!reader.nextNonBlank('%')) reader.failAtEnd("empty file: no 'hyperedges nodes [format]' header");
+  const int32_t edges = count(reader, "hyperedge count");
+  const int32_t nodes = count(reader, "node count");
+  int64_t format = 0;
+  if (!reader.atEnd()) format = reader.integer("weight format");
+  if (format != 0 && format != 1 && format != 10 && format != 11) {
+    reader.fail("weight format " + std::to_string(format) + " is not 0, 1, 10 or 11");
+  }
+  reader.expectEnd();
+  requireFits(reader, static_cast<int64_t>(edges) + nodes, "the header's hyperedges and nodes");
+  const bool edgeWeighted = format % 10 == 1, nodeWeighted = format >= 10;
+
+  std::vector<int64_t> offsets{0};
+  offsets.reserve(static_cast<std::size_t>(edges) + 1);
+  std::vector<int32_t> pins, edgeWeights;
+  std::vector<int64_t> lineOfEdge;
+  for (int32_t e = 0; e < edges; ++e) {
+    if (!reader.next('%')) {
+      reader.failAtEnd("truncated: the header announces " + std::to_string(edges) + " hyperedges, the file has " +
+                       std::to_string(e));
+    }
+    if (edgeWeighted) edgeWeights.push_back(weight(reader, "hyperedge weight"));
+    while (!reader.atEnd()) {
+      const int64_t pin = reader.integer("pin");
+      if (pin < 1 || pin > nodes) {
+        reader.fail("pin " + std::to_string(pin) + " is out of range 1.." + std::to_string(nodes));
+      }
+      pins.push_back(static_cast<int32_t>(pin - 1));
+    }
+    offsets.push_back(static_cast<int64_t>(pins.size()));
+  }
+  std::vector<int32_t> nodeWeights;
+  for (int32_t v = 0; nodeWeighted && v < nodes; ++v) {
+    if (!reader.nextNonBlank('%')) {
+      reader.failAtEnd("truncated: format " + std::to_string(format) + " needs " + std::to_string(nodes) +
+                       " node weights, the file has " + std::to_string(v));
+    }
+    nodeWeights.push_back(weight(reader, "node weight"));
+    reader.expectEnd();
+  }
+  if (reader.nextNonBlank('%')) {
+    reader.fail("more lines than the header announces (" + std::to_string(edges) + " hyperedges" +
+                (nodeWeighted ? ", " + std::to_string(nodes) + " node weights)" : ")"));
+  }
+  sortPins(offsets, pins, [&](int32_t edge, int32_t pin) {
+    throw InputError(name, "hyperedge " + std::to_string(edge + 1),
+                     "duplicate pin " + std::to_string(pin + 1));
+  });
+  return Hypergraph(nodes, std::move(offsets), std::move(pins), std::move(edgeWeights), std::move(nodeWeights));
+}
+
+Hypergraph readMatrixMarket(std::istream& in, const std::string& name) {
+  LineReader reader(in, name);
+  if (!reader.next('\0')) reader.failAtEnd("empty file: no %%MatrixMarket banner");
+  std::string banner = reader.word();
+  std::string object = reader.word(), layout = reader.word(), field = reader.word(), symmetry = reader.word();
+  for (std::string* text : {&object, &layout, &field, &symmetry}) {
+    std::transform(text->begin(), text->end(), text->begin(), [](unsigned char c) { return std::tolower(c); });
+  }
+  if (banner != "%%MatrixMarket") reader.fail("not a Matrix Market file: the banner '%%MatrixMarket' is missing");
+  if (object != "matrix" || layout != "coordinate") {
+    reader.fail("only 'matrix coordinate' files describe hypergraphs, not '" + object + " " + layout + "'");
+  }
+  if (field != "pattern" && field != "integer" && field != "real") {
+    reader.fail("field '" + field + "' is not pattern, integer or real");
+  }
+  if (symmetry != "general" && symmetry != "symmetric") {
+    reader.fail("symmetry '" + symmetry + "' is not general or symmetric");
+  }
+  if (!reader.nextNonBlank('%')) reader.failAtEnd("truncated: no 'rows columns entries' line");
+  const int32_t rows = count(reader, "row count");
+  const int32_t columns = count(reader, "column count");
+  const int64_t entries = reader.integer("entry count");
+  reader.expectEnd();
+  const bool symmetric = symmetry == "symmetric";
+  if (symmetric && rows != columns) reader.fail("a symmetric matrix must be square");
+  if (entries < 0) reader.fail("entry count " + std::to_string(entries) + " is negative");
+  requireFits(reader, (symmetric ? 2 : 1) * entries + rows + columns, "the declared entries");
+
+  std::vector<std::pair<int32_t, int32_t>> nonzeros;
+  nonzeros.reserve(static_cast<std::size_t>(entries) * (symmetric ? 2 : 1));
+  for (int64_t k = 0; k < entries; ++k) {
+    if (!reader.nextNonBlank('%')) {
+      reader.failAtEnd("truncated: the size line announces " + std::to_string(entries) + " entries, the file has " +
+                       std::to_string(k));
+    }
+    const int64_t i = reader.integer("row index"), j = reader.integer("column index");
+    if (i < 1 || i > rows) reader.fail("row " + std::to_string(i) + " is out of range 1.." + std::to_string(rows));
+    if (j < 1 || j > columns) {
+      reader.fail("column " + std::to_string(j) + " is out of range 1.." + std::to_string(columns));
+    }
+    if (field != "pattern") reader.real("value");
+    reader.expectEnd();
+    if (symmetric && j > i) reader.fail("a symmetric file stores the lower triangle only, not (" +
+                                        std::to_string(i) + ", " + std::to_string(j) + ")");
+    nonzeros.emplace_back(static_cast<int32_t>(i - 1), static_cast<int32_t>(j - 1));
+    if (symmetric && i != j) nonzeros.emplace_back(static_cast<int32_t>(j - 1), static_cast<int32_t>(i - 1));
+  }
+  if (reader.nextNonBlank('%')) reader.fail("more entries than the " + std::to_string(entries) + " announced");
+
+  std::vector<int64_t> offsets(static_cast<std::size_t>(rows) + 1, 0);
+  for (const auto& [i, j] : nonzeros) ++offsets[static_cast<std::size_t>(i) + 1];
+  for (std::size_t r = 0; r < static_cast<std::size_t>(rows); ++r) offsets[r + 1] += offsets[r];
+  std::vector<int64_t> fill(offsets.begin(), offsets.end() - 1);
+  std::vector<int32_t> pins(nonzeros.size());
+  for (const auto& [i, j] : nonzeros) pins[static_cast<std::size_t>(fill[static_cast<std::size_t>(i)]++)] = j;
+  sortPins(offsets, pins, [&](int32_t edge, int32_t pin) {
+    throw InputError(name, "", "duplicate entry (" + std::to_string(edge + 1) + ", " + std::to_string(pin + 1) + ")");
+  });
+  return Hypergraph(columns, std::move(offsets), std::move(pins));
+}
+
+Hypergraph readHypergraph(const std::filesystem::path& path) {
+  const std::string extension = path.extension().string();
+  if (extension != ".hgr" && extension != ".mtx") {
+    throw InputError(path.string(), "", "unknown extension '" + extension + "': expected .hgr or .mtx");
+  }
+  std::ifstream in = openInput(path);
+  return extension == ".hgr" ? readHgr(in, path.string()) : readMatrixMarket(in, path.string());
+}
+
+void writeHgr(const Hypergraph& graph, std::ostream& out) {
+  const bool edgeWeighted = !graph.hasUnitEdgeWeights(), nodeWeighted = !graph.hasUnitNodeWeights();
+  const int format = (nodeWeighted ? 10 : 0) + (edgeWeighted ? 1 : 0);
+  out << graph.edgeCount() << ' ' << graph.nodeCount();
+  if (format != 0) out << ' ' << format;
+  out << '\n';
+  for (int32_t e = 0; e < graph.edgeCount(); ++e) {
+    bool first = true;
+    if (edgeWeighted) {
+      out << graph.edgeWeight(e);
+      first = false;
+    }
+    for (int32_t pin : graph.pins(e)) {
+      if (!first) out << ' ';
+      out << pin + 1;
+      first = false;
+    }
+    out << '\n';
+  }
+  for (int32_t v = 0; nodeWeighted && v < graph.nodeCount(); ++v) out << graph.nodeWeight(v) << '\n';
+}
+
+void writeHgrFile(const Hypergraph& graph, const std::filesystem::path& path) {
+  writeFileAtomically(path, [&](std::ostream& out) { writeHgr(graph, out); });
+}
+
+void writePartitionFile(const std::vector<uint8_t>& partition, const std::filesystem::path& path) {
+  writeFileAtomically(path, [&](std::ostream& out) {
+    for (uint8_t side : partition) out << static_cast<int>(side) << '\n';
+  });
+}
+
+std::vector<uint8_t> readPartitionFile(const std::filesystem::path& path, int32_t nodes) {
+  std::ifstream in = openInput(path);
+  const std::string name = path.string();
+  LineReader reader(in, name);
+  std::vector<uint8_t> out;
+  out.reserve(static_cast<std::size_t>(nodes));
+  while (reader.nextNonBlank('%')) {
+    if (static_cast<int32_t>(out.size()) == nodes) reader.fail("more part ids than the " + std::to_string(nodes) + " nodes");
+    const int64_t part = reader.integer("part id");
+    if (part != 0 && part != 1) reader.fail("part id " + std::to_string(part) + " is not 0 or 1");
+    reader.expectEnd();
+    out.push_back(static_cast<uint8_t>(part));
+  }
+  if (static_cast<int32_t>(out.size()) != nodes) {
+    reader.failAtEnd("truncated: " + std::to_string(out.size()) + " part ids for " + std::to_string(nodes) + " nodes");
+  }
+  return out;
+}
+
+}  // namespace ms::hypergraph

@@ -1,0 +1,320 @@
+// The one orchestration of every hypergraph algorithm (Fig. 2): coarsen level after level with greedy or
+// suitor matching (the latter on a backend's kernel set), then, for a bipartition, partition the coarsest
+// level, and project and refine back up to the input.
+#include <algorithm>
+#include <chrono>
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+#include "solver/core/errors.h"
+#include "solver/hypergraph/coarsening.h"
+#include "solver/hypergraph/hypergraph_solver.h"
+#include "solver/hypergraph/partition.h"
+#include "solver/hypergraph/suitor_kernels.h"
+
+namespace ms::hypergraph {
+namespace {
+
+constexpr double kStallRatio = 0.95;  // a level that keeps 95 % of the nodes ends the coarsening
+
+enum class Stage { Matching, Contraction, InitialPartition, Projection, Refinement, Finished };
+
+class MultilevelMachine final : public HypergraphSolver {
+ public:
+  MultilevelMachine(std::shared_ptr<const Hypergraph> graph, const HypergraphOptions& options)
+      : options_(options) {
+    rule_ = options.algorithm == HypergraphAlgorithm::CoarsenGreedy ? MatchingRule::Greedy
+            : options.algorithm == HypergraphAlgorithm::CoarsenSuitor ? MatchingRule::Suitor
+                                                                       : options.bipartitionMatching;
+    if (rule_ == MatchingRule::Suitor) {
+      if (options.backend == lap::Backend::Cuda) {
+        suitor_ = makeCudaSuitorKernels();
+      } else {
+        suitor_ = makeCpuSuitorKernels(options.backend == lap::Backend::Sequential ? 1 : options.threads);
+      }
+    }
+    graphs_.push_back(std::move(graph));
+    levels_.push_back(sizeOf(*graphs_.back()));
+    stage_ = coarseningEnds() ? firstPartitionStage() : Stage::Matching;
+    if (stage_ == Stage::Matching) beginLevel();
+  }
+
+  std::string_view algorithmName() const override { return hypergraphAlgorithmName(options_.algorithm); }
+  std::span<const std::string_view> counterNames() const override { return kHypergraphCounterNames; }
+  bool done() const override { return stage_ == Stage::Finished; }
+  std::string_view nextPhase() const override {
+    switch (stage_) {
+      case Stage::Matching:
+        return rule_ == MatchingRule::Greedy ? kGreedyMatchingPhase
+               : proposalsPending_            ? kProposalsPhase
+                                              : kMatchProposalsPhase;
+      case Stage::Contraction: return kContractionPhase;
+      case Stage::InitialPartition: return kInitialPartitionPhase;
+      case Stage::Projection: return kProjectionPhase;
+      case Stage::Refinement: return kFmPassPhase;
+      case Stage::Finished: break;
+    }
+    return "";
+  }
+
+  StepRecord step() override {
+    if (done()) throw std::logic_error("hypergraph machine: step() after done");
+    StepRecord record;
+    record.step = steps_++;
+    record.phase = nextPhase();
+    record.iteration = level_;
+    const auto start = std::chrono::steady_clock::now();
+    try {
+      runStep(record);
+    } catch (...) {
+      stage_ = Stage::Finished;
+      throw;
+    }
+    record.wall_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start).count();
+    const Hypergraph& g = *graphs_[static_cast<std::size_t>(level_)];
+    record.counters[kLevel] = level_;
+    record.counters[kNodes] = g.nodeCount();
+    record.counters[kEdges] = g.edgeCount();
+    record.counters[kPins] = static_cast<double>(g.pinCount());
+    lastPhase_ = record.phase;
+    return record;
+  }
+
+  void snapshot(Snapshot& out) const override {
+    auto* s = std::get_if<HypergraphSnapshot>(&out);
+    if (s == nullptr) s = &out.emplace<HypergraphSnapshot>();
+    s->step = steps_;
+    s->lastPhase = lastPhase_;
+    s->nextPhase = nextPhase();
+    s->done = done();
+    s->level = level_;
+    s->graph = graphs_[static_cast<std::size_t>(level_)];
+    s->levels = levels_;
+    s->currentNode = currentNode_;
+    s->currentEdges.clear();
+    s->neighbours.clear();
+    s->lanes.clear();
+    if (currentNode_ >= 0) {
+      const auto edges = s->graph->edgesOf(currentNode_);
+      s->currentEdges.assign(edges.begin(), edges.end());
+      s->neighbours = scan_ ? scan_->neighbours() : std::vector<Neighbour>{};
+      s->lanes = planNeighbourScan(*s->graph, currentNode_);
+    }
+    s->mate = matchingInProgress() ? currentMates() : std::vector<int32_t>{};
+    s->candidate = matchingInProgress() && suitor_ ? suitor_->candidates() : std::vector<int32_t>{};
+    s->partition = partition_;
+    s->cut = cut_;
+    s->imbalance = imbalance_;
+  }
+
+  HypergraphResult result() const override {
+    HypergraphResult out;
+    out.levels = levels_;
+    out.mate = inputMate_;
+    out.coarseningMap = maps_.empty() ? std::vector<int32_t>{} : maps_.front();
+    if (options_.algorithm == HypergraphAlgorithm::Bipartition) {
+      out.partition = partition_;
+      out.cut = cut_;
+      out.imbalance = imbalance_;
+    }
+    return out;
+  }
+
+ private:
+  static LevelSize sizeOf(const Hypergraph& g) { return {g.nodeCount(), g.edgeCount(), g.pinCount()}; }
+  const Hypergraph& graph() const { return *graphs_[static_cast<std::size_t>(level_)]; }
+  bool matchingInProgress() const { return stage_ == Stage::Matching || stage_ == Stage::Contraction; }
+  std::vector<int32_t> currentMates() const { return rule_ == MatchingRule::Greedy ? mate_ : suitor_->mates(); }
+
+  bool coarseningEnds() const {
+    const int32_t n = graphs_.back()->nodeCount();
+    const auto built = static_cast<int32_t>(graphs_.size()) - 1;
+    if (options_.maxLevels > 0 && built >= options_.maxLevels) return true;
+    if (options_.algorithm == HypergraphAlgorithm::Bipartition && n < options_.bruteForceBelow) return true;
+    if (n < 2) return true;
+    if (built > 0 && levels_[static_cast<std::size_t>(built)].nodes >
+                         kStallRatio * levels_[static_cast<std::size_t>(built - 1)].nodes) {
+      return true;
+    }
+    return false;
+  }
+  Stage firstPartitionStage() const {
+    return options_.algorithm == HypergraphAlgorithm::Bipartition ? Stage::InitialPartition : Stage::Finished;
+  }
+
+  void beginLevel() {
+    currentNode_ = -1;
+    nextNode_ = 0;
+    if (rule_ == MatchingRule::Greedy) {
+      mate_.assign(static_cast<std::size_t>(graph().nodeCount()), -1);
+      scan_.emplace(graph().nodeCount());
+    } else {
+      suitor_->begin(graph());
+      proposalsPending_ = true;
+      everyNode_ = true;
+    }
+  }
+
+  int64_t levelBound() const {
+    // Coarse nodes are heavy: allow one extra node's weight there; the input level gets eq. 2 exactly.
+    const Hypergraph& g = graph();
+    int64_t heaviest = 0;
+    if (level_ > 0) {
+      for (int32_t v = 0; v < g.nodeCount(); ++v) heaviest = std::max<int64_t>(heaviest, g.nodeWeight(v));
+    }
+    return maxSideWeight(g.totalNodeWeight(), options_.epsilon, heaviest);
+  }
+
+  void measurePartition(StepRecord& record) {
+    cut_ = cutOf(graph(), partition_);
+    imbalance_ = imbalanceOf(graph(), partition_);
+    record.counters[kCut] = static_cast<double>(cut_);
+    record.counters[kImbalance] = imbalance_;
+  }
+
+  void runStep(StepRecord& record) {
+    switch (stage_) {
+      case Stage::Matching: return rule_ == MatchingRule::Greedy ? greedyStep(record) : suitorStep(record);
+      case Stage::Contraction: return contract(record);
+      case Stage::InitialPartition: return initialPartition(record);
+      case Stage::Projection: return projection(record);
+      case Stage::Refinement: return refine(record);
+      case Stage::Finished: break;
+    }
+  }
+
+  void greedyStep(StepRecord& record) {
+    const int32_t n = graph().nodeCount();
+    const int32_t last = options_.nodesPerStep > 0 ? std::min<int64_t>(n, int64_t{nextNode_} + options_.nodesPerStep) : n;
+    // The node the studio shows: the last one of the chunk that looked for neighbours.
+    int32_t scanned = -1;
+    record.counters[kPinVisits] = static_cast<double>(greedyMatch(graph(), nextNode_, last, mate_, *scan_, &scanned));
+    currentNode_ = options_.nodesPerStep > 0 ? scanned : -1;
+    nextNode_ = last;
+    record.counters[kMatchedPairs] = static_cast<double>(pairsIn(mate_));
+    if (nextNode_ == n) stage_ = Stage::Contraction;
+  }
+
+  void suitorStep(StepRecord& record) {
+    if (proposalsPending_) {
+      record.counters[kPinVisits] = static_cast<double>(suitor_->propose(everyNode_));
+      everyNode_ = false;
+      proposalsPending_ = false;
+    } else {
+      const SuitorRound round = suitor_->matchProposals();
+      levelPairs_ += round.newPairs;
+      record.counters[kMatchedPairs] = static_cast<double>(levelPairs_);
+      if (round.newPairs == 0 || round.queueSize == 0) {
+        stage_ = Stage::Contraction;
+      } else {
+        proposalsPending_ = true;
+      }
+    }
+    record.device_ns = suitor_->lastDeviceNs();
+  }
+
+  static int64_t pairsIn(const std::vector<int32_t>& mate) {
+    return std::count_if(mate.begin(), mate.end(), [](int32_t m) { return m >= 0; }) / 2;
+  }
+
+  void contract(StepRecord& record) {
+    std::vector<int32_t> mate = currentMates();
+    record.counters[kMatchedPairs] = static_cast<double>(pairsIn(mate));
+    std::vector<int32_t> map = coarseningMap(mate);
+    const int32_t clusters = map.empty() ? 0 : *std::max_element(map.begin(), map.end()) + 1;
+    if (level_ == 0) inputMate_ = mate;
+    graphs_.push_back(std::make_shared<const Hypergraph>(applyCoarsening(graph(), map, clusters)));
+    levels_.push_back(sizeOf(*graphs_.back()));
+    maps_.push_back(std::move(map));
+    ++level_;
+    levelPairs_ = 0;
+    scan_.reset();
+    currentNode_ = -1;
+    if (coarseningEnds()) {
+      stage_ = firstPartitionStage();
+    } else {
+      beginLevel();
+    }
+  }
+
+  void initialPartition(StepRecord& record) {
+    partition_ = graph().nodeCount() < options_.bruteForceBelow ? bruteForcePartition(graph(), levelBound())
+                                                                 : growPartition(graph());
+    measurePartition(record);
+    fmPasses_ = 0;
+    stage_ = Stage::Refinement;
+  }
+
+  void projection(StepRecord& record) {
+    partition_ = project(partition_, maps_[static_cast<std::size_t>(level_ - 1)]);
+    --level_;
+    measurePartition(record);
+    fmPasses_ = 0;
+    stage_ = Stage::Refinement;
+  }
+
+  void refine(StepRecord& record) {
+    const FmPassResult pass = fmPass(graph(), partition_, levelBound());
+    ++fmPasses_;
+    measurePartition(record);
+    const bool levelDone = pass.cutAfter >= pass.cutBefore || fmPasses_ >= options_.maxFmPasses;
+    if (levelDone) stage_ = level_ == 0 ? Stage::Finished : Stage::Projection;
+  }
+
+  HypergraphOptions options_;
+  MatchingRule rule_;
+  std::unique_ptr<SuitorKernels> suitor_;
+  std::vector<std::shared_ptr<const Hypergraph>> graphs_;
+  std::vector<LevelSize> levels_;
+  std::vector<std::vector<int32_t>> maps_;  // maps_[l]: level l -> level l + 1
+  std::vector<int32_t> inputMate_;
+  Stage stage_ = Stage::Matching;
+  int32_t level_ = 0;
+  int64_t steps_ = 0;
+  std::string_view lastPhase_;
+
+  // Matching on the current level.
+  std::vector<int32_t> mate_;            // greedy
+  std::optional<NeighbourScan> scan_;    // greedy
+  int32_t nextNode_ = 0;                 // greedy: next node to scan
+  int32_t currentNode_ = -1;
+  bool proposalsPending_ = true;         // suitor: next step proposes (else matches)
+  bool everyNode_ = true;                // suitor: the next proposals are the first of the level
+  int64_t levelPairs_ = 0;
+
+  // Partitioning.
+  Partition partition_;
+  int64_t cut_ = 0;
+  double imbalance_ = 0;
+  int32_t fmPasses_ = 0;
+};
+
+}  // namespace
+
+std::string_view hypergraphAlgorithmName(HypergraphAlgorithm algorithm) {
+  switch (algorithm) {
+    case HypergraphAlgorithm::CoarsenGreedy: return "coarsen-greedy";
+    case HypergraphAlgorithm::CoarsenSuitor: return "coarsen-suitor";
+    case HypergraphAlgorithm::Bipartition: return "bipartition";
+  }
+  return "";
+}
+
+HypergraphAlgorithm parseHypergraphAlgorithm(std::string_view text) {
+  for (HypergraphAlgorithm a :
+       {HypergraphAlgorithm::CoarsenGreedy, HypergraphAlgorithm::CoarsenSuitor, HypergraphAlgorithm::Bipartition}) {
+    if (hypergraphAlgorithmName(a) == text) return a;
+  }
+  throw std::invalid_argument("unknown hypergraph algorithm '" + std::string(text) +
+                              "': choose coarsen-greedy, coarsen-suitor or bipartition");
+}
+
+std::unique_ptr<HypergraphSolver> makeHypergraphSolver(std::shared_ptr<const Hypergraph> graph,
+                                                       const HypergraphOptions& options) {
+  if (!graph) throw std::invalid_argument("makeHypergraphSolver: no hypergraph");
+  if (options.backend == lap::Backend::Auto) throw std::invalid_argument("makeHypergraphSolver: resolve the backend");
+  return std::make_unique<MultilevelMachine>(std::move(graph), options);
+}
+
+}  // namespace ms::hypergraph

@@ -1,0 +1,268 @@
+#include "solver/hypergraph/partition.h"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cmath>
+#include <deque>
+#include <stdexcept>
+
+#include "solver/core/errors.h"
+
+namespace ms::hypergraph {
+namespace {
+
+std::array<int64_t, 2> sideWeights(const Hypergraph& graph, const Partition& partition) {
+  std::array<int64_t, 2> weight{0, 0};
+  for (int32_t v = 0; v < graph.nodeCount(); ++v) weight[partition[static_cast<std::size_t>(v)]] += graph.nodeWeight(v);
+  return weight;
+}
+
+int64_t overweight(const std::array<int64_t, 2>& weight, int64_t maxSide) {
+  return std::max<int64_t>(0, std::max(weight[0], weight[1]) - maxSide);
+}
+
+// Free nodes by gain, one bucket array per side (doubly linked lists threaded through the nodes).
+class GainBuckets {
+ public:
+  GainBuckets(int32_t nodes, int64_t maxGain)
+      : offset_(maxGain), next_(static_cast<std::size_t>(nodes), -1), previous_(static_cast<std::size_t>(nodes), -1) {
+    if (maxGain > (int64_t{1} << 25)) throw SolveError("FM: hyperedge weights too large for gain buckets");
+    for (auto& heads : heads_) heads.assign(static_cast<std::size_t>(2 * maxGain + 1), -1);
+  }
+  void insert(int32_t v, int side, int64_t gain) {
+    auto& heads = heads_[side];
+    const auto slot = static_cast<std::size_t>(gain + offset_);
+    next_[static_cast<std::size_t>(v)] = heads[slot];
+    previous_[static_cast<std::size_t>(v)] = -1;
+    if (heads[slot] >= 0) previous_[static_cast<std::size_t>(heads[slot])] = v;
+    heads[slot] = v;
+    top_[side] = std::max(top_[side], static_cast<int64_t>(slot));
+  }
+  void remove(int32_t v, int side, int64_t gain) {
+    const auto slot = static_cast<std::size_t>(gain + offset_);
+    const int32_t p = previous_[static_cast<std::size_t>(v)], n = next_[static_cast<std::size_t>(v)];
+    if (p >= 0) {
+      next_[static_cast<std::size_t>(p)] = n;
+    } else {
+      heads_[side][slot] = n;
+    }
+    if (n >= 0) previous_[static_cast<std::size_t>(n)] = p;
+  }
+  // Highest-gain free node of a side, -1 when none.
+  int32_t top(int side) {
+    while (top_[side] >= 0 && heads_[side][static_cast<std::size_t>(top_[side])] < 0) --top_[side];
+    return top_[side] < 0 ? -1 : heads_[side][static_cast<std::size_t>(top_[side])];
+  }
+
+ private:
+  int64_t offset_;
+  std::array<std::vector<int32_t>, 2> heads_;
+  std::array<int64_t, 2> top_{-1, -1};
+  std::vector<int32_t> next_, previous_;
+};
+
+}  // namespace
+
+int64_t cutOf(const Hypergraph& graph, const Partition& partition) {
+  int64_t cut = 0;
+  for (int32_t e = 0; e < graph.edgeCount(); ++e) {
+    const auto pins = graph.pins(e);
+    if (pins.empty()) continue;
+    const uint8_t side = partition[static_cast<std::size_t>(pins[0])];
+    for (int32_t v : pins) {
+      if (partition[static_cast<std::size_t>(v)] != side) {
+        cut += graph.edgeWeight(e);
+        break;
+      }
+    }
+  }
+  return cut;
+}
+
+double imbalanceOf(const Hypergraph& graph, const Partition& partition) {
+  const auto weight = sideWeights(graph, partition);
+  const int64_t total = weight[0] + weight[1];
+  return total == 0 ? 0.0 : static_cast<double>(2 * std::max(weight[0], weight[1]) - total) / static_cast<double>(total);
+}
+
+int64_t maxSideWeight(int64_t totalWeight, double epsilon, int64_t slack) {
+  const auto allowed = static_cast<int64_t>(std::floor((1.0 + epsilon) * static_cast<double>(totalWeight) / 2.0 + 1e-9));
+  return std::max(allowed, (totalWeight + 1) / 2) + slack;
+}
+
+Partition bruteForcePartition(const Hypergraph& graph, int64_t maxSide) {
+  const int32_t n = graph.nodeCount();
+  if (n > 30) throw std::invalid_argument("brute-force partition: more than 30 nodes");
+  Partition current(static_cast<std::size_t>(n), 0), best = current;
+  if (n <= 1) return best;
+  // Gray code over nodes 1..n-1 (node 0 stays on side 0): one node flips per partition, the cut follows
+  // from the per-hyperedge count of pins on side 1.
+  std::vector<int32_t> onSide1(static_cast<std::size_t>(graph.edgeCount()), 0);
+  std::array<int64_t, 2> weight{graph.totalNodeWeight(), 0};
+  int64_t cut = 0;
+  int64_t bestCut = 0, bestOver = overweight(weight, maxSide), bestHeaviest = weight[0];
+  const uint64_t partitions = uint64_t{1} << (n - 1);
+  for (uint64_t code = 1; code < partitions; ++code) {
+    const int32_t v = 1 + std::countr_zero(code);
+    const uint8_t to = current[static_cast<std::size_t>(v)] ^= 1;
+    weight[to] += graph.nodeWeight(v);
+    weight[to ^ 1] -= graph.nodeWeight(v);
+    for (int32_t e : graph.edgesOf(v)) {
+      const auto size = static_cast<int32_t>(graph.pins(e).size());
+      int32_t& count = onSide1[static_cast<std::size_t>(e)];
+      const bool wasCut = count > 0 && count < size;
+      count += to == 1 ? 1 : -1;
+      const bool isCut = count > 0 && count < size;
+      cut += (isCut - wasCut) * static_cast<int64_t>(graph.edgeWeight(e));
+    }
+    const int64_t over = overweight(weight, maxSide), heaviest = std::max(weight[0], weight[1]);
+    if (over < bestOver || (over == bestOver && (cut < bestCut || (cut == bestCut && heaviest < bestHeaviest)))) {
+      best = current;
+      bestCut = cut;
+      bestOver = over;
+      bestHeaviest = heaviest;
+    }
+  }
+  return best;
+}
+
+Partition growPartition(const Hypergraph& graph) {
+  const int32_t n = graph.nodeCount();
+  Partition partition(static_cast<std::size_t>(n), 0);
+  std::vector<uint8_t> visited(static_cast<std::size_t>(n), 0), edgeDone(static_cast<std::size_t>(graph.edgeCount()), 0);
+  int64_t grown = 0;
+  const int64_t half = graph.totalNodeWeight() / 2;
+  std::deque<int32_t> frontier;
+  for (int32_t start = 0; start < n && grown < half; ++start) {
+    if (visited[static_cast<std::size_t>(start)]) continue;
+    visited[static_cast<std::size_t>(start)] = 1;
+    frontier.push_back(start);
+    while (!frontier.empty() && grown < half) {
+      const int32_t v = frontier.front();
+      frontier.pop_front();
+      partition[static_cast<std::size_t>(v)] = 1;
+      grown += graph.nodeWeight(v);
+      for (int32_t e : graph.edgesOf(v)) {
+        if (edgeDone[static_cast<std::size_t>(e)]) continue;
+        edgeDone[static_cast<std::size_t>(e)] = 1;
+        for (int32_t k : graph.pins(e)) {
+          if (!visited[static_cast<std::size_t>(k)]) {
+            visited[static_cast<std::size_t>(k)] = 1;
+            frontier.push_back(k);
+          }
+        }
+      }
+    }
+    frontier.clear();
+  }
+  return partition;
+}
+
+Partition project(const Partition& coarse, const std::vector<int32_t>& map) {
+  Partition fine(map.size());
+  for (std::size_t v = 0; v < map.size(); ++v) fine[v] = coarse[static_cast<std::size_t>(map[v])];
+  return fine;
+}
+
+FmPassResult fmPass(const Hypergraph& graph, Partition& partition, int64_t maxSide) {
+  const int32_t n = graph.nodeCount();
+  FmPassResult result;
+  std::vector<std::array<int32_t, 2>> count(static_cast<std::size_t>(graph.edgeCount()), {0, 0});
+  for (int32_t e = 0; e < graph.edgeCount(); ++e) {
+    for (int32_t v : graph.pins(e)) ++count[static_cast<std::size_t>(e)][partition[static_cast<std::size_t>(v)]];
+  }
+  // gain(v) = cut decrease if v moved alone.
+  std::vector<int64_t> gain(static_cast<std::size_t>(n), 0);
+  int64_t maxGain = 1;
+  for (int32_t v = 0; v < n; ++v) {
+    const uint8_t from = partition[static_cast<std::size_t>(v)];
+    int64_t degree = 0;
+    for (int32_t e : graph.edgesOf(v)) {
+      const auto& c = count[static_cast<std::size_t>(e)];
+      const int64_t w = graph.edgeWeight(e);
+      degree += w;
+      if (c[from] == 1 && c[from ^ 1] > 0) gain[static_cast<std::size_t>(v)] += w;
+      if (c[from ^ 1] == 0 && c[from] > 1) gain[static_cast<std::size_t>(v)] -= w;
+    }
+    maxGain = std::max(maxGain, degree);
+  }
+  GainBuckets buckets(n, maxGain);
+  std::vector<uint8_t> locked(static_cast<std::size_t>(n), 0);
+  for (int32_t v = 0; v < n; ++v) buckets.insert(v, partition[static_cast<std::size_t>(v)], gain[static_cast<std::size_t>(v)]);
+
+  auto weight = sideWeights(graph, partition);
+  int64_t cut = cutOf(graph, partition);
+  result.cutBefore = cut;
+  int64_t bestCut = cut, bestOver = overweight(weight, maxSide);
+  std::size_t bestPrefix = 0;
+  std::vector<int32_t> moves;
+  const auto adjust = [&](int32_t u, int64_t delta) {
+    if (locked[static_cast<std::size_t>(u)] || delta == 0) return;
+    const uint8_t side = partition[static_cast<std::size_t>(u)];
+    buckets.remove(u, side, gain[static_cast<std::size_t>(u)]);
+    gain[static_cast<std::size_t>(u)] += delta;
+    buckets.insert(u, side, gain[static_cast<std::size_t>(u)]);
+  };
+  // Moves made without beating the best prefix before the pass gives up (the rest would be rolled back).
+  const int64_t patience = std::max<int64_t>(200, n / 10);
+  while (static_cast<int64_t>(moves.size() - bestPrefix) <= patience) {
+    int32_t chosen = -1;
+    for (int side = 0; side < 2; ++side) {
+      const int32_t v = buckets.top(side);
+      if (v < 0) continue;
+      const int64_t w = graph.nodeWeight(v);
+      const bool fits = weight[side ^ 1] + w <= maxSide;
+      const bool lightens = weight[side] > maxSide && weight[side ^ 1] + w < weight[side];
+      if (!fits && !lightens) continue;
+      if (chosen < 0 || gain[static_cast<std::size_t>(v)] > gain[static_cast<std::size_t>(chosen)] ||
+          (gain[static_cast<std::size_t>(v)] == gain[static_cast<std::size_t>(chosen)] && weight[side] > weight[side ^ 1])) {
+        chosen = v;
+      }
+    }
+    if (chosen < 0) break;
+    const uint8_t from = partition[static_cast<std::size_t>(chosen)], to = from ^ 1;
+    buckets.remove(chosen, from, gain[static_cast<std::size_t>(chosen)]);
+    locked[static_cast<std::size_t>(chosen)] = 1;
+    cut -= gain[static_cast<std::size_t>(chosen)];
+    // The classic FM gain updates, before and after the move, per hyperedge of the moved node.
+    for (int32_t e : graph.edgesOf(chosen)) {
+      auto& c = count[static_cast<std::size_t>(e)];
+      const int64_t w = graph.edgeWeight(e);
+      const auto pins = graph.pins(e);
+      if (c[to] == 0) {
+        for (int32_t u : pins) adjust(u, w);
+      } else if (c[to] == 1) {
+        for (int32_t u : pins) {
+          if (partition[static_cast<std::size_t>(u)] == to) adjust(u, -w);
+        }
+      }
+      --c[from];
+      ++c[to];
+      if (c[from] == 0) {
+        for (int32_t u : pins) adjust(u, -w);
+      } else if (c[from] == 1) {
+        for (int32_t u : pins) {
+          if (u != chosen && partition[static_cast<std::size_t>(u)] == from) adjust(u, w);
+        }
+      }
+    }
+    partition[static_cast<std::size_t>(chosen)] = to;
+    weight[from] -= graph.nodeWeight(chosen);
+    weight[to] += graph.nodeWeight(chosen);
+    moves.push_back(chosen);
+    const int64_t over = overweight(weight, maxSide);
+    if (over < bestOver || (over == bestOver && cut < bestCut)) {
+      bestOver = over;
+      bestCut = cut;
+      bestPrefix = moves.size();
+    }
+  }
+  for (std::size_t m = moves.size(); m > bestPrefix; --m) partition[static_cast<std::size_t>(moves[m - 1])] ^= 1;
+  result.cutAfter = bestCut;
+  result.movesTried = static_cast<int64_t>(moves.size());
+  result.movesKept = static_cast<int64_t>(bestPrefix);
+  return result;
+}
+
+}  // namespace ms::hypergraph

@@ -1,0 +1,43 @@
+#pragma once
+// The kernel set behind the queue-based suitor matching of Fig. 9, one per backend (sequential and OpenMP
+// in suitor_cpu.cpp, CUDA in cuda/), driven by the one orchestration in the multilevel machine.
+//
+// Q_I, the nodes that proposed to a node that has just been matched to someone else, is built by looking at
+// each unmatched node's candidate instead of scanning the neighbours of the nodes in Q_C (LAMBDA2): the set
+// is the same, and the scan costs a pass over the candidates instead of one over the matched nodes' pins.
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "solver/hypergraph/hypergraph.h"
+
+namespace ms::hypergraph {
+
+struct SuitorRound {
+  int64_t newPairs = 0;   // pairs made final by this round
+  int64_t queueSize = 0;  // |Q_I|: nodes whose proposal must be made again
+};
+
+class SuitorKernels {
+ public:
+  virtual ~SuitorKernels() = default;
+  // Starts a level on `graph` (borrowed until the next begin): every node unmatched, no proposals.
+  virtual void begin(const Hypergraph& graph) = 0;
+  // cand(j) = the unmatched neighbour j prefers (Fig. 9 lines 4-9 for every node when `everyNode`, else
+  // lines 21-26 for Q_I). Returns the nonzeros scanned.
+  virtual int64_t propose(bool everyNode) = 0;
+  // Lines 10-15 / 27-32: mutual proposals become pairs; then Q_I is built for the next proposals.
+  virtual SuitorRound matchProposals() = 0;
+  virtual std::vector<int32_t> mates() const = 0;
+  virtual std::vector<int32_t> candidates() const = 0;
+  // Device time of the last propose/matchProposals call in ns; -1 for host kernels.
+  virtual int64_t lastDeviceNs() const { return -1; }
+};
+
+// threads = 1: the sequential kernel set; otherwise OpenMP with that many threads (0 = all).
+std::unique_ptr<SuitorKernels> makeCpuSuitorKernels(int threads);
+// Throws SolveError when this build has no CUDA support or no device is usable.
+std::unique_ptr<SuitorKernels> makeCudaSuitorKernels();
+
+}  // namespace ms::hypergraph

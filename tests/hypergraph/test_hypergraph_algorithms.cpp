@@ -1,0 +1,313 @@
+// Coarsening, contraction and bipartitioning on the CPU backends against brute-force oracles: greedy equals
+// Fig. 4 over brute-force similarities; every coarsening map is a valid matching of the metric closure with
+// f(v) = min{v, mate(v)}; suitor matching reaches the mutual-proposal fixed point, weighs at least half of
+// LEMON's maximum weight matching of the metric closure and is the same on every backend; apply-coarsening
+// follows eq. 3-4; FM never worsens the cut; bipartitions are balanced and report the cut of their
+// partition file.
+#include <QtTest/QtTest>
+
+#include <filesystem>
+#include <random>
+
+#include "hypergraph_test_support.h"
+#include "solver/hypergraph/coarsening.h"
+#include "solver/hypergraph/io/hypergraph_io.h"
+#include "solver/hypergraph/partition.h"
+#include "solver/matching/lemon_matching.h"
+
+using namespace ms;
+using namespace ms::hypergraph;
+using namespace ms::hypergraph::testing;
+
+namespace {
+
+// Mates are neighbours, the matching is mutual, and f(v) = min{v, mate(v)} renumbered in increasing order.
+void checkCoarseningMap(const Hypergraph& g, const HypergraphResult& r, const QString& what) {
+  const auto n = static_cast<std::size_t>(g.nodeCount());
+  QCOMPARE(r.mate.size(), n);
+  QCOMPARE(r.coarseningMap.size(), n);
+  std::vector<int32_t> labels;
+  for (std::size_t v = 0; v < n; ++v) {
+    const int32_t m = r.mate[v];
+    if (m >= 0) {
+      QVERIFY2(r.mate[static_cast<std::size_t>(m)] == static_cast<int32_t>(v), qPrintable(what + " not mutual"));
+      QVERIFY2(areNeighbours(g, static_cast<int32_t>(v), m), qPrintable(what + " mates are not neighbours"));
+    }
+    labels.push_back(m >= 0 ? std::min<int32_t>(static_cast<int32_t>(v), m) : static_cast<int32_t>(v));
+  }
+  std::vector<int32_t> distinct = labels;
+  std::sort(distinct.begin(), distinct.end());
+  distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+  for (std::size_t v = 0; v < n; ++v) {
+    const auto rank = std::lower_bound(distinct.begin(), distinct.end(), labels[v]) - distinct.begin();
+    QVERIFY2(r.coarseningMap[v] == rank, qPrintable(what + " f(v) is not min{v, mate(v)}"));
+  }
+  QCOMPARE(r.levels.size(), std::size_t{2});
+  QCOMPARE(r.levels[1].nodes, static_cast<int32_t>(distinct.size()));
+}
+
+// Maximum weight matching of the metric closure: LEMON's perfect matching on the complete graph whose
+// non-edges weigh 0 (plus one zero vertex when n is odd).
+double lemonOptimum(const Hypergraph& g) {
+  const int32_t n = g.nodeCount() + g.nodeCount() % 2;
+  std::vector<float> weights(static_cast<std::size_t>(n) * static_cast<std::size_t>(n), 0.0f);
+  for (int32_t u = 0; u < g.nodeCount(); ++u) {
+    for (int32_t v = 0; v < g.nodeCount(); ++v) {
+      if (u != v) weights[static_cast<std::size_t>(u) * static_cast<std::size_t>(n) + static_cast<std::size_t>(v)] =
+          static_cast<float>(bruteSimilarity(g, u, v));
+    }
+  }
+  std::vector<int32_t> mate(static_cast<std::size_t>(n));
+  return matching::lemonMaxWeightPerfectMatching(weights.data(), n, mate.data());
+}
+
+// Bipartition options (coarsening by `rule` on the sequential backend).
+HypergraphOptions bipartitionOptions(MatchingRule rule, double epsilon, int32_t bruteForceBelow = kDefaultBruteForceBelow) {
+  HypergraphOptions o;
+  o.algorithm = HypergraphAlgorithm::Bipartition;
+  o.backend = lap::Backend::Sequential;
+  o.bipartitionMatching = rule;
+  o.epsilon = epsilon;
+  o.bruteForceBelow = bruteForceBelow;
+  return o;
+}
+
+}  // namespace
+
+class TestHypergraphAlgorithms : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void greedyEqualsBruteForceFig4() {
+    for (const RandomHypergraphSpec& spec : smallSpecs(60, baseSeed())) {
+      const Hypergraph g = generateRandom(spec);
+      const Solved solved = solve(g, coarsenOptions(HypergraphAlgorithm::CoarsenGreedy, lap::Backend::Sequential));
+      QVERIFY2(solved.result.mate == bruteGreedy(g), qPrintable(describe(spec)));
+      checkCoarseningMap(g, solved.result, describe(spec));
+      if (QTest::currentTestFailed()) return;
+    }
+  }
+
+  void greedyStepsNodeByNodeLikeALevel() {
+    const RandomHypergraphSpec spec{30, 40, 5, 3, 1, baseSeed()};
+    const Hypergraph g = generateRandom(spec);
+    HypergraphOptions o = coarsenOptions(HypergraphAlgorithm::CoarsenGreedy, lap::Backend::Sequential);
+    o.nodesPerStep = 1;
+    auto solver = makeHypergraphSolver(std::make_shared<const Hypergraph>(g), o);
+    int steps = 0;
+    Snapshot snapshot;
+    while (!solver->done()) {
+      const StepRecord record = solver->step();
+      if (record.phase != kGreedyMatchingPhase) continue;
+      ++steps;
+      solver->snapshot(snapshot);
+      const auto& s = std::get<HypergraphSnapshot>(snapshot);
+      // A node matched before its turn scans nothing: the step shows no node.
+      if (s.currentNode < 0) {
+        QVERIFY(s.mate[static_cast<std::size_t>(steps - 1)] >= 0);
+        continue;
+      }
+      QCOMPARE(s.currentNode, steps - 1);
+      int64_t nonzeros = 0;
+      for (int32_t e : s.currentEdges) nonzeros += static_cast<int64_t>(g.pins(e).size());
+      QCOMPARE(static_cast<int64_t>(s.lanes.size()), nonzeros);
+      for (const Neighbour& k : s.neighbours) QCOMPARE(k.similarity, bruteSimilarity(g, s.currentNode, k.node));
+    }
+    QCOMPARE(steps, g.nodeCount());
+    QCOMPARE(solver->result().mate, bruteGreedy(g));
+  }
+
+  void suitorReachesTheMutualProposalFixedPoint() {
+    for (const RandomHypergraphSpec& spec : smallSpecs(60, baseSeed() + 1000)) {
+      const Hypergraph g = generateRandom(spec);
+      const std::vector<int32_t> expected = bruteSuitor(g);
+      for (lap::Backend backend : {lap::Backend::Sequential, lap::Backend::Cpu}) {
+        const Solved solved = solve(g, coarsenOptions(HypergraphAlgorithm::CoarsenSuitor, backend));
+        QVERIFY2(solved.result.mate == expected, qPrintable(describe(spec)));
+        checkCoarseningMap(g, solved.result, describe(spec));
+        // Maximal: no two unmatched nodes are neighbours.
+        for (int32_t u = 0; u < g.nodeCount(); ++u) {
+          for (int32_t v = u + 1; v < g.nodeCount(); ++v) {
+            QVERIFY(solved.result.mate[static_cast<std::size_t>(u)] >= 0 ||
+                    solved.result.mate[static_cast<std::size_t>(v)] >= 0 || !areNeighbours(g, u, v));
+          }
+        }
+        if (QTest::currentTestFailed()) return;
+      }
+    }
+  }
+
+  void suitorWeighsAtLeastHalfOfTheOptimum() {
+    int tight = 0;
+    for (const RandomHypergraphSpec& spec : smallSpecs(60, baseSeed() + 2000)) {
+      const Hypergraph g = generateRandom(spec);
+      const Solved solved = solve(g, coarsenOptions(HypergraphAlgorithm::CoarsenSuitor, lap::Backend::Sequential));
+      const double weight = matchingWeight(g, solved.result.mate), optimum = lemonOptimum(g);
+      QVERIFY2(weight >= 0.5 * optimum - 1e-9, qPrintable(describe(spec) + QString(" %1 < %2 / 2").arg(weight).arg(optimum)));
+      QVERIFY(weight <= optimum + 1e-9);
+      if (weight < optimum) ++tight;
+    }
+    qInfo("%d of 60 suitor matchings below the optimum", tight);
+  }
+
+  void suitorIsTheSameOnLargerInstancesAcrossBackends() {
+    for (Profile profile : {Profile::Stanford, Profile::Flickr}) {
+      const Hypergraph g = generateProfile(profile, std::max(2 * profileStats(profile).max, 20'000), baseSeed());
+      const Solved sequential = solve(g, coarsenOptions(HypergraphAlgorithm::CoarsenSuitor, lap::Backend::Sequential, 2));
+      const Solved openmp = solve(g, coarsenOptions(HypergraphAlgorithm::CoarsenSuitor, lap::Backend::Cpu, 2));
+      QCOMPARE(openmp.result.mate, sequential.result.mate);
+      QCOMPARE(openmp.result.levels.size(), sequential.result.levels.size());
+      QCOMPARE(openmp.result.levels.back().nodes, sequential.result.levels.back().nodes);
+    }
+  }
+
+  void applyCoarseningFollowsEq3And4() {
+    for (const RandomHypergraphSpec& base : smallSpecs(30, baseSeed() + 3000)) {
+      RandomHypergraphSpec spec = base;
+      spec.maxNodeWeight = 4;
+      const Hypergraph g = generateRandom(spec);
+      const std::vector<int32_t> mate = bruteGreedy(g);
+      const std::vector<int32_t> map = coarseningMap(mate);
+      const int32_t clusters = g.nodeCount() == 0 ? 0 : *std::max_element(map.begin(), map.end()) + 1;
+      const Hypergraph coarse = applyCoarsening(g, map, clusters);
+      QCOMPARE(coarse.edgeCount(), g.edgeCount());
+      for (int32_t e = 0; e < g.edgeCount(); ++e) {
+        std::vector<int32_t> expected;
+        for (int32_t v : g.pins(e)) expected.push_back(map[static_cast<std::size_t>(v)]);
+        std::sort(expected.begin(), expected.end());
+        expected.erase(std::unique(expected.begin(), expected.end()), expected.end());
+        QCOMPARE(std::vector<int32_t>(coarse.pins(e).begin(), coarse.pins(e).end()), expected);
+        QCOMPARE(coarse.edgeWeight(e), g.edgeWeight(e));
+      }
+      for (int32_t c = 0; c < clusters; ++c) {
+        int32_t weight = 0;
+        for (int32_t v = 0; v < g.nodeCount(); ++v) {
+          if (map[static_cast<std::size_t>(v)] == c) weight += g.nodeWeight(v);
+        }
+        QCOMPARE(coarse.nodeWeight(c), weight);
+      }
+    }
+  }
+
+  void bruteForcePartitionIsOptimal() {
+    for (const RandomHypergraphSpec& base : smallSpecs(25, baseSeed() + 4000)) {
+      RandomHypergraphSpec spec = base;
+      spec.nodes = 2 + spec.nodes % 11;
+      spec.maxNodeWeight = 3;
+      const Hypergraph g = generateRandom(spec);
+      const int64_t bound = maxSideWeight(g.totalNodeWeight(), 0.1, 2);
+      const Partition best = bruteForcePartition(g, bound);
+      // Every partition by counting (independent of the Gray code walk).
+      int64_t bestFeasibleCut = -1;
+      for (uint32_t code = 0; code < (1u << g.nodeCount()); ++code) {
+        Partition p(static_cast<std::size_t>(g.nodeCount()));
+        int64_t side1 = 0;
+        for (int32_t v = 0; v < g.nodeCount(); ++v) {
+          p[static_cast<std::size_t>(v)] = (code >> v) & 1u;
+          if (p[static_cast<std::size_t>(v)]) side1 += g.nodeWeight(v);
+        }
+        if (std::max(side1, g.totalNodeWeight() - side1) > bound) continue;
+        const int64_t cut = cutOf(g, p);
+        if (bestFeasibleCut < 0 || cut < bestFeasibleCut) bestFeasibleCut = cut;
+      }
+      if (bestFeasibleCut >= 0) QCOMPARE(cutOf(g, best), bestFeasibleCut);
+    }
+  }
+
+  void fmNeverWorsensTheCutAndKeepsBalance() {
+    std::mt19937_64 random(baseSeed() + 5000);
+    for (const RandomHypergraphSpec& base : smallSpecs(40, baseSeed() + 5000)) {
+      RandomHypergraphSpec spec = base;
+      spec.nodes = 20 + spec.nodes * 8;
+      spec.edges = spec.nodes * 2;
+      const Hypergraph g = generateRandom(spec);
+      // A random balanced start: a shuffled half on side 1.
+      std::vector<int32_t> order(static_cast<std::size_t>(g.nodeCount()));
+      std::iota(order.begin(), order.end(), 0);
+      std::shuffle(order.begin(), order.end(), random);
+      Partition p(order.size(), 0);
+      for (std::size_t i = 0; i < order.size() / 2; ++i) p[static_cast<std::size_t>(order[i])] = 1;
+      const int64_t bound = maxSideWeight(g.totalNodeWeight(), 0.05);
+      for (int pass = 0; pass < 4; ++pass) {
+        const int64_t before = cutOf(g, p);
+        const FmPassResult r = fmPass(g, p, bound);
+        QCOMPARE(r.cutBefore, before);
+        QCOMPARE(r.cutAfter, cutOf(g, p));
+        QVERIFY2(r.cutAfter <= before, qPrintable(describe(spec)));
+        QVERIFY(imbalanceOf(g, p) <= 0.05 + 1.0 / g.nodeCount());
+        int64_t side1 = 0;
+        for (int32_t v = 0; v < g.nodeCount(); ++v) side1 += p[static_cast<std::size_t>(v)] * g.nodeWeight(v);
+        QVERIFY(std::max(side1, g.totalNodeWeight() - side1) <= bound);
+      }
+    }
+  }
+
+  void bipartitionIsBalancedAndReportsItsFilesCut() {
+    const std::filesystem::path folder = std::filesystem::temp_directory_path() / "matchscope_hg_bipartition";
+    std::filesystem::create_directories(folder);
+    std::vector<Hypergraph> instances;
+    for (const RandomHypergraphSpec& base : smallSpecs(8, baseSeed() + 6000)) {
+      RandomHypergraphSpec spec = base;
+      spec.nodes = 50 + spec.nodes * 40;
+      spec.edges = spec.nodes;
+      instances.push_back(generateRandom(spec));
+    }
+    instances.push_back(generateProfile(Profile::Stanford, 3000, baseSeed()));
+    for (const Hypergraph& g : instances) {
+      for (MatchingRule rule : {MatchingRule::Greedy, MatchingRule::Suitor}) {
+        for (double epsilon : {0.0, 0.03, 0.1}) {
+          const Solved solved = solve(g, bipartitionOptions(rule, epsilon));
+          const HypergraphResult& r = solved.result;
+          QCOMPARE(static_cast<int32_t>(r.partition.size()), g.nodeCount());
+          QVERIFY2(r.imbalance <= std::max(epsilon, 1.0 / g.nodeCount()) + 1e-12,
+                   qPrintable(QString("imbalance %1 > %2").arg(r.imbalance).arg(epsilon)));
+          writePartitionFile(r.partition, folder / "p.part");
+          const Partition read = readPartitionFile(folder / "p.part", g.nodeCount());
+          QCOMPARE(cutOf(g, read), r.cut);
+          QCOMPARE(imbalanceOf(g, read), r.imbalance);
+          // On the input level, every FM pass that starts from a balanced partition keeps or lowers its cut
+          // (one that starts overweight may trade cut for balance).
+          double previousCut = -1, previousImbalance = 1;
+          for (const StepRecord& step : solved.trace.records()) {
+            if (step.phase == kFmPassPhase && step.iteration == 0 && previousCut >= 0 &&
+                previousImbalance <= std::max(epsilon, 1.0 / g.nodeCount()) + 1e-12) {
+              QVERIFY(step.counters[kCut] <= previousCut);
+            }
+            if (step.phase == kFmPassPhase || step.phase == kProjectionPhase || step.phase == kInitialPartitionPhase) {
+              previousCut = step.counters[kCut];
+              previousImbalance = step.counters[kImbalance];
+            }
+          }
+        }
+      }
+    }
+    std::filesystem::remove_all(folder);
+  }
+
+  // A cut far below a random balanced bipartition's on a hypergraph with planted structure: two dense halves
+  // joined by a few hyperedges.
+  void bipartitionFindsAPlantedCut() {
+    std::mt19937_64 random(baseSeed() + 7000);
+    const int32_t half = 200;
+    std::vector<int64_t> offsets{0};
+    std::vector<int32_t> pins;
+    std::uniform_int_distribution<int32_t> node(0, half - 1);
+    for (int32_t e = 0; e < 1200; ++e) {
+      const int32_t side = e % 2, base = side * half;
+      std::vector<int32_t> edge;
+      while (edge.size() < 3) {
+        const int32_t v = base + node(random);
+        if (std::find(edge.begin(), edge.end(), v) == edge.end()) edge.push_back(v);
+      }
+      if (e < 6) edge.push_back((1 - side) * half + node(random));  // 6 crossing hyperedges
+      pins.insert(pins.end(), edge.begin(), edge.end());
+      offsets.push_back(static_cast<int64_t>(pins.size()));
+    }
+    const Hypergraph g(2 * half, offsets, pins);
+    const Solved solved = solve(g, bipartitionOptions(MatchingRule::Greedy, 0.03));
+    QVERIFY2(solved.result.cut <= 6, qPrintable(QString("cut %1").arg(solved.result.cut)));
+  }
+};
+
+QTEST_APPLESS_MAIN(TestHypergraphAlgorithms)
+#include "test_hypergraph_algorithms.moc"

@@ -84,24 +84,18 @@ views::TraceChartsConfig LapProblemSession::chartsConfig() const {
   if (!isApproximation(algorithm_)) {
     config.gainCounter = "assigned";
     config.gainTitle = QObject::tr("Assignments gained per iteration");
-    config.levelPhase = "forward_level";
-    config.levelCounters = {"frontier"};
-    config.levelTitle = QObject::tr("Frontier size per BFS level");
+    config.phaseCharts = {{"forward_level", {"frontier"}, QObject::tr("Frontier size per BFS level"), {}}};
     return config;
   }
   config.showsObjective = true;
   config.timeTitle = QObject::tr("Time per phase");
   config.iterationTitle = statusWords().loop;
   if (algorithm_ == lap::LapAlgorithm::Auction) {
-    config.levelPhase = "bidding";
-    config.levelCounters = {"bids", "unassigned"};
-    config.levelTitle = QObject::tr("Bids and unassigned rows per bidding round");
-    config.levelAxisTitle = QObject::tr("round");
+    config.phaseCharts = {{"bidding", {"bids", "unassigned"}, QObject::tr("Bids and unassigned rows per bidding round"),
+                           QObject::tr("round")}};
   } else if (algorithm_ != lap::LapAlgorithm::Random) {
-    config.levelPhase = "take";
-    config.levelCounters = {"entries_scanned"};
-    config.levelTitle = QObject::tr("Entries looked at per take");
-    config.levelAxisTitle = QObject::tr("take");
+    config.phaseCharts = {
+        {"take", {"entries_scanned"}, QObject::tr("Entries looked at per take"), QObject::tr("take")}};
   }
   return config;
 }

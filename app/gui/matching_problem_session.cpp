@@ -59,10 +59,8 @@ views::TraceChartsConfig MatchingProblemSession::chartsConfig() const {
   config.gainCounter = "weight";
   config.gainTitle = QObject::tr("Matching weight after each phase");
   config.gainShowsValue = true;
-  config.levelPhase = matching::kRomaPhase;
-  config.levelCounters = {"flips", "failed_locks"};
-  config.levelTitle = QObject::tr("Flips per phase");
-  config.levelAxisTitle = QObject::tr("phase");
+  config.phaseCharts = {{std::string(matching::kRomaPhase), {"flips", "failed_locks"}, QObject::tr("Flips per phase"),
+                         QObject::tr("phase")}};
   config.timeTitle = QObject::tr("Time per phase");  // one step per phase: the series are its step kinds
   config.iterationTitle = QObject::tr("phase");
   return config;

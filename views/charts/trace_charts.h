@@ -30,18 +30,24 @@ QT_END_NAMESPACE
 
 namespace ms::views {
 
-// Which counters the two counter charts follow; the problem kind chooses (empty names hide a chart).
+// Counters over the steps of one phase, one series each: the frontier of every BFS level, the flips of every
+// ROMA phase, the cut and imbalance after every FM pass.
+struct PhaseChartConfig {
+  std::string phase;
+  std::vector<std::string> counters;
+  QString title;
+  QString axisTitle;  // x axis; empty: "level (whole solve)"
+};
+
+// Which counters the counter charts follow; the problem kind chooses (empty names hide a chart).
 struct TraceChartsConfig {
   QString timeTitle;        // chart 1; empty: "Time per phase per iteration"
   QString iterationTitle;   // x axis of charts 1 and 2, the algorithm's outer loop; empty: "iteration"
   std::string gainCounter;  // chart 2: increase of this counter per iteration
   QString gainTitle;
   bool gainShowsValue = false;  // chart 2 plots the counter's value at the end of each iteration instead
-  std::string levelPhase;       // chart 3: these counters on every step of this phase, one series each
-  std::vector<std::string> levelCounters;
-  QString levelTitle;
-  QString levelAxisTitle;  // x axis of chart 3; empty: "level (whole solve)"
-  bool showsObjective = false;  // charts 4 and 5: cost against the reference, and cost / reference
+  std::vector<PhaseChartConfig> phaseCharts;  // below chart 2, in this order; at most kMaxPhaseCharts
+  bool showsObjective = false;  // the last two charts: cost against the reference, and cost / reference
 };
 
 class TraceCharts : public QWidget {
@@ -49,6 +55,7 @@ class TraceCharts : public QWidget {
  public:
   static constexpr std::size_t kRingCapacity = 1 << 15;  // points kept per series
   static constexpr int kRefreshMs = 33;                  // at most ~30 refreshes a second
+  static constexpr std::size_t kMaxPhaseCharts = 2;
   // A series shows a marker on each point while it has at most this many (so that a lone point shows);
   // longer ones are lines.
   static constexpr qsizetype kMaxMarkedPoints = 40;
@@ -73,7 +80,9 @@ class TraceCharts : public QWidget {
   QList<QPointF> phaseTimePoints(std::string_view phase) const;
   bool phaseTimeMarked(std::string_view phase) const;  // whether that series shows its points' markers
   QList<QPointF> gainPoints() const;
-  QList<QPointF> levelPoints(std::size_t counter = 0) const;  // series of config.levelCounters[counter]
+  // Series of config.phaseCharts[chart].counters[counter].
+  QList<QPointF> phasePoints(std::size_t chart, std::size_t counter) const;
+  QList<QPointF> levelPoints(std::size_t counter = 0) const { return phasePoints(0, counter); }
   QList<QPointF> objectivePoints() const;
   QList<QPointF> referencePoints() const;  // the reference's line across the objective chart
   QList<QPointF> factorPoints() const;
@@ -102,16 +111,24 @@ class TraceCharts : public QWidget {
   std::vector<std::string> counterNames_;
   void pushFactor(QPointF objective);
 
-  Chart timeChart_, gainChart_, levelChart_, objectiveChart_, factorChart_;
+  struct PhaseChart {
+    Chart chart;
+    std::vector<std::unique_ptr<Plot>> plots;  // one per counter
+    int stepIndex = 0;                         // steps of the phase counted so far
+  };
+  void setPhaseChart(PhaseChart& chart, const PhaseChartConfig& config);
+
+  Chart timeChart_, gainChart_, objectiveChart_, factorChart_;
+  // Made with the widget (one made later would be laid out and shown only after a trip through the event
+  // loop); those config_.phaseCharts does not use are hidden.
+  std::vector<std::unique_ptr<PhaseChart>> phaseCharts_;
   std::map<std::string, Plot, std::less<>> phasePlots_;
   Plot gainPlot_;
-  std::vector<std::unique_ptr<Plot>> levelPlots_;  // one per config_.levelCounters
   Plot objectivePlot_, referencePlot_, factorPlot_;
   double reference_ = std::nan("");
   double lastGainValue_ = 0;
   int lastGainIteration_ = -1;
   double initialValue_ = -1;
-  int levelIndex_ = 0;
   QTimer refreshTimer_;
   int refreshCount_ = 0;
 };

@@ -1,5 +1,6 @@
 #include "app/gui/problem_registry.h"
 
+#include "app/gui/hypergraph_problem_session.h"
 #include "app/gui/lap_problem_session.h"
 #include "app/gui/matching_problem_session.h"
 
@@ -9,6 +10,7 @@ std::vector<std::unique_ptr<ProblemSession>> makeProblemSessions(StudioParts par
   std::vector<std::unique_ptr<ProblemSession>> sessions;
   sessions.push_back(std::make_unique<LapProblemSession>(parts));
   sessions.push_back(std::make_unique<MatchingProblemSession>(parts));
+  sessions.push_back(std::make_unique<HypergraphProblemSession>(parts));
   return sessions;
 }
 

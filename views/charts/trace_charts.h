@@ -55,7 +55,7 @@ class TraceCharts : public QWidget {
  public:
   static constexpr std::size_t kRingCapacity = 1 << 15;  // points kept per series
   static constexpr int kRefreshMs = 33;                  // at most ~30 refreshes a second
-  static constexpr std::size_t kMaxPhaseCharts = 2;
+  static constexpr std::size_t kMaxPhaseCharts = 2;  // two counters of two phases
   // A series shows a marker on each point while it has at most this many (so that a lone point shows);
   // longer ones are lines.
   static constexpr qsizetype kMaxMarkedPoints = 40;

@@ -159,6 +159,12 @@ void MatrixView::setMatching(const matching::MatchingSnapshot& snapshot) {
   refresh();
 }
 
+void MatrixView::setOverlay(std::shared_ptr<const render::MatrixOverlay> overlay, QString caption) {
+  overlay_ = std::move(overlay);
+  caption_ = std::move(caption);
+  refresh();
+}
+
 void MatrixView::setQuantity(render::MatrixQuantity quantity) {
   quantity_ = quantity;
   refresh();

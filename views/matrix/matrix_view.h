@@ -27,6 +27,8 @@ class MatrixView : public QWidget {
   // Takes the LAP alternative of `snapshot`, or the matching one on a weight matrix, its matched pairs marked
   // as the assignment (other problem kinds leave the view as it is).
   void setSnapshot(const Snapshot& snapshot);
+  // An overlay (and caption) made by the caller, for problem kinds whose snapshots the view does not read.
+  void setOverlay(std::shared_ptr<const render::MatrixOverlay> overlay, QString caption);
   void setQuantity(render::MatrixQuantity quantity);
   void setColorMap(render::ColorMap colorMap);
   // Share of the wall time rendering may take (see MatrixRenderThread); the window lowers it while a

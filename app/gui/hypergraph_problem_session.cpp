@@ -57,12 +57,12 @@ QString hypergraphCaption(const hypergraph::HypergraphSnapshot& snapshot) {
                      .arg(graph.nodeCount())
                      .arg(graph.edgeCount());
   if (!snapshot.partition.empty()) {
-    return text + QObject::tr("; cut %1, imbalance %2; bars: the side of each node")
+    return text + QObject::tr("; cut %1, imbalance %2; bars: grey side 1, orange side 0")
                       .arg(snapshot.cut)
                       .arg(snapshot.imbalance, 0, 'g', 4);
   }
   const auto matched = std::count_if(snapshot.mate.begin(), snapshot.mate.end(), [](int32_t m) { return m >= 0; });
-  text += QObject::tr("; %1 pairs matched (bars up)").arg(matched / 2);
+  text += QObject::tr("; %1 pairs matched (grey bars; orange: unmatched)").arg(matched / 2);
   if (snapshot.currentNode >= 0) {
     text += QObject::tr("; node %1: %2 hyperedges, %3 unmatched neighbours, nonzeros coloured by warp lane")
                 .arg(snapshot.currentNode)

@@ -2,6 +2,7 @@
 // greedy coarsening shows the current node's hyperedges, its neighbours and every nonzero of the scan in the
 // colour of the warp lane that reads it (recomputed here with the warp plan), the matched nodes, and each
 // contracted level; the charts hold the sizes of each level and the cut after each FM pass.
+#include <QTemporaryDir>
 #include <QtTest/QtTest>
 #include <algorithm>
 #include <cmath>
@@ -148,6 +149,16 @@ class TestHypergraphStudio : public QObject {
     const int32_t shownLevel = stateOf<hypergraph::HypergraphSnapshot>(window.shownSnapshot())->level;
     QCOMPARE(shownLevel, expected[steps - 1].level);
     QVERIFY(shownLevel >= 1);  // the steps went past a contraction
+
+    // The matrix export is the incidence picture with its marks, as the view renders it.
+    if (!window.matrixView().rendererAvailable()) QSKIP("no Vulkan device: the export needs the renderer");
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("incidence.png"));
+    window.exportMatrixPng(path, QSize(320, 240));
+    const QImage exported(path);
+    QCOMPARE(exported.size(), QSize(320, 240));
+    QCOMPARE(exported.convertToFormat(QImage::Format_RGB32),
+             window.matrixView().renderImage(QSize(320, 240)).convertToFormat(QImage::Format_RGB32));
   }
 
   // After a bipartition runs to its end, the sizes chart holds every coarser level's nodes, hyperedges and

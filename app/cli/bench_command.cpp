@@ -12,6 +12,7 @@
 #include <thread>
 #include <vector>
 
+#include "app/cli/approximation_bench.h"
 #include "app/cli/bench_support.h"
 #include "app/cli/commands.h"
 #include "app/cli/instance_options.h"
@@ -223,8 +224,8 @@ void addBenchCommand(CLI::App& app) {
   bench->add_option("--preset", options->preset,
                     "table1: n=500..5000, [0,n), CPU with 1 and all threads (paper's Table 1); "
                     "table3: n=5000..20000, three ranges, CUDA (Table 3); " +
-                        std::string(kMatchingPresetHelp))
-      ->check(CLI::IsMember({"table1", "table3", "roma-cpu", "roma-gpu"}))
+                        std::string(kMatchingPresetHelp) + "; " + kApproximationPresetHelp)
+      ->check(CLI::IsMember({"table1", "table3", "roma-cpu", "roma-gpu", "approximation", "auction-gpu"}))
       ->capture_default_str();
   bench->add_option("--sizes", options->sizes, "Override the preset's sizes")->delimiter(',');
   bench->add_option("--ranges", options->ranges, "Override the cost ranges (n/10, n, 10n)")
@@ -249,6 +250,10 @@ void addBenchCommand(CLI::App& app) {
   bench->add_option("--output", options->output, "CSV file (default bench-<preset>.csv)");
   auto matching = addMatchingBenchOptions(*bench);
   bench->callback([options, matching] {
+    if (isApproximationPreset(options->preset)) {
+      runApproximationBench({options->preset, options->sizes, options->instances, options->repeats, options->output});
+      return;
+    }
     if (isMatchingPreset(options->preset)) {
       runMatchingBench({options->preset, options->sizes, options->threads, options->instances, options->repeats,
                         options->output},

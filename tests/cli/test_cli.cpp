@@ -73,6 +73,31 @@ class TestCli : public QObject {
     }
   }
 
+  // The approximations: a bound: line saying how far the objective may be from the optimum.
+  void approximationsPrintTheirBound() {
+    const QStringList instance = {"solve", "--generate", "uniform", "--n", "30", "--seed", "2"};
+    const QString optimum = cli(instance + QStringList{"--algorithm", "tree", "--backend", "sequential"}).value("objective");
+    const Result auction = cli(instance + QStringList{"--algorithm", "auction", "--backend", "sequential"});
+    QCOMPARE(auction.exitCode, 0);
+    QCOMPARE(auction.value("objective"), optimum);
+    QCOMPARE(auction.value("bound"), QString("0 (exact)"));
+    const Result real = cli({"solve", "--generate", "real", "--n", "30", "--algorithm", "auction", "--backend", "cpu",
+                             "--epsilon", "0.001"});
+    QCOMPARE(real.exitCode, 0);
+    QVERIFY2(real.value("bound").startsWith("0.03 "), qPrintable(real.value("bound")));  // n x epsilon
+    for (const char* heuristic : {"random", "greedy-naive", "greedy"}) {
+      const Result r = cli(instance + QStringList{"--algorithm", heuristic});
+      QCOMPARE(r.exitCode, 0);
+      QVERIFY(r.value("objective").toLongLong() >= optimum.toLongLong());
+      QVERIFY2(r.value("bound").startsWith("none"), qPrintable(r.value("bound")));
+    }
+    QTemporaryDir dir;
+    const QString forbidden = writeFile(dir, "forbidden.txt", "1 inf\n2 3\n");
+    const Result refused = cli({"solve", "--input", forbidden, "--algorithm", "random"});
+    QCOMPARE(refused.exitCode, 1);
+    QVERIFY2(refused.err.contains("cannot avoid forbidden"), qPrintable(refused.err));
+  }
+
   void usageErrorsExitWithTwo() {
     QCOMPARE(cli({"solve", "--generate", "uniform"}).exitCode, 2);  // no --n
     QCOMPARE(cli({"solve", "--generate", "uniform", "--n", "5", "--algorithm", "simplex"}).exitCode, 2);
@@ -92,7 +117,7 @@ class TestCli : public QObject {
   void infeasibleExitsWithThree() {
     QTemporaryDir dir;
     const QString path = writeFile(dir, "hall.txt", "1 1 inf\n1 1 inf\n1 1 inf\n");
-    for (const char* algorithm : {"classical", "tree", "brute"}) {
+    for (const char* algorithm : {"classical", "tree", "brute", "auction"}) {
       const Result r = cli({"solve", "--input", path, "--algorithm", algorithm, "--backend", "cpu"});
       QCOMPARE(r.exitCode, 3);
       QVERIFY2(r.err.startsWith("matchscope-cli: ") && r.err.contains("infeasible"), qPrintable(r.err));

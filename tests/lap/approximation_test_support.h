@@ -10,7 +10,9 @@
 #include <random>
 #include <vector>
 
+#include "solver/core/errors.h"
 #include "solver/core/trace.h"
+#include "solver/lap/approx/auction.h"
 #include "solver/lap/lap_solver.h"
 #include "tests/lap/lap_test_support.h"
 
@@ -88,6 +90,54 @@ void verifyEpsilonSlackness(const CostMatrix<T>& costs, const LapSnapshot& state
              qPrintable(context + QString(": row %1 pays %2, cheapest %3, epsilon %4")
                                       .arg(i).arg(mine, 0, 'g', 17).arg(cheapest, 0, 'g', 17).arg(auction.epsilon)));
   }
+}
+
+// The auction on a real instance against the Hungarian optimum: where that finds the instance infeasible, the
+// auction must throw InfeasibleError too (returns false); otherwise its assignment is valid, within its
+// reported gapBound of the optimum, and its final state epsilon-complementary slack (returns true, the
+// solution in *solution).
+inline bool verifyAuctionWithinBound(const CostMatrix<double>& costs, const LapOptions& options, const QString& where,
+                                     LapSolution<double>* solution) {
+  double optimum = 0;
+  bool feasible = true;
+  try {
+    optimum = solveWith(costs, LapOptions{LapAlgorithm::Tree, Backend::Sequential, 1}).objective;
+  } catch (const InfeasibleError&) {
+    feasible = false;
+  }
+  auto solver = makeLapSolver(costs, options);
+  if (!feasible) {
+    [&] { QVERIFY_THROWS_EXCEPTION(InfeasibleError, runToEnd(*solver)); }();
+    return false;
+  }
+  runToEnd(*solver);
+  *solution = solver->solution();
+  [&] {
+    verifyAssignment(costs, *solution, where);
+    QVERIFY2(solution->objective >= optimum - 1e-9 && solution->objective <= optimum + solution->gapBound + 1e-9,
+             qPrintable(where + QString(": auction %1, optimum %2, bound %3")
+                                    .arg(solution->objective, 0, 'g', 17).arg(optimum, 0, 'g', 17).arg(solution->gapBound)));
+    Snapshot state;
+    solver->snapshot(state);
+    verifyEpsilonSlackness(costs, std::get<LapSnapshot>(state), 1e-9, where);
+  }();
+  return true;
+}
+
+// The snapshot after a bidding step of one round shows that round's bids: one per bid the trace counts, and
+// each column's price afterwards is at least every bid it received (the highest became its price).
+inline void verifyRoundBids(const LapSnapshot& state, const StepRecord& record, const QString& context) {
+  QCOMPARE(record.counters[kAuctionRounds], 1.0);
+  int bidders = 0;
+  for (int32_t i = 0; i < state.n; ++i) {
+    const int32_t j = state.approximation.bidColumn[static_cast<std::size_t>(i)];
+    if (j == -1) continue;
+    ++bidders;
+    QVERIFY2(state.approximation.prices[static_cast<std::size_t>(j)] >=
+                 state.approximation.bidPrice[static_cast<std::size_t>(i)],
+             qPrintable(context + QString(": row %1's bid exceeds column %2's price").arg(i).arg(j)));
+  }
+  QCOMPARE(static_cast<double>(bidders), record.counters[kAuctionBids]);
 }
 
 }  // namespace ms::lap::testing

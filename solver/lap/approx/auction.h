@@ -76,6 +76,7 @@ class Auction final : public LapSolver<typename Kernels::Cost> {
     record.phase = nextPhase();
     const auto start = std::chrono::steady_clock::now();
     kernels_.beginPhase();
+    const Price epsilonOfStep = epsilon_;  // bidRound() moves to the next phase's epsilon when this one ends
     try {
       if (state_ == State::Setup) {
         setUp();
@@ -93,8 +94,10 @@ class Auction final : public LapSolver<typename Kernels::Cost> {
     record.wall_ns =
         std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start).count();
     record.iteration = scalingPhase_;
-    record.counters[kAuctionEpsilon] = static_cast<double>(epsilon_) / static_cast<double>(scale_);
-    record.counters[kAuctionScalingPhase] = scalingPhase_;
+    if (record.phase == "bidding") {
+      record.counters[kAuctionEpsilon] = static_cast<double>(epsilonOfStep) / static_cast<double>(scale_);
+      record.counters[kAuctionScalingPhase] = scalingPhase_;
+    }
     lastPhase_ = record.phase;
     return record;
   }

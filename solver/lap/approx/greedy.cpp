@@ -245,7 +245,8 @@ class Greedy final : public LapSolver<T> {
     if (index == -1) {
       finished_ = true;
       failed_ = true;
-      throw InfeasibleError(std::string(Finder::kName) + ": stuck after " + std::to_string(taken_) +
+      // Not InfeasibleError: another assignment may well avoid the forbidden entries.
+      throw SolveError(std::string(Finder::kName) + ": stuck after " + std::to_string(taken_) +
                             " assignments: every uncovered entry is forbidden (inf); greedy cannot backtrack");
     }
     const auto row = static_cast<int32_t>(index / costs_.cols());

@@ -7,7 +7,7 @@
 // entries in the same order.
 //
 // Forbidden (+inf) entries are never taken. Greedy cannot backtrack: when every uncovered entry is forbidden
-// it stops with InfeasibleError, even where another assignment would avoid them.
+// it stops with a SolveError saying so (not InfeasibleError: another assignment may avoid them).
 
 #include <memory>
 

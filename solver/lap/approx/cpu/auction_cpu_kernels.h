@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "solver/lap/approx/auction.h"
+#include "solver/lap/approx/auction_snapshot.h"
 #include "solver/lap/cost_matrix.h"
 #include "solver/lap/cpu/execution.h"
 #include "solver/lap/lap_snapshot.h"
@@ -96,25 +97,8 @@ class AuctionCpuKernels {
   std::vector<int32_t> rowAssignment() const { return rowAssign_; }
 
   void snapshot(LapSnapshot& out, double pricesPerCostUnit) const {
-    const auto n = static_cast<std::size_t>(n_);
-    out.n = n_;
-    out.rowAssignment = rowAssign_;
-    out.colAssignment = colOwner_;
-    out.rowCovered.assign(n, 0);
-    out.colCovered.assign(n, 0);
-    for (std::size_t i = 0; i < n; ++i) out.rowCovered[i] = rowAssign_[i] != -1;
-    for (std::size_t j = 0; j < n; ++j) out.colCovered[j] = colOwner_[j] != -1;
-    ApproximationState& approx = out.approximation;
-    approx.prices.resize(n);
-    for (std::size_t j = 0; j < n; ++j) approx.prices[j] = static_cast<double>(prices_[j]) / pricesPerCostUnit;
-    approx.bidColumn.assign(n, -1);
-    approx.bidPrice.assign(n, std::nan(""));
-    for (int32_t i : lastBidders_) {
-      approx.bidColumn[static_cast<std::size_t>(i)] = bidCol_[static_cast<std::size_t>(i)];
-      approx.bidPrice[static_cast<std::size_t>(i)] =
-          static_cast<double>(bidPrice_[static_cast<std::size_t>(i)]) / pricesPerCostUnit;
-    }
-    summariseAssignment(out, costs_);
+    fillAuctionSnapshot<Price>(out, {n_, rowAssign_, colOwner_, bidCol_, lastBidders_}, prices_, bidPrice_,
+                               pricesPerCostUnit, costs_);
   }
 
   void beginPhase() {}

@@ -4,6 +4,9 @@
 //           order like their values);
 //   winner: every bidder whose bid equals the column's best bid offers its row to atomicMin (lowest row wins);
 //   assign: the winner takes the column at its bid; the displaced owner and the losers form the next list.
+// A round with a single bidder needs no barrier: block 0 runs such rounds back to back (the bidder wins its
+// column; the owner it displaces is the next round's single bidder) while the other blocks wait at one
+// barrier. That is the same sequence of rounds, so the result does not change.
 // No per-round resets are needed: a column's stale best bid equals its current price, which every new bid
 // exceeds, and winner keys carry the round number in their high bits so older keys never win a newer round.
 #include <cooperative_groups.h>
@@ -18,6 +21,7 @@
 #include <type_traits>
 
 #include "solver/core/errors.h"
+#include "solver/lap/approx/auction_snapshot.h"
 #include "solver/lap/approx/cuda/auction_cuda_kernels.h"
 
 namespace ms::lap {
@@ -25,7 +29,9 @@ namespace {
 
 namespace cg = cooperative_groups;
 
-constexpr int kBlock = 256;
+// Large blocks: one block scans a bidder's row, so a round with few bidders (the long tail of a scaling
+// phase) finishes its scan in a few loads per thread, and fewer blocks make the grid barrier cheaper.
+constexpr int kBlock = 1024;
 
 void check(cudaError_t status, const char* what) {
   if (status == cudaSuccess) return;
@@ -120,7 +126,8 @@ struct RoundParams {
   int32_t* counts;    // three rotating list sizes: round r reads counts[r % 3], fills counts[(r + 1) % 3]
   uint32_t round;     // global round number of the first round this launch runs
   int64_t maxRounds;  // 0 = until no row is unassigned
-  int64_t* results;   // rounds, bids, unassigned, next round
+  int64_t* results;   // rounds, bids, unassigned, next round; also how block 0 hands its single-bidder
+                      // rounds (results[0], [1], [3]) to the other blocks
 };
 
 template <class T, class Price>
@@ -131,12 +138,52 @@ __device__ Price priced(T cost, Price scale, Price forbiddenCost) {
   return static_cast<Price>(cost) * scale;
 }
 
+// The cheapest column and two cheapest values of `row`, reduced over the block; valid in thread 0. Four loads
+// per thread are in flight at a time. merge() is order-independent, so the unrolling changes no result.
+template <class T, class Price>
+__device__ BestTwo<Price> blockBestTwo(const RoundParams<T, Price>& p, int32_t row, BestTwo<Price>* warpBest) {
+  const T* costs = p.costs + static_cast<std::size_t>(row) * p.n;
+  const Price none = noneValue<Price>();
+  BestTwo<Price> mine{none, none, p.n};
+  int32_t j = threadIdx.x;
+  for (; j + 3 * kBlock < p.n; j += 4 * kBlock) {
+    Price values[4];
+    for (int u = 0; u < 4; ++u) {
+      values[u] = priced(costs[j + u * kBlock], p.scale, p.forbiddenCost) + fresh(&p.prices[j + u * kBlock]);
+    }
+    for (int u = 0; u < 4; ++u) mine = merge(mine, BestTwo<Price>{values[u], none, j + u * kBlock});
+  }
+  for (; j < p.n; j += kBlock) {
+    mine = merge(mine, BestTwo<Price>{priced(costs[j], p.scale, p.forbiddenCost) + fresh(&p.prices[j]), none, j});
+  }
+  for (int offset = 16; offset > 0; offset /= 2) {
+    BestTwo<Price> other;
+    other.best = __shfl_down_sync(0xFFFFFFFFu, mine.best, offset);
+    other.second = __shfl_down_sync(0xFFFFFFFFu, mine.second, offset);
+    other.col = __shfl_down_sync(0xFFFFFFFFu, mine.col, offset);
+    mine = merge(mine, other);
+  }
+  if (threadIdx.x % 32 == 0) warpBest[threadIdx.x / 32] = mine;
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    for (int w = 1; w < kBlock / 32; ++w) mine = merge(mine, warpBest[w]);
+  }
+  __syncthreads();  // warpBest is reused by the block's next row
+  return mine;
+}
+
+// Row's bid for its cheapest column: the price rises by (second - best) + epsilon.
+template <class Price>
+__device__ Price bidFor(const BestTwo<Price>& best, Price price, Price epsilon) {
+  const Price increment = (best.second == noneValue<Price>() ? Price(0) : best.second - best.best) + epsilon;
+  return price + increment;
+}
+
 template <class T, class Price>
 __global__ void __launch_bounds__(kBlock) auctionRounds(RoundParams<T, Price> p) {
   cg::grid_group grid = cg::this_grid();
   __shared__ BestTwo<Price> warpBest[kBlock / 32];
-  const int lane = threadIdx.x % 32;
-  const int warp = threadIdx.x / 32;
+  __shared__ int32_t displaced;
   uint32_t round = p.round;
   int64_t rounds = 0;
   int64_t bids = 0;
@@ -145,40 +192,70 @@ __global__ void __launch_bounds__(kBlock) auctionRounds(RoundParams<T, Price> p)
     count = fresh(&p.counts[round % 3]);
     if (count == 0 || (p.maxRounds != 0 && rounds == p.maxRounds)) break;
     const int32_t* bidders = p.lists[round & 1];
+
+    if (count == 1) {
+      if (blockIdx.x == 0) {
+        int32_t row = fresh(&bidders[0]);
+        int32_t last = row;
+        int64_t done = 0;
+        while (true) {
+          const BestTwo<Price> best = blockBestTwo(p, row, warpBest);
+          if (threadIdx.x == 0) {
+            const Price bid = bidFor(best, fresh(&p.prices[best.col]), p.epsilon);
+            const int32_t former = fresh(&p.colOwner[best.col]);
+            p.bidCol[row] = best.col;
+            p.bidPrice[row] = bid;
+            p.colBidKey[best.col] = bidKey(bid);  // keeps "stale best bid == price"
+            p.colOwner[best.col] = row;
+            p.rowAssign[row] = best.col;
+            p.prices[best.col] = bid;
+            if (former != -1) p.rowAssign[former] = -1;
+            displaced = former;
+            __threadfence();
+          }
+          __syncthreads();
+          ++done;
+          last = row;
+          row = displaced;
+          __syncthreads();  // `displaced` is rewritten by the next round
+          if (row == -1 || (p.maxRounds != 0 && rounds + done == p.maxRounds)) break;
+        }
+        if (threadIdx.x == 0) {
+          // The state as after `done` Jacobi rounds of one bidder each.
+          const uint32_t next = round + static_cast<uint32_t>(done);
+          p.lists[(next - 1) & 1][0] = last;
+          p.counts[(next - 1) % 3] = 1;
+          if (row != -1) p.lists[next & 1][0] = row;
+          p.counts[next % 3] = row != -1 ? 1 : 0;
+          p.counts[(next + 1) % 3] = 0;
+          p.results[0] = rounds + done;
+          p.results[1] = bids + done;
+          p.results[3] = next;
+        }
+      }
+      grid.sync();
+      rounds = fresh(&p.results[0]);
+      bids = fresh(&p.results[1]);
+      round = static_cast<uint32_t>(fresh(&p.results[3]));
+      grid.sync();  // every thread has read the hand-over before it can be written again
+      continue;
+    }
+
     int32_t* next = p.lists[(round + 1) & 1];
     int32_t* nextCount = &p.counts[(round + 1) % 3];
     if (grid.thread_rank() == 0) p.counts[(round + 2) % 3] = 0;  // read last in round - 1
 
     for (int32_t k = blockIdx.x; k < count; k += gridDim.x) {
       const int32_t row = fresh(&bidders[k]);
-      const T* costs = p.costs + static_cast<std::size_t>(row) * p.n;
-      BestTwo<Price> mine{noneValue<Price>(), noneValue<Price>(), p.n};
-      for (int32_t j = threadIdx.x; j < p.n; j += kBlock) {
-        const Price value = priced(costs[j], p.scale, p.forbiddenCost) + fresh(&p.prices[j]);
-        mine = merge(mine, BestTwo<Price>{value, noneValue<Price>(), j});
-      }
-      for (int offset = 16; offset > 0; offset /= 2) {
-        BestTwo<Price> other;
-        other.best = __shfl_down_sync(0xFFFFFFFFu, mine.best, offset);
-        other.second = __shfl_down_sync(0xFFFFFFFFu, mine.second, offset);
-        other.col = __shfl_down_sync(0xFFFFFFFFu, mine.col, offset);
-        mine = merge(mine, other);
-      }
-      if (lane == 0) warpBest[warp] = mine;
-      __syncthreads();
+      const BestTwo<Price> best = blockBestTwo(p, row, warpBest);
       if (threadIdx.x == 0) {
-        BestTwo<Price> best = warpBest[0];
-        for (int w = 1; w < kBlock / 32; ++w) best = merge(best, warpBest[w]);
-        const Price increment = (best.second == noneValue<Price>() ? Price(0) : best.second - best.best) + p.epsilon;
-        const Price bid = fresh(&p.prices[best.col]) + increment;
+        const Price bid = bidFor(best, fresh(&p.prices[best.col]), p.epsilon);
         p.bidCol[row] = best.col;
         p.bidPrice[row] = bid;
         atomicMax(&p.colBidKey[best.col], bidKey(bid));
       }
-      __syncthreads();  // warpBest is reused by the block's next row
     }
     grid.sync();
-
     for (int64_t k = grid.thread_rank(); k < count; k += grid.size()) {
       const int32_t row = fresh(&bidders[k]);
       const int32_t col = fresh(&p.bidCol[row]);
@@ -280,6 +357,7 @@ struct AuctionCudaKernels<T>::State {
   Price scale = 1, forbiddenCost = 0;
   uint32_t round = 0;
   bool lastRoundKnown = false;  // the list of the latest round is still on the device (for snapshots)
+  bool phaseTimed = false;      // beginPhase() recorded the start event (not before the stream exists)
   int gridBlocks = 0;
 
   State(const T* c, int32_t size) : hostCosts(c), n(size) {}
@@ -406,14 +484,12 @@ void AuctionCudaKernels<T>::snapshot(LapSnapshot& out, double pricesPerCostUnit)
   std::vector<Price> prices(n), bidPrice(n);
   std::vector<int32_t> bidCol(n), lastBidders;
   int32_t counts[3] = {};
-  out.n = s.n;
-  out.rowAssignment.resize(n);
-  out.colAssignment.resize(n);
+  std::vector<int32_t> rowAssign(n), colOwner(n);
   auto copy = [&](void* to, const void* from, std::size_t bytes) {
     check(cudaMemcpyAsync(to, from, bytes, cudaMemcpyDeviceToHost, s.stream), "snapshot copy");
   };
-  copy(out.rowAssignment.data(), s.rowAssign.data, n * sizeof(int32_t));
-  copy(out.colAssignment.data(), s.colOwner.data, n * sizeof(int32_t));
+  copy(rowAssign.data(), s.rowAssign.data, n * sizeof(int32_t));
+  copy(colOwner.data(), s.colOwner.data, n * sizeof(int32_t));
   copy(prices.data(), s.prices.data, n * sizeof(Price));
   copy(bidPrice.data(), s.bidPrice.data, n * sizeof(Price));
   copy(bidCol.data(), s.bidCol.data, n * sizeof(int32_t));
@@ -425,39 +501,25 @@ void AuctionCudaKernels<T>::snapshot(LapSnapshot& out, double pricesPerCostUnit)
     copy(lastBidders.data(), (last & 1) == 0 ? s.listEven.data : s.listOdd.data, lastBidders.size() * sizeof(int32_t));
     check(cudaStreamSynchronize(s.stream), "snapshot");
   }
-  out.rowCovered.assign(n, 0);
-  out.colCovered.assign(n, 0);
-  for (std::size_t i = 0; i < n; ++i) out.rowCovered[i] = out.rowAssignment[i] != -1;
-  for (std::size_t j = 0; j < n; ++j) out.colCovered[j] = out.colAssignment[j] != -1;
-  ApproximationState& approx = out.approximation;
-  approx.prices.resize(n);
-  for (std::size_t j = 0; j < n; ++j) approx.prices[j] = static_cast<double>(prices[j]) / pricesPerCostUnit;
-  approx.bidColumn.assign(n, -1);
-  approx.bidPrice.assign(n, std::nan(""));
-  for (int32_t i : lastBidders) {
-    approx.bidColumn[static_cast<std::size_t>(i)] = bidCol[static_cast<std::size_t>(i)];
-    approx.bidPrice[static_cast<std::size_t>(i)] = static_cast<double>(bidPrice[static_cast<std::size_t>(i)]) / pricesPerCostUnit;
-  }
-  summariseAssignment(out, s.hostCosts);
+  fillAuctionSnapshot<Price>(out, {s.n, std::move(rowAssign), std::move(colOwner), bidCol, lastBidders}, prices,
+                             bidPrice, pricesPerCostUnit, s.hostCosts);
 }
 
 template <CostType T>
 void AuctionCudaKernels<T>::beginPhase() {
-  if (state_->stream != nullptr) check(cudaEventRecord(state_->begin, state_->stream), "cudaEventRecord");
+  State& s = *state_;
+  s.phaseTimed = s.stream != nullptr;
+  if (s.phaseTimed) check(cudaEventRecord(s.begin, s.stream), "cudaEventRecord");
 }
 
 template <CostType T>
 int64_t AuctionCudaKernels<T>::endPhase() {
   State& s = *state_;
-  if (s.stream == nullptr) return -1;
+  if (!s.phaseTimed) return -1;  // the set-up step creates the stream and events after beginPhase()
   check(cudaEventRecord(s.end, s.stream), "cudaEventRecord");
   check(cudaEventSynchronize(s.end), "cudaEventSynchronize");
   float ms = 0;
-  // The set-up step creates the events after beginPhase; its first record is then missing.
-  if (cudaEventElapsedTime(&ms, s.begin, s.end) != cudaSuccess) {
-    cudaGetLastError();
-    return -1;
-  }
+  check(cudaEventElapsedTime(&ms, s.begin, s.end), "cudaEventElapsedTime");
   return static_cast<int64_t>(static_cast<double>(ms) * 1e6);
 }
 

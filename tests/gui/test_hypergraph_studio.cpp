@@ -32,6 +32,22 @@ HypergraphInstanceSource randomHypergraph(int32_t n, uint64_t seed) {
   return source;
 }
 
+// Options for `algorithm` on one thread; `nodesPerStep` nodes per greedy matching step (0 = a level).
+hypergraph::HypergraphOptions sequentialOptions(hypergraph::HypergraphAlgorithm algorithm, int32_t nodesPerStep) {
+  hypergraph::HypergraphOptions options;
+  options.algorithm = algorithm;
+  options.backend = lap::Backend::Sequential;
+  options.nodesPerStep = nodesPerStep;
+  return options;
+}
+
+// Shows the window with `options` chosen and loads `source`.
+bool openWith(MainWindow& window, const hypergraph::HypergraphOptions& options, const HypergraphInstanceSource& source) {
+  hypergraphSession(window).algorithmPage().setOptions(options);
+  window.show();
+  return QTest::qWaitForWindowExposed(&window) && load(window, source);
+}
+
 const lap::CostMatrix<float>& rasterCells(const IncidenceRaster& raster) {
   return std::get<lap::CostMatrix<float>>(*raster.cells);
 }
@@ -94,14 +110,8 @@ class TestHypergraphStudio : public QObject {
   // level is contracted the matrix shows the contracted hypergraph.
   void steppingShowsTheScanByLaneAndEachLevel() {
     MainWindow window;
-    hypergraph::HypergraphOptions options;
-    options.algorithm = hypergraph::HypergraphAlgorithm::CoarsenGreedy;
-    options.backend = lap::Backend::Sequential;
-    options.nodesPerStep = 1;
-    hypergraphSession(window).algorithmPage().setOptions(options);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QVERIFY(load(window, randomHypergraph(40, 5)));
+    const auto options = sequentialOptions(hypergraph::HypergraphAlgorithm::CoarsenGreedy, 1);
+    QVERIFY(openWith(window, options, randomHypergraph(40, 5)));
     QCOMPARE(window.problemKind(), ProblemKind::Hypergraph);
     QCOMPARE(hypergraphSession(window).raster().side, 40);
 
@@ -165,14 +175,8 @@ class TestHypergraphStudio : public QObject {
   // pins, the last FM pass's cut is the result's, and the status bar shows that cut.
   void chartsHoldLevelSizesAndTheCut() {
     MainWindow window;
-    hypergraph::HypergraphOptions options;
-    options.algorithm = hypergraph::HypergraphAlgorithm::Bipartition;
-    options.backend = lap::Backend::Sequential;
-    options.nodesPerStep = 0;
-    hypergraphSession(window).algorithmPage().setOptions(options);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QVERIFY(load(window, randomHypergraph(300, 9)));
+    const auto options = sequentialOptions(hypergraph::HypergraphAlgorithm::Bipartition, 0);
+    QVERIFY(openWith(window, options, randomHypergraph(300, 9)));
     auto headless = hypergraph::makeHypergraphSolver(hypergraphSession(window).instance().graph, options);
     while (!headless->done()) headless->step();
     const hypergraph::HypergraphResult result = headless->result();

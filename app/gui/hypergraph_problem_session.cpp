@@ -14,9 +14,29 @@ render::Rgb8 laneColour(int32_t lane) {
   return {static_cast<uint8_t>(colour.red()), static_cast<uint8_t>(colour.green()), static_cast<uint8_t>(colour.blue())};
 }
 
+namespace {
+
+// The first hyperedge u and v share (their hyperedge lists are sorted); -1 when none.
+int32_t firstSharedEdge(const hypergraph::Hypergraph& graph, int32_t u, int32_t v) {
+  const auto a = graph.edgesOf(u), b = graph.edgesOf(v);
+  for (std::size_t i = 0, j = 0; i < a.size() && j < b.size();) {
+    if (a[i] == b[j]) return a[i];
+    if (a[i] < b[j]) {
+      ++i;
+    } else {
+      ++j;
+    }
+  }
+  return -1;
+}
+
+}  // namespace
+
 // Rows: the current node's hyperedges shaded; columns: the node and its neighbours shaded; a mark on every
 // nonzero scanned in its lane's colour; over each column a bar: +1 matched (-1 not yet) while coarsening,
-// the side (+1 or -1) once partitioned, averaged over the nodes a raster column holds.
+// the side (+1 or -1) once partitioned, averaged over the nodes a raster column holds. Where the matrix is
+// drawn exactly, each pair matched so far is a line joining the pair's two ones in the first hyperedge
+// they share (a path through row e: e, u, e, v).
 render::MatrixOverlay hypergraphOverlay(const hypergraph::HypergraphSnapshot& snapshot, const IncidenceRaster& raster) {
   render::MatrixOverlay overlay;
   overlay.markZeros = false;
@@ -31,6 +51,14 @@ render::MatrixOverlay hypergraphOverlay(const hypergraph::HypergraphSnapshot& sn
   }
   for (const hypergraph::PlannedNonzero& nonzero : snapshot.lanes) {
     overlay.marks.push_back({raster.rowOf(nonzero.edge), raster.colOf(nonzero.node), laneColour(nonzero.lane)});
+  }
+  if (raster.edgesPerCell == 1 && raster.nodesPerCell == 1) {
+    for (std::size_t u = 0; u < snapshot.mate.size(); ++u) {
+      const int32_t v = snapshot.mate[u];
+      if (v <= static_cast<int32_t>(u)) continue;
+      const int32_t edge = firstSharedEdge(*snapshot.graph, static_cast<int32_t>(u), v);
+      if (edge >= 0) overlay.paths.push_back({edge, static_cast<int32_t>(u), edge, v});
+    }
   }
   const bool partitioned = !snapshot.partition.empty();
   const std::size_t nodes = partitioned ? snapshot.partition.size() : snapshot.mate.size();
@@ -62,7 +90,7 @@ QString hypergraphCaption(const hypergraph::HypergraphSnapshot& snapshot) {
                       .arg(snapshot.imbalance, 0, 'g', 4);
   }
   const auto matched = std::count_if(snapshot.mate.begin(), snapshot.mate.end(), [](int32_t m) { return m >= 0; });
-  text += QObject::tr("; %1 pairs matched (grey bars; orange: unmatched)").arg(matched / 2);
+  text += QObject::tr("; %1 pairs matched (lines in a shared hyperedge, grey bars)").arg(matched / 2);
   if (snapshot.currentNode >= 0) {
     text += QObject::tr("; node %1: %2 hyperedges, %3 unmatched neighbours, nonzeros coloured by warp lane")
                 .arg(snapshot.currentNode)

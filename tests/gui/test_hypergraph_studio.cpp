@@ -151,9 +151,22 @@ class TestHypergraphStudio : public QObject {
         }
         QVERIFY(window.matrixView().caption().contains(QStringLiteral("node %1:").arg(state.currentNode)));
       }
+      std::size_t pairs = 0;
       for (std::size_t v = 0; v < state.mate.size(); ++v) {
         QCOMPARE(overlay.colDual[v], state.mate[v] >= 0 ? 1.0 : -1.0);
+        const int32_t mate = state.mate[v];
+        if (mate <= static_cast<int32_t>(v)) continue;
+        // Each pair is a line within one hyperedge that holds both nodes.
+        const auto line = std::find_if(overlay.paths.begin(), overlay.paths.end(), [&](const std::vector<int32_t>& path) {
+          return path.size() == 4 && path[1] == static_cast<int32_t>(v) && path[3] == mate && path[0] == path[2];
+        });
+        QVERIFY(line != overlay.paths.end());
+        const auto pins = level.pins((*line)[0]);
+        QVERIFY(std::count(pins.begin(), pins.end(), static_cast<int32_t>(v)) == 1 &&
+                std::count(pins.begin(), pins.end(), mate) == 1);
+        ++pairs;
       }
+      QCOMPARE(overlay.paths.size(), pairs);
     }
     QVERIFY(scans > 10);
     const int32_t shownLevel = stateOf<hypergraph::HypergraphSnapshot>(window.shownSnapshot())->level;

@@ -1,16 +1,14 @@
 #pragma once
-// Which solver runs: for assignment the Hungarian variant (or brute force) and backend; for weighted matching
-// the algorithm, backend, initial matching and phase limit; OpenMP threads for both. The page shown follows
-// the problem kind; both sets of options are kept.
+// Which solver runs: each problem kind adds a page of its choices (algorithm, backend, ...); the page shown
+// follows the problem kind, every page's choices are kept. The OpenMP thread count below the pages is
+// shared by all kinds.
 
 #include <QWidget>
+#include <map>
 
 #include "app/gui/instance_source.h"
-#include "solver/lap/lap_solver.h"
-#include "solver/matching/matching_solver.h"
 
 QT_BEGIN_NAMESPACE
-class QComboBox;
 class QSettings;
 class QSpinBox;
 class QStackedWidget;
@@ -18,15 +16,31 @@ QT_END_NAMESPACE
 
 namespace ms::studio {
 
+// One kind's choices. Its options include the shared thread count, which it reads and sets through
+// `threads`.
+class AlgorithmPage : public QWidget {
+  Q_OBJECT
+ public:
+  AlgorithmPage(QSpinBox& threads, QWidget* parent) : QWidget(parent), threads_(threads) {}
+
+  virtual void saveSettings(QSettings& settings) const = 0;
+  virtual void restoreSettings(const QSettings& settings) = 0;  // emits nothing
+
+ signals:
+  void optionsChanged();
+
+ protected:
+  QSpinBox& threads_;
+};
+
 class AlgorithmPanel : public QWidget {
   Q_OBJECT
  public:
   explicit AlgorithmPanel(QWidget* parent = nullptr);
 
-  lap::LapOptions options() const;  // backend as chosen (Auto not yet resolved)
-  void setOptions(const lap::LapOptions& options);
-  matching::MatchingOptions matchingOptions() const;  // backend as chosen (not yet resolved)
-  void setMatchingOptions(const matching::MatchingOptions& options);
+  QSpinBox& threads() { return *threads_; }  // for the pages' options
+  // `page` (a child of this panel, made with threads()) shows while `kind` is chosen.
+  void addPage(ProblemKind kind, AlgorithmPage* page);
   void setProblemKind(ProblemKind kind);  // which page shows; emits nothing
 
   void saveSettings(QSettings& settings) const;
@@ -36,15 +50,10 @@ class AlgorithmPanel : public QWidget {
   void optionsChanged();
 
  private:
-  void enableMatchingChoices();
+  void fitShownPage();
 
   QStackedWidget* pages_;
-  QComboBox* variant_;
-  QComboBox* backend_;
-  QComboBox* matchingAlgorithm_;
-  QComboBox* matchingBackend_;
-  QComboBox* initialMatching_;
-  QSpinBox* maxPhases_;
+  std::map<ProblemKind, AlgorithmPage*> pageOfKind_;
   QSpinBox* threads_;
 };
 

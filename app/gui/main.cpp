@@ -1,5 +1,5 @@
 // matchscope: the studio. Without options it opens the window on the last generator settings; options
-// choose the problem (LAP or weighted matching), instance and solver, and can script a run (steps, then
+// choose the problem (LAP, weighted matching or hypergraph), instance and solver, and can script a run (steps, then
 // screenshots) or the watched-solve bench.
 #include <QApplication>
 #include <QCommandLineParser>
@@ -7,10 +7,12 @@
 #include <cstdio>
 #include <exception>
 
-#include "app/gui/algorithm_panel.h"
 #include "app/gui/event_wait.h"
+#include "app/gui/hypergraph_problem_session.h"
 #include "app/gui/instance_panel.h"
+#include "app/gui/lap_problem_session.h"
 #include "app/gui/main_window.h"
+#include "app/gui/matching_problem_session.h"
 #include "app/gui/watched_bench.h"
 #include "views/charts/trace_charts.h"
 #include "views/matrix/matrix_view.h"
@@ -26,6 +28,7 @@ struct Options {
   std::optional<InstanceSource> source;
   std::optional<lap::LapOptions> solver;
   std::optional<matching::MatchingOptions> matchingSolver;
+  std::optional<hypergraph::HypergraphOptions> hypergraphSolver;
   int steps = 0;
   QString screenshot;
   QString matrixPng;
@@ -42,10 +45,20 @@ QSize parseSize(const QString& text) {
 }
 
 lap::LapAlgorithm parseAlgorithm(const QString& name) {
-  if (name == QLatin1String("classical")) return lap::LapAlgorithm::Classical;
-  if (name == QLatin1String("brute")) return lap::LapAlgorithm::Brute;
-  if (name == QLatin1String("tree")) return lap::LapAlgorithm::Tree;
-  throw std::invalid_argument("--algorithm takes classical, tree or brute");
+  for (auto algorithm : {lap::LapAlgorithm::Classical, lap::LapAlgorithm::Tree, lap::LapAlgorithm::Brute,
+                         lap::LapAlgorithm::Random, lap::LapAlgorithm::GreedyNaive, lap::LapAlgorithm::Greedy,
+                         lap::LapAlgorithm::Auction}) {
+    if (name.toStdString() == lap::algorithmName(algorithm)) return algorithm;
+  }
+  throw std::invalid_argument("--algorithm takes classical, tree, brute, random, greedy-naive, greedy or auction");
+}
+
+HypergraphGenerator parseHypergraphGenerator(const QString& name) {
+  for (auto generator : {HypergraphGenerator::Random, HypergraphGenerator::Flickr, HypergraphGenerator::Wikipedia,
+                         HypergraphGenerator::Stanford, HypergraphGenerator::StanfordBerkeley}) {
+    if (name == hypergraphGeneratorName(generator)) return generator;
+  }
+  throw std::invalid_argument("--generate takes random, flickr, wikipedia, stanford or stanford-berkeley for hypergraphs");
 }
 
 lap::Backend parseBackend(const QString& name) {
@@ -55,17 +68,39 @@ lap::Backend parseBackend(const QString& name) {
   throw std::invalid_argument("--backend takes auto, cpu, sequential or cuda");
 }
 
-bool isMatchingProblem(const QString& problem) {
-  if (problem == QLatin1String("matching")) return true;
-  if (problem == QLatin1String("lap")) return false;
-  throw std::invalid_argument("--problem takes lap or matching");
+ProblemKind parseProblem(const QString& problem) {
+  if (problem == QLatin1String("matching")) return ProblemKind::Matching;
+  if (problem == QLatin1String("lap")) return ProblemKind::Assignment;
+  if (problem == QLatin1String("hypergraph")) return ProblemKind::Hypergraph;
+  throw std::invalid_argument("--problem takes lap, matching or hypergraph");
+}
+
+// --problem hypergraph: the instance, and the algorithm with one node per step (so each scan can be seen).
+void parseHypergraphOptions(const QCommandLineParser& parser, const QCommandLineOption& input,
+                            const QCommandLineOption& generate, const QCommandLineOption& size,
+                            const QCommandLineOption& seed, const QCommandLineOption& algorithm,
+                            const QCommandLineOption& backend, const QCommandLineOption& threads, Options& options) {
+  if (parser.isSet(input) || parser.isSet(generate)) {
+    HypergraphInstanceSource source;
+    source.file = parser.value(input);
+    if (parser.isSet(generate)) source.generator = parseHypergraphGenerator(parser.value(generate));
+    source.n = parser.value(size).toInt();
+    source.seed = parser.value(seed).toULongLong();
+    options.source = source;
+  }
+  hypergraph::HypergraphOptions solver;
+  if (parser.isSet(algorithm)) solver.algorithm = hypergraph::parseHypergraphAlgorithm(parser.value(algorithm).toStdString());
+  if (parser.isSet(backend)) solver.backend = parseBackend(parser.value(backend));
+  solver.threads = parser.value(threads).toInt();
+  solver.nodesPerStep = 1;
+  options.hypergraphSolver = solver;
 }
 
 Options parseOptions(const QApplication& app) {
   QCommandLineParser parser;
   parser.setApplicationDescription(QStringLiteral("MatchScope studio: watch GPU matching algorithms solve"));
   parser.addHelpOption();
-  const QCommandLineOption problem(QStringLiteral("problem"), QStringLiteral("lap or matching."),
+  const QCommandLineOption problem(QStringLiteral("problem"), QStringLiteral("lap, matching or hypergraph."),
                                    QStringLiteral("P"), QStringLiteral("lap"));
   const QCommandLineOption input(QStringLiteral("input"),
                                  QStringLiteral("Open this cost matrix (matching: graph)."),
@@ -73,7 +108,8 @@ Options parseOptions(const QApplication& app) {
   const QCommandLineOption generate(
       QStringLiteral("generate"),
       QStringLiteral(
-          "uniform, real, exponential or euclidean (matching: uniform, exponential or geometric)."),
+          "uniform, real, exponential or euclidean (matching: uniform, exponential or geometric; hypergraph: "
+          "random, flickr, wikipedia, stanford or stanford-berkeley)."),
       QStringLiteral("KIND"));
   const QCommandLineOption size(QStringLiteral("n"), QStringLiteral("Size of the generated instance."), QStringLiteral("N"), QStringLiteral("60"));
   const QCommandLineOption range(QStringLiteral("range"), QStringLiteral("n/10, n or 10n (uniform)."), QStringLiteral("R"), QStringLiteral("n"));
@@ -81,7 +117,8 @@ Options parseOptions(const QApplication& app) {
   const QCommandLineOption algorithm(
       QStringLiteral("algorithm"),
       QStringLiteral(
-          "classical, tree or brute (matching: greedy, roma, parallel-roma-1, parallel-roma-2 or exact)."),
+          "classical, tree, brute, random, greedy-naive, greedy or auction (matching: greedy, roma, "
+          "parallel-roma-1, parallel-roma-2 or exact; hypergraph: coarsen-greedy, coarsen-suitor or bipartition)."),
       QStringLiteral("A"));
   const QCommandLineOption backend(QStringLiteral("backend"),
                                    QStringLiteral("auto, cpu, sequential or cuda (matching: cpu or cuda)."),
@@ -105,11 +142,14 @@ Options parseOptions(const QApplication& app) {
   parser.process(app);
 
   Options options;
-  const bool matchingProblem = isMatchingProblem(parser.value(problem));
-  if (matchingProblem && parser.isSet(bench)) {
+  const ProblemKind kind = parseProblem(parser.value(problem));
+  const bool matchingProblem = kind == ProblemKind::Matching;
+  if (kind != ProblemKind::Assignment && parser.isSet(bench)) {
     throw std::invalid_argument("--bench-watched times LAP solves only");
   }
-  if (matchingProblem) {
+  if (kind == ProblemKind::Hypergraph) {
+    parseHypergraphOptions(parser, input, generate, size, seed, algorithm, backend, threads, options);
+  } else if (matchingProblem) {
     if (parser.isSet(input) || parser.isSet(generate)) {
       MatchingInstanceSource source;
       source.file = parser.value(input);
@@ -145,7 +185,7 @@ Options parseOptions(const QApplication& app) {
     source.generator.seed = parser.value(seed).toULongLong();
     options.source = source;
   }
-  if (!matchingProblem && (parser.isSet(algorithm) || parser.isSet(backend) || parser.isSet(threads))) {
+  if (kind == ProblemKind::Assignment && (parser.isSet(algorithm) || parser.isSet(backend) || parser.isSet(threads))) {
     lap::LapOptions solver;
     solver.algorithm = parseAlgorithm(parser.isSet(algorithm) ? parser.value(algorithm) : QStringLiteral("tree"));
     solver.backend = parseBackend(parser.value(backend));
@@ -220,10 +260,14 @@ int main(int argc, char** argv) {
     bench.csvPath = options.benchCsv;
     return runWatchedBench(window, bench);
   }
-  if (options.solver) window.algorithmPanel().setOptions(*options.solver);
+  if (options.solver) window.session<LapProblemSession>().algorithmPage().setOptions(*options.solver);
   if (options.matchingSolver) {
-    window.algorithmPanel().setMatchingOptions(*options.matchingSolver);
+    window.session<MatchingProblemSession>().algorithmPage().setOptions(*options.matchingSolver);
     window.instancePanel().setProblemKind(ProblemKind::Matching);
+  }
+  if (options.hypergraphSolver) {
+    window.session<HypergraphProblemSession>().algorithmPage().setOptions(*options.hypergraphSolver);
+    window.instancePanel().setProblemKind(ProblemKind::Hypergraph);
   }
   window.loadInstance(options.source ? *options.source : window.instancePanel().currentGeneratorSource());
   window.show();

@@ -26,13 +26,12 @@
 #include "app/gui/history_scrubber.h"
 #include "app/gui/instance_panel.h"
 #include "app/gui/png_export.h"
+#include "app/gui/problem_registry.h"
 #include "app/gui/step_history.h"
 #include "views/charts/trace_charts.h"
-#include "views/graph/graph_view.h"
 #include "views/log/step_log_model.h"
 #include "views/matrix/matrix_view.h"
 #include "views/teaching/learn_panel.h"
-#include "views/tree/tree_view.h"
 
 namespace ms::studio {
 
@@ -47,34 +46,6 @@ constexpr int kDisplayRefreshWhileRunningMs = 500;  // charts and log
 
 QString formatObjective(double value) { return QString::number(value, 'g', 12); }
 
-// The Hungarian counters the charts follow: assignments per iteration (the paper's Table 2) and the frontier
-// of every BFS level.
-views::TraceChartsConfig lapChartsConfig() {
-  views::TraceChartsConfig config;
-  config.gainCounter = "assigned";
-  config.gainTitle = QObject::tr("Assignments gained per iteration");
-  config.levelPhase = "forward_level";
-  config.levelCounters = {"frontier"};
-  config.levelTitle = QObject::tr("Frontier size per BFS level");
-  return config;
-}
-
-// ROMA's counters: the weight after every phase, the flips (and the flips that lost a lock race) of every
-// phase; the time chart shows each phase's time.
-views::TraceChartsConfig matchingChartsConfig() {
-  views::TraceChartsConfig config;
-  config.gainCounter = "weight";
-  config.gainTitle = QObject::tr("Matching weight after each phase");
-  config.gainShowsValue = true;
-  config.levelPhase = matching::kRomaPhase;
-  config.levelCounters = {"flips", "failed_locks"};
-  config.levelTitle = QObject::tr("Flips per phase");
-  config.levelAxisTitle = QObject::tr("phase");
-  config.timeTitle = QObject::tr("Time per phase");  // one step per phase: the series are its step kinds
-  config.iterationTitle = QObject::tr("phase");
-  return config;
-}
-
 }  // namespace
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), controller_(std::make_unique<RunController>()) {
@@ -83,6 +54,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), controller_(std::
   history_ = new StepHistory(*controller_, this);
   buildViews();
   buildDocks();
+  sessions_ = makeProblemSessions({*matrixView_, *charts_, *splitter_, *instancePanel_, *algorithmPanel_});
   buildActions();
   buildStatusBar();
   buildModes();
@@ -117,17 +89,10 @@ MainWindow::~MainWindow() {
 void MainWindow::buildViews() {
   matrixView_ = new views::MatrixView(this);
   matrixView_->setObjectName(QStringLiteral("matrixView"));
-  treeView_ = new views::TreeView(this);
-  treeView_->setObjectName(QStringLiteral("treeView"));
   splitter_ = new QSplitter(Qt::Horizontal, this);
   splitter_->setObjectName(QStringLiteral("viewSplitter"));
-  splitter_->addWidget(matrixView_);
-  splitter_->addWidget(treeView_);
-  graphView_ = new views::GraphView(this);
-  graphView_->setObjectName(QStringLiteral("graphView"));
-  splitter_->addWidget(graphView_);
+  splitter_->addWidget(matrixView_);  // the kinds' own views follow it
   splitter_->setStretchFactor(0, 3);
-  splitter_->setStretchFactor(1, 2);
   setCentralWidget(splitter_);
 }
 
@@ -139,20 +104,19 @@ void MainWindow::setProblemKind(ProblemKind kind) {
   showProblemViews();
 }
 
-// Assignment: the cost matrix and the alternating trees. Matching: the graph when it has points, else its
-// weight matrix. The matrix toolbar's choices apply only while the matrix is shown; a weight matrix has no
-// duals, so it offers its weights and no slack.
+// The current kind's views and the matrix view as it uses it; the matrix toolbar's choices apply only while
+// the matrix is shown, and slack only where the snapshots carry duals.
 void MainWindow::showProblemViews() {
-  const bool matching = problem_ == ProblemKind::Matching;
-  const bool geometric =
-      matching && matchingInstance_.graph != nullptr && matchingInstance_.graph->hasPoints();
-  matrixView_->setVisible(!geometric);
-  treeView_->setVisible(!matching);
-  graphView_->setVisible(geometric);
-  matrixBar_->setEnabled(!geometric);
-  quantity_->setItemText(0, matching ? tr("weight") : tr("cost"));
-  qobject_cast<QStandardItemModel*>(quantity_->model())->item(1)->setEnabled(!matching);
-  if (matching) quantity_->setCurrentIndex(0);
+  for (const auto& session : sessions_) {
+    if (session.get() != &problem()) session->setViewsShown(false);
+  }
+  problem().setViewsShown(true);
+  const MatrixUse use = problem().matrixUse();
+  matrixView_->setVisible(use.shown);
+  matrixBar_->setEnabled(use.shown);
+  quantity_->setItemText(0, use.valueName);
+  qobject_cast<QStandardItemModel*>(quantity_->model())->item(1)->setEnabled(use.hasSlack);
+  if (!use.hasSlack) quantity_->setCurrentIndex(0);
 }
 
 void MainWindow::buildDocks() {
@@ -197,7 +161,6 @@ void MainWindow::buildDocks() {
           [this](const QModelIndex& index) { history_->seek(index.row() + 1); });
 
   charts_ = new views::TraceCharts(this);
-  charts_->setConfig(lapChartsConfig());
   addDock(tr("Charts"), QStringLiteral("chartsDock"), charts_, Qt::RightDockWidgetArea);
 }
 
@@ -254,7 +217,7 @@ void MainWindow::buildActions() {
   matrixBar_->setObjectName(QStringLiteral("matrixToolbar"));
   quantity_ = new QComboBox(this);
   quantity_->setObjectName(QStringLiteral("matrixQuantity"));
-  quantity_->setSizeAdjustPolicy(QComboBox::AdjustToContents);  // "cost" becomes "weight" for matching
+  quantity_->setSizeAdjustPolicy(QComboBox::AdjustToContents);  // each kind names its entries
   quantity_->addItem(tr("cost"), static_cast<int>(render::MatrixQuantity::Cost));
   quantity_->addItem(tr("slack"), static_cast<int>(render::MatrixQuantity::Slack));
   colorMap_ = new QComboBox(this);
@@ -368,15 +331,12 @@ void MainWindow::setMode(WindowMode mode) {
 // A newer request replaces the watched future, so only the latest load reaches instanceLoaded().
 void MainWindow::loadInstance(const InstanceSource& source) {
   statusMessage_->setText(tr("Loading…"));
-  loader_.setFuture(QtConcurrent::run([source]() -> LoadResult {
-    LoadResult result;
-    result.source = source;
+  const ProblemKind kind = studio::problemKind(source);
+  ProblemSession* session = sessions_[static_cast<std::size_t>(kind)].get();
+  loader_.setFuture(QtConcurrent::run([source, kind, session]() -> LoadResult {
+    LoadResult result{kind, {}, {}};
     try {
-      if (const auto* lapSource = std::get_if<LapInstanceSource>(&source)) {
-        result.instance = loadLapInstance(*lapSource);
-      } else {
-        result.matching = loadMatchingInstance(std::get<MatchingInstanceSource>(source));
-      }
+      result.adopt = session->load(source);
     } catch (const std::exception& e) {
       result.error = QString::fromStdString(e.what());
     }
@@ -385,78 +345,29 @@ void MainWindow::loadInstance(const InstanceSource& source) {
 }
 
 void MainWindow::instanceLoaded() {
-  LoadResult result = loader_.result();
+  const LoadResult result = loader_.result();
   if (!result.error.isEmpty()) {
     showError(result.error);
     emit instanceFailed(result.error);
     return;
   }
-  if (studio::problemKind(result.source) == ProblemKind::Matching) {
-    matchingLoaded(result);
-    return;
+  for (const auto& session : sessions_) {
+    if (session->kind() != result.kind) session->dropInstance();  // one instance in memory at a time
   }
-  const auto& source = std::get<LapInstanceSource>(result.source);
-  instance_ = std::move(result.instance);
-  matchingInstance_ = {};
-  setProblemKind(ProblemKind::Assignment);
-  if (source.file.isEmpty()) {
-    instancePanel_->setGeneratorSource(source.generator);
-  } else {
-    instancePanel_->addRecentFile(source.file);
-  }
-  matrixView_->setCosts(instance_.costs);
-  treeView_->setZeroTolerance(std::visit(
-      [](const auto& matrix) { return static_cast<double>(lap::zeroTolerance(matrix)); }, *instance_.costs));
-  statusMessage_->setText(instance_.description);
+  result.adopt();
+  setProblemKind(result.kind);
+  statusMessage_->setText(problem().description());
   startSession();
   emit instanceReady();
 }
 
-void MainWindow::matchingLoaded(LoadResult& result) {
-  const auto& source = std::get<MatchingInstanceSource>(result.source);
-  matchingInstance_ = std::move(result.matching);
-  instance_ = {};
-  setProblemKind(ProblemKind::Matching);
-  if (source.file.isEmpty()) {
-    instancePanel_->setMatchingGeneratorSource(source.generator);
-  } else {
-    instancePanel_->addRecentGraphFile(source.file);
-  }
-  matrixView_->setCosts(matchingInstance_.weightMatrix);
-  graphView_->clear();
-  statusMessage_->setText(matchingInstance_.description);
-  startSession();
-  emit instanceReady();
-}
-
-// The loaded instance's machine with its backend resolved (a fallback says why in `notice`); empty before
-// an instance of the window's kind is loaded. Throws when the chosen backend cannot run.
-MachineFactory MainWindow::sessionFactory(std::string* notice) const {
-  if (problem_ == ProblemKind::Matching) {
-    if (matchingInstance_.graph == nullptr) return {};
-    matching::MatchingOptions options = resolveMatchingBackend(algorithmPanel_->matchingOptions(), notice);
-    options.seed = matchingInstance_.seed;
-    return matchingMachineFactory(matchingInstance_.graph, options);
-  }
-  if (instance_.costs == nullptr) return {};
-  lap::LapOptions options = algorithmPanel_->options();
-  options.backend = options.algorithm == lap::LapAlgorithm::Brute
-                        ? lap::Backend::Sequential
-                        : lap::resolveBackend(options.backend, notice);
-  return lapMachineFactory(instance_.costs, options);
-}
-
-// Rows of an assignment problem, vertices of a matching graph (after padding).
-int32_t MainWindow::instanceSize() const {
-  return problem_ == ProblemKind::Matching ? matchingInstance_.n() : instance_.n();
-}
-
-// Either kind keeps every step's snapshot when small enough, for Back and the history scrubber.
+// The current kind keeps every step's snapshot when its instance is small enough, for Back and the history
+// scrubber.
 void MainWindow::startSession() {
   std::string notice;
   MachineFactory factory;
   try {
-    factory = sessionFactory(&notice);
+    factory = problem().machineFactory(&notice);
   } catch (const std::exception& e) {
     showError(QString::fromStdString(e.what()));
     controller_->load({});
@@ -464,27 +375,21 @@ void MainWindow::startSession() {
   }
   if (!factory) return;
   lastError_.clear();
-  const QString& description =
-      problem_ == ProblemKind::Matching ? matchingInstance_.description : instance_.description;
+  const QString description = problem().description();
   statusMessage_->setText(
       notice.empty() ? description : description + QStringLiteral(" — ") + QString::fromStdString(notice));
-  controller_->load(std::move(factory), historyFor(instanceSize()));
+  controller_->load(std::move(factory), problem().history());
 }
 
 void MainWindow::sessionStarted() {
-  const bool matching = problem_ == ProblemKind::Matching;
-  const int32_t n = instanceSize();
-  if (matching) {
-    logModel_->setExplainer(explainMatchingStep);
-  } else {
-    logModel_->setExplainer([n](const StepRecord& record) { return explainLapStep(record, n); });
-  }
+  logModel_->setExplainer(problem().explainer(controller_->session()));
   logModel_->setTrace(&controller_->trace());
-  charts_->setConfig(matching ? matchingChartsConfig() : lapChartsConfig());
+  charts_->setConfig(problem().chartsConfig());
   charts_->reset(controller_->session().counterNames);
-  treeView_->clear();
+  problem().sessionStarted();
+  showProblemViews();  // what the matrix offers may follow the algorithm
   status_ = StatusValues{};
-  status_.n = n;
+  status_.n = problem().size();
   updateStatusBar();
   updateActions();
 }
@@ -497,11 +402,13 @@ void MainWindow::recordsAppended(int firstIndex, int count) {
   status_.iteration = records.back().iteration;
   status_.elapsedMs = static_cast<double>(controller_->trace().totalWallNs()) / 1e6;
   if (history_->available()) logView_->clearSelection();  // the highlighted stored step is left behind
+  problem().progressDelivered(*controller_);
   updateStatusBar();
 }
 
 void MainWindow::snapshotUpdated(const std::shared_ptr<const Snapshot>& snapshot) {
   if (history_->following()) showSnapshot(snapshot);  // while scrubbing, the views keep the stored step
+  problem().progressDelivered(*controller_);
 }
 
 // Shows a stored step: its snapshot in the views, the log row of the step that led to it (none at the start)
@@ -522,17 +429,7 @@ void MainWindow::historyMoved() {
 
 void MainWindow::showSnapshot(const std::shared_ptr<const Snapshot>& snapshot) {
   shownSnapshot_ = snapshot;
-  matrixView_->setSnapshot(*snapshot);
-  treeView_->setSnapshot(*snapshot);
-  graphView_->setSnapshot(*snapshot);
-  if (const auto* lap = std::get_if<lap::LapSnapshot>(snapshot.get())) {
-    status_.assigned = lap->assignedCount;
-    status_.objective = lap->objective;
-  } else if (const auto* matching = std::get_if<matching::MatchingSnapshot>(snapshot.get())) {
-    status_.assigned = static_cast<int32_t>(
-        std::count_if(matching->mate.begin(), matching->mate.end(), [](int32_t mate) { return mate >= 0; }));
-    status_.objective = matching->weight;
-  }
+  problem().showSnapshot(*snapshot, status_);
   updateStatusBar();
 }
 
@@ -553,20 +450,17 @@ void MainWindow::showError(const QString& message) {
   statusMessage_->setStyleSheet(QStringLiteral("color: #b00020"));
 }
 
-// The same four fields for either kind, in its own words: a matching counts phases, matched vertices and
+// The same four fields for every kind, in its own words: a matching counts phases, matched vertices and
 // weight where an assignment counts iterations, assigned rows and its objective.
 void MainWindow::updateStatusBar() {
-  const bool matching = problem_ == ProblemKind::Matching;
-  const QString loop = matching ? tr("phase") : tr("iteration");
-  const QString pairs = matching ? tr("matched") : tr("assigned");
-  const QString value = matching ? tr("weight") : tr("objective");
+  const StatusWords words = problem().statusWords();
   const bool known = status_.assigned >= 0;
   statusN_->setText(tr("n = %1").arg(status_.n));
-  statusIteration_->setText(QStringLiteral("%1 %2").arg(loop).arg(status_.iteration));
-  statusAssigned_->setText(known ? QStringLiteral("%1 %2/%3").arg(pairs).arg(status_.assigned).arg(status_.n)
-                                 : pairs + QStringLiteral(" –"));
-  statusObjective_->setText(known ? QStringLiteral("%1 %2").arg(value, formatObjective(status_.objective))
-                                  : value + QStringLiteral(" –"));
+  statusIteration_->setText(QStringLiteral("%1 %2").arg(words.loop).arg(status_.iteration));
+  statusAssigned_->setText(known ? QStringLiteral("%1 %2/%3").arg(words.pairs).arg(status_.assigned).arg(status_.n)
+                                 : words.pairs + QStringLiteral(" –"));
+  statusObjective_->setText(known ? QStringLiteral("%1 %2").arg(words.value, formatObjective(status_.objective))
+                                  : words.value + QStringLiteral(" –"));
   statusElapsed_->setText(tr("elapsed %1 ms").arg(status_.elapsedMs, 0, 'f', status_.elapsedMs < 10 ? 3 : 1));
   if (lastError_.isEmpty()) statusMessage_->setStyleSheet(QString());
 }
@@ -586,8 +480,7 @@ void MainWindow::updateActions() {
   runToEndAction_->setEnabled(canStep);
   runPauseAction_->setEnabled(canStep);
   runPauseAction_->setText(state == RunState::Busy ? tr("Pause") : tr("Run"));
-  resetAction_->setEnabled(studio && (state != RunState::Empty || instance_.costs != nullptr ||
-                                      matchingInstance_.graph != nullptr));
+  resetAction_->setEnabled(studio && (state != RunState::Empty || problem().hasInstance()));
   exportAction_->setEnabled(studio);
 }
 
@@ -605,10 +498,9 @@ void MainWindow::speedChanged(int position) {
   controller_->setStepsPerSecond(stepsPerSecond);
 }
 
-// A geometric matching graph has no matrix on screen: its graph view is exported instead.
+// The current kind's main view: the matrix, or the view that stands in for it.
 void MainWindow::exportMatrixPng(const QString& path, QSize size) {
-  writePngFile(graphView_->isVisibleTo(this) ? graphView_->renderImage(size) : matrixView_->renderImage(size),
-               path);
+  writePngFile(problem().renderMainView(size), path);
 }
 
 void MainWindow::exportWindowPng(const QString& path) { writePngFile(grab().toImage(), path); }

@@ -1,16 +1,19 @@
 #pragma once
-// The studio's main window: instance and algorithm panels, transport, matrix and tree views (assignment),
-// graph or matrix view (weighted matching), step log, charts and status bar around one run controller; a
-// Learn mode shows the teaching panel in their place.
+// The studio's main window: instance and algorithm panels, transport, the matrix view and the views of each
+// problem kind (problem_registry.h), step log, charts and status bar around one run controller; a Learn mode
+// shows the teaching panel in their place.
 
 #include <QFutureWatcher>
 #include <QMainWindow>
+#include <functional>
 #include <memory>
+#include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "app/gui/export_dialog.h"
 #include "app/gui/instance_source.h"
-#include "app/gui/lap_session.h"
+#include "app/gui/problem_session.h"
 #include "app/gui/run_controller.h"
 
 QT_BEGIN_NAMESPACE
@@ -25,12 +28,10 @@ class QToolBar;
 QT_END_NAMESPACE
 
 namespace ms::views {
-class GraphView;
 class LearnPanel;
 class MatrixView;
 class StepLogModel;
 class TraceCharts;
-class TreeView;
 }  // namespace ms::views
 
 namespace ms::studio {
@@ -43,15 +44,6 @@ class StepHistory;
 // Studio: the solver views and docks. Learn: the Hungarian method lesson panel fills the window.
 enum class WindowMode { Studio, Learn };
 
-// What the status bar shows, as numbers.
-struct StatusValues {
-  int32_t n = 0;
-  int32_t iteration = 0;
-  int32_t assigned = -1;   // -1 until a snapshot arrives (matching: matched vertices)
-  double objective = 0;    // matching: the weight
-  double elapsedMs = 0;    // solver time: the sum of the steps' wall times
-};
-
 class MainWindow : public QMainWindow {
   Q_OBJECT
  public:
@@ -60,14 +52,19 @@ class MainWindow : public QMainWindow {
 
   // Reads or generates off the GUI thread, then starts a session; instanceReady or instanceFailed follows.
   void loadInstance(const InstanceSource& source);
-  const LapInstance& instance() const { return instance_; }
-  const MatchingInstance& matchingInstance() const { return matchingInstance_; }
-  ProblemKind problemKind() const { return problem_; }  // of the loaded instance
+  ProblemKind problemKind() const { return problem().kind(); }  // of the loaded instance
+  ProblemSession& problem() const { return *sessions_[static_cast<std::size_t>(problem_)]; }
+  // The session of the kind `Session` (LapProblemSession, ...), loaded or not.
+  template <class Session>
+  Session& session() const {
+    for (const auto& session : sessions_) {
+      if (auto* wanted = dynamic_cast<Session*>(session.get())) return *wanted;
+    }
+    throw std::logic_error("no such problem session");
+  }
 
   RunController& controller() { return *controller_; }
   views::MatrixView& matrixView() { return *matrixView_; }
-  views::TreeView& treeView() { return *treeView_; }
-  views::GraphView& graphView() { return *graphView_; }
   views::TraceCharts& charts() { return *charts_; }
   views::StepLogModel& logModel() { return *logModel_; }
   AlgorithmPanel& algorithmPanel() { return *algorithmPanel_; }
@@ -98,9 +95,8 @@ class MainWindow : public QMainWindow {
 
  private:
   struct LoadResult {
-    InstanceSource source;
-    LapInstance instance;
-    MatchingInstance matching;
+    ProblemKind kind;
+    std::function<void()> adopt;  // empty when loading failed
     QString error;
   };
 
@@ -109,10 +105,7 @@ class MainWindow : public QMainWindow {
   void buildActions();
   void buildStatusBar();
   void buildModes();
-  MachineFactory sessionFactory(std::string* notice) const;
-  int32_t instanceSize() const;
   void startSession();
-  void matchingLoaded(LoadResult& result);
   void setProblemKind(ProblemKind kind);
   void showProblemViews();
   void instanceLoaded();
@@ -132,14 +125,11 @@ class MainWindow : public QMainWindow {
   void restoreSettings();
 
   std::unique_ptr<RunController> controller_;
-  LapInstance instance_;
-  MatchingInstance matchingInstance_;
-  ProblemKind problem_ = ProblemKind::Assignment;
+  std::vector<std::unique_ptr<ProblemSession>> sessions_;  // one per kind, in the order of ProblemKind
+  ProblemKind problem_{};
   QFutureWatcher<LoadResult> loader_;
 
   views::MatrixView* matrixView_ = nullptr;
-  views::TreeView* treeView_ = nullptr;
-  views::GraphView* graphView_ = nullptr;
   views::TraceCharts* charts_ = nullptr;
   views::StepLogModel* logModel_ = nullptr;
   QTableView* logView_ = nullptr;
@@ -156,7 +146,7 @@ class MainWindow : public QMainWindow {
   AlgorithmPanel* algorithmPanel_ = nullptr;
   QComboBox* quantity_ = nullptr;
   QComboBox* colorMap_ = nullptr;
-  QToolBar* matrixBar_ = nullptr;  // the matrix view's choices, off while the graph view stands in for it
+  QToolBar* matrixBar_ = nullptr;  // the matrix view's choices, off while a kind's own view stands in for it
 
   QAction* backAction_ = nullptr;
   QAction* backIterationAction_ = nullptr;

@@ -12,9 +12,8 @@
 #include <thread>
 #include <vector>
 
-#include "app/gui/algorithm_panel.h"
 #include "app/gui/event_wait.h"
-#include "app/gui/lap_session.h"
+#include "app/gui/lap_problem_session.h"
 #include "app/gui/main_window.h"
 #include "solver/core/atomic_file.h"
 #include "solver/core/number_format.h"
@@ -91,7 +90,7 @@ int runWatchedBench(MainWindow& window, const WatchedBenchOptions& options) {
     if (state == RunState::Finished || state == RunState::Failed) heardEnd = Clock::now();
   });
 
-  window.algorithmPanel().setOptions(options.solver);
+  window.session<LapProblemSession>().algorithmPage().setOptions(options.solver);
   window.setMode(WindowMode::Studio);  // the studio's views are what watching costs
   window.show();
   LapInstanceSource source;
@@ -104,7 +103,7 @@ int runWatchedBench(MainWindow& window, const WatchedBenchOptions& options) {
   }
   lap::LapOptions resolved = options.solver;
   resolved.backend = lap::resolveBackend(resolved.backend, nullptr);
-  const MachineFactory headlessFactory = lapMachineFactory(window.instance().costs, resolved);
+  const MachineFactory headlessFactory = lapMachineFactory(window.session<LapProblemSession>().instance().costs, resolved);
 
   std::vector<Solve> solves;
   for (int repeat = -1; repeat < options.repeats; ++repeat) {

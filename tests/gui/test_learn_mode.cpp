@@ -48,7 +48,7 @@ class TestLearnMode : public QObject {
   // matrix view, and Right steps the solver again.
   void learnModeReplacesTheStudio() {
     MainWindow window;
-    window.algorithmPanel().setOptions(sequential(lap::LapAlgorithm::Tree));
+    lapAlgorithm(window).setOptions(sequential(lap::LapAlgorithm::Tree));
     window.show();
     window.activateWindow();
     QVERIFY(QTest::qWaitForWindowActive(&window));

@@ -114,18 +114,18 @@ class TestMatchingStudio : public QObject {
   void steppingMatchesTheSolversTrace() {
     MainWindow window;
     const matching::MatchingOptions chosen = options(matching::MatchingAlgorithm::Roma);
-    window.algorithmPanel().setMatchingOptions(chosen);
+    matchingAlgorithm(window).setOptions(chosen);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     QVERIFY(load(window, generatedGraph(matching::Distribution::Geometric, 40, 3)));
     QCOMPARE(window.problemKind(), ProblemKind::Matching);
-    QVERIFY(window.graphView().isVisible());
+    QVERIFY(graphView(window).isVisible());
     QVERIFY(!window.matrixView().isVisible());
 
     matching::MatchingOptions resolved = chosen;
     resolved.backend = lap::Backend::Sequential;
     resolved.seed = 3;
-    auto headless = matchingMachineFactory(window.matchingInstance().graph, resolved)();
+    auto headless = matchingMachineFactory(matchingInstance(window).graph, resolved)();
     std::vector<StepRecord> expected;
     std::vector<matching::MatchingSnapshot> expectedState;
     forEachStep(*headless, [&](const StepRecord& record, const Snapshot& snapshot) {
@@ -154,8 +154,8 @@ class TestMatchingStudio : public QObject {
       QCOMPARE(label(window, "statusN"), QStringLiteral("n = 40"));
       QCOMPARE(window.status().elapsedMs, tracedMilliseconds(window));
       QVERIFY(QTest::qWaitFor(
-          [&] { return window.graphView().snapshot().step == static_cast<int64_t>(steps); }, kTimeoutMs));
-      QCOMPARE(window.graphView().snapshot().flips.size(), state.flips.size());
+          [&] { return graphView(window).snapshot().step == static_cast<int64_t>(steps); }, kTimeoutMs));
+      QCOMPARE(graphView(window).snapshot().flips.size(), state.flips.size());
     }
 
     window.charts().refreshNow();
@@ -183,7 +183,7 @@ class TestMatchingStudio : public QObject {
     for (auto algorithm : {matching::MatchingAlgorithm::Greedy, matching::MatchingAlgorithm::Roma,
                            matching::MatchingAlgorithm::ParallelRoma1,
                            matching::MatchingAlgorithm::ParallelRoma2, matching::MatchingAlgorithm::Exact}) {
-      window.algorithmPanel().setMatchingOptions(options(algorithm));
+      matchingAlgorithm(window).setOptions(options(algorithm));
       QVERIFY(load(window, source));
       QCOMPARE(window.status().n, 62);
       QTest::keyClick(&window, Qt::Key_End, Qt::ControlModifier);
@@ -351,10 +351,10 @@ class TestMatchingStudio : public QObject {
     QVERIFY(ready.wait(kTimeoutMs));
     QVERIFY(QTest::qWaitFor([&] { return window.controller().state() == RunState::Ready; }, kTimeoutMs));
     QCOMPARE(window.problemKind(), ProblemKind::Matching);
-    QCOMPARE(window.matchingInstance().description, QStringLiteral("geometric n=31 seed=7"));
-    QCOMPARE(window.matchingInstance().givenVertices, 31);
-    QCOMPARE(window.matchingInstance().n(), 32);
-    QVERIFY(window.graphView().isVisible() && !window.treeView().isVisible());
+    QCOMPARE(matchingInstance(window).description, QStringLiteral("geometric n=31 seed=7"));
+    QCOMPARE(matchingInstance(window).givenVertices, 31);
+    QCOMPARE(matchingInstance(window).n(), 32);
+    QVERIFY(graphView(window).isVisible() && !treeView(window).isVisible());
 
     QTest::keyClick(&window, Qt::Key_Right);
     QVERIFY(waitForSteps<matching::MatchingSnapshot>(window, 1));
@@ -364,7 +364,7 @@ class TestMatchingStudio : public QObject {
     const QImage exported(path);
     QCOMPARE(exported.size(), QSize(300, 200));
     QCOMPARE(exported.convertToFormat(QImage::Format_RGB32),
-             views::paintMatchingGraph(window.graphView().snapshot(), QSize(300, 200)));
+             views::paintMatchingGraph(graphView(window).snapshot(), QSize(300, 200)));
   }
 
   // The matrix toolbar's choices are off while a geometric graph's picture stands in for the matrix and on
@@ -441,7 +441,7 @@ class TestMatchingStudio : public QObject {
     QVERIFY(!notice.empty());
 
     MainWindow window;
-    window.algorithmPanel().setMatchingOptions(cuda);
+    matchingAlgorithm(window).setOptions(cuda);
     window.show();
     QVERIFY(load(window, generatedGraph(matching::Distribution::Geometric, 20, 1)));
     QVERIFY2(label(window, "statusMessage").contains(QString::fromStdString(notice)),
@@ -455,7 +455,7 @@ class TestMatchingStudio : public QObject {
   void malformedGraphFilesAreReported() {
     QTemporaryDir dir;
     MainWindow window;
-    window.algorithmPanel().setMatchingOptions(options(matching::MatchingAlgorithm::Roma));
+    matchingAlgorithm(window).setOptions(options(matching::MatchingAlgorithm::Roma));
     window.show();
     QVERIFY(load(window, generatedGraph(matching::Distribution::Uniform, 10, 1)));
     QTest::keyClick(&window, Qt::Key_Right);
@@ -497,19 +497,19 @@ class TestMatchingStudio : public QObject {
   void historyShowsTheStoredMatchingSteps() {
     MainWindow window;
     const matching::MatchingOptions chosen = options(matching::MatchingAlgorithm::ParallelRoma2);
-    window.algorithmPanel().setMatchingOptions(chosen);
+    matchingAlgorithm(window).setOptions(chosen);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     const MatchingInstanceSource source = generatedGraph(matching::Distribution::Geometric, 20, 11);
     QVERIFY(source.generator.n <= kHistoryMaxSize);
     QVERIFY(load(window, source));
     QVERIFY(window.history().available());
-    QVERIFY(window.graphView().isVisible());
+    QVERIFY(graphView(window).isVisible());
 
     std::string notice;
     matching::MatchingOptions resolved = resolveMatchingBackend(chosen, &notice);
     resolved.seed = source.generator.seed;
-    auto headless = matchingMachineFactory(window.matchingInstance().graph, resolved)();
+    auto headless = matchingMachineFactory(matchingInstance(window).graph, resolved)();
     Snapshot initial;
     headless->snapshot(initial);
     std::vector<matching::MatchingSnapshot> expected{std::get<matching::MatchingSnapshot>(initial)};
@@ -542,11 +542,11 @@ class TestMatchingStudio : public QObject {
           *stateOf<matching::MatchingSnapshot>(delivered[static_cast<std::size_t>(k)]);
       const matching::MatchingSnapshot* shown = stateOf<matching::MatchingSnapshot>(window.shownSnapshot());
       QVERIFY(shown != nullptr);
-      for (const matching::MatchingSnapshot* state : {shown, &window.graphView().snapshot()}) {
+      for (const matching::MatchingSnapshot* state : {shown, &graphView(window).snapshot()}) {
         const QString difference = matchingDifference(*state, stored);
         QVERIFY2(difference.isEmpty(), qPrintable(difference));
       }
-      const QImage picture = window.graphView().renderImage(size);
+      const QImage picture = graphView(window).renderImage(size);
       QCOMPARE(picture, views::paintMatchingGraph(stored, size));
       if (!stored.flips.empty()) {
         matching::MatchingSnapshot unflipped = stored;
@@ -581,13 +581,13 @@ class TestMatchingStudio : public QObject {
     checkShown(scrubbed);
     QTest::keyClick(&window, Qt::Key_2, Qt::ControlModifier);
     QCOMPARE(window.mode(), WindowMode::Learn);
-    QVERIFY(!window.graphView().isVisible());
+    QVERIFY(!graphView(window).isVisible());
     QVERIFY(!window.findChild<QToolBar*>(QStringLiteral("transportToolbar"))->isVisible());
     QTest::keyClick(&window, Qt::Key_Left);  // the lesson's key now
     QCOMPARE(window.history().shownStep(), scrubbed);
     QTest::keyClick(&window, Qt::Key_1, Qt::ControlModifier);
     QCOMPARE(window.mode(), WindowMode::Studio);
-    QVERIFY(window.graphView().isVisible());
+    QVERIFY(graphView(window).isVisible());
     checkShown(scrubbed);
   }
 };

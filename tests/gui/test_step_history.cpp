@@ -35,7 +35,7 @@ bool waitForShownStep(MainWindow& window, int64_t steps) {
 
 // The state before the first step and after each step of the session's solver stepped headless.
 std::vector<lap::LapSnapshot> headlessStates(MainWindow& window, lap::LapAlgorithm algorithm) {
-  auto machine = lapMachineFactory(window.instance().costs, sequential(algorithm))();
+  auto machine = lapMachineFactory(lapInstance(window).costs, sequential(algorithm))();
   Snapshot initial;
   machine->snapshot(initial);
   std::vector<lap::LapSnapshot> states{std::get<lap::LapSnapshot>(initial)};
@@ -143,7 +143,7 @@ class TestStepHistory : public QObject {
   void backThenForwardReproducesTheSnapshots() {
     for (auto algorithm : {lap::LapAlgorithm::Tree, lap::LapAlgorithm::Classical}) {
       MainWindow window;
-      window.algorithmPanel().setOptions(sequential(algorithm));
+      lapAlgorithm(window).setOptions(sequential(algorithm));
       window.show();
       QVERIFY(QTest::qWaitForWindowExposed(&window));
       QVERIFY(load(window, generated(10, 5)));
@@ -195,7 +195,7 @@ class TestStepHistory : public QObject {
   // of the next one, both over stored steps only.
   void iterationKeysMoveByIteration() {
     MainWindow window;
-    window.algorithmPanel().setOptions(sequential(lap::LapAlgorithm::Tree));
+    lapAlgorithm(window).setOptions(sequential(lap::LapAlgorithm::Tree));
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     QVERIFY(load(window, generated(12, 9)));
@@ -232,7 +232,7 @@ class TestStepHistory : public QObject {
   // iteration as the snapshot and the status bar; the solver does not move.
   void scrubberPositionShowsThatStep() {
     MainWindow window;
-    window.algorithmPanel().setOptions(sequential(lap::LapAlgorithm::Tree));
+    lapAlgorithm(window).setOptions(sequential(lap::LapAlgorithm::Tree));
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     QVERIFY(load(window, generated(16, 2)));
@@ -257,7 +257,7 @@ class TestStepHistory : public QObject {
       QCOMPARE(shown.step, position);
       const QString difference = lapDifference(shown, expected[static_cast<std::size_t>(position)]);
       QVERIFY2(difference.isEmpty(), qPrintable(difference));
-      QVERIFY(sameForest(window.treeView().forest(), views::buildForest(shown, 0)));
+      QVERIFY(sameForest(treeView(window).forest(), views::buildForest(shown, 0)));
       QCOMPARE(window.status().iteration, shown.iteration);
       QCOMPARE(window.findChild<QLabel*>(QStringLiteral("historyPosition"))->text(),
                QStringLiteral("%1/%2 steps").arg(position).arg(latest));
@@ -280,7 +280,7 @@ class TestStepHistory : public QObject {
   // leaves the shown step alone; at the limit history is on.
   void historyIsOffAboveTheLimit() {
     MainWindow window;
-    window.algorithmPanel().setOptions(sequential(lap::LapAlgorithm::Tree));
+    lapAlgorithm(window).setOptions(sequential(lap::LapAlgorithm::Tree));
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     auto* scrubber = window.findChild<HistoryScrubber*>(QStringLiteral("historyScrubber"));

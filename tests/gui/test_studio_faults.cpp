@@ -200,7 +200,7 @@ class TestStudioFaults : public QObject {
   // and solves as before.
   void failedExportsLeaveNothingAndTheStudioUsable() {
     MainWindow window;
-    window.algorithmPanel().setOptions(sequential(lap::LapAlgorithm::Tree));
+    lapAlgorithm(window).setOptions(sequential(lap::LapAlgorithm::Tree));
     window.resize(800, 600);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));

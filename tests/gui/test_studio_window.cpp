@@ -32,12 +32,12 @@ class TestStudioWindow : public QObject {
   // iteration, assignments and objective of the solver's state after that step.
   void keyboardSteppingMatchesTheSolversTrace() {
     MainWindow window;
-    window.algorithmPanel().setOptions(sequential(lap::LapAlgorithm::Classical));
+    lapAlgorithm(window).setOptions(sequential(lap::LapAlgorithm::Classical));
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     QVERIFY(load(window, generated(16, 4)));
 
-    auto headless = lapMachineFactory(window.instance().costs, sequential(lap::LapAlgorithm::Classical))();
+    auto headless = lapMachineFactory(lapInstance(window).costs, sequential(lap::LapAlgorithm::Classical))();
     std::vector<StepRecord> expected;
     std::vector<lap::LapSnapshot> expectedState;
     forEachStep(*headless, [&](const StepRecord& record, const Snapshot& snapshot) {
@@ -81,7 +81,7 @@ class TestStudioWindow : public QObject {
   // Stepping past the rows the log has room for, the newest step's row stays in view after every step.
   void logKeepsTheNewestStepInView() {
     MainWindow window;
-    window.algorithmPanel().setOptions(sequential(lap::LapAlgorithm::Classical));
+    lapAlgorithm(window).setOptions(sequential(lap::LapAlgorithm::Classical));
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     QVERIFY(load(window, generated(16, 4)));
@@ -105,7 +105,7 @@ class TestStudioWindow : public QObject {
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     window.findChild<QSlider*>(QStringLiteral("speed"))->setValue(20);  // 100 steps/s
     for (auto algorithm : {lap::LapAlgorithm::Tree, lap::LapAlgorithm::Classical}) {
-      window.algorithmPanel().setOptions({algorithm, lap::Backend::Cpu, 2});
+      lapAlgorithm(window).setOptions({algorithm, lap::Backend::Cpu, 2});
       for (int32_t n : {8, 80}) {
         QVERIFY(load(window, generated(n, static_cast<uint64_t>(n) + 3)));
         QTest::keyClick(&window, Qt::Key_Space);
@@ -118,7 +118,7 @@ class TestStudioWindow : public QObject {
             QTest::qWaitFor([&] { return window.controller().state() == RunState::Finished; }, kTimeoutMs));
         QVERIFY(QTest::qWaitFor([&] { return window.status().assigned == n; }, kTimeoutMs));
 
-        const auto& costs = std::get<lap::CostMatrix<int32_t>>(*window.instance().costs);
+        const auto& costs = std::get<lap::CostMatrix<int32_t>>(*lapInstance(window).costs);
         double optimum = 0;
         if (n <= lap::kBruteForceMaxSize) {
           auto brute = lap::makeBruteForce(costs);
@@ -143,7 +143,7 @@ class TestStudioWindow : public QObject {
   // trace's rows. No temporary file is left beside them.
   void exportsReadBack() {
     MainWindow window;
-    window.algorithmPanel().setOptions(sequential(lap::LapAlgorithm::Tree));
+    lapAlgorithm(window).setOptions(sequential(lap::LapAlgorithm::Tree));
     window.resize(1280, 800);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
@@ -206,7 +206,7 @@ class TestStudioWindow : public QObject {
       file.write("1 2 3\ninf inf inf\n4 5 6\n");
     }
     MainWindow window;
-    window.algorithmPanel().setOptions(sequential(lap::LapAlgorithm::Tree));
+    lapAlgorithm(window).setOptions(sequential(lap::LapAlgorithm::Tree));
     window.show();
     LapInstanceSource source;
     source.file = path;
@@ -242,16 +242,16 @@ class TestStudioWindow : public QObject {
       MainWindow window;
       window.show();
       window.findChild<QSlider*>(QStringLiteral("speed"))->setValue(25);
-      window.algorithmPanel().setOptions({lap::LapAlgorithm::Classical, lap::Backend::Sequential, 3});
+      lapAlgorithm(window).setOptions({lap::LapAlgorithm::Classical, lap::Backend::Sequential, 3});
       window.findChild<QDockWidget*>(QStringLiteral("chartsDock"))->hide();
       window.close();
     }
     MainWindow restored;
     restored.show();
     QCOMPARE(restored.findChild<QSlider*>(QStringLiteral("speed"))->value(), 25);
-    QCOMPARE(restored.algorithmPanel().options().algorithm, lap::LapAlgorithm::Classical);
-    QCOMPARE(restored.algorithmPanel().options().backend, lap::Backend::Sequential);
-    QCOMPARE(restored.algorithmPanel().options().threads, 3);
+    QCOMPARE(lapAlgorithm(restored).options().algorithm, lap::LapAlgorithm::Classical);
+    QCOMPARE(lapAlgorithm(restored).options().backend, lap::Backend::Sequential);
+    QCOMPARE(lapAlgorithm(restored).options().threads, 3);
     QVERIFY(restored.findChild<QDockWidget*>(QStringLiteral("chartsDock"))->isHidden());
   }
 };

@@ -28,8 +28,7 @@ namespace {
 views::TraceChartsConfig lapCharts() {
   views::TraceChartsConfig config;
   config.gainCounter = "assigned";
-  config.levelPhase = "forward_level";
-  config.levelCounters = {"frontier"};
+  config.phaseCharts = {{"forward_level", {"frontier"}, {}, {}}};
   return config;
 }
 

@@ -11,7 +11,9 @@
 #include <span>
 #include <variant>
 
+#include "app/gui/lap_problem_session.h"
 #include "app/gui/main_window.h"
+#include "app/gui/matching_problem_session.h"
 #include "gui_test_support.h"
 #include "views/log/step_log_model.h"
 
@@ -59,6 +61,24 @@ bool waitForSteps(MainWindow& window, std::size_t steps) {
                state != nullptr && state->step == static_cast<int64_t>(steps);
       },
       kTimeoutMs);
+}
+
+// The kinds' instances and views, through their sessions.
+inline const LapInstance& lapInstance(const MainWindow& window) {
+  return window.session<LapProblemSession>().instance();
+}
+inline const MatchingInstance& matchingInstance(const MainWindow& window) {
+  return window.session<MatchingProblemSession>().instance();
+}
+inline LapAlgorithmPage& lapAlgorithm(const MainWindow& window) {
+  return window.session<LapProblemSession>().algorithmPage();
+}
+inline MatchingAlgorithmPage& matchingAlgorithm(const MainWindow& window) {
+  return window.session<MatchingProblemSession>().algorithmPage();
+}
+inline views::TreeView& treeView(const MainWindow& window) { return window.session<LapProblemSession>().treeView(); }
+inline views::GraphView& graphView(const MainWindow& window) {
+  return window.session<MatchingProblemSession>().graphView();
 }
 
 inline QString label(const MainWindow& window, const char* name) {

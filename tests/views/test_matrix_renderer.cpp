@@ -528,6 +528,46 @@ class TestMatrixRenderer : public QObject {
     QFAIL("no classical solve of the seeded instances produced a multi-cell augmenting path");
   }
 
+  // Greedy's latest take (green) and the auction's bids of the round (blue) sit on their cells' centres in the
+  // picture of the solver's own snapshots.
+  void approximationMarksOfRealSolves() {
+    requireRenderer();
+    const int n = 8, size = 400;
+    const auto any = ms::lap::generate({ms::lap::Generator::Uniform, n, ms::lap::CostRange::N, 6});
+    const auto& costs = std::get<CostMatrix<int32_t>>(any);
+    renderer_->setCosts(costs);
+    const MatrixCamera camera = wholeMatrixCamera(n, n);
+    const MatrixLayout layout = matrixLayout(size, size);
+    int takes = 0, bids = 0;
+    for (const auto algorithm : {ms::lap::LapAlgorithm::Greedy, ms::lap::LapAlgorithm::Auction}) {
+      ms::lap::LapOptions options(algorithm, ms::lap::Backend::Sequential, 1);
+      options.auction.roundsPerStep = 1;
+      auto solver = ms::lap::makeLapSolver(costs, options);
+      ms::Snapshot snapshot;
+      while (!solver->done()) {
+        solver->step();
+        solver->snapshot(snapshot);
+        const auto& state = std::get<ms::lap::LapSnapshot>(snapshot);
+        const RgbaImage image = renderer_->render(camera, overlayFromSnapshot(state), MatrixQuantity::Cost,
+                                                  ColorMap::Viridis, size, size);
+        const ms::lap::ApproximationState& approximation = state.approximation;
+        if (approximation.takenRow >= 0) {
+          const CellRect cell = cellRect(layout, camera, approximation.takenRow, approximation.takenCol);
+          EXPECT_COLOUR(image, cell.centreX(), cell.centreY(), style::kTakenMark, "greedy's take");
+          ++takes;
+        }
+        for (std::size_t row = 0; row < approximation.bidColumn.size(); ++row) {
+          if (approximation.bidColumn[row] < 0) continue;
+          const CellRect cell = cellRect(layout, camera, static_cast<int>(row), approximation.bidColumn[row]);
+          EXPECT_COLOUR(image, cell.centreX(), cell.centreY(), style::kBidMark, "an auction bid");
+          ++bids;
+        }
+      }
+    }
+    QCOMPARE(takes, n);
+    QVERIFY(bids >= n);
+  }
+
   void cliRenderWritesThePng() {
     requireRenderer();
     QTemporaryDir dir;

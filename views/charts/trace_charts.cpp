@@ -50,11 +50,26 @@ TraceCharts::TraceCharts(QWidget* parent) : QWidget(parent) {
   layout->setContentsMargins(0, 0, 0, 0);
   timeChart_ = makeChart(tr("ms"));
   gainChart_ = makeChart(QString());
-  levelChart_ = makeChart(QString());
-  for (Chart* chart : {&timeChart_, &gainChart_, &levelChart_}) layout->addWidget(chart->view);
+  objectiveChart_ = makeChart(tr("cost"));
+  factorChart_ = makeChart(tr("cost / optimum"));
+  for (std::size_t k = 0; k < kMaxPhaseCharts; ++k) {
+    phaseCharts_.push_back(std::make_unique<PhaseChart>());
+    phaseCharts_.back()->chart = makeChart(QString());
+  }
+  layout->addWidget(timeChart_.view);
+  layout->addWidget(gainChart_.view);
+  for (const auto& phaseChart : phaseCharts_) layout->addWidget(phaseChart->chart.view);
+  layout->addWidget(objectiveChart_.view);
+  layout->addWidget(factorChart_.view);
   attach(gainChart_, gainPlot_, QString());
+  attach(objectiveChart_, objectivePlot_, tr("cost"));
+  attach(objectiveChart_, referencePlot_, tr("optimum"));
+  attach(factorChart_, factorPlot_, QString());
+  factorChart_.chart->legend()->hide();
+  objectiveChart_.chart->setTitle(tr("Cost after each step against the Hungarian optimum"));
+  factorChart_.chart->setTitle(tr("Approximation factor (cost / optimum)"));
+  for (Chart* chart : {&objectiveChart_, &factorChart_}) chart->x->setTitleText(tr("step"));
   gainChart_.chart->legend()->hide();
-  levelChart_.chart->legend()->hide();
   refreshTimer_.setSingleShot(true);
   refreshTimer_.setInterval(kRefreshMs);
   connect(&refreshTimer_, &QTimer::timeout, this, &TraceCharts::refreshNow);
@@ -99,29 +114,38 @@ void TraceCharts::setRefreshInterval(int milliseconds) {
 void TraceCharts::setConfig(TraceChartsConfig config) {
   config_ = std::move(config);
   gainChart_.chart->setTitle(config_.gainTitle);
-  levelChart_.chart->setTitle(config_.levelTitle);
   timeChart_.chart->setTitle(config_.timeTitle.isEmpty() ? tr("Time per phase per iteration")
                                                          : config_.timeTitle);
   const QString iterationTitle = config_.iterationTitle.isEmpty() ? tr("iteration") : config_.iterationTitle;
   timeChart_.x->setTitleText(iterationTitle);
   gainChart_.x->setTitleText(iterationTitle);
-  levelChart_.x->setTitleText(config_.levelAxisTitle.isEmpty() ? tr("level (whole solve)")
-                                                               : config_.levelAxisTitle);
   gainChart_.view->setVisible(!config_.gainCounter.empty());
-  levelChart_.view->setVisible(!config_.levelCounters.empty());
-  while (levelPlots_.size() > config_.levelCounters.size()) {
-    levelChart_.chart->removeSeries(levelPlots_.back()->series);
-    delete levelPlots_.back()->series;
-    levelPlots_.pop_back();
+  objectiveChart_.view->setVisible(config_.showsObjective);
+  factorChart_.view->setVisible(config_.showsObjective);
+  if (config_.phaseCharts.size() > kMaxPhaseCharts) config_.phaseCharts.resize(kMaxPhaseCharts);
+  for (std::size_t k = 0; k < phaseCharts_.size(); ++k) {
+    const bool used = k < config_.phaseCharts.size();
+    phaseCharts_[k]->chart.view->setVisible(used);
+    setPhaseChart(*phaseCharts_[k], used ? config_.phaseCharts[k] : PhaseChartConfig{});
   }
-  while (levelPlots_.size() < config_.levelCounters.size()) {
-    levelPlots_.push_back(std::make_unique<Plot>());
-    attach(levelChart_, *levelPlots_.back(), QString());
+}
+
+void TraceCharts::setPhaseChart(PhaseChart& phaseChart, const PhaseChartConfig& config) {
+  Chart& chart = phaseChart.chart;
+  chart.chart->setTitle(config.title);
+  chart.x->setTitleText(config.axisTitle.isEmpty() ? tr("level (whole solve)") : config.axisTitle);
+  auto& plots = phaseChart.plots;
+  while (plots.size() > config.counters.size()) {
+    chart.chart->removeSeries(plots.back()->series);
+    delete plots.back()->series;
+    plots.pop_back();
   }
-  for (std::size_t k = 0; k < levelPlots_.size(); ++k) {
-    levelPlots_[k]->series->setName(QString::fromStdString(config_.levelCounters[k]));
+  while (plots.size() < config.counters.size()) {
+    plots.push_back(std::make_unique<Plot>());
+    attach(chart, *plots.back(), QString());
   }
-  levelChart_.chart->legend()->setVisible(levelPlots_.size() > 1);  // one series needs no legend
+  for (std::size_t k = 0; k < plots.size(); ++k) plots[k]->series->setName(QString::fromStdString(config.counters[k]));
+  chart.chart->legend()->setVisible(plots.size() > 1);  // one series needs no legend
 }
 
 void TraceCharts::reset(std::span<const std::string_view> counterNames) {
@@ -133,14 +157,21 @@ void TraceCharts::reset(std::span<const std::string_view> counterNames) {
   }
   gainPlot_.ring.clear();
   gainPlot_.dirty = true;
-  for (auto& plot : levelPlots_) {
+  for (auto& phaseChart : phaseCharts_) {
+    for (auto& plot : phaseChart->plots) {
+      plot->ring.clear();
+      plot->dirty = true;
+    }
+    phaseChart->stepIndex = 0;
+  }
+  for (Plot* plot : {&objectivePlot_, &referencePlot_, &factorPlot_}) {
     plot->ring.clear();
     plot->dirty = true;
   }
+  reference_ = std::nan("");
   lastGainIteration_ = -1;
   lastGainValue_ = 0;
   initialValue_ = -1;
-  levelIndex_ = 0;
   refreshNow();
 }
 
@@ -159,8 +190,11 @@ TraceCharts::Plot& TraceCharts::phasePlot(std::string_view phase) {
 
 void TraceCharts::append(std::span<const StepRecord> records) {
   const int gainSlot = counterSlot(config_.gainCounter);
-  std::vector<int> levelSlots;
-  for (const std::string& name : config_.levelCounters) levelSlots.push_back(counterSlot(name));
+  std::vector<std::vector<int>> phaseSlots;  // per phase chart, per counter
+  for (const PhaseChartConfig& phaseChart : config_.phaseCharts) {
+    phaseSlots.emplace_back();
+    for (const std::string& name : phaseChart.counters) phaseSlots.back().push_back(counterSlot(name));
+  }
   for (const StepRecord& record : records) {
     Plot& time = phasePlot(record.phase);
     time.ring.accumulate(record.iteration, static_cast<double>(record.wall_ns) / 1e6);
@@ -180,21 +214,45 @@ void TraceCharts::append(std::span<const StepRecord> records) {
       lastGainValue_ = value;
       lastGainIteration_ = record.iteration;
     }
-    if (record.phase == config_.levelPhase) {
+    for (std::size_t c = 0; c < config_.phaseCharts.size(); ++c) {
+      if (record.phase != config_.phaseCharts[c].phase) continue;
       // Steps of the phase are numbered whenever one of the counters applies to them.
+      PhaseChart& phaseChart = *phaseCharts_[c];
+      const std::vector<int>& counterSlots = phaseSlots[c];
       bool counted = false;
-      for (std::size_t k = 0; k < levelSlots.size(); ++k) {
-        if (levelSlots[k] < 0 || std::isnan(record.counters[static_cast<std::size_t>(levelSlots[k])]))
-          continue;
-        if (!counted) ++levelIndex_;
+      for (std::size_t k = 0; k < counterSlots.size(); ++k) {
+        if (counterSlots[k] < 0 || std::isnan(record.counters[static_cast<std::size_t>(counterSlots[k])])) continue;
+        if (!counted) ++phaseChart.stepIndex;
         counted = true;
-        levelPlots_[k]->ring.push(
-            {static_cast<double>(levelIndex_), record.counters[static_cast<std::size_t>(levelSlots[k])]});
-        levelPlots_[k]->dirty = true;
+        phaseChart.plots[k]->ring.push(
+            {static_cast<double>(phaseChart.stepIndex), record.counters[static_cast<std::size_t>(counterSlots[k])]});
+        phaseChart.plots[k]->dirty = true;
       }
     }
   }
   if (!refreshTimer_.isActive()) refreshTimer_.start();
+}
+
+void TraceCharts::appendObjective(int64_t step, double cost) {
+  const QPointF point(static_cast<double>(step), cost);
+  objectivePlot_.ring.setLast(point.x(), point.y());
+  objectivePlot_.dirty = true;
+  pushFactor(point);
+  if (!refreshTimer_.isActive()) refreshTimer_.start();
+}
+
+void TraceCharts::setReference(double reference) {
+  reference_ = reference;
+  factorPlot_.ring.clear();
+  for (const QPointF& point : objectivePlot_.ring.ordered()) pushFactor(point);
+  factorPlot_.dirty = referencePlot_.dirty = true;
+  refreshNow();
+}
+
+void TraceCharts::pushFactor(QPointF objective) {
+  if (std::isnan(reference_) || reference_ == 0) return;
+  factorPlot_.ring.setLast(objective.x(), objective.y() / reference_);
+  factorPlot_.dirty = true;
 }
 
 void TraceCharts::refreshNow() {
@@ -207,9 +265,24 @@ void TraceCharts::refreshNow() {
   push(timeChart_, timePlots);
   Plot* gain = &gainPlot_;
   push(gainChart_, std::span<Plot* const>(&gain, 1));
-  std::vector<Plot*> levelPlots;
-  for (auto& plot : levelPlots_) levelPlots.push_back(plot.get());
-  push(levelChart_, levelPlots);
+  for (auto& phaseChart : phaseCharts_) {
+    std::vector<Plot*> plots;
+    for (auto& plot : phaseChart->plots) plots.push_back(plot.get());
+    push(phaseChart->chart, plots);
+  }
+  // The reference spans the steps plotted so far.
+  referencePlot_.ring.clear();
+  if (!std::isnan(reference_)) {
+    const double first = objectivePlot_.ring.empty() ? 0 : objectivePlot_.ring.at(0).x();
+    const double last = objectivePlot_.ring.empty() ? 1 : objectivePlot_.ring.back().x();
+    referencePlot_.ring.push({first, reference_});
+    referencePlot_.ring.push({std::max(last, first + 1), reference_});
+  }
+  referencePlot_.dirty = true;
+  Plot* const objectivePlots[] = {&objectivePlot_, &referencePlot_};
+  push(objectiveChart_, objectivePlots);
+  Plot* factor = &factorPlot_;
+  push(factorChart_, std::span<Plot* const>(&factor, 1));
   const QString gainTitle = initialValue_ >= 0 && !config_.gainShowsValue
                                 ? tr("%1 (initial: %2)").arg(config_.gainTitle).arg(initialValue_)
                                 : config_.gainTitle;
@@ -260,8 +333,13 @@ bool TraceCharts::phaseTimeMarked(std::string_view phase) const {
 QList<QPointF> TraceCharts::gainPoints() const {
   return gainPlot_.series->points();
 }
-QList<QPointF> TraceCharts::levelPoints(std::size_t counter) const {
-  return counter < levelPlots_.size() ? levelPlots_[counter]->series->points() : QList<QPointF>();
+QList<QPointF> TraceCharts::objectivePoints() const { return objectivePlot_.series->points(); }
+QList<QPointF> TraceCharts::referencePoints() const { return referencePlot_.series->points(); }
+QList<QPointF> TraceCharts::factorPoints() const { return factorPlot_.series->points(); }
+
+QList<QPointF> TraceCharts::phasePoints(std::size_t chart, std::size_t counter) const {
+  if (chart >= phaseCharts_.size() || counter >= phaseCharts_[chart]->plots.size()) return {};
+  return phaseCharts_[chart]->plots[counter]->series->points();
 }
 
 }  // namespace ms::views

@@ -43,6 +43,39 @@ QPointF areaPosition(QPointF widgetPosition, QSize size) {
   return widgetPosition - QPointF(layout.area.x, layout.area.y);
 }
 
+// The approximation's latest step in words; the marks' colours are named in them.
+QString approximationCaption(const lap::ApproximationState& state) {
+  const auto number = [](double value) { return QString::number(value, 'g', 6); };
+  switch (state.kind) {
+    case lap::ApproximationKind::Greedy:
+      if (state.takenRow < 0) return MatrixView::tr("greedy: nothing taken yet");
+      return MatrixView::tr("greedy took row %1, column %2 (cost %3), the smallest uncovered entry (green); "
+                            "its row and column are covered (shaded)")
+          .arg(state.takenRow)
+          .arg(state.takenCol)
+          .arg(number(state.takenCost));
+    case lap::ApproximationKind::Random:
+      if (state.takenRow < 0) return MatrixView::tr("random: nothing drawn yet");
+      return MatrixView::tr("random permutation: row %1 drew column %2 (cost %3, green); framed: the rows drawn so far")
+          .arg(state.takenRow)
+          .arg(state.takenCol)
+          .arg(number(state.takenCost));
+    case lap::ApproximationKind::Auction: {
+      if (std::isnan(state.epsilon)) return MatrixView::tr("auction: no bids yet");
+      const auto bids = std::count_if(state.bidColumn.begin(), state.bidColumn.end(), [](int32_t c) { return c >= 0; });
+      return MatrixView::tr("auction: epsilon = %1, scaling phase %2, %3 rounds; %4 bids this round (blue); "
+                            "bars above: column prices")
+          .arg(number(state.epsilon))
+          .arg(state.scalingPhase)
+          .arg(state.rounds)
+          .arg(bids);
+    }
+    case lap::ApproximationKind::Brute:
+    case lap::ApproximationKind::None: break;
+  }
+  return {};
+}
+
 }  // namespace
 
 MatrixView::MatrixView(QWidget* parent)
@@ -79,6 +112,7 @@ double MatrixView::costAt(int row, int col) const {
 void MatrixView::setCosts(std::shared_ptr<const lap::AnyCostMatrix> costs) {
   costs_ = std::move(costs);
   overlay_ = std::make_shared<const render::MatrixOverlay>();
+  caption_.clear();
   frame_ = QImage();
   rendererProblem_.clear();
   if (costs_ != nullptr) {
@@ -99,6 +133,7 @@ void MatrixView::setSnapshot(const Snapshot& snapshot) {
   }
   const auto* lap = std::get_if<lap::LapSnapshot>(&snapshot);
   if (lap == nullptr || costs_ == nullptr) return;
+  caption_ = approximationCaption(lap->approximation);
   if (lap->n == 0) {  // before the first step the solver holds no state: the plain matrix
     overlay_ = std::make_shared<const render::MatrixOverlay>();
     refresh();
@@ -116,10 +151,17 @@ void MatrixView::setSnapshot(const Snapshot& snapshot) {
 // pair get the assignment's mark. Weights have no slack, so zeros are not marked.
 void MatrixView::setMatching(const matching::MatchingSnapshot& snapshot) {
   if (costs_ == nullptr || snapshot.n != matrixSize()) return;
+  caption_.clear();
   auto overlay = std::make_shared<render::MatrixOverlay>();
   overlay->rowAssignment = snapshot.mate;
   overlay->markZeros = false;
   overlay_ = std::move(overlay);
+  refresh();
+}
+
+void MatrixView::setOverlay(std::shared_ptr<const render::MatrixOverlay> overlay, QString caption) {
+  overlay_ = std::move(overlay);
+  caption_ = std::move(caption);
   refresh();
 }
 
@@ -157,6 +199,7 @@ void MatrixView::frameReady(const QImage& image, const MatrixFrameRequest& reque
   if (request.serial < firstSerialOfCosts_) return;  // made for the previous matrix
   frame_ = image;
   drawNumbers(frame_, request);
+  drawCaption(frame_);
   frame_.setDevicePixelRatio(devicePixelRatioF());
   shownSerial_ = request.serial;
   update();
@@ -217,8 +260,27 @@ QImage MatrixView::renderImage(QSize size) const {
   if (renderThread_ == nullptr || costs_ == nullptr) return {};
   const MatrixFrameRequest request = frameRequest(size);
   QImage image = renderThread_->renderNow(request);
-  if (!image.isNull()) drawNumbers(image, request);
+  if (!image.isNull()) {
+    drawNumbers(image, request);
+    drawCaption(image);
+  }
   return image;
+}
+
+// On a dark band along the bottom edge, so it reads on every colour map.
+void MatrixView::drawCaption(QImage& image) const {
+  if (caption_.isEmpty()) return;
+  QPainter painter(&image);
+  QFont font = painter.font();
+  font.setPixelSize(13);
+  painter.setFont(font);
+  const QFontMetrics metrics(font);
+  const int height = metrics.height() + 8;
+  const QRect band(0, image.height() - height, image.width(), height);
+  painter.fillRect(band, QColor(0, 0, 0, 190));
+  painter.setPen(Qt::white);
+  painter.drawText(band.adjusted(6, 0, -6, 0), Qt::AlignVCenter | Qt::AlignLeft,
+                   metrics.elidedText(caption_, Qt::ElideRight, band.width() - 12));
 }
 
 QString MatrixView::describeCell(QPoint position) const {
@@ -235,6 +297,8 @@ QString MatrixView::describeCell(QPoint position) const {
     const double slack = cost - overlay_->rowDual[static_cast<std::size_t>(row)] -
                          overlay_->colDual[static_cast<std::size_t>(col)];
     text += tr("\nslack %1").arg(formatValue(slack, integral));
+  } else if (!overlay_->colDual.empty()) {  // an auction's prices
+    text += tr("\ncolumn price %1").arg(formatValue(overlay_->colDual[static_cast<std::size_t>(col)], false));
   }
   return text;
 }

@@ -27,6 +27,8 @@ class MatrixView : public QWidget {
   // Takes the LAP alternative of `snapshot`, or the matching one on a weight matrix, its matched pairs marked
   // as the assignment (other problem kinds leave the view as it is).
   void setSnapshot(const Snapshot& snapshot);
+  // An overlay (and caption) made by the caller, for problem kinds whose snapshots the view does not read.
+  void setOverlay(std::shared_ptr<const render::MatrixOverlay> overlay, QString caption);
   void setQuantity(render::MatrixQuantity quantity);
   void setColorMap(render::ColorMap colorMap);
   // Share of the wall time rendering may take (see MatrixRenderThread); the window lowers it while a
@@ -47,6 +49,9 @@ class MatrixView : public QWidget {
   // Tooltip text for the cell at a widget position ("" outside the matrix).
   QString describeCell(QPoint position) const;
   quint64 shownSerial() const { return shownSerial_; }  // serial of the frame on screen
+  const render::MatrixOverlay& overlay() const { return *overlay_; }  // of the latest snapshot
+  // What an approximation's latest step did, written over the bottom of the matrix ("" for the others).
+  QString caption() const { return caption_; }
 
  signals:
   void frameShown();
@@ -66,6 +71,7 @@ class MatrixView : public QWidget {
   MatrixFrameRequest frameRequest(QSize pixels) const;
   void frameReady(const QImage& image, const MatrixFrameRequest& request);
   void drawNumbers(QImage& image, const MatrixFrameRequest& request) const;
+  void drawCaption(QImage& image) const;
   int matrixSize() const;
   double costAt(int row, int col) const;
 
@@ -75,6 +81,7 @@ class MatrixView : public QWidget {
   std::shared_ptr<const lap::AnyCostMatrix> costs_;
   double zeroTolerance_ = 0;
   std::shared_ptr<const render::MatrixOverlay> overlay_;
+  QString caption_;
   render::MatrixQuantity quantity_ = render::MatrixQuantity::Cost;
   render::ColorMap colorMap_ = render::ColorMap::Viridis;
   MatrixNavigation navigation_;

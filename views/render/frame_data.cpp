@@ -172,6 +172,18 @@ void addPaths(QuadBuilder& builder, const std::vector<std::vector<int32_t>>& pat
   }
 }
 
+void addMarks(QuadBuilder& builder, const std::vector<CellMark>& marks, const MatrixCamera& camera,
+              const MatrixLayout& layout, int32_t rows, int32_t cols) {
+  const double side =
+      std::min(layout.area.width / camera.colsVisible, layout.area.height / camera.rowsVisible);
+  const double markSide = std::max(style::kMinMarkPixels, style::kMarkFraction * side);
+  for (const CellMark& mark : marks) {
+    if (mark.row < 0 || mark.row >= rows || mark.col < 0 || mark.col >= cols) continue;
+    const CellRect rect = cellRect(layout, camera, mark.row, mark.col);
+    builder.addSquare(rect.centreX(), rect.centreY(), markSide, mark.colour);
+  }
+}
+
 }  // namespace
 
 FrameData buildFrameData(const MatrixOverlay& overlay, const MatrixCamera& camera, const MatrixLayout& layout,
@@ -206,6 +218,7 @@ FrameData buildFrameData(const MatrixOverlay& overlay, const MatrixCamera& camer
   QuadBuilder builder(frame.quads, layout.area);
   addAssignment(builder, overlay.rowAssignment, camera, layout, cols);
   addPaths(builder, overlay.paths, camera, layout, rows, cols);
+  addMarks(builder, overlay.marks, camera, layout, rows, cols);
   return frame;
 }
 

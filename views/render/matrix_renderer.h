@@ -23,6 +23,7 @@
 #include "solver/lap/lap_snapshot.h"
 #include "views/render/color_maps.h"
 #include "views/render/matrix_layout.h"
+#include "views/render/matrix_style.h"
 
 namespace ms::render {
 
@@ -34,17 +35,28 @@ struct RgbaImage {
 // Slack = c - u - v, drawn with the diverging map centred on zero.
 enum class MatrixQuantity { Cost, Slack };
 
+// A cell an approximation points at: the entry greedy took, the position random drew, a row's auction bid.
+struct CellMark {
+  int32_t row = 0;
+  int32_t col = 0;
+  Rgb8 colour;
+};
+
 struct MatrixOverlay {                          // filled from ms::lap::LapSnapshot
-  std::vector<double> rowDual, colDual;         // empty = none yet (taken as zeros)
+  std::vector<double> rowDual, colDual;         // empty = none yet (taken as zeros); auction: colDual = prices
   std::vector<uint8_t> rowCovered, colCovered;  // empty = nothing covered
   std::vector<int32_t> rowAssignment;           // column of each row, -1 = unassigned
   std::vector<std::vector<int32_t>> paths;      // r0, c1, r1, c2, ..., ck per augmenting path
+  std::vector<CellMark> marks;                  // drawn last, over everything else
   // Slack <= this is a zero. The device computes in float, so the renderer never uses less than
   // 2^-21 x (max |c| + max |u| + max |v|): exact for integer costs and duals below about 2^20.
   double zeroTolerance = 0;
-  bool markZeros = true;  // false where zero has no meaning (a matching's weights, whose diagonal is 0)
+  bool markZeros = true;  // false where zero has no meaning (a matching's weights, an approximation's costs)
 };
 
+// A Hungarian snapshot's duals, covers, assignment and paths. An approximation's: its covers and assignment,
+// its prices in place of the column duals (auction), its latest take or draw, or its bids, as marks; no zero
+// marks (without duals a zero cost means nothing special).
 MatrixOverlay overlayFromSnapshot(const ms::lap::LapSnapshot& snapshot);
 
 // What the device holds for the current matrix.

@@ -47,6 +47,14 @@ inline constexpr Rgb8 pathColour(std::size_t path) {
   return kPathColours[path % kPathColours.size()];
 }
 
+// An approximation's marks: the entry greedy took or the position random drew in the latest step, and the
+// cells the auction's rows bid on in the latest round; squares of kMarkFraction of the cell, at least
+// kMinMarkPixels.
+inline constexpr Rgb8 kTakenMark{0, 230, 118};
+inline constexpr Rgb8 kBidMark{86, 180, 233};
+inline constexpr double kMarkFraction = 0.5;
+inline constexpr double kMinMarkPixels = 3.0;
+
 // Dual bars in the margins.
 inline constexpr Rgb8 kDualPositive{170, 170, 170};
 inline constexpr Rgb8 kDualNegative{240, 120, 60};

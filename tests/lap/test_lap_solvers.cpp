@@ -48,6 +48,52 @@ DualOf<T> solveEverywhere(const CostMatrix<T>& costs, const QString& context) {
   return first;
 }
 
+// Steps the classical variant phase by phase; before every dual update recomputes, from the snapshot, the
+// smallest slack over the uncovered rows and columns, which the update's theta must equal (it keeps each
+// row's argmin instead of reading the matrix: exactly for integers, up to rounding of the slacks for reals),
+// and checks that the update and the zero-slack lists read no row that is covered.
+template <CostType T>
+void checkClassicalDualUpdates(const CostMatrix<T>& costs, const Configuration& configuration,
+                               const QString& context) {
+  auto solver = makeLapSolver(costs, LapOptions{LapAlgorithm::Classical, configuration.backend,
+                                                configuration.threads, Granularity::Phase});
+  const double tolerance = std::is_integral_v<T> ? 0.0 : certificateTolerance(costs);
+  Snapshot snapshot;
+  int updates = 0;
+  while (!solver->done()) {
+    const std::string_view phase = solver->nextPhase();
+    if (phase != "dual_update" && phase != "compress_zeros") {
+      solver->step();
+      continue;
+    }
+    solver->snapshot(snapshot);
+    const LapSnapshot& state = std::get<LapSnapshot>(snapshot);
+    double smallest = std::numeric_limits<double>::infinity();
+    int32_t uncoveredRows = 0;
+    for (int32_t i = 0; i < costs.rows(); ++i) {
+      if (state.rowCovered[i] != 0) continue;
+      ++uncoveredRows;
+      for (int32_t j = 0; j < costs.cols(); ++j) {
+        if (state.colCovered[j] == 0)
+          smallest = std::min(smallest, static_cast<double>(costs(i, j)) - state.rowDual[i] - state.colDual[j]);
+      }
+    }
+    const StepRecord record = solver->step();
+    const QString where = context + QString(" step %1").arg(record.step);
+    if (phase == "dual_update") {
+      ++updates;
+      QVERIFY2(std::abs(record.counters[kTheta] - smallest) <= tolerance,
+               qPrintable(where + QString(": theta %1, smallest uncovered slack %2")
+                                      .arg(record.counters[kTheta], 0, 'g', 17)
+                                      .arg(smallest, 0, 'g', 17)));
+    }
+    // The first lists of a solve read every row; afterwards only uncovered rows are read.
+    if (!(phase == "compress_zeros" && updates == 0))
+      QVERIFY2(record.counters[kRowsScanned] <= uncoveredRows, qPrintable(where + ": a covered row was read"));
+  }
+  QVERIFY2(updates > 0, qPrintable(context + ": no dual update to check"));
+}
+
 template <CostType T>
 CostMatrix<T> randomMatrix(int32_t rows, int32_t cols, T low, T high, uint64_t seed) {
   std::mt19937_64 random(seed);
@@ -168,6 +214,7 @@ class TestLapSolvers : public QObject {
         {500, {Generator::Euclidean, 500, CostRange::N, seed + 3}},
         {1000, {Generator::Uniform, 1000, CostRange::TenthN, seed + 4}},
         {1000, {Generator::Uniform, 1000, CostRange::N, seed + 5}},
+        {700, {Generator::Real, 700, CostRange::N, seed + 6}},
     };
     for (const auto& [n, spec] : cases) {
       const AnyCostMatrix costs = generate(spec);
@@ -272,10 +319,12 @@ class TestLapSolvers : public QObject {
               if (QTest::currentTestFailed()) return;
               QVERIFY2(sameOptimum(bySearch.solution.objective, byPhase.solution.objective, costs),
                        qPrintable(where));
-              double levels = 0, dualUpdates = 0, searchLevels = 0, searchUpdates = 0, searchPaths = 0;
+              double levels = 0, dualUpdates = 0, rowsScanned = 0, searchLevels = 0, searchUpdates = 0,
+                     searchPaths = 0, searchRowsScanned = 0;
               for (const StepRecord& r : byPhase.trace.records()) {
                 levels += r.phase == "forward_level";
                 dualUpdates += r.phase == "dual_update";
+                if (!std::isnan(r.counters[kRowsScanned])) rowsScanned += r.counters[kRowsScanned];
               }
               int searches = 0;
               for (const StepRecord& r : bySearch.trace.records()) {
@@ -286,6 +335,7 @@ class TestLapSolvers : public QObject {
                 searchLevels += r.counters[kLevels];
                 searchUpdates += r.counters[kDualUpdates];
                 searchPaths += r.counters[kPaths];
+                if (!std::isnan(r.counters[kRowsScanned])) searchRowsScanned += r.counters[kRowsScanned];
                 QVERIFY(r.counters[kForwardNs] + r.counters[kDualUpdateNs] + r.counters[kAugmentNs] <=
                         r.wall_ns);
               }
@@ -299,9 +349,29 @@ class TestLapSolvers : public QObject {
                 QCOMPARE(bySearch.solution.iterations, byPhase.solution.iterations);
                 QCOMPARE(searchLevels, levels);
                 QCOMPARE(searchUpdates, dualUpdates);
+                QCOMPARE(searchRowsScanned, rowsScanned);
               }
             },
             generate(spec));
+        if (QTest::currentTestFailed()) return;
+      }
+    }
+  }
+
+  // The classical dual update's incremental theta and row reads, on both CPU kernel sets, against a full
+  // recomputation before every update.
+  void classicalDualUpdateMatchesAFullPass() {
+    const uint64_t seed = baseSeed() + 7000;
+    for (const Configuration& configuration : cpuConfigurations()) {
+      if (configuration.algorithm != LapAlgorithm::Classical) continue;
+      for (const GeneratorSpec& spec : {GeneratorSpec{Generator::Uniform, 90, CostRange::TenN, seed},
+                                        GeneratorSpec{Generator::Uniform, 80, CostRange::N, seed + 1},
+                                        GeneratorSpec{Generator::Real, 80, CostRange::N, seed + 2},
+                                        GeneratorSpec{Generator::Euclidean, 70, CostRange::N, seed + 3}}) {
+        const QString context = QString::fromStdString(configuration.label()) + " " +
+                                generatorName(spec.generator).data() + QString(" seed %1").arg(spec.seed);
+        std::visit([&](const auto& costs) { checkClassicalDualUpdates(costs, configuration, context); },
+                   generate(spec));
         if (QTest::currentTestFailed()) return;
       }
     }

@@ -48,52 +48,6 @@ DualOf<T> solveEverywhere(const CostMatrix<T>& costs, const QString& context) {
   return first;
 }
 
-// Steps the classical variant phase by phase; before every dual update recomputes, from the snapshot, the
-// smallest slack over the uncovered rows and columns, which the update's theta must equal (it keeps each
-// row's argmin instead of reading the matrix: exactly for integers, up to rounding of the slacks for reals),
-// and checks that the update and the zero-slack lists read no row that is covered.
-template <CostType T>
-void checkClassicalDualUpdates(const CostMatrix<T>& costs, const Configuration& configuration,
-                               const QString& context) {
-  auto solver = makeLapSolver(costs, LapOptions{LapAlgorithm::Classical, configuration.backend,
-                                                configuration.threads, Granularity::Phase});
-  const double tolerance = std::is_integral_v<T> ? 0.0 : certificateTolerance(costs);
-  Snapshot snapshot;
-  int updates = 0;
-  while (!solver->done()) {
-    const std::string_view phase = solver->nextPhase();
-    if (phase != "dual_update" && phase != "compress_zeros") {
-      solver->step();
-      continue;
-    }
-    solver->snapshot(snapshot);
-    const LapSnapshot& state = std::get<LapSnapshot>(snapshot);
-    double smallest = std::numeric_limits<double>::infinity();
-    int32_t uncoveredRows = 0;
-    for (int32_t i = 0; i < costs.rows(); ++i) {
-      if (state.rowCovered[i] != 0) continue;
-      ++uncoveredRows;
-      for (int32_t j = 0; j < costs.cols(); ++j) {
-        if (state.colCovered[j] == 0)
-          smallest = std::min(smallest, static_cast<double>(costs(i, j)) - state.rowDual[i] - state.colDual[j]);
-      }
-    }
-    const StepRecord record = solver->step();
-    const QString where = context + QString(" step %1").arg(record.step);
-    if (phase == "dual_update") {
-      ++updates;
-      QVERIFY2(std::abs(record.counters[kTheta] - smallest) <= tolerance,
-               qPrintable(where + QString(": theta %1, smallest uncovered slack %2")
-                                      .arg(record.counters[kTheta], 0, 'g', 17)
-                                      .arg(smallest, 0, 'g', 17)));
-    }
-    // The first lists of a solve read every row; afterwards only uncovered rows are read.
-    if (!(phase == "compress_zeros" && updates == 0))
-      QVERIFY2(record.counters[kRowsScanned] <= uncoveredRows, qPrintable(where + ": a covered row was read"));
-  }
-  QVERIFY2(updates > 0, qPrintable(context + ": no dual update to check"));
-}
-
 template <CostType T>
 CostMatrix<T> randomMatrix(int32_t rows, int32_t cols, T low, T high, uint64_t seed) {
   std::mt19937_64 random(seed);
@@ -359,7 +313,7 @@ class TestLapSolvers : public QObject {
   }
 
   // The classical dual update's incremental theta and row reads, on both CPU kernel sets, against a full
-  // recomputation before every update.
+  // recomputation before every update (test_lap_cuda runs the same check on the CUDA kernel set).
   void classicalDualUpdateMatchesAFullPass() {
     const uint64_t seed = baseSeed() + 7000;
     for (const Configuration& configuration : cpuConfigurations()) {

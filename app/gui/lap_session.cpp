@@ -74,8 +74,9 @@ QString explainLapStep(const StepRecord& record, int32_t n) {
         .arg(number(n - assigned));
   }
   if (phase == "compress_zeros") {
-    return QObject::tr("Listed %1 zero-slack edges of %2 rows for the forward pass (after a dual update, only the "
-                       "rows whose smallest slack reached zero are read again).")
+    return QObject::tr(
+               "Listed %1 zero-slack edges of %2 rows for the forward pass (after a dual update, only the "
+               "rows whose smallest slack reached zero are read again).")
         .arg(number(counter(lap::kZeroEdges)))
         .arg(number(counter(lap::kRowsScanned)));
   }

@@ -57,13 +57,12 @@ enum HungarianCounter : int {
   kForwardNs,       // search step: time in forward levels
   kDualUpdateNs,    // search step: time in dual updates (classical: with the zero-slack compression)
   kAugmentNs,       // search step: time in reverse passes, augmentations and optimality checks
-  kRowsScanned,     // classical: matrix rows read in full by the dual update's minimum and the zero-slack lists
+  kRowsScanned,  // classical: matrix rows read in full by the dual update's minimum and the zero-slack lists
   kHungarianCounterCount
 };
 inline constexpr std::array<std::string_view, kHungarianCounterCount> kHungarianCounterNames = {
-    "assigned", "frontier", "next_frontier", "zero_edges", "reverse_columns", "paths",
-    "theta",    "levels",   "dual_updates",  "forward_ns", "dual_update_ns",  "augment_ns",
-    "rows_scanned"};
+    "assigned", "frontier",     "next_frontier", "zero_edges",     "reverse_columns", "paths",       "theta",
+    "levels",   "dual_updates", "forward_ns",    "dual_update_ns", "augment_ns",      "rows_scanned"};
 
 static_assert(kHungarianCounterCount <= kMaxCounters);
 

@@ -140,7 +140,8 @@ void checkClassicalDualUpdates(const CostMatrix<T>& costs, const Configuration& 
       ++uncoveredRows;
       for (int32_t j = 0; j < costs.cols(); ++j) {
         if (state.colCovered[j] == 0)
-          smallest = std::min(smallest, static_cast<double>(costs(i, j)) - state.rowDual[i] - state.colDual[j]);
+          smallest =
+              std::min(smallest, static_cast<double>(costs(i, j)) - state.rowDual[i] - state.colDual[j]);
       }
     }
     const StepRecord record = solver->step();
@@ -154,7 +155,8 @@ void checkClassicalDualUpdates(const CostMatrix<T>& costs, const Configuration& 
     }
     // The first lists of a solve read every row; afterwards only uncovered rows are read.
     if (!(phase == "compress_zeros" && updates == 0))
-      QVERIFY2(record.counters[kRowsScanned] <= uncoveredRows, qPrintable(where + ": a covered row was read"));
+      QVERIFY2(record.counters[kRowsScanned] <= uncoveredRows,
+               qPrintable(where + ": a covered row was read"));
   }
   QVERIFY2(updates > 0, qPrintable(context + ": no dual update to check"));
 }

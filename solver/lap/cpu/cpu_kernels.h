@@ -109,8 +109,8 @@ class CpuKernels {
     return assigned;
   }
 
-  // --- Classical forward pass, step 1: the zero-slack list of every row on the first call; afterwards (after a
-  // dual update) only of the rows whose smallest slack reached zero. Returns the edges listed by this call.
+  // --- Classical forward pass, step 1: the zero-slack list of every row on the first call; afterwards (after
+  // a dual update) only of the rows whose smallest slack reached zero. Returns the edges listed by this call.
   int64_t compressZeroSlack() {
     int64_t listed = 0;
     rowsScanned_ = 0;

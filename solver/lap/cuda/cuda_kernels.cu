@@ -211,11 +211,10 @@ void CudaKernels<T>::allocate() {
   view.rowDual = dev.duals.get();
   view.colDual = dev.duals.get() + n;
   view.slack = classical ? nullptr : dev.duals.get() + 2 * n;
-  int32_t** slots[] = {&view.rowAssign, &view.colAssign,  &view.rowPred,   &view.colPred,
-                       &view.rowSucc,   &view.colSucc,    &view.rowCover,  &view.colCover,
-                       &view.rowState,  &view.colReverse, &view.rootMark,  &view.reverseCols,
-                       &view.roots,     &dev.frontier[0], &dev.frontier[1], &view.rowMinCol,
-                       &view.scanRows};
+  int32_t** slots[] = {&view.rowAssign, &view.colAssign,   &view.rowPred,  &view.colPred,    &view.rowSucc,
+                       &view.colSucc,   &view.rowCover,    &view.colCover, &view.rowState,   &view.colReverse,
+                       &view.rootMark,  &view.reverseCols, &view.roots,    &dev.frontier[0], &dev.frontier[1],
+                       &view.rowMinCol, &view.scanRows};
   static_assert(sizeof slots / sizeof slots[0] == kIntArrayCount);
   for (int a = 0; a < kIntArrayCount; ++a) *slots[a] = ints + a * n;
   view.zeroRowCount = dev.zeroRowCount.get();

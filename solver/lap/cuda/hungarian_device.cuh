@@ -385,8 +385,8 @@ __device__ void publishLevel(const DeviceView<T>& d, uint32_t blocks) {
   }
 }
 
-// --- Algorithm 3: one BFS level of the classical forward pass, one thread per frontier row over its zero-slack
-// list.
+// --- Algorithm 3: one BFS level of the classical forward pass, one thread per frontier row over its
+// zero-slack list.
 template <class T>
 __device__ void expandClassicalRow(const DeviceView<T>& d, int32_t i, int32_t* nextFrontier,
                                    int32_t* nextCount) {
@@ -612,7 +612,8 @@ __global__ void augmentKernel(DeviceView<T> d, int32_t rootCount) {
 // Uncovered row i with a known argmin column that is still uncovered: folds its slack there into `smallest`.
 // Returns true when row i is uncovered and must be read instead.
 template <class T>
-__device__ bool foldKnownRowMinimum(const DeviceView<T>& d, int32_t i, typename DeviceView<T>::Dual& smallest) {
+__device__ bool foldKnownRowMinimum(const DeviceView<T>& d, int32_t i,
+                                    typename DeviceView<T>::Dual& smallest) {
   if (d.rowCover[i] != 0) return false;
   const int32_t j = d.rowMinCol[i];
   if (j == -1 || d.colCover[j] != 0) return true;

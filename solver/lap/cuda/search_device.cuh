@@ -120,8 +120,8 @@ __device__ inline int32_t gridThreads() {
 // lists rewritten while every uncovered row starts the next search (two rounds). Returns false when no finite
 // slack is left (Hall's condition fails). `frontierSize`: the restarted search's frontier.
 template <class T>
-__device__ bool classicalDualUpdateInRounds(const DeviceView<T>& d, SearchRounds<T>& rounds, int32_t* frontier,
-                                            int32_t& frontierSize, int64_t& rowsScanned) {
+__device__ bool classicalDualUpdateInRounds(const DeviceView<T>& d, SearchRounds<T>& rounds,
+                                            int32_t* frontier, int32_t& frontierSize, int64_t& rowsScanned) {
   using Dual = typename DeviceView<T>::Dual;
   Dual smallest = kDualInfinity<Dual>;
   for (int32_t i = gridThread(); i < d.n; i += gridThreads()) {
@@ -152,7 +152,8 @@ __device__ bool classicalDualUpdateInRounds(const DeviceView<T>& d, SearchRounds
 
   const int32_t rowsToRewrite = rounds.lastCount();
   for (int32_t k = blockIdx.x; k < rowsToRewrite; k += gridDim.x) rewriteZeroSlackRow(d, d.scanRows[k]);
-  for (int32_t i = gridThread(); i < d.n; i += gridThreads()) startForwardPassAt(d, i, frontier, rounds.count());
+  for (int32_t i = gridThread(); i < d.n; i += gridThreads())
+    startForwardPassAt(d, i, frontier, rounds.count());
   if (rounds.leader()) d.counters->reverse = 0;
   rounds.barrier(kSearchDualUpdate);
   rowsScanned += rowsToRewrite;
@@ -371,8 +372,8 @@ __global__ void __launch_bounds__(kBlock)
       if (loadRelaxed(d.counters->reverse) > 0) break;  // augmenting paths found
 
       // Dual update. The classical variant restarts the search from every uncovered row over the new zero
-      // edges; the tree variant takes theta from the level that just ended (the smallest slack of an uncovered
-      // column) and continues from the tree rows at the new zero-slack columns.
+      // edges; the tree variant takes theta from the level that just ended (the smallest slack of an
+      // uncovered column) and continues from the tree rows at the new zero-slack columns.
       if constexpr (kClassical) {
         if (!classicalDualUpdateInRounds(d, rounds, frontier, frontierSize, rowsScanned)) {
           failure = kSearchInfeasible;

@@ -74,8 +74,11 @@ QString explainLapStep(const StepRecord& record, int32_t n) {
         .arg(number(n - assigned));
   }
   if (phase == "compress_zeros") {
-    return QObject::tr("Compressed %1 zero-slack edges into an adjacency list for the forward pass.")
-        .arg(number(counter(lap::kZeroEdges)));
+    return QObject::tr(
+               "Listed %1 zero-slack edges of %2 rows for the forward pass (after a dual update, only the "
+               "rows whose smallest slack reached zero are read again).")
+        .arg(number(counter(lap::kZeroEdges)))
+        .arg(number(counter(lap::kRowsScanned)));
   }
   if (phase == "forward_level") {
     const double next = counter(lap::kNextFrontier), reached = counter(lap::kReverseColumns);

@@ -10,7 +10,7 @@
 namespace ms {
 
 // Counter slots are fixed so that a record is trivially copyable and a trace appends without allocating.
-inline constexpr int kMaxCounters = 12;
+inline constexpr int kMaxCounters = 13;
 
 inline constexpr double kNotApplicable = std::numeric_limits<double>::quiet_NaN();
 

@@ -9,7 +9,7 @@
 // Kernel-set contract (see cpu/cpu_kernels.h, the reference implementation):
 //   allocate(), reduceRows(), reduceColumns(), checkOptimality(), compressZeroSlack(), startForwardPass(),
 //   frontierSize(), reverseCount(), expandClassical(), expandTree(), reversePass(), augmentPass(),
-//   minUncoveredSlack(), updateDuals(theta), minColumnSlack(), updateDualsAndSlack(theta),
+//   minUncoveredSlack(), updateDuals(theta), minColumnSlack(), updateDualsAndSlack(theta), rowsScanned(),
 //   rowAssignment(), rowDuals(), colDuals(), snapshot(LapSnapshot&, bool withSlack),
 //   beginPhase(), endPhase() -> device ns or -1;
 //   optionally searchIterations(zerosStale, iterationLimit) -> SearchSummary (device-resident search).
@@ -32,7 +32,7 @@ enum class HungarianPhase {
   Setup,             // allocate buffers (and upload the matrix on a device)
   InitialReduction,  // Algorithm 1
   OptimalityCheck,   // Algorithm 2
-  CompressZeros,     // classical: CSR of zero-slack edges, only after a dual update
+  CompressZeros,     // classical: zero-slack edge lists (all rows first, then those a dual update changed)
   ForwardLevel,      // one BFS level of the forward pass (Algorithm 3 or 4)
   ReversePass,       // Algorithm 5
   Augment,           // Algorithm 6
@@ -57,11 +57,12 @@ enum HungarianCounter : int {
   kForwardNs,       // search step: time in forward levels
   kDualUpdateNs,    // search step: time in dual updates (classical: with the zero-slack compression)
   kAugmentNs,       // search step: time in reverse passes, augmentations and optimality checks
+  kRowsScanned,  // classical: matrix rows read in full by the dual update's minimum and the zero-slack lists
   kHungarianCounterCount
 };
 inline constexpr std::array<std::string_view, kHungarianCounterCount> kHungarianCounterNames = {
-    "assigned", "frontier", "next_frontier", "zero_edges", "reverse_columns", "paths",
-    "theta",    "levels",   "dual_updates",  "forward_ns", "dual_update_ns",  "augment_ns"};
+    "assigned", "frontier",     "next_frontier", "zero_edges",     "reverse_columns", "paths",       "theta",
+    "levels",   "dual_updates", "forward_ns",    "dual_update_ns", "augment_ns",      "rows_scanned"};
 
 static_assert(kHungarianCounterCount <= kMaxCounters);
 
@@ -156,6 +157,7 @@ class Hungarian final : public LapSolver<typename Kernels::Cost> {
       }
       case HungarianPhase::CompressZeros:
         counters[kZeroEdges] = static_cast<double>(kernels_.compressZeroSlack());
+        counters[kRowsScanned] = static_cast<double>(kernels_.rowsScanned());
         zerosStale_ = false;
         next_ = HungarianPhase::ForwardLevel;
         break;
@@ -183,6 +185,7 @@ class Hungarian final : public LapSolver<typename Kernels::Cost> {
         break;
       case HungarianPhase::DualUpdate:
         counters[kTheta] = static_cast<double>(updateDuals());
+        if (kClassical) counters[kRowsScanned] = static_cast<double>(kernels_.rowsScanned());
         break;
       case HungarianPhase::Search:
         runSearch(record);
@@ -232,6 +235,7 @@ class Hungarian final : public LapSolver<typename Kernels::Cost> {
         static_cast<double>(summary.nanoseconds[static_cast<int>(SearchPhaseKind::DualUpdate)]);
     counters[kAugmentNs] =
         static_cast<double>(summary.nanoseconds[static_cast<int>(SearchPhaseKind::Augment)]);
+    if (kClassical) counters[kRowsScanned] = static_cast<double>(summary.rowsScanned);
   }
 
   // The search step of kernel sets without a device-resident search: the same phases as the phase
@@ -255,6 +259,8 @@ class Hungarian final : public LapSolver<typename Kernels::Cost> {
           summary.paths += static_cast<int32_t>(fine.counters[kPaths]);
         if (phase == HungarianPhase::OptimalityCheck)
           summary.assigned = static_cast<int32_t>(fine.counters[kAssigned]);
+        if (kClassical && (phase == HungarianPhase::DualUpdate || phase == HungarianPhase::CompressZeros))
+          summary.rowsScanned += static_cast<int64_t>(fine.counters[kRowsScanned]);
       } while (phase != HungarianPhase::OptimalityCheck);
       ++summary.iterations;
     }

@@ -13,6 +13,8 @@
 #include "solver/core/trace.h"
 #include "solver/lap/certificate.h"
 #include "solver/lap/generators.h"
+#include "solver/lap/hungarian.h"
+#include "solver/lap/lap_snapshot.h"
 #include "solver/lap/lap_solver.h"
 
 namespace ms::lap::testing {
@@ -109,6 +111,54 @@ void verifyOptimal(const CostMatrix<T>& costs, const LapSolution<T>& solution, c
   DualOf<T> total = 0;
   for (int32_t i = 0; i < costs.rows(); ++i) total += static_cast<DualOf<T>>(costs(i, solution.rowToCol[i]));
   QVERIFY2(sameOptimum(total, solution.objective, costs), qPrintable(context + ": objective is not the assignment's cost"));
+}
+
+// Steps the classical variant phase by phase; before every dual update recomputes, from the snapshot, the
+// smallest slack over the uncovered rows and columns, which the update's theta must equal (it keeps each
+// row's argmin instead of reading the matrix: exactly for integers, up to rounding of the slacks for reals),
+// and checks that the update and the zero-slack lists read no row that is covered.
+template <CostType T>
+void checkClassicalDualUpdates(const CostMatrix<T>& costs, const Configuration& configuration,
+                               const QString& context) {
+  auto solver = makeLapSolver(costs, LapOptions{LapAlgorithm::Classical, configuration.backend,
+                                                configuration.threads, Granularity::Phase});
+  const double tolerance = std::is_integral_v<T> ? 0.0 : certificateTolerance(costs);
+  Snapshot snapshot;
+  int updates = 0;
+  while (!solver->done()) {
+    const std::string_view phase = solver->nextPhase();
+    if (phase != "dual_update" && phase != "compress_zeros") {
+      solver->step();
+      continue;
+    }
+    solver->snapshot(snapshot);
+    const LapSnapshot& state = std::get<LapSnapshot>(snapshot);
+    double smallest = std::numeric_limits<double>::infinity();
+    int32_t uncoveredRows = 0;
+    for (int32_t i = 0; i < costs.rows(); ++i) {
+      if (state.rowCovered[i] != 0) continue;
+      ++uncoveredRows;
+      for (int32_t j = 0; j < costs.cols(); ++j) {
+        if (state.colCovered[j] == 0)
+          smallest =
+              std::min(smallest, static_cast<double>(costs(i, j)) - state.rowDual[i] - state.colDual[j]);
+      }
+    }
+    const StepRecord record = solver->step();
+    const QString where = context + QString(" step %1").arg(record.step);
+    if (phase == "dual_update") {
+      ++updates;
+      QVERIFY2(std::abs(record.counters[kTheta] - smallest) <= tolerance,
+               qPrintable(where + QString(": theta %1, smallest uncovered slack %2")
+                                      .arg(record.counters[kTheta], 0, 'g', 17)
+                                      .arg(smallest, 0, 'g', 17)));
+    }
+    // The first lists of a solve read every row; afterwards only uncovered rows are read.
+    if (!(phase == "compress_zeros" && updates == 0))
+      QVERIFY2(record.counters[kRowsScanned] <= uncoveredRows,
+               qPrintable(where + ": a covered row was read"));
+  }
+  QVERIFY2(updates > 0, qPrintable(context + ": no dual update to check"));
 }
 
 }  // namespace ms::lap::testing

@@ -322,6 +322,22 @@ class TestLapCuda : public QObject {
     }
   }
 
+  // The classical dual update's incremental theta and row reads against a full recomputation before every
+  // update (as test_lap_solvers does for the CPU kernel sets).
+  void classicalDualUpdateMatchesAFullPass() {
+    const uint64_t seed0 = baseSeed() + 16000;
+    const Configuration configuration{LapAlgorithm::Classical, Backend::Cuda, 1, Granularity::Phase};
+    for (const GeneratorSpec& spec : {GeneratorSpec{Generator::Uniform, 90, CostRange::TenN, seed0},
+                                      GeneratorSpec{Generator::Uniform, 80, CostRange::N, seed0 + 1},
+                                      GeneratorSpec{Generator::Real, 80, CostRange::N, seed0 + 2},
+                                      GeneratorSpec{Generator::Euclidean, 70, CostRange::N, seed0 + 3}}) {
+      const QString context = QString("%1 seed %2").arg(generatorName(spec.generator).data()).arg(spec.seed);
+      std::visit([&](const auto& costs) { checkClassicalDualUpdates(costs, configuration, context); },
+                 generate(spec));
+      if (QTest::currentTestFailed()) return;
+    }
+  }
+
   void oversizedInstanceIsAResourceError() {
     // The estimate refuses 10^6 x 10^6 int32 costs (4 TB) before the one-entry host buffer is read.
     const int32_t entry = 0;

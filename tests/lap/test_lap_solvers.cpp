@@ -168,6 +168,7 @@ class TestLapSolvers : public QObject {
         {500, {Generator::Euclidean, 500, CostRange::N, seed + 3}},
         {1000, {Generator::Uniform, 1000, CostRange::TenthN, seed + 4}},
         {1000, {Generator::Uniform, 1000, CostRange::N, seed + 5}},
+        {700, {Generator::Real, 700, CostRange::N, seed + 6}},
     };
     for (const auto& [n, spec] : cases) {
       const AnyCostMatrix costs = generate(spec);
@@ -272,10 +273,12 @@ class TestLapSolvers : public QObject {
               if (QTest::currentTestFailed()) return;
               QVERIFY2(sameOptimum(bySearch.solution.objective, byPhase.solution.objective, costs),
                        qPrintable(where));
-              double levels = 0, dualUpdates = 0, searchLevels = 0, searchUpdates = 0, searchPaths = 0;
+              double levels = 0, dualUpdates = 0, rowsScanned = 0, searchLevels = 0, searchUpdates = 0,
+                     searchPaths = 0, searchRowsScanned = 0;
               for (const StepRecord& r : byPhase.trace.records()) {
                 levels += r.phase == "forward_level";
                 dualUpdates += r.phase == "dual_update";
+                if (!std::isnan(r.counters[kRowsScanned])) rowsScanned += r.counters[kRowsScanned];
               }
               int searches = 0;
               for (const StepRecord& r : bySearch.trace.records()) {
@@ -286,6 +289,7 @@ class TestLapSolvers : public QObject {
                 searchLevels += r.counters[kLevels];
                 searchUpdates += r.counters[kDualUpdates];
                 searchPaths += r.counters[kPaths];
+                if (!std::isnan(r.counters[kRowsScanned])) searchRowsScanned += r.counters[kRowsScanned];
                 QVERIFY(r.counters[kForwardNs] + r.counters[kDualUpdateNs] + r.counters[kAugmentNs] <=
                         r.wall_ns);
               }
@@ -299,9 +303,29 @@ class TestLapSolvers : public QObject {
                 QCOMPARE(bySearch.solution.iterations, byPhase.solution.iterations);
                 QCOMPARE(searchLevels, levels);
                 QCOMPARE(searchUpdates, dualUpdates);
+                QCOMPARE(searchRowsScanned, rowsScanned);
               }
             },
             generate(spec));
+        if (QTest::currentTestFailed()) return;
+      }
+    }
+  }
+
+  // The classical dual update's incremental theta and row reads, on both CPU kernel sets, against a full
+  // recomputation before every update (test_lap_cuda runs the same check on the CUDA kernel set).
+  void classicalDualUpdateMatchesAFullPass() {
+    const uint64_t seed = baseSeed() + 7000;
+    for (const Configuration& configuration : cpuConfigurations()) {
+      if (configuration.algorithm != LapAlgorithm::Classical) continue;
+      for (const GeneratorSpec& spec : {GeneratorSpec{Generator::Uniform, 90, CostRange::TenN, seed},
+                                        GeneratorSpec{Generator::Uniform, 80, CostRange::N, seed + 1},
+                                        GeneratorSpec{Generator::Real, 80, CostRange::N, seed + 2},
+                                        GeneratorSpec{Generator::Euclidean, 70, CostRange::N, seed + 3}}) {
+        const QString context = QString::fromStdString(configuration.label()) + " " +
+                                generatorName(spec.generator).data() + QString(" seed %1").arg(spec.seed);
+        std::visit([&](const auto& costs) { checkClassicalDualUpdates(costs, configuration, context); },
+                   generate(spec));
         if (QTest::currentTestFailed()) return;
       }
     }

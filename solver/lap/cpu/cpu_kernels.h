@@ -5,6 +5,17 @@
 // Duals use the integral form of the paper's update: instead of +-theta/2 on every row and column, uncovered
 // rows gain theta and covered columns lose theta. Every slack changes exactly as in the paper, and integer
 // costs keep integer duals, so they are solved exactly.
+//
+// Classical dual update without passes over the whole matrix. Within one iteration rows only get uncovered
+// and columns only get covered, and an update lowers exactly the slacks of uncovered rows x uncovered
+// columns (by theta) and raises those of covered rows x covered columns. So:
+// - each uncovered row keeps a column attaining its smallest slack over the uncovered columns (rowMinCol_);
+//   the column stays an argmin until it gets covered (the row's slacks to uncovered columns all move by the
+//   same theta), so a row is read again only when that column was covered, or when it was uncovered since
+//   the last update; theta is the smallest slack at those columns;
+// - the zero-slack lists are a superset of the zero-slack edges: edges are gained only by uncovered rows
+//   whose smallest slack reaches zero (their lists are rewritten from one read of the row), edges lost in
+//   covered rows x covered columns stay listed and the forward pass skips them by their slack.
 
 #include <algorithm>
 #include <cstdint>
@@ -49,7 +60,10 @@ class CpuKernels {
     nextFrontier_.assign(n, 0);
     reverseCols_.assign(n, 0);
     roots_.assign(n, 0);
-    zeroRowStart_.assign(n + 1, 0);
+    rowMinCol_.assign(n, -1);
+    zeroCols_.assign(n, {});
+    zeroEdges_ = 0;
+    zeroListsBuilt_ = false;
   }
 
   int32_t size() const { return n_; }
@@ -89,33 +103,34 @@ class CpuKernels {
       colCover_[k] = 0;
       rowPred_[k] = -1;
       colPred_[k] = -1;
+      rowMinCol_[k] = -1;  // columns get uncovered: every row's smallest slack may have dropped
       slack_[k] = kInfinity;
     }
     return assigned;
   }
 
-  // --- Classical forward pass, step 1: CSR compaction of the zero-slack edges. Returns their count.
+  // --- Classical forward pass, step 1: the zero-slack list of every row on the first call; afterwards (after
+  // a dual update) only of the rows whose smallest slack reached zero. Returns the edges listed by this call.
   int64_t compressZeroSlack() {
-    exec_.forEach(n_, n_, [&](int32_t i) {
+    int64_t listed = 0;
+    rowsScanned_ = 0;
+    exec_.forEach(n_, zeroListsBuilt_ ? 1 : n_, [&](int32_t i) {
+      if (zeroListsBuilt_ && !gainedZeroSlack(i)) return;
       const T* row = rowOf(i);
       const Dual u = rowDual_[i];
-      int64_t count = 0;
-      for (int32_t j = 0; j < n_; ++j) count += isZero(slackOf(row[j], u, j));
-      zeroRowStart_[i + 1] = count;
-    });
-    zeroRowStart_[0] = 0;
-    for (int32_t i = 0; i < n_; ++i) zeroRowStart_[i + 1] += zeroRowStart_[i];  // exclusive prefix sum
-    const int64_t edges = zeroRowStart_[n_];
-    if (static_cast<int64_t>(zeroCols_.size()) < edges) zeroCols_.resize(static_cast<std::size_t>(edges));
-    exec_.forEach(n_, n_, [&](int32_t i) {
-      const T* row = rowOf(i);
-      const Dual u = rowDual_[i];
-      int64_t out = zeroRowStart_[i];
+      std::vector<int32_t>& list = zeroCols_[i];
+      const auto before = static_cast<int64_t>(list.size());
+      list.clear();
       for (int32_t j = 0; j < n_; ++j) {
-        if (isZero(slackOf(row[j], u, j))) zeroCols_[out++] = j;
+        if (isZero(slackOf(row[j], u, j))) list.push_back(j);
       }
+      const auto after = static_cast<int64_t>(list.size());
+      fetchAdd(listed, after);
+      fetchAdd(zeroEdges_, after - before);
+      fetchIncrement(rowsScanned_);
     });
-    return edges;
+    zeroListsBuilt_ = true;
+    return listed;
   }
 
   // Frontier of a new search: every uncovered row (the unassigned ones right after a check; after a
@@ -142,12 +157,13 @@ class CpuKernels {
   // Returns the size of the next frontier.
   int32_t expandClassical() {
     int32_t nextSize = 0;
-    const int64_t averageDegree = zeroRowStart_[n_] / std::max(n_, 1) + 1;
+    const int64_t averageDegree = zeroEdges_ / std::max(n_, 1) + 1;
     exec_.forEach(frontierSize_, averageDegree, [&](int32_t k) {
       const int32_t i = frontier_[k];
-      for (int64_t e = zeroRowStart_[i]; e < zeroRowStart_[i + 1]; ++e) {
-        const int32_t j = zeroCols_[e];
-        if (loadRelaxed(colCover_[j]) != 0) continue;
+      const T* row = rowOf(i);
+      const Dual u = rowDual_[i];
+      for (const int32_t j : zeroCols_[i]) {
+        if (loadRelaxed(colCover_[j]) != 0 || !isZero(slackOf(row[j], u, j))) continue;
         storeRelaxed(colPred_[j], i);
         const int32_t next = colAssign_[j];
         if (next == i) continue;
@@ -230,16 +246,29 @@ class CpuKernels {
     });
   }
 
-  // --- Algorithm 7: classical dual update, stage 1: the minimum slack over uncovered rows and columns.
+  // --- Algorithm 7: classical dual update, stage 1: the minimum slack over uncovered rows and columns, from
+  // each uncovered row's argmin column; rows without a valid one (uncovered since the last update, or their
+  // column covered since) are read again.
   Dual minUncoveredSlack() {
+    rowsScanned_ = 0;
     return exec_.template minOf<Dual>(n_, n_, [&](int32_t i) {
       if (rowCover_[i] != 0) return kInfinity;
       const T* row = rowOf(i);
       const Dual u = rowDual_[i];
+      const int32_t known = rowMinCol_[i];
+      if (known != -1 && colCover_[known] == 0) return slackOf(row[known], u, known);
       Dual smallest = kInfinity;
+      int32_t argmin = -1;
       for (int32_t j = 0; j < n_; ++j) {
-        if (colCover_[j] == 0) smallest = std::min(smallest, slackOf(row[j], u, j));
+        if (colCover_[j] != 0) continue;
+        const Dual s = slackOf(row[j], u, j);
+        if (s < smallest) {
+          smallest = s;
+          argmin = j;
+        }
       }
+      rowMinCol_[i] = argmin;
+      fetchIncrement(rowsScanned_);
       return smallest;
     });
   }
@@ -275,6 +304,9 @@ class CpuKernels {
     }
     return swapFrontiers(nextSize);
   }
+
+  // Rows read in full by the last minUncoveredSlack() or compressZeroSlack().
+  int64_t rowsScanned() const { return rowsScanned_; }
 
   // --- Phase bracketing for device timing: the CPU has no separate device clock.
   void beginPhase() {}
@@ -343,6 +375,12 @@ class CpuKernels {
     return (width + 15) / 16 * 16;  // whole 64-byte lines of int32 costs
   }
 
+  // After a dual update: uncovered row i has zero slack at its argmin column, so new zero-slack edges.
+  bool gainedZeroSlack(int32_t i) const {
+    const int32_t j = rowMinCol_[i];
+    return rowCover_[i] == 0 && j != -1 && isZero(slackOf(rowOf(i)[j], rowDual_[i], j));
+  }
+
   // Column j (assigned to row `next`) joins a tree: cover it, uncover its row and queue the row once.
   void reachRowThroughColumn(int32_t next, int32_t j, int32_t& nextSize) {
     storeRelaxed(rowPred_[next], j);
@@ -372,8 +410,12 @@ class CpuKernels {
   std::vector<uint8_t> rowCover_, colCover_, rowState_, colReverse_, rootMark_;
   std::vector<int32_t> frontier_, nextFrontier_, reverseCols_, roots_;
   int32_t frontierSize_ = 0, reverseCount_ = 0, rootCount_ = 0;
-  std::vector<int64_t> zeroRowStart_;
-  std::vector<int32_t> zeroCols_;
+  // Classical: per uncovered row, a column of its smallest slack over the uncovered columns (-1: unknown);
+  // per row, a superset of its zero-slack columns in increasing order, and their total.
+  std::vector<int32_t> rowMinCol_;
+  std::vector<std::vector<int32_t>> zeroCols_;
+  int64_t zeroEdges_ = 0, rowsScanned_ = 0;
+  bool zeroListsBuilt_ = false;
 };
 
 }  // namespace ms::lap

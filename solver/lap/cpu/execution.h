@@ -84,8 +84,12 @@ bool claim(T& slot, T from, T to) {
   return std::atomic_ref<T>(slot).compare_exchange_strong(from, to, std::memory_order_relaxed);
 }
 template <class T>
+T fetchAdd(T& counter, T amount) {
+  return std::atomic_ref<T>(counter).fetch_add(amount, std::memory_order_relaxed);
+}
+template <class T>
 T fetchIncrement(T& counter) {
-  return std::atomic_ref<T>(counter).fetch_add(1, std::memory_order_relaxed);
+  return fetchAdd(counter, T{1});
 }
 
 }  // namespace ms::lap

@@ -2,7 +2,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <cub/device/device_scan.cuh>
 #include <string>
 
 #include "solver/core/cuda_device.h"
@@ -17,7 +16,8 @@ namespace {
 
 using gpu::kBlock;
 
-// int32 arrays of length n: assignment, predecessors, successors, covers, states, marks, compacted lists.
+// int32 arrays of length n: assignment, predecessors, successors, covers, states, marks, compacted lists,
+// the classical dual update's argmin columns.
 enum IntArray : int {
   kRowAssign,
   kColAssign,
@@ -34,6 +34,8 @@ enum IntArray : int {
   kRoots,
   kFrontierA,
   kFrontierB,
+  kRowMinCol,
+  kScanRows,
   kIntArrayCount
 };
 
@@ -81,10 +83,8 @@ struct CudaKernels<T>::Device {
   gpu::DeviceArray<Dual> partialSlack;
   gpu::DeviceArray<int32_t> partialRow;
   gpu::DeviceArray<uint32_t> tileFinished;
-  gpu::DeviceArray<int64_t> zeroRowCount, zeroRowStart;
+  gpu::DeviceArray<int64_t> zeroRowCount;
   gpu::DeviceArray<int32_t> zeroCols;
-  gpu::DeviceArray<unsigned char> scanScratch;
-  std::size_t scanScratchBytes = 0;
   gpu::DeviceArray<gpu::SearchScalars> searchScalars;
   int searchBlocks = 0;  // resident blocks of the cooperative search kernel
 
@@ -147,17 +147,10 @@ void CudaKernels<T>::allocate() {
   const bool classical = variant_ == HungarianVariant::Classical;
   const int32_t tiles = ceilDiv(n_, kBlock);
 
-  if (classical) {
-    gpu::checkCuda(
-        cub::DeviceScan::ExclusiveSum(nullptr, dev.scanScratchBytes, static_cast<int64_t*>(nullptr),
-                                      static_cast<int64_t*>(nullptr), n_ + 1, dev.stream()),
-        "cub::DeviceScan (size query)");
-  }
   // Estimate first, so that an instance that cannot fit fails with a clear message instead of mid-way.
   const double nn = static_cast<double>(n) * static_cast<double>(n);
   const double matrixBytes = nn * sizeof(T);
-  const double csrBytes =
-      classical ? nn * sizeof(int32_t) + 2.0 * (n + 1) * sizeof(int64_t) + dev.scanScratchBytes : 0;
+  const double csrBytes = classical ? nn * sizeof(int32_t) + n * sizeof(int64_t) : 0;
   const double treeBytes =
       classical ? 0 : static_cast<double>(kMaxChunks) * n * (sizeof(Dual) + sizeof(int32_t));
   const double workBytes =
@@ -169,7 +162,7 @@ void CudaKernels<T>::allocate() {
     throw ResourceError("CUDA backend: a " + std::to_string(n_) + " x " + std::to_string(n_) + " " +
                         std::string(costTypeName<T>()) + " instance needs " + gigabytes(needed) +
                         " of device memory (matrix " + gigabytes(matrixBytes) +
-                        (classical ? ", zero-slack CSR " + gigabytes(csrBytes) : std::string()) +
+                        (classical ? ", zero-slack lists " + gigabytes(csrBytes) : std::string()) +
                         ", work arrays " + gigabytes(treeBytes + workBytes) + "), more than the " +
                         gigabytes(freeBytes) + " free on " + cudaDevice().name);
   }
@@ -185,12 +178,9 @@ void CudaKernels<T>::allocate() {
   dev.counters = gpu::DeviceArray<gpu::DeviceCounters>(1);
   dev.searchScalars = gpu::DeviceArray<gpu::SearchScalars>(1);
   if (classical) {
-    dev.zeroRowCount = gpu::DeviceArray<int64_t>(n + 1);
-    dev.zeroRowStart = gpu::DeviceArray<int64_t>(n + 1);
+    dev.zeroRowCount = gpu::DeviceArray<int64_t>(n);
     dev.zeroCols = gpu::DeviceArray<int32_t>(n * n);
-    dev.scanScratch = gpu::DeviceArray<unsigned char>(dev.scanScratchBytes);
-    gpu::checkCuda(cudaMemsetAsync(dev.zeroRowCount.get(), 0, (n + 1) * sizeof(int64_t), stream),
-                   "cudaMemset");
+    gpu::checkCuda(cudaMemsetAsync(dev.zeroRowCount.get(), 0, n * sizeof(int64_t), stream), "cudaMemset");
   } else {
     dev.partialSlack = gpu::DeviceArray<Dual>(kMaxChunks * n);
     dev.partialRow = gpu::DeviceArray<int32_t>(kMaxChunks * n);
@@ -199,12 +189,15 @@ void CudaKernels<T>::allocate() {
                    "cudaMemset");
   }
 
-  // -1 (all bits set) for assignments, predecessors and successors; 0 for covers, states and marks.
+  // -1 (all bits set) for assignments, predecessors, successors and argmin columns; 0 for covers, states,
+  // marks and lists.
   int32_t* ints = dev.ints.get();
   gpu::checkCuda(cudaMemsetAsync(ints, 0xff, kRowCover * n * sizeof(int32_t), stream), "cudaMemset");
   gpu::checkCuda(
-      cudaMemsetAsync(ints + kRowCover * n, 0, (kIntArrayCount - kRowCover) * n * sizeof(int32_t), stream),
+      cudaMemsetAsync(ints + kRowCover * n, 0, (kRowMinCol - kRowCover) * n * sizeof(int32_t), stream),
       "cudaMemset");
+  gpu::checkCuda(cudaMemsetAsync(ints + kRowMinCol * n, 0xff, n * sizeof(int32_t), stream), "cudaMemset");
+  gpu::checkCuda(cudaMemsetAsync(ints + kScanRows * n, 0, n * sizeof(int32_t), stream), "cudaMemset");
   gpu::DeviceCounters counters{};
   counters.minKey = gpu::orderKey(kInfinity);
   gpu::checkCuda(
@@ -218,14 +211,13 @@ void CudaKernels<T>::allocate() {
   view.rowDual = dev.duals.get();
   view.colDual = dev.duals.get() + n;
   view.slack = classical ? nullptr : dev.duals.get() + 2 * n;
-  int32_t** slots[] = {&view.rowAssign, &view.colAssign,  &view.rowPred,   &view.colPred,
-                       &view.rowSucc,   &view.colSucc,    &view.rowCover,  &view.colCover,
-                       &view.rowState,  &view.colReverse, &view.rootMark,  &view.reverseCols,
-                       &view.roots,     &dev.frontier[0], &dev.frontier[1]};
+  int32_t** slots[] = {&view.rowAssign, &view.colAssign,   &view.rowPred,  &view.colPred,    &view.rowSucc,
+                       &view.colSucc,   &view.rowCover,    &view.colCover, &view.rowState,   &view.colReverse,
+                       &view.rootMark,  &view.reverseCols, &view.roots,    &dev.frontier[0], &dev.frontier[1],
+                       &view.rowMinCol, &view.scanRows};
   static_assert(sizeof slots / sizeof slots[0] == kIntArrayCount);
   for (int a = 0; a < kIntArrayCount; ++a) *slots[a] = ints + a * n;
   view.zeroRowCount = dev.zeroRowCount.get();
-  view.zeroRowStart = dev.zeroRowStart.get();
   view.zeroCols = dev.zeroCols.get();
   view.partialSlack = dev.partialSlack.get();
   view.partialRow = dev.partialRow.get();
@@ -284,13 +276,10 @@ int32_t CudaKernels<T>::checkOptimality() {
 template <CostType T>
 int64_t CudaKernels<T>::compressZeroSlack() {
   Device& dev = *device_;
-  launch(dev, "countZeroSlackKernel", n_, gpu::countZeroSlackKernel<T>, dev.view);
-  gpu::checkCuda(
-      cub::DeviceScan::ExclusiveSum(dev.scanScratch.get(), dev.scanScratchBytes, dev.view.zeroRowCount,
-                                    dev.view.zeroRowStart, n_ + 1, dev.stream()),
-      "cub::DeviceScan::ExclusiveSum");
-  launch(dev, "fillZeroSlackKernel", n_, gpu::fillZeroSlackKernel<T>, dev.view);
+  launch(dev, "compressZeroSlackKernel", n_, gpu::compressZeroSlackKernel<T>, dev.view, !zeroListsBuilt_);
   synchronize(dev);
+  zeroListsBuilt_ = true;
+  rowsScanned_ = dev.published().rowsScanned;
   return dev.published().edges;
 }
 
@@ -356,6 +345,7 @@ auto CudaKernels<T>::minUncoveredSlack() -> Dual {
   Device& dev = *device_;
   launch(dev, "minUncoveredSlackKernel", n_, gpu::minUncoveredSlackKernel<T>, dev.view);
   synchronize(dev);
+  rowsScanned_ = dev.published().rowsScanned;
   return gpu::fromOrderKey<Dual>(dev.published().minKey);
 }
 
@@ -389,16 +379,13 @@ SearchSummary CudaKernels<T>::searchIterations(bool zerosStale, int32_t iteratio
   Device& dev = *device_;
   if (dev.searchBlocks <= 0)
     throw SolveError("CUDA backend: the search kernel cannot be resident on this device");
-  if (zerosStale) {
-    // The first zero-slack CSR of a classical solve: the fine kernels stream the matrix with a block per row
-    // (faster than the resident grid); the dual updates inside the search rebuild it themselves.
-    compressZeroSlack();
-    zerosStale = false;
-  }
+  // The classical variant's zero-slack lists, when a dual update left them stale (the first ones of a solve:
+  // every row); the dual updates inside the search keep them up to date themselves.
+  if (zerosStale) compressZeroSlack();
   int32_t* frontierA = dev.frontier[0];
   int32_t* frontierB = dev.frontier[1];
   gpu::SearchScalars* scalars = dev.searchScalars.get();
-  void* arguments[] = {&dev.view, &scalars, &frontierA, &frontierB, &iterationLimit, &zerosStale};
+  void* arguments[] = {&dev.view, &scalars, &frontierA, &frontierB, &iterationLimit};
   gpu::checkCuda(
       cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(searchKernelOf<T>(variant_)),
                                   dim3(dev.searchBlocks), dim3(kBlock), arguments, 0, dev.stream()),
@@ -415,6 +402,7 @@ SearchSummary CudaKernels<T>::searchIterations(bool zerosStale, int32_t iteratio
   summary.paths = out.searchPaths;
   summary.levels = out.searchLevels;
   summary.dualUpdates = out.searchDualUpdates;
+  summary.rowsScanned = out.searchRowsScanned + (zerosStale ? rowsScanned_ : 0);
   summary.infeasible = out.searchFailure == gpu::kSearchInfeasible;
   for (int kind = 0; kind < static_cast<int>(SearchPhaseKind::Count); ++kind)
     summary.nanoseconds[kind] = out.searchNs[kind];

@@ -30,7 +30,7 @@ class CudaKernels {
   static constexpr Dual kInfinity = kDualInfinity<Dual>;
 
   // `hostCosts` is the row-major n x n matrix; it must outlive the kernel set. The variant decides which
-  // work arrays allocate() reserves (the zero-slack CSR or the column slacks).
+  // work arrays allocate() reserves (the zero-slack lists or the column slacks).
   CudaKernels(const T* hostCosts, int32_t n, HungarianVariant variant);
   CudaKernels(CudaKernels&&) noexcept;
   CudaKernels& operator=(CudaKernels&&) noexcept;
@@ -56,6 +56,8 @@ class CudaKernels {
   void updateDuals(Dual theta);
   Dual minColumnSlack();
   int32_t updateDualsAndSlack(Dual theta);
+  // Rows read in full by the last minUncoveredSlack() or compressZeroSlack().
+  int64_t rowsScanned() const { return rowsScanned_; }
 
   // Device-resident search: up to `iterationLimit` whole iterations in one cooperative launch (grid-wide
   // barriers instead of host synchronisations), right after an optimality check that left rows unassigned.
@@ -81,6 +83,8 @@ class CudaKernels {
   HungarianVariant variant_;
   std::unique_ptr<Device> device_;
   int32_t frontierSize_ = 0, reverseCount_ = 0, rootCount_ = 0;
+  int64_t rowsScanned_ = 0;
+  bool zeroListsBuilt_ = false;  // classical: compressZeroSlack() has listed every row once
   mutable std::vector<int32_t> rowAssign_;
   mutable std::vector<Dual> rowDual_, colDual_;
 };

@@ -32,6 +32,8 @@ struct DeviceCounters {
   int32_t assigned;    // rows counted by the optimality check
   int32_t infeasible;  // a row or column whose entries are all forbidden
   long long minKey;    // running minimum of a reduction, as an order key
+  unsigned long long edges;        // classical: zero-slack edges listed
+  unsigned long long rowsScanned;  // classical: matrix rows read in full
   uint32_t finishedBlocks;
 };
 
@@ -45,12 +47,14 @@ struct Published {
   int32_t infeasible;
   long long minKey;
   int64_t edges;
+  int64_t rowsScanned;
   // Device-resident search (searchKernel): what one launch did.
   int32_t searchIterations;  // augmenting iterations completed
   int32_t searchPaths;       // paths augmented
   int32_t searchLevels;      // BFS levels run
   int32_t searchDualUpdates;
   int32_t searchFailure;  // 0, kSearchInfeasible or kSearchRunaway
+  int64_t searchRowsScanned;
   int64_t searchNs[3];    // device time by phase kind (SearchPhaseKind), globaltimer
 };
 
@@ -65,7 +69,11 @@ struct DeviceView {
   int32_t *rowAssign, *colAssign, *rowPred, *colPred, *rowSucc, *colSucc;
   int32_t *rowCover, *colCover, *rowState, *colReverse, *rootMark;
   int32_t *reverseCols, *roots;
-  int64_t *zeroRowCount, *zeroRowStart;
+  // Classical: per uncovered row, a column of its smallest slack over the uncovered columns (-1: unknown);
+  // rows the dual update reads in full; per row, a superset of its zero-slack columns (row i's list starts
+  // at i * n) and their count.
+  int32_t *rowMinCol, *scanRows;
+  int64_t* zeroRowCount;
   int32_t* zeroCols;
   Dual* partialSlack;      // tree: per row chunk and column, the chunk's smallest slack
   int32_t* partialRow;     // ... and the row that attains it
@@ -256,6 +264,7 @@ __device__ int32_t checkOptimalityAt(const DeviceView<T>& d, int32_t k) {
   d.colCover[k] = 0;
   d.rowPred[k] = -1;
   d.colPred[k] = -1;
+  d.rowMinCol[k] = -1;  // columns get uncovered: every row's smallest slack may have dropped
   if (d.slack != nullptr) d.slack[k] = kDualInfinity<Dual>;
   return assigned;
 }
@@ -272,46 +281,53 @@ __global__ void checkOptimalityKernel(DeviceView<T> d) {
   }
 }
 
-// --- Classical forward pass, step 1: CSR of the zero-slack edges. Count per row (one block per row), then
-// an exclusive scan (CUB, on the host side), then the fill below.
-// One block counts row i's zero-slack edges. Every thread of the block calls it.
+// --- Classical forward pass, step 1: the zero-slack lists (see cpu/cpu_kernels.h: every row's on the first
+// call, afterwards only those of the rows whose smallest slack reached zero in the dual update).
+// After a dual update: uncovered row i has zero slack at its argmin column, so new zero-slack edges.
 template <class T>
-__device__ void countZeroSlackRow(const DeviceView<T>& d, int32_t i) {
-  const auto u = d.rowDual[i];
-  int64_t count = 0;
-  for (int32_t j = threadIdx.x; j < d.n; j += kBlock) count += d.isZero(d.slackOf(i, j, u));
-  count = blockSum(count);
-  if (threadIdx.x == 0) d.zeroRowCount[i] = count;
+__device__ bool gainedZeroSlack(const DeviceView<T>& d, int32_t i) {
+  const int32_t j = d.rowMinCol[i];
+  return d.rowCover[i] == 0 && j != -1 && d.isZero(d.slackOf(i, j, d.rowDual[i]));
 }
 
+// One block writes row i's zero-slack columns in increasing order (a block scan per tile of 256 columns) and
+// returns their count. Every thread of the block calls it.
 template <class T>
-__global__ void countZeroSlackKernel(DeviceView<T> d) {
-  countZeroSlackRow(d, static_cast<int32_t>(blockIdx.x));
-}
-
-// One block writes row i's zero-slack columns in increasing order (a block scan per tile of 256 columns).
-template <class T>
-__device__ void fillZeroSlackRow(const DeviceView<T>& d, int32_t i) {
+__device__ int64_t rewriteZeroSlackRow(const DeviceView<T>& d, int32_t i) {
   using Scan = cub::BlockScan<int32_t, kBlock>;
   __shared__ typename Scan::TempStorage storage;
   const auto u = d.rowDual[i];
-  int64_t out = d.zeroRowStart[i];
+  int32_t* const list = d.zeroCols + static_cast<std::size_t>(i) * static_cast<std::size_t>(d.n);
+  int32_t out = 0;
   for (int32_t base = 0; base < d.n; base += kBlock) {
     const int32_t j = base + threadIdx.x;
     const int32_t zero = j < d.n && d.isZero(d.slackOf(i, j, u));
     int32_t offset = 0, tileCount = 0;
     Scan(storage).ExclusiveSum(zero, offset, tileCount);
-    if (zero) d.zeroCols[out + offset] = j;
+    if (zero) list[out + offset] = j;
     out += tileCount;
     __syncthreads();  // the scan storage is reused by the next tile
   }
+  if (threadIdx.x == 0) d.zeroRowCount[i] = out;
+  return out;
 }
 
+// One block per row; `everyRow` on the first call.
 template <class T>
-__global__ void fillZeroSlackKernel(DeviceView<T> d) {
-  fillZeroSlackRow(d, static_cast<int32_t>(blockIdx.x));
+__global__ void compressZeroSlackKernel(DeviceView<T> d, bool everyRow) {
+  const int32_t i = blockIdx.x;
+  if (everyRow || gainedZeroSlack(d, i)) {  // block-uniform: nothing the kernel writes
+    const int64_t listed = rewriteZeroSlackRow(d, i);
+    if (threadIdx.x == 0) {
+      atomicAdd(&d.counters->edges, static_cast<unsigned long long>(listed));
+      atomicAdd(&d.counters->rowsScanned, 1ULL);
+    }
+  }
   if (finishedLast(&d.counters->finishedBlocks, blockCount()) && threadIdx.x == 0) {
-    d.published->edges = d.zeroRowStart[d.n];
+    d.published->edges = static_cast<int64_t>(loadRelaxed(d.counters->edges));
+    d.published->rowsScanned = static_cast<int64_t>(loadRelaxed(d.counters->rowsScanned));
+    d.counters->edges = 0;
+    d.counters->rowsScanned = 0;
   }
 }
 
@@ -369,15 +385,18 @@ __device__ void publishLevel(const DeviceView<T>& d, uint32_t blocks) {
   }
 }
 
-// --- Algorithm 3: one BFS level of the classical forward pass, one thread per frontier row over its CSR
-// list.
+// --- Algorithm 3: one BFS level of the classical forward pass, one thread per frontier row over its
+// zero-slack list.
 template <class T>
 __device__ void expandClassicalRow(const DeviceView<T>& d, int32_t i, int32_t* nextFrontier,
                                    int32_t* nextCount) {
-  const int64_t edgesEnd = d.zeroRowStart[i + 1];
-  for (int64_t e = d.zeroRowStart[i]; e < edgesEnd; ++e) {
-    const int32_t j = d.zeroCols[e];
-    if (loadRelaxed(d.colCover[j]) != 0) continue;
+  const int32_t* const list = d.zeroCols + static_cast<std::size_t>(i) * static_cast<std::size_t>(d.n);
+  const int64_t listed = d.zeroRowCount[i];
+  const auto u = d.rowDual[i];
+  for (int64_t e = 0; e < listed; ++e) {
+    const int32_t j = list[e];
+    // Edges that lost their zero slack since the list was written stay listed: skip them by their slack.
+    if (loadRelaxed(d.colCover[j]) != 0 || !d.isZero(d.slackOf(i, j, u))) continue;
     storeRelaxed(d.colPred[j], i);
     const int32_t next = d.colAssign[j];
     if (next == i) continue;
@@ -588,25 +607,67 @@ __global__ void augmentKernel(DeviceView<T> d, int32_t rootCount) {
   if (k < rootCount) augmentFrom(d, d.roots[k]);
 }
 
-// --- Algorithm 7: classical dual update, stage 1: smallest slack over uncovered rows and columns, one block
-// per row.
-// This thread's smallest slack of uncovered row i over the uncovered columns it visits (block per row).
+// --- Algorithm 7: classical dual update, stage 1: smallest slack over uncovered rows and columns, from each
+// uncovered row's argmin column; rows without a valid one are read again.
+// Uncovered row i with a known argmin column that is still uncovered: folds its slack there into `smallest`.
+// Returns true when row i is uncovered and must be read instead.
 template <class T>
-__device__ typename DeviceView<T>::Dual uncoveredRowSlack(const DeviceView<T>& d, int32_t i,
-                                                          typename DeviceView<T>::Dual smallest) {
-  if (d.rowCover[i] == 0) {
-    const auto u = d.rowDual[i];
-    for (int32_t j = threadIdx.x; j < d.n; j += kBlock) {
-      if (d.colCover[j] == 0) smallest = min(smallest, d.slackOf(i, j, u));
-    }
-  }
-  return smallest;
+__device__ bool foldKnownRowMinimum(const DeviceView<T>& d, int32_t i,
+                                    typename DeviceView<T>::Dual& smallest) {
+  if (d.rowCover[i] != 0) return false;
+  const int32_t j = d.rowMinCol[i];
+  if (j == -1 || d.colCover[j] != 0) return true;
+  smallest = min(smallest, d.slackOf(i, j, d.rowDual[i]));
+  return false;
 }
 
+// One block reads row i: its smallest slack over the uncovered columns (returned in thread 0) and the first
+// column attaining it (rowMinCol; -1 when none is finite). Every thread of the block calls it.
+template <class T>
+__device__ typename DeviceView<T>::Dual scanRowMinimum(const DeviceView<T>& d, int32_t i) {
+  using Dual = typename DeviceView<T>::Dual;
+  struct Candidate {
+    Dual slack;
+    int32_t col;
+  };
+  using Reduce = cub::BlockReduce<Candidate, kBlock>;
+  __shared__ typename Reduce::TempStorage storage;
+  const auto u = d.rowDual[i];
+  Candidate best{kDualInfinity<Dual>, -1};
+  for (int32_t j = threadIdx.x; j < d.n; j += kBlock) {
+    if (d.colCover[j] != 0) continue;
+    const Dual s = d.slackOf(i, j, u);
+    if (s < best.slack) best = {s, j};
+  }
+  best = Reduce(storage).Reduce(best, [](const Candidate& a, const Candidate& b) {
+    return (b.slack < a.slack || (b.slack == a.slack && b.col < a.col)) ? b : a;
+  });
+  if (threadIdx.x == 0) d.rowMinCol[i] = best.col;
+  __syncthreads();  // the reduction's storage is reused by the block's next call
+  return best.slack;
+}
+
+// One block per row.
 template <class T>
 __global__ void minUncoveredSlackKernel(DeviceView<T> d) {
   using Dual = typename DeviceView<T>::Dual;
-  reduceMinAndPublish(d, uncoveredRowSlack(d, static_cast<int32_t>(blockIdx.x), kDualInfinity<Dual>));
+  const int32_t i = blockIdx.x;
+  Dual value = kDualInfinity<Dual>;
+  if (foldKnownRowMinimum(d, i, value)) {  // block-uniform: the block writes only row i's argmin column
+    const Dual smallest = scanRowMinimum(d, i);
+    if (threadIdx.x == 0) {
+      value = smallest;
+      atomicAdd(&d.counters->rowsScanned, 1ULL);
+    }
+  }
+  value = blockMin(value);
+  if (threadIdx.x == 0) atomicMin(&d.counters->minKey, orderKey(value));
+  if (finishedLast(&d.counters->finishedBlocks, blockCount()) && threadIdx.x == 0) {
+    d.published->minKey = loadRelaxed(d.counters->minKey);
+    d.published->rowsScanned = static_cast<int64_t>(loadRelaxed(d.counters->rowsScanned));
+    d.counters->minKey = orderKey(kDualInfinity<Dual>);
+    d.counters->rowsScanned = 0;
+  }
 }
 
 // --- Algorithm 8: classical dual update, stage 2 (integral form).

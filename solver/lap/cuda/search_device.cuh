@@ -115,31 +115,50 @@ __device__ inline int32_t gridThreads() {
   return static_cast<int32_t>(gridDim.x * kBlock);
 }
 
-// Classical: the zero-slack CSR, rebuilt after a dual update (count, scan in one block, fill).
+// Classical dual update (see cpu/cpu_kernels.h): theta from the rows' known argmin columns and the rows read
+// again (two rounds); the duals, with the rows whose smallest slack reaches zero queued; their zero-slack
+// lists rewritten while every uncovered row starts the next search (two rounds). Returns false when no finite
+// slack is left (Hall's condition fails). `frontierSize`: the restarted search's frontier.
 template <class T>
-__device__ void compressInRounds(const DeviceView<T>& d, SearchRounds<T>& rounds) {
-  for (int32_t i = blockIdx.x; i < d.n; i += gridDim.x) {
-    countZeroSlackRow(d, i);
-    __syncthreads();  // the block reduction's storage is reused by the next row
+__device__ bool classicalDualUpdateInRounds(const DeviceView<T>& d, SearchRounds<T>& rounds,
+                                            int32_t* frontier, int32_t& frontierSize, int64_t& rowsScanned) {
+  using Dual = typename DeviceView<T>::Dual;
+  Dual smallest = kDualInfinity<Dual>;
+  for (int32_t i = gridThread(); i < d.n; i += gridThreads()) {
+    if (foldKnownRowMinimum(d, i, smallest)) d.scanRows[appendSlot(rounds.count())] = i;
+  }
+  smallest = blockMin(smallest);
+  if (threadIdx.x == 0) atomicMin(rounds.minKey(), orderKey(smallest));
+  rounds.barrier(kSearchDualUpdate);
+
+  const int32_t rowsToRead = rounds.lastCount();
+  smallest = rounds.lastMin();
+  for (int32_t k = blockIdx.x; k < rowsToRead; k += gridDim.x) {
+    const Dual rowSmallest = scanRowMinimum(d, d.scanRows[k]);
+    if (threadIdx.x == 0) smallest = min(smallest, rowSmallest);
+  }
+  if (threadIdx.x == 0) atomicMin(rounds.minKey(), orderKey(smallest));
+  rounds.barrier(kSearchDualUpdate);
+  rowsScanned += rowsToRead;
+
+  const Dual theta = rounds.lastMin();
+  if (theta == kDualInfinity<Dual>) return false;
+  for (int32_t k = gridThread(); k < d.n; k += gridThreads()) {
+    updateDualsAt(d, k, theta);
+    // Row k's own dual was just written by this thread; its argmin column is uncovered, so its dual stays.
+    if (gainedZeroSlack(d, k)) d.scanRows[appendSlot(rounds.count())] = k;
   }
   rounds.barrier(kSearchDualUpdate);
-  if (blockIdx.x == 0) {
-    using Scan = cub::BlockScan<int64_t, kBlock>;
-    __shared__ typename Scan::TempStorage storage;
-    int64_t carry = 0;
-    for (int32_t base = 0; base <= d.n; base += kBlock) {
-      const int32_t k = base + static_cast<int32_t>(threadIdx.x);
-      const int64_t value = k < d.n ? d.zeroRowCount[k] : 0;
-      int64_t offset = 0, total = 0;
-      Scan(storage).ExclusiveSum(value, offset, total);
-      if (k <= d.n) d.zeroRowStart[k] = carry + offset;
-      carry += total;
-      __syncthreads();
-    }
-  }
+
+  const int32_t rowsToRewrite = rounds.lastCount();
+  for (int32_t k = blockIdx.x; k < rowsToRewrite; k += gridDim.x) rewriteZeroSlackRow(d, d.scanRows[k]);
+  for (int32_t i = gridThread(); i < d.n; i += gridThreads())
+    startForwardPassAt(d, i, frontier, rounds.count());
+  if (rounds.leader()) d.counters->reverse = 0;
   rounds.barrier(kSearchDualUpdate);
-  for (int32_t i = blockIdx.x; i < d.n; i += gridDim.x) fillZeroSlackRow(d, i);
-  rounds.barrier(kSearchDualUpdate);
+  rowsScanned += rowsToRewrite;
+  frontierSize = rounds.lastCount();
+  return true;
 }
 
 // One BFS level of the tree variant over `frontierSize` rows: column tiles x row chunks as work items of the
@@ -293,18 +312,17 @@ __device__ void searchAsTeam(const DeviceView<T>& d, SearchRounds<T>& rounds, Se
 }
 
 // Up to `iterationLimit` whole Hungarian iterations, starting right after an optimality check that left rows
-// unassigned. `zerosStale`: the classical variant's zero-slack CSR must be rebuilt first. The leader
-// publishes what was done.
+// unassigned (the classical variant's zero-slack lists up to date). The leader publishes what was done.
 template <class T, bool kClassical>
 __global__ void __launch_bounds__(kBlock)
     searchKernel(DeviceView<T> d, SearchScalars* scalars, int32_t* frontierA, int32_t* frontierB,
-                 int32_t iterationLimit, bool zerosStale) {
+                 int32_t iterationLimit) {
   using Dual = typename DeviceView<T>::Dual;
   SearchRounds<T> rounds(d, scalars);
   int32_t* frontier = frontierA;  // the rows of the current level
   int32_t* next = frontierB;      // the rows the current level queues
   int32_t iterations = 0, paths = 0, levels = 0, dualUpdates = 0, failure = 0;
-  if (kClassical && zerosStale) compressInRounds(d, rounds);
+  int64_t rowsScanned = 0;
 
   while (iterations < iterationLimit && failure == 0) {
     rounds.startIteration();
@@ -353,37 +371,27 @@ __global__ void __launch_bounds__(kBlock)
       if (failure != 0) break;
       if (loadRelaxed(d.counters->reverse) > 0) break;  // augmenting paths found
 
-      // Dual update: theta is the smallest slack of an uncovered row and column (classical, a round of its
-      // own) or of an uncovered column (tree: taken by the level that just ended) ...
+      // Dual update. The classical variant restarts the search from every uncovered row over the new zero
+      // edges; the tree variant takes theta from the level that just ended (the smallest slack of an
+      // uncovered column) and continues from the tree rows at the new zero-slack columns.
       if constexpr (kClassical) {
-        Dual smallest = kDualInfinity<Dual>;
-        for (int32_t i = blockIdx.x; i < d.n; i += gridDim.x) smallest = uncoveredRowSlack(d, i, smallest);
-        smallest = blockMin(smallest);
-        if (threadIdx.x == 0) atomicMin(rounds.minKey(), orderKey(smallest));
-        rounds.barrier(kSearchDualUpdate);
-      }
-      const Dual theta = rounds.lastMin();
-      if (theta == kDualInfinity<Dual>) {
-        failure = kSearchInfeasible;
-        break;
-      }
-      ++dualUpdates;
-      // ... moves the duals; the classical variant restarts the search over the new zero edges, the tree
-      // variant continues from the tree rows at the new zero-slack columns.
-      if constexpr (kClassical) {
-        for (int32_t k = gridThread(); k < d.n; k += gridThreads()) updateDualsAt(d, k, theta);
-        rounds.barrier(kSearchDualUpdate);
-        compressInRounds(d, rounds);
-        for (int32_t i = gridThread(); i < d.n; i += gridThreads())
-          startForwardPassAt(d, i, frontier, rounds.count());
-        if (rounds.leader()) d.counters->reverse = 0;
-        rounds.barrier(kSearchDualUpdate);
+        if (!classicalDualUpdateInRounds(d, rounds, frontier, frontierSize, rowsScanned)) {
+          failure = kSearchInfeasible;
+          break;
+        }
+        ++dualUpdates;
       } else {
+        const Dual theta = rounds.lastMin();
+        if (theta == kDualInfinity<Dual>) {
+          failure = kSearchInfeasible;
+          break;
+        }
+        ++dualUpdates;
         for (int32_t k = gridThread(); k < d.n; k += gridThreads())
           updateDualsAndSlackAt(d, k, theta, frontier, rounds.count());
         rounds.barrier(kSearchDualUpdate);
+        frontierSize = rounds.lastCount();
       }
-      frontierSize = rounds.lastCount();
     }
     if (failure != 0) break;
 
@@ -411,6 +419,7 @@ __global__ void __launch_bounds__(kBlock)
     out.searchLevels = levels;
     out.searchDualUpdates = dualUpdates;
     out.searchFailure = failure;
+    out.searchRowsScanned = rowsScanned;
     for (int kind = 0; kind < 3; ++kind) out.searchNs[kind] = rounds.nanoseconds(kind);
     // The optimality check's count, for the host's next decision.
     out.assigned = rounds.lastCount();

@@ -140,8 +140,10 @@ class TestMatchingCuda : public QObject {
       qInfo("%s n=%d parallel-roma-2/cuda: mean gap %.5f%% (Table 5.9: %.5f%%)",
             distributionName(c.distribution).data(), c.n, mean, c.table59);
       // The GPU's lock races differ from run to run (uniform n = 2048: means of 0.681-0.704 % over three runs on
-      // the H100), so the mean over two graphs gets the 10% room of the CPU's threaded runs.
-      QVERIFY(mean <= c.table59 * (c.instances > 1 ? 1.10 : 1.0));
+      // the H100; geometric n = 4096, one graph against the relaxation bound: 0.00037 % and 0.00044 % in two
+      // runs), so every case gets the 10% room of the CPU's threaded runs. The flip bug this case guards
+      // against gave 0.0043 %, ten times the table.
+      QVERIFY(mean <= c.table59 * 1.10);
     }
   }
 };

@@ -8,6 +8,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QScrollBar>
 #include <QSettings>
 #include <QSlider>
@@ -524,6 +525,12 @@ void MainWindow::exportWithDialog() {
     statusMessage_->setText(tr("Exported %1").arg(lastExport_.path));
   } catch (const std::exception& e) {
     showError(QString::fromStdString(e.what()));
+    // The person asked for this file: say so where they look, without blocking the event loop (open(), not
+    // exec()), so a running solve and the window's timers carry on.
+    auto* box = new QMessageBox(QMessageBox::Warning, tr("Export failed"), QString::fromStdString(e.what()),
+                                QMessageBox::Ok, this);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
   }
 }
 

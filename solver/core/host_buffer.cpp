@@ -1,7 +1,8 @@
 #include "solver/core/host_buffer.h"
 
-#include <mutex>
+#include <algorithm>
 #include <cstdlib>
+#include <mutex>
 #include <fstream>
 #include <new>
 #include <string>
@@ -39,14 +40,24 @@ void* allocateHostBytes(std::size_t bytes, void (**release)(void*)) {
 }
 
 std::size_t availableHostMemory() {
+  std::size_t available =
+      static_cast<std::size_t>(sysconf(_SC_AVPHYS_PAGES)) * static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
   std::ifstream meminfo("/proc/meminfo");
   std::string key;
   std::size_t kilobytes = 0;
   std::string unit;
   while (meminfo >> key >> kilobytes >> unit) {
-    if (key == "MemAvailable:") return kilobytes * 1024;
+    if (key == "MemAvailable:") {
+      available = kilobytes * 1024;
+      break;
+    }
   }
-  return static_cast<std::size_t>(sysconf(_SC_AVPHYS_PAGES)) * static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+  if (const char* limit = std::getenv("MATCHSCOPE_MEMORY_LIMIT_MB")) {
+    char* end = nullptr;
+    const unsigned long long megabytes = std::strtoull(limit, &end, 10);
+    if (end != limit && *end == '\0') available = std::min<std::size_t>(available, megabytes << 20);
+  }
+  return available;
 }
 
 }  // namespace ms

@@ -69,8 +69,9 @@ HostBuffer<T>::HostBuffer(std::size_t count) : size_(count) {
   if (count != 0) data_ = static_cast<T*>(allocateHostBytes(count * sizeof(T), &release_));
 }
 
-// Physical memory the machine can still hand out, in bytes (MemAvailable); used to refuse instances
-// that cannot fit before trying to allocate them.
+// Physical memory the machine can still hand out, in bytes (MemAvailable), or less where the environment
+// variable MATCHSCOPE_MEMORY_LIMIT_MB caps it (a shared machine; the fuzz targets, whose memory limit is far
+// below the machine's); used to refuse instances that cannot fit before trying to allocate them.
 std::size_t availableHostMemory();
 
 }  // namespace ms

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <charconv>
-#include <fstream>
 #include <istream>
 #include <limits>
 #include <ostream>
@@ -10,17 +9,11 @@
 
 #include "solver/core/atomic_file.h"
 #include "solver/core/errors.h"
+#include "solver/core/input_file.h"
 #include "solver/lap/memory_check.h"
 
 namespace ms::hypergraph {
 namespace {
-
-// The one place input files are opened (to be switched to the shared input helper).
-std::ifstream openInput(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path.string(), "", "cannot open file");
-  return in;
-}
 
 // Reads lines and numbers, knowing the line it is on for error messages.
 class LineReader {
@@ -243,8 +236,9 @@ Hypergraph readHypergraph(const std::filesystem::path& path) {
   if (extension != ".hgr" && extension != ".mtx") {
     throw InputError(path.string(), "", "unknown extension '" + extension + "': expected .hgr or .mtx");
   }
-  std::ifstream in = openInput(path);
-  return extension == ".hgr" ? readHgr(in, path.string()) : readMatrixMarket(in, path.string());
+  InputSource source = InputSource::open(path);
+  skipUtf8ByteOrderMark(source.stream());
+  return extension == ".hgr" ? readHgr(source.stream(), source.name()) : readMatrixMarket(source.stream(), source.name());
 }
 
 void writeHgr(const Hypergraph& graph, std::ostream& out) {
@@ -284,9 +278,10 @@ void writePartitionFile(const std::vector<int32_t>& parts, const std::filesystem
 }
 
 std::vector<uint8_t> readPartitionFile(const std::filesystem::path& path, int32_t nodes) {
-  std::ifstream in = openInput(path);
-  const std::string name = path.string();
-  LineReader reader(in, name);
+  InputSource source = InputSource::open(path);
+  skipUtf8ByteOrderMark(source.stream());
+  const std::string name = source.name();
+  LineReader reader(source.stream(), name);
   std::vector<uint8_t> out;
   out.reserve(static_cast<std::size_t>(nodes));
   while (reader.nextNonBlank('%')) {

@@ -90,6 +90,23 @@ class TestLapApproximations : public QObject {
     QVERIFY2(stuck > 0, "no instance exercised greedy getting stuck on forbidden entries");
   }
 
+  void greedyVariantsAgreeWhenBucketsAreCapped() {
+    // From n = 513 on the sorted queue's buckets hold more than the average of 64 entries.
+    std::mt19937_64 random(baseSeed() + 2);
+    const int32_t n = std::uniform_int_distribution<int32_t>(560, 640)(random);
+    const uint64_t seed = baseSeed() + 2000;
+    const QString where = QString("n %1 seed %2").arg(n).arg(seed);
+    const CostMatrix<int32_t> ties = randomIntegers(n, n, 0, 50, seed);
+    QVERIFY2(sameTakes(greedyTrace(ties, LapAlgorithm::GreedyNaive), greedyTrace(ties, LapAlgorithm::Greedy)),
+             qPrintable(where + " ties"));
+    const CostMatrix<double> reals = randomReals(n, n, 0.2, seed);
+    std::string naiveError, sortedError;
+    QVERIFY2(sameTakes(greedyTrace(reals, LapAlgorithm::GreedyNaive, &naiveError),
+                       greedyTrace(reals, LapAlgorithm::Greedy, &sortedError)),
+             qPrintable(where + " forbidden"));
+    QCOMPARE(naiveError, sortedError);
+  }
+
   void greedyObjectiveOnAKnownMatrix() {
     // The article's point about ties: greedy takes the first smallest entry in row-major order.
     CostMatrix<int32_t> costs(3, 3);

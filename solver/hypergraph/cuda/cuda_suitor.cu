@@ -2,16 +2,18 @@
 // on a node whose scan is far longer than its neighbours':
 //   light:    one warp per node whose scan touches at most kLightWork nonzeros; similarities in a per-warp
 //             hash table in shared memory;
-//   heavy:    one block per remaining node, its warps taking 32 hyperedges at a time; a shared hash table of
-//             kHeavyTable entries;
+//   heavy:    one block per remaining node, its warps taking 32 hyperedges at a time; a shared hash table
+//             sized to the node's scan (at most kHeavyTable entries);
 //   overflow: nodes with more distinct neighbours than that table holds: one block per node with a dense
 //             similarity array in global memory (S of Fig. 3).
 // In every tier a warp shares the nonzeros of its 32 hyperedges equally among its lanes with the shuffles
 // of Fig. 5 (the collaborative task plan); LAMBDA1's atomicAdd accumulates the similarities.
-// A scan keeps the node's kTopCandidates most preferred neighbours. When its candidate is matched away
-// (Q_I), the node takes the next one still unmatched from that list without scanning again: similarities do
-// not change and the unmatched set only shrinks, so that is exactly the neighbour a new scan would pick. Only
-// a node whose list runs out scans again (hub-heavy profiles otherwise rescan their hubs every round).
+// A scan keeps the node's most preferred neighbours in order (a candidate list: 8 for a light node, 64 for a
+// heavy one, 256 for an overflow one). When its candidate is matched away (Q_I), the node takes the next one
+// still unmatched from that list without scanning again: similarities do not change and the unmatched set
+// only shrinks, so that is exactly the neighbour a new scan would pick. Only a node whose list runs out
+// scans again. Long-tailed profiles need the long lists: their hubs prefer one another, are matched a few
+// pairs per round over dozens of rounds, and with short lists rescanned their 10^5 nonzeros every round.
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -32,11 +34,22 @@ constexpr int kLightTable = 512;       // hash slots per warp
 constexpr int kLightWork = 256;        // nonzeros a light node may scan (table at most half full)
 constexpr int kHeavyThreads = 256;
 constexpr int kHeavyWarps = kHeavyThreads / kWarp;
-constexpr int kHeavyTable = 8192;      // hash slots of a heavy block (96 KiB dynamic shared memory)
-constexpr int kHeavyFill = kHeavyTable * 3 / 4;  // more distinct neighbours than this overflow
+constexpr int kHeavyTable = 8192;      // hash slots of a heavy block at most (96 KiB dynamic shared memory)
+constexpr int kHeavyMinTable = 512;
 constexpr int kOverflowThreads = 256;
-constexpr int kTopCandidates = 4;
-constexpr int kMaxDenseSlots = 1024;
+constexpr int kOverflowBlocksPerSm = 2;  // dense arrays of n entries each: few, and cleared by their blocks
+// Candidate list lengths per tier, and how many candidates each thread keeps before the lists are merged
+// (a merge stops early, marking the list cut, where a thread's private list could have lost one).
+constexpr int kLightList = 8;
+constexpr int kLightLocal = 4;
+constexpr int kHeavyList = 64;
+constexpr int kHeavyLocal = 4;
+constexpr int kOverflowList = 256;
+constexpr int kOverflowLocal = 8;
+// Rows of the candidate lists: entries, then -1 (the list holds every neighbour there was) or the node
+// itself (cut short: scan again once it is used up).
+constexpr int kLightRow = kLightList + 1;
+constexpr int kBigRow = kOverflowList + 1;  // heavy and overflow nodes
 constexpr int kEmpty = -1;
 
 void check(cudaError_t status, const char* what) {
@@ -67,8 +80,11 @@ struct View {
   int* heavy;
   int* overflow;
   int* rescan;
-  int* top;       // kTopCandidates per node, most preferred first, -1 after the last
-  int* topNext;   // next entry of `top` to try
+  long long* heavyWork;  // nonzeros each node of `heavy` scans
+  int* lightTop;  // a row of kLightRow per node: candidate lists of light nodes
+  int* bigTop;    // a row of kBigRow per heavy or overflow node
+  int* bigRow;    // the node's row of bigTop (-1: a light node); fixed by the level's first proposals
+  int* topNext;   // next entry of the node's list to try
   Counters* counters;
 };
 
@@ -166,11 +182,117 @@ __device__ void warpPrefer(int j, unsigned long long& similarity, int& node) {
   }
 }
 
+// The group-wide most preferred (similarity, node), in every thread of the group.
+struct WarpGroup {
+  __device__ void best(int j, unsigned long long& similarity, int& node) const {
+    warpPrefer(j, similarity, node);
+    similarity = __shfl_sync(kFull, similarity, 0);
+    node = __shfl_sync(kFull, node, 0);
+  }
+  __device__ bool leader() const { return threadIdx.x % kWarp == 0; }
+};
+
+struct BlockGroup {
+  unsigned long long* sharedSimilarity;  // one per warp, then one for the result
+  int* sharedNode;
+  __device__ void best(int j, unsigned long long& similarity, int& node) const {
+    const int warp = threadIdx.x / kWarp, lane = threadIdx.x % kWarp, warps = blockDim.x / kWarp;
+    warpPrefer(j, similarity, node);
+    if (lane == 0) {
+      sharedSimilarity[warp] = similarity;
+      sharedNode[warp] = node;
+    }
+    __syncthreads();
+    if (warp == 0) {
+      similarity = lane < warps ? sharedSimilarity[lane] : 0;
+      node = lane < warps ? sharedNode[lane] : -1;
+      warpPrefer(j, similarity, node);
+      if (lane == 0) {
+        sharedSimilarity[warps] = similarity;
+        sharedNode[warps] = node;
+      }
+    }
+    __syncthreads();
+    similarity = sharedSimilarity[warps];
+    node = sharedNode[warps];
+  }
+  __device__ bool leader() const { return threadIdx.x == 0; }
+};
+
+// One thread's L most preferred neighbours of j, best first, and how many it was offered.
+template <int L>
+struct LocalTop {
+  unsigned long long similarity[L];
+  int node[L];
+  int offered;
+  int head;  // next entry to hand to the merge
+
+  __device__ LocalTop() : offered(0), head(0) {
+    for (int i = 0; i < L; ++i) {
+      similarity[i] = 0;
+      node[i] = -1;
+    }
+  }
+  __device__ void offer(int j, unsigned long long s, int k) {
+    if (k < 0) return;
+    ++offered;
+    if (!preferred(j, k, s, node[L - 1], similarity[L - 1])) return;
+    int i = L - 1;
+    while (i > 0 && preferred(j, k, s, node[i - 1], similarity[i - 1])) {
+      node[i] = node[i - 1];
+      similarity[i] = similarity[i - 1];
+      --i;
+    }
+    node[i] = k;
+    similarity[i] = s;
+  }
+};
+
+// Merges the threads' LocalTop lists into j's candidate list `row` (at most `length` entries, then -1 or
+// j as the row layout says) and returns the first entry (-1 when j has no available neighbour). Entries are
+// exact up to the best entry any thread dropped a neighbour after (its L-th): after that one, a dropped
+// neighbour could come next, so the list is cut there.
+template <int L, typename Group>
+__device__ int mergeTop(int j, LocalTop<L>& local, int* row, int length, const Group& group) {
+  unsigned long long cutSimilarity = local.offered > L ? local.similarity[L - 1] : 0;
+  int cutNode = local.offered > L ? local.node[L - 1] : -1;
+  group.best(j, cutSimilarity, cutNode);
+  int first = -1, t = 0;
+  bool cut = true;  // a full list is cut too
+  for (; t < length; ++t) {
+    unsigned long long s = local.head < L ? local.similarity[local.head] : 0;
+    int k = local.head < L ? local.node[local.head] : -1;
+    group.best(j, s, k);
+    if (k < 0) {
+      cut = false;
+      break;
+    }
+    if (t == 0) first = k;
+    if (group.leader()) row[t] = k;
+    if (local.head < L && local.node[local.head] == k) ++local.head;
+    if (k == cutNode) {
+      ++t;
+      break;
+    }
+  }
+  if (group.leader()) row[t] = cut ? j : -1;
+  return first;
+}
+
 __device__ int nodeAt(const int* queue, long long index) { return queue == nullptr ? static_cast<int>(index) : queue[index]; }
 
 __device__ bool available(const View& d, int k, int j) { return k != j && d.mate[k] == -1; }
 
-__global__ void lightProposals(View d, const int* queue, int count) {
+__device__ int* bigRowOf(const View& d, int j) { return d.bigTop + static_cast<long long>(d.bigRow[j]) * kBigRow; }
+
+// A scan's outcome: j proposes to its list's first entry and will take the second one next.
+__device__ void proposeFirst(const View& d, int j, int first) {
+  d.cand[j] = first;
+  d.topNext[j] = 1;
+}
+
+// `firstProposals`: every node scans, and the n-th node sent to the heavy tier gets row n of bigTop.
+__global__ void lightProposals(View d, const int* queue, int count, bool firstProposals) {
   __shared__ int keys[kLightWarps][kLightTable];
   __shared__ unsigned long long values[kLightWarps][kLightTable];
   __shared__ Batch batches[kLightWarps];
@@ -189,7 +311,12 @@ __global__ void lightProposals(View d, const int* queue, int count) {
     }
     for (int offset = kWarp / 2; offset > 0; offset >>= 1) work += __shfl_xor_sync(kFull, work, offset);
     if (work > kLightWork) {
-      if (lane == 0) d.heavy[atomicAdd(&d.counters->heavy, 1)] = j;
+      if (lane == 0) {
+        const int slot = atomicAdd(&d.counters->heavy, 1);
+        d.heavy[slot] = j;
+        d.heavyWork[slot] = work;
+        if (firstProposals) d.bigRow[j] = slot;
+      }
       continue;
     }
     for (int s = lane; s < kLightTable; s += kWarp) {
@@ -206,44 +333,23 @@ __global__ void lightProposals(View d, const int* queue, int count) {
       });
       __syncwarp();
     }
-    for (int t = 0; t < kTopCandidates; ++t) {
-      unsigned long long best = 0;
-      int bestNode = -1;
-      for (int s = lane; s < kLightTable; s += kWarp) prefer(j, best, bestNode, myValues[s], myKeys[s]);
-      warpPrefer(j, best, bestNode);
-      bestNode = __shfl_sync(kFull, bestNode, 0);
-      if (lane == 0) d.top[static_cast<long long>(j) * kTopCandidates + t] = bestNode;
-      if (bestNode < 0) break;
-      for (int s = lane; s < kLightTable; s += kWarp) {
-        if (myKeys[s] == bestNode) myKeys[s] = kEmpty;
-      }
-      __syncwarp();
-    }
+    LocalTop<kLightLocal> local;
+    for (int s = lane; s < kLightTable; s += kWarp) local.offer(j, myValues[s], myKeys[s]);
+    const int first = mergeTop(j, local, d.lightTop + static_cast<long long>(j) * kLightRow, kLightList, WarpGroup{});
     for (int offset = kWarp / 2; offset > 0; offset >>= 1) visited += __shfl_xor_sync(kFull, visited, offset);
     if (lane == 0) {
-      d.cand[j] = d.top[static_cast<long long>(j) * kTopCandidates];
-      d.topNext[j] = 1;
+      proposeFirst(d, j, first);
       atomicAdd(&d.counters->visits, static_cast<unsigned long long>(visited));
     }
     __syncwarp();
   }
 }
 
-// Block-wide best (similarity, node) into lane 0 of warp 0.
-__device__ void blockPrefer(int j, unsigned long long& similarity, int& node, unsigned long long* sharedSimilarity,
-                            int* sharedNode) {
-  const int warp = threadIdx.x / kWarp, lane = threadIdx.x % kWarp;
-  warpPrefer(j, similarity, node);
-  if (lane == 0) {
-    sharedSimilarity[warp] = similarity;
-    sharedNode[warp] = node;
-  }
-  __syncthreads();
-  if (warp == 0) {
-    similarity = lane < static_cast<int>(blockDim.x / kWarp) ? sharedSimilarity[lane] : 0;
-    node = lane < static_cast<int>(blockDim.x / kWarp) ? sharedNode[lane] : -1;
-    warpPrefer(j, similarity, node);
-  }
+// The smallest power of two that holds a scan of `work` nonzeros at most half full, within the table.
+__device__ int heavyTableSize(long long work) {
+  int size = kHeavyMinTable;
+  while (size < kHeavyTable && size < 2 * work) size *= 2;
+  return size;
 }
 
 __global__ void heavyProposals(View d) {
@@ -251,14 +357,15 @@ __global__ void heavyProposals(View d) {
   unsigned long long* values = heavyShared;
   int* keys = reinterpret_cast<int*>(values + kHeavyTable);
   __shared__ Batch batches[kHeavyWarps];
-  __shared__ unsigned long long bestSimilarity[kHeavyWarps];
-  __shared__ int bestNode[kHeavyWarps];
-  __shared__ int fill, full, chosen;
+  __shared__ unsigned long long bestSimilarity[kHeavyWarps + 1];
+  __shared__ int bestNode[kHeavyWarps + 1];
+  __shared__ int fill, full;
   const int warp = threadIdx.x / kWarp, lane = threadIdx.x % kWarp;
   const int count = d.counters->heavy;
   for (int index = blockIdx.x; index < count; index += gridDim.x) {
     const int j = d.heavy[index];
-    for (int s = threadIdx.x; s < kHeavyTable; s += blockDim.x) {
+    const int tableSize = heavyTableSize(d.heavyWork[index]);
+    for (int s = threadIdx.x; s < tableSize; s += blockDim.x) {
       keys[s] = kEmpty;
       values[s] = 0;
     }
@@ -271,7 +378,7 @@ __global__ void heavyProposals(View d) {
       int startRow, startColumn, endRow, endColumn;
       planBatch(d, columnStart, columnEnd, first, batches[warp], lane, startRow, startColumn, endRow, endColumn);
       visited += scanShare(d, batches[warp], startRow, startColumn, endRow, endColumn, [&](int k, int w) {
-        if (available(d, k, j) && !tableAdd(keys, values, kHeavyTable, k, w, &fill, kHeavyFill)) atomicExch(&full, 1);
+        if (available(d, k, j) && !tableAdd(keys, values, tableSize, k, w, &fill, tableSize * 3 / 4)) atomicExch(&full, 1);
       });
       __syncwarp();
       // A full table sends the node to the overflow kernel: stop scanning (checked once per batch).
@@ -286,88 +393,75 @@ __global__ void heavyProposals(View d) {
       __syncthreads();
       continue;
     }
-    for (int t = 0; t < kTopCandidates; ++t) {
-      unsigned long long best = 0;
-      int bestK = -1;
-      for (int s = threadIdx.x; s < kHeavyTable; s += blockDim.x) prefer(j, best, bestK, values[s], keys[s]);
-      blockPrefer(j, best, bestK, bestSimilarity, bestNode);
-      if (threadIdx.x == 0) {
-        d.top[static_cast<long long>(j) * kTopCandidates + t] = bestK;
-        chosen = bestK;
-      }
-      __syncthreads();
-      const int picked = chosen;
-      if (picked < 0) break;
-      for (int s = threadIdx.x; s < kHeavyTable; s += blockDim.x) {
-        if (keys[s] == picked) keys[s] = kEmpty;
-      }
-      __syncthreads();
-    }
-    if (threadIdx.x == 0) {
-      d.cand[j] = d.top[static_cast<long long>(j) * kTopCandidates];
-      d.topNext[j] = 1;
-    }
-    __syncthreads();
+    LocalTop<kHeavyLocal> local;
+    for (int s = threadIdx.x; s < tableSize; s += blockDim.x) local.offer(j, values[s], keys[s]);
+    const int first = mergeTop(j, local, bigRowOf(d, j), kHeavyList, BlockGroup{bestSimilarity, bestNode});
+    if (threadIdx.x == 0) proposeFirst(d, j, first);
+    __syncthreads();  // the table is read before the next node clears it
   }
 }
 
-// One block per node with more distinct neighbours than a heavy table holds; `dense` holds one n-entry
-// array per block (2 S(k) + 1 once k is seen, so that zero-weight hyperedges still make neighbours).
-__global__ void overflowProposals(View d, unsigned long long* dense) {
+// One block per node with more distinct neighbours than a heavy table holds. Each block owns an n-entry
+// similarity array (S of Fig. 3) and an n-entry list of the neighbours it touched: the first pass adds the
+// similarities and lists each neighbour once, the second reads the listed totals and clears them, so the
+// arrays stay zero between nodes. With a zero-weight hyperedge a similarity can stay 0, so then the array
+// holds 2 S(k) + 1 once k is seen.
+__global__ void overflowProposals(View d, unsigned long long* dense, int* touchedLists, bool positiveWeights) {
   __shared__ Batch batches[kOverflowThreads / kWarp];
-  __shared__ unsigned long long bestSimilarity[kOverflowThreads / kWarp];
-  __shared__ int bestNode[kOverflowThreads / kWarp];
+  __shared__ unsigned long long bestSimilarity[kOverflowThreads / kWarp + 1];
+  __shared__ int bestNode[kOverflowThreads / kWarp + 1];
+  __shared__ int touchedCount;
   unsigned long long* similarity = dense + static_cast<size_t>(blockIdx.x) * d.n;
+  int* touched = touchedLists + static_cast<size_t>(blockIdx.x) * d.n;
   const int warp = threadIdx.x / kWarp, lane = threadIdx.x % kWarp, warps = blockDim.x / kWarp;
   const int count = d.counters->overflow;
   for (int index = blockIdx.x; index < count; index += gridDim.x) {
     const int j = d.overflow[index];
     const long long columnStart = d.nodeOffsets[j], columnEnd = d.nodeOffsets[j + 1];
-    // Pass 1 accumulates, pass 2 (after the barrier) reads each neighbour's total and clears it.
-    for (int pass = 0; pass < 2; ++pass) {
-      unsigned long long best = 0;
-      int bestK = -1;
-      for (long long first = columnStart + static_cast<long long>(warp) * kWarp; first < columnEnd;
-           first += static_cast<long long>(warps) * kWarp) {
-        int startRow, startColumn, endRow, endColumn;
-        planBatch(d, columnStart, columnEnd, first, batches[warp], lane, startRow, startColumn, endRow, endColumn);
-        scanShare(d, batches[warp], startRow, startColumn, endRow, endColumn, [&](int k, int w) {
-          if (!available(d, k, j)) return;
-          if (pass == 0) {
-            atomicAdd(&similarity[k], 2ull * static_cast<unsigned long long>(w));
-            atomicOr(&similarity[k], 1ull);
-          } else {
-            const unsigned long long value = atomicExch(&similarity[k], 0ull);
-            if (value != 0) prefer(j, best, bestK, value >> 1, k);
-          }
-        });
-        __syncwarp();
-      }
-      __syncthreads();
-      if (pass == 1) {
-        blockPrefer(j, best, bestK, bestSimilarity, bestNode);
-        if (threadIdx.x == 0) {
-          // A list of one: the next time its candidate is matched away, the node scans again.
-          d.cand[j] = bestK;
-          d.top[static_cast<long long>(j) * kTopCandidates] = bestK;
-          d.top[static_cast<long long>(j) * kTopCandidates + 1] = bestK < 0 ? -1 : j;
-          d.topNext[j] = 1;
+    if (threadIdx.x == 0) touchedCount = 0;
+    __syncthreads();
+    int visited = 0;
+    for (long long first = columnStart + static_cast<long long>(warp) * kWarp; first < columnEnd;
+         first += static_cast<long long>(warps) * kWarp) {
+      int startRow, startColumn, endRow, endColumn;
+      planBatch(d, columnStart, columnEnd, first, batches[warp], lane, startRow, startColumn, endRow, endColumn);
+      visited += scanShare(d, batches[warp], startRow, startColumn, endRow, endColumn, [&](int k, int w) {
+        if (!available(d, k, j)) return;
+        bool firstSeen;
+        if (positiveWeights) {
+          firstSeen = atomicAdd(&similarity[k], static_cast<unsigned long long>(w)) == 0;
+        } else {
+          atomicAdd(&similarity[k], 2ull * static_cast<unsigned long long>(w));
+          firstSeen = (atomicOr(&similarity[k], 1ull) & 1ull) == 0;
         }
-        __syncthreads();
-      }
+        if (firstSeen) touched[atomicAdd(&touchedCount, 1)] = k;
+      });
+      __syncwarp();
     }
+    for (int offset = kWarp / 2; offset > 0; offset >>= 1) visited += __shfl_xor_sync(kFull, visited, offset);
+    if (lane == 0) atomicAdd(&d.counters->visits, static_cast<unsigned long long>(visited));
+    __syncthreads();  // the similarities and the list are final
+    LocalTop<kOverflowLocal> local;
+    for (int i = threadIdx.x; i < touchedCount; i += blockDim.x) {
+      const int k = touched[i];
+      const unsigned long long value = similarity[k];
+      similarity[k] = 0;
+      local.offer(j, positiveWeights ? value : value >> 1, k);
+    }
+    const int first = mergeTop(j, local, bigRowOf(d, j), kOverflowList, BlockGroup{bestSimilarity, bestNode});
+    if (threadIdx.x == 0) proposeFirst(d, j, first);
+    __syncthreads();
   }
 }
 
-// Q_I's proposals from the candidate lists; nodes whose list ran out go to `rescan`. An entry equal to the
-// node itself marks a list cut short (overflow tier): the node must scan again.
+// Q_I's proposals from the candidate lists; nodes whose list ran out go to `rescan`.
 __global__ void cachedProposals(View d, int count) {
   const int index = blockIdx.x * blockDim.x + threadIdx.x;
   if (index >= count) return;
   const int j = d.queue[index];
-  const int* list = d.top + static_cast<long long>(j) * kTopCandidates;
-  for (int t = d.topNext[j]; t < kTopCandidates; ++t) {
-    const int k = list[t];
+  const int* row = d.bigRow[j] >= 0 ? bigRowOf(d, j) : d.lightTop + static_cast<long long>(j) * kLightRow;
+  for (int t = d.topNext[j];; ++t) {
+    const int k = row[t];
     if (k < 0) {  // the list held every neighbour there was: none is left
       d.cand[j] = -1;
       d.topNext[j] = t;
@@ -433,12 +527,13 @@ class CudaSuitorKernels final : public SuitorKernels {
     std::size_t freeBytes = 0, totalBytes = 0;
     check(cudaMemGetInfo(&freeBytes, &totalBytes), "memory info");
     const std::size_t needed = static_cast<std::size_t>(graph.pinCount()) * 8 +
-                               (static_cast<std::size_t>(graph.edgeCount()) + n) * 16 + n * (32 + 4 * kTopCandidates);
+                               (static_cast<std::size_t>(graph.edgeCount()) + n) * 16 + n * (44 + 4 * kLightRow);
     if (needed > freeBytes) {
       throw ResourceError("hypergraph needs " + std::to_string(needed >> 20) + " MiB on the GPU, " +
                           std::to_string(freeBytes >> 20) + " MiB free");
     }
     d_.n = graph.nodeCount();
+    positiveWeights_ = std::all_of(graph.edgeWeights().begin(), graph.edgeWeights().end(), [](int32_t w) { return w > 0; });
     d_.edgeOffsets = reinterpret_cast<const long long*>(deviceCopy(graph.edgeOffsets(), "upload"));
     d_.pins = deviceCopy(graph.pinArray(), "upload");
     d_.nodeOffsets = reinterpret_cast<const long long*>(deviceCopy(graph.nodeOffsets(), "upload"));
@@ -451,7 +546,9 @@ class CudaSuitorKernels final : public SuitorKernels {
     d_.heavy = deviceCopy(none, "heavy queue");
     d_.overflow = deviceCopy(none, "overflow queue");
     d_.rescan = deviceCopy(none, "rescan queue");
-    d_.top = deviceCopy(std::vector<int32_t>(n * kTopCandidates, -1), "candidate lists");
+    check(cudaMalloc(&d_.heavyWork, std::max<std::size_t>(1, n) * sizeof(long long)), "heavy queue");
+    check(cudaMalloc(&d_.lightTop, std::max<std::size_t>(1, n) * kLightRow * sizeof(int)), "candidate lists");
+    d_.bigRow = deviceCopy(none, "candidate lists");
     d_.topNext = deviceCopy(none, "candidate lists");
     check(cudaMalloc(&d_.counters, sizeof(Counters)), "counters");
     queueSize_ = 0;
@@ -470,17 +567,18 @@ class CudaSuitorKernels final : public SuitorKernels {
     }
     if (count > 0) {
       const int blocks = std::max(1, std::min((count + kLightWarps - 1) / kLightWarps, multiprocessors_ * 64));
-      lightProposals<<<blocks, kLightWarps * kWarp>>>(d_, scanQueue, count);
+      lightProposals<<<blocks, kLightWarps * kWarp>>>(d_, scanQueue, count, everyNode);
       check(cudaGetLastError(), "light proposals");
       Counters counters = readCounters();
+      if (everyNode) allocateBigRows(counters.heavy);
       if (counters.heavy > 0) {
         heavyProposals<<<std::min(counters.heavy, multiprocessors_ * 4), kHeavyThreads, kHeavySharedBytes>>>(d_);
         check(cudaGetLastError(), "heavy proposals");
         counters = readCounters();
       }
       if (counters.overflow > 0) {
-        const int slots = denseSlots(counters.overflow);
-        overflowProposals<<<slots, kOverflowThreads>>>(d_, dense_);
+        const int slots = denseSlots(std::min(counters.overflow, multiprocessors_ * kOverflowBlocksPerSm));
+        overflowProposals<<<slots, kOverflowThreads>>>(d_, dense_, touchedLists_, positiveWeights_);
         check(cudaGetLastError(), "overflow proposals");
       }
     }
@@ -524,21 +622,37 @@ class CudaSuitorKernels final : public SuitorKernels {
     check(cudaEventElapsedTime(&ms, start_, stop_), "event");
     return static_cast<int64_t>(static_cast<double>(ms) * 1e6);
   }
-  // Dense arrays for the overflow kernel: one per block, as many as half the free memory holds (at most
-  // kMaxDenseSlots).
+  // Candidate list rows of the heavy and overflow nodes, which the level's first proposals counted.
+  void allocateBigRows(int rows) {
+    const std::size_t bytes = static_cast<std::size_t>(std::max(rows, 1)) * kBigRow * sizeof(int);
+    std::size_t freeBytes = 0, totalBytes = 0;
+    check(cudaMemGetInfo(&freeBytes, &totalBytes), "memory info");
+    if (bytes > freeBytes) {
+      throw ResourceError("candidate lists need " + std::to_string(bytes >> 20) + " MiB on the GPU, " +
+                          std::to_string(freeBytes >> 20) + " MiB free");
+    }
+    check(cudaMalloc(&d_.bigTop, bytes), "candidate lists");
+  }
+  // Dense arrays and touched lists for the overflow kernel: one each per block, as many as half the free
+  // memory holds. The arrays start zeroed; the kernel leaves them so.
   int denseSlots(int wanted) {
     std::size_t freeBytes = 0, totalBytes = 0;
     check(cudaMemGetInfo(&freeBytes, &totalBytes), "memory info");
-    const std::size_t perSlot = static_cast<std::size_t>(d_.n) * sizeof(unsigned long long);
-    const int affordable = static_cast<int>(std::min<std::size_t>(kMaxDenseSlots, (freeBytes / 2 + denseBytes_) / perSlot));
+    const std::size_t perSlot = static_cast<std::size_t>(d_.n) * (sizeof(unsigned long long) + sizeof(int));
+    const int affordable = static_cast<int>((freeBytes / 2 + static_cast<std::size_t>(denseSlots_) * perSlot) / perSlot);
     if (affordable < 1) throw ResourceError("no GPU memory left for a dense similarity array");
     const int slots = std::min(wanted, affordable);
-    if (static_cast<std::size_t>(slots) * perSlot > denseBytes_) {
+    if (slots > denseSlots_) {
       cudaFree(dense_);
+      cudaFree(touchedLists_);
       dense_ = nullptr;
-      denseBytes_ = static_cast<std::size_t>(slots) * perSlot;
-      check(cudaMalloc(&dense_, denseBytes_), "dense similarity arrays");
-      check(cudaMemset(dense_, 0, denseBytes_), "dense similarity arrays");
+      touchedLists_ = nullptr;
+      denseSlots_ = 0;
+      const std::size_t entries = static_cast<std::size_t>(slots) * static_cast<std::size_t>(d_.n);
+      check(cudaMalloc(&dense_, entries * sizeof(unsigned long long)), "dense similarity arrays");
+      check(cudaMalloc(&touchedLists_, entries * sizeof(int)), "dense similarity arrays");
+      check(cudaMemset(dense_, 0, entries * sizeof(unsigned long long)), "dense similarity arrays");
+      denseSlots_ = slots;
     }
     return slots;
   }
@@ -553,19 +667,24 @@ class CudaSuitorKernels final : public SuitorKernels {
                           static_cast<const void*>(d_.edgeWeights), static_cast<const void*>(d_.mate),
                           static_cast<const void*>(d_.cand), static_cast<const void*>(d_.queue),
                           static_cast<const void*>(d_.heavy), static_cast<const void*>(d_.overflow),
-                          static_cast<const void*>(d_.rescan), static_cast<const void*>(d_.top),
-                          static_cast<const void*>(d_.topNext),
-                          static_cast<const void*>(d_.counters), static_cast<const void*>(dense_)}) {
+                          static_cast<const void*>(d_.rescan), static_cast<const void*>(d_.heavyWork),
+                          static_cast<const void*>(d_.lightTop), static_cast<const void*>(d_.bigTop),
+                          static_cast<const void*>(d_.bigRow), static_cast<const void*>(d_.topNext),
+                          static_cast<const void*>(d_.counters), static_cast<const void*>(dense_),
+                          static_cast<const void*>(touchedLists_)}) {
       if (p != nullptr) cudaFree(const_cast<void*>(p));
     }
     d_ = View{};
     dense_ = nullptr;
-    denseBytes_ = 0;
+    touchedLists_ = nullptr;
+    denseSlots_ = 0;
   }
 
   View d_{};
   unsigned long long* dense_ = nullptr;
-  std::size_t denseBytes_ = 0;
+  int* touchedLists_ = nullptr;
+  int denseSlots_ = 0;
+  bool positiveWeights_ = true;  // every hyperedge weighs at least 1
   int64_t queueSize_ = 0;
   int multiprocessors_ = 1;
   int64_t lastDeviceNs_ = -1;

@@ -1,19 +1,21 @@
-// Suitor matching kernels on the GPU (Fig. 5, 8, 9). Proposals run in three tiers so that no thread idles
-// on a node whose scan is far longer than its neighbours':
+// Suitor matching kernels on the GPU (Fig. 5, 8, 9). Proposals run in tiers so that no thread idles on a
+// node whose scan is far longer than its neighbours':
 //   light:    one warp per node whose scan touches at most kLightWork nonzeros; similarities in a per-warp
 //             hash table in shared memory;
-//   heavy:    one block per remaining node, its warps taking 32 hyperedges at a time; a shared hash table
-//             sized to the node's scan (at most kHeavyTable entries);
-//   overflow: nodes with more distinct neighbours than that table holds: one block per node with a dense
+//   medium, heavy: one block per remaining node, its warps taking 32 hyperedges at a time; a shared hash
+//             table sized to the node's scan (medium nodes scan at most kMediumWork nonzeros, so their
+//             blocks need little shared memory and many fit on a multiprocessor);
+//   overflow: nodes with more distinct neighbours than a heavy table holds: one block per node with a dense
 //             similarity array in global memory (S of Fig. 3).
 // In every tier a warp shares the nonzeros of its 32 hyperedges equally among its lanes with the shuffles
 // of Fig. 5 (the collaborative task plan); LAMBDA1's atomicAdd accumulates the similarities.
 // A scan keeps the node's most preferred neighbours in order (a candidate list: 8 for a light node, 64 for a
-// heavy one, 256 for an overflow one). When its candidate is matched away (Q_I), the node takes the next one
-// still unmatched from that list without scanning again: similarities do not change and the unmatched set
-// only shrinks, so that is exactly the neighbour a new scan would pick. Only a node whose list runs out
-// scans again. Long-tailed profiles need the long lists: their hubs prefer one another, are matched a few
-// pairs per round over dozens of rounds, and with short lists rescanned their 10^5 nonzeros every round.
+// medium or heavy one, 256 for an overflow one). When its candidate is matched away (Q_I), the node takes
+// the next one still unmatched from that list without scanning again: similarities do not change and the
+// unmatched set only shrinks, so that is exactly the neighbour a new scan would pick. Only a node whose list
+// runs out scans again. Long-tailed profiles need the long lists: their hubs prefer one another and are
+// matched a few pairs per round over dozens of rounds; with short lists they rescanned 10^5 nonzeros each
+// round.
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -34,9 +36,11 @@ constexpr int kLightTable = 512;       // hash slots per warp
 constexpr int kLightWork = 256;        // nonzeros a light node may scan (table at most half full)
 constexpr int kHeavyThreads = 256;
 constexpr int kHeavyWarps = kHeavyThreads / kWarp;
-constexpr int kHeavyTable = 8192;      // hash slots of a heavy block at most (96 KiB dynamic shared memory)
-constexpr int kHeavyMinTable = 512;
-constexpr int kOverflowThreads = 256;
+constexpr int kMediumWork = 1024;      // nonzeros a medium node may scan
+constexpr int kMediumTable = 2048;     // hash slots of a medium block (24 KiB dynamic shared memory)
+constexpr int kHeavyTable = 8192;      // hash slots of a heavy block (96 KiB dynamic shared memory)
+constexpr int kMinTable = 512;
+constexpr int kOverflowThreads = 1024;   // few overflow nodes scan in the late rounds: give each many lanes
 constexpr int kOverflowBlocksPerSm = 2;  // dense arrays of n entries each: few, and cleared by their blocks
 // Candidate list lengths per tier, and how many candidates each thread keeps before the lists are merged
 // (a merge stops early, marking the list cut, where a thread's private list could have lost one).
@@ -45,11 +49,11 @@ constexpr int kLightLocal = 4;
 constexpr int kHeavyList = 64;
 constexpr int kHeavyLocal = 4;
 constexpr int kOverflowList = 256;
-constexpr int kOverflowLocal = 8;
+constexpr int kOverflowLocal = 4;
 // Rows of the candidate lists: entries, then -1 (the list holds every neighbour there was) or the node
 // itself (cut short: scan again once it is used up).
 constexpr int kLightRow = kLightList + 1;
-constexpr int kBigRow = kOverflowList + 1;  // heavy and overflow nodes
+constexpr int kBigRow = kOverflowList + 1;  // medium, heavy and overflow nodes
 constexpr int kEmpty = -1;
 
 void check(cudaError_t status, const char* what) {
@@ -60,11 +64,19 @@ void check(cudaError_t status, const char* what) {
 
 struct Counters {
   unsigned long long visits;
+  int medium;    // nodes handed to the medium kernel
   int heavy;     // nodes handed to the heavy kernel
   int overflow;  // nodes handed to the overflow kernel
+  int bigRows;   // rows of bigTop handed out (the level's first proposals)
   int matchedNodes;
   int queue;     // |Q_I|
   int rescan;    // nodes of Q_I whose candidate list ran out
+};
+
+// A node's queue for a block-per-node tier: the nodes and the nonzeros each scans.
+struct BlockQueue {
+  int* nodes;
+  long long* work;
 };
 
 struct View {
@@ -77,12 +89,12 @@ struct View {
   int* mate;
   int* cand;
   int* queue;
-  int* heavy;
+  BlockQueue medium;
+  BlockQueue heavy;
   int* overflow;
   int* rescan;
-  long long* heavyWork;  // nonzeros each node of `heavy` scans
   int* lightTop;  // a row of kLightRow per node: candidate lists of light nodes
-  int* bigTop;    // a row of kBigRow per heavy or overflow node
+  int* bigTop;    // a row of kBigRow per medium, heavy or overflow node
   int* bigRow;    // the node's row of bigTop (-1: a light node); fixed by the level's first proposals
   int* topNext;   // next entry of the node's list to try
   Counters* counters;
@@ -167,85 +179,82 @@ __device__ bool tableAdd(int* keys, unsigned long long* values, int tableSize, i
   return false;
 }
 
-// Keeps the candidate j prefers (preference.h) of (similarity, node) and (otherSimilarity, otherNode).
-__device__ void prefer(int j, unsigned long long& similarity, int& node, unsigned long long otherSimilarity,
-                       int otherNode) {
-  if (preferred(j, otherNode, otherSimilarity, node, similarity)) {
-    similarity = otherSimilarity;
-    node = otherNode;
+// A neighbour k of j with its similarity and the tie key of the edge {j, k}, so that comparing two costs no
+// hashing: `better` is preference.h's order (similarity, then tie key, then smaller node).
+struct Candidate {
+  unsigned long long similarity;
+  unsigned long long tie;
+  int node;  // -1: none
+};
+
+__device__ Candidate noCandidate() { return {0, 0, -1}; }
+__device__ Candidate candidateOf(int j, int k, unsigned long long similarity) {
+  return {similarity, k < 0 ? 0 : edgeTieKey(j, k), k};
+}
+__device__ bool better(const Candidate& a, const Candidate& b) {
+  if (a.node < 0) return false;
+  if (b.node < 0 || a.similarity != b.similarity) return b.node < 0 || a.similarity > b.similarity;
+  return a.tie > b.tie || (a.tie == b.tie && a.node < b.node);
+}
+__device__ Candidate shuffleXor(const Candidate& c, int mask) {
+  return {__shfl_xor_sync(kFull, c.similarity, mask), __shfl_xor_sync(kFull, c.tie, mask),
+          __shfl_xor_sync(kFull, c.node, mask)};
+}
+// The warp's best candidate, in every lane.
+__device__ Candidate warpBest(Candidate c) {
+  for (int mask = kWarp / 2; mask > 0; mask >>= 1) {
+    const Candidate other = shuffleXor(c, mask);
+    if (better(other, c)) c = other;
   }
+  return c;
 }
 
-__device__ void warpPrefer(int j, unsigned long long& similarity, int& node) {
-  for (int offset = kWarp / 2; offset > 0; offset >>= 1) {
-    prefer(j, similarity, node, __shfl_down_sync(kFull, similarity, offset), __shfl_down_sync(kFull, node, offset));
-  }
-}
-
-// The group-wide most preferred (similarity, node), in every thread of the group.
+// The group-wide best candidate, in every thread of the group (a warp or a whole block).
 struct WarpGroup {
-  __device__ void best(int j, unsigned long long& similarity, int& node) const {
-    warpPrefer(j, similarity, node);
-    similarity = __shfl_sync(kFull, similarity, 0);
-    node = __shfl_sync(kFull, node, 0);
-  }
+  __device__ Candidate best(const Candidate& c) { return warpBest(c); }
   __device__ bool leader() const { return threadIdx.x % kWarp == 0; }
 };
 
+// Each warp's best goes to one of two alternating shared buffers, so one barrier per call suffices: a
+// buffer is written again only after the next call's barrier, which every reader of it has passed.
 struct BlockGroup {
-  unsigned long long* sharedSimilarity;  // one per warp, then one for the result
-  int* sharedNode;
-  __device__ void best(int j, unsigned long long& similarity, int& node) const {
+  Candidate* shared;  // 2 x (warps in the block)
+  int parity = 0;
+  __device__ Candidate best(const Candidate& c) {
     const int warp = threadIdx.x / kWarp, lane = threadIdx.x % kWarp, warps = blockDim.x / kWarp;
-    warpPrefer(j, similarity, node);
-    if (lane == 0) {
-      sharedSimilarity[warp] = similarity;
-      sharedNode[warp] = node;
-    }
+    Candidate* buffer = shared + parity * warps;
+    parity ^= 1;
+    const Candidate mine = warpBest(c);
+    if (lane == 0) buffer[warp] = mine;
     __syncthreads();
-    if (warp == 0) {
-      similarity = lane < warps ? sharedSimilarity[lane] : 0;
-      node = lane < warps ? sharedNode[lane] : -1;
-      warpPrefer(j, similarity, node);
-      if (lane == 0) {
-        sharedSimilarity[warps] = similarity;
-        sharedNode[warps] = node;
-      }
-    }
-    __syncthreads();
-    similarity = sharedSimilarity[warps];
-    node = sharedNode[warps];
+    return warpBest(lane < warps ? buffer[lane] : noCandidate());
   }
   __device__ bool leader() const { return threadIdx.x == 0; }
 };
 
-// One thread's L most preferred neighbours of j, best first, and how many it was offered.
+// One thread's L best candidates, best first, and how many it was offered.
 template <int L>
 struct LocalTop {
-  unsigned long long similarity[L];
-  int node[L];
-  int offered;
-  int head;  // next entry to hand to the merge
+  Candidate entry[L];
+  int offered = 0;
+  int head = 0;  // next entry to hand to the merge
 
-  __device__ LocalTop() : offered(0), head(0) {
-    for (int i = 0; i < L; ++i) {
-      similarity[i] = 0;
-      node[i] = -1;
-    }
+  __device__ LocalTop() {
+    for (int i = 0; i < L; ++i) entry[i] = noCandidate();
   }
-  __device__ void offer(int j, unsigned long long s, int k) {
+  __device__ void offer(int j, int k, unsigned long long similarity) {
     if (k < 0) return;
     ++offered;
-    if (!preferred(j, k, s, node[L - 1], similarity[L - 1])) return;
+    const Candidate c = candidateOf(j, k, similarity);
+    if (!better(c, entry[L - 1])) return;
     int i = L - 1;
-    while (i > 0 && preferred(j, k, s, node[i - 1], similarity[i - 1])) {
-      node[i] = node[i - 1];
-      similarity[i] = similarity[i - 1];
+    while (i > 0 && better(c, entry[i - 1])) {
+      entry[i] = entry[i - 1];
       --i;
     }
-    node[i] = k;
-    similarity[i] = s;
+    entry[i] = c;
   }
+  __device__ Candidate headEntry() const { return head < L ? entry[head] : noCandidate(); }
 };
 
 // Merges the threads' LocalTop lists into j's candidate list `row` (at most `length` entries, then -1 or
@@ -253,29 +262,25 @@ struct LocalTop {
 // exact up to the best entry any thread dropped a neighbour after (its L-th): after that one, a dropped
 // neighbour could come next, so the list is cut there.
 template <int L, typename Group>
-__device__ int mergeTop(int j, LocalTop<L>& local, int* row, int length, const Group& group) {
-  unsigned long long cutSimilarity = local.offered > L ? local.similarity[L - 1] : 0;
-  int cutNode = local.offered > L ? local.node[L - 1] : -1;
-  group.best(j, cutSimilarity, cutNode);
+__device__ int mergeTop(int j, LocalTop<L>& local, int* row, int length, Group& group) {
+  const Candidate cut = group.best(local.offered > L ? local.entry[L - 1] : noCandidate());
   int first = -1, t = 0;
-  bool cut = true;  // a full list is cut too
+  bool complete = false;
   for (; t < length; ++t) {
-    unsigned long long s = local.head < L ? local.similarity[local.head] : 0;
-    int k = local.head < L ? local.node[local.head] : -1;
-    group.best(j, s, k);
+    const int k = group.best(local.headEntry()).node;
     if (k < 0) {
-      cut = false;
+      complete = true;
       break;
     }
     if (t == 0) first = k;
     if (group.leader()) row[t] = k;
-    if (local.head < L && local.node[local.head] == k) ++local.head;
-    if (k == cutNode) {
+    if (local.headEntry().node == k) ++local.head;
+    if (k == cut.node) {
       ++t;
       break;
     }
   }
-  if (group.leader()) row[t] = cut ? j : -1;
+  if (group.leader()) row[t] = complete ? -1 : j;
   return first;
 }
 
@@ -291,7 +296,7 @@ __device__ void proposeFirst(const View& d, int j, int first) {
   d.topNext[j] = 1;
 }
 
-// `firstProposals`: every node scans, and the n-th node sent to the heavy tier gets row n of bigTop.
+// `firstProposals`: every node scans, and each one sent to a block tier gets the next row of bigTop.
 __global__ void lightProposals(View d, const int* queue, int count, bool firstProposals) {
   __shared__ int keys[kLightWarps][kLightTable];
   __shared__ unsigned long long values[kLightWarps][kLightTable];
@@ -312,10 +317,11 @@ __global__ void lightProposals(View d, const int* queue, int count, bool firstPr
     for (int offset = kWarp / 2; offset > 0; offset >>= 1) work += __shfl_xor_sync(kFull, work, offset);
     if (work > kLightWork) {
       if (lane == 0) {
-        const int slot = atomicAdd(&d.counters->heavy, 1);
-        d.heavy[slot] = j;
-        d.heavyWork[slot] = work;
-        if (firstProposals) d.bigRow[j] = slot;
+        const BlockQueue& tier = work > kMediumWork ? d.heavy : d.medium;
+        const int slot = atomicAdd(work > kMediumWork ? &d.counters->heavy : &d.counters->medium, 1);
+        tier.nodes[slot] = j;
+        tier.work[slot] = work;
+        if (firstProposals) d.bigRow[j] = atomicAdd(&d.counters->bigRows, 1);
       }
       continue;
     }
@@ -334,8 +340,9 @@ __global__ void lightProposals(View d, const int* queue, int count, bool firstPr
       __syncwarp();
     }
     LocalTop<kLightLocal> local;
-    for (int s = lane; s < kLightTable; s += kWarp) local.offer(j, myValues[s], myKeys[s]);
-    const int first = mergeTop(j, local, d.lightTop + static_cast<long long>(j) * kLightRow, kLightList, WarpGroup{});
+    for (int s = lane; s < kLightTable; s += kWarp) local.offer(j, myKeys[s], myValues[s]);
+    WarpGroup group;
+    const int first = mergeTop(j, local, d.lightTop + static_cast<long long>(j) * kLightRow, kLightList, group);
     for (int offset = kWarp / 2; offset > 0; offset >>= 1) visited += __shfl_xor_sync(kFull, visited, offset);
     if (lane == 0) {
       proposeFirst(d, j, first);
@@ -345,26 +352,28 @@ __global__ void lightProposals(View d, const int* queue, int count, bool firstPr
   }
 }
 
-// The smallest power of two that holds a scan of `work` nonzeros at most half full, within the table.
-__device__ int heavyTableSize(long long work) {
-  int size = kHeavyMinTable;
-  while (size < kHeavyTable && size < 2 * work) size *= 2;
+// The smallest power of two that holds a scan of `work` nonzeros at most half full, within `maxTable`.
+__device__ int tableSizeFor(long long work, int maxTable) {
+  int size = kMinTable;
+  while (size < maxTable && size < 2 * work) size *= 2;
   return size;
 }
 
-__global__ void heavyProposals(View d) {
-  extern __shared__ unsigned long long heavyShared[];
-  unsigned long long* values = heavyShared;
-  int* keys = reinterpret_cast<int*>(values + kHeavyTable);
+// One block per node of `queue` (count in *count); tables of at most MaxTable slots in dynamic shared
+// memory. A node whose distinct neighbours fill 3/4 of the largest table goes on to the overflow kernel.
+template <int MaxTable>
+__global__ void blockProposals(View d, BlockQueue queue, const int* count) {
+  extern __shared__ unsigned long long blockShared[];
+  unsigned long long* values = blockShared;
+  int* keys = reinterpret_cast<int*>(values + MaxTable);
   __shared__ Batch batches[kHeavyWarps];
-  __shared__ unsigned long long bestSimilarity[kHeavyWarps + 1];
-  __shared__ int bestNode[kHeavyWarps + 1];
+  __shared__ Candidate bests[2 * kHeavyWarps];
   __shared__ int fill, full;
   const int warp = threadIdx.x / kWarp, lane = threadIdx.x % kWarp;
-  const int count = d.counters->heavy;
-  for (int index = blockIdx.x; index < count; index += gridDim.x) {
-    const int j = d.heavy[index];
-    const int tableSize = heavyTableSize(d.heavyWork[index]);
+  const int nodes = *count;
+  for (int index = blockIdx.x; index < nodes; index += gridDim.x) {
+    const int j = queue.nodes[index];
+    const int tableSize = tableSizeFor(queue.work[index], MaxTable);
     for (int s = threadIdx.x; s < tableSize; s += blockDim.x) {
       keys[s] = kEmpty;
       values[s] = 0;
@@ -394,61 +403,53 @@ __global__ void heavyProposals(View d) {
       continue;
     }
     LocalTop<kHeavyLocal> local;
-    for (int s = threadIdx.x; s < tableSize; s += blockDim.x) local.offer(j, values[s], keys[s]);
-    const int first = mergeTop(j, local, bigRowOf(d, j), kHeavyList, BlockGroup{bestSimilarity, bestNode});
+    for (int s = threadIdx.x; s < tableSize; s += blockDim.x) local.offer(j, keys[s], values[s]);
+    BlockGroup group{bests};
+    const int first = mergeTop(j, local, bigRowOf(d, j), kHeavyList, group);
     if (threadIdx.x == 0) proposeFirst(d, j, first);
     __syncthreads();  // the table is read before the next node clears it
   }
 }
 
-// One block per node with more distinct neighbours than a heavy table holds. Each block owns an n-entry
-// similarity array (S of Fig. 3) and an n-entry list of the neighbours it touched: the first pass adds the
-// similarities and lists each neighbour once, the second reads the listed totals and clears them, so the
-// arrays stay zero between nodes. With a zero-weight hyperedge a similarity can stay 0, so then the array
-// holds 2 S(k) + 1 once k is seen.
-__global__ void overflowProposals(View d, unsigned long long* dense, int* touchedLists, bool positiveWeights) {
+// One block per node with more distinct neighbours than a heavy table holds; `dense` holds one n-entry
+// array per block (2 S(k) + 1 once k is seen, so that zero-weight hyperedges still make neighbours). The
+// second pass reads each neighbour's total and clears it, so the arrays stay zero between nodes.
+__global__ void __launch_bounds__(kOverflowThreads) overflowProposals(View d, unsigned long long* dense) {
   __shared__ Batch batches[kOverflowThreads / kWarp];
-  __shared__ unsigned long long bestSimilarity[kOverflowThreads / kWarp + 1];
-  __shared__ int bestNode[kOverflowThreads / kWarp + 1];
-  __shared__ int touchedCount;
+  __shared__ Candidate bests[2 * kOverflowThreads / kWarp];
   unsigned long long* similarity = dense + static_cast<size_t>(blockIdx.x) * d.n;
-  int* touched = touchedLists + static_cast<size_t>(blockIdx.x) * d.n;
   const int warp = threadIdx.x / kWarp, lane = threadIdx.x % kWarp, warps = blockDim.x / kWarp;
   const int count = d.counters->overflow;
   for (int index = blockIdx.x; index < count; index += gridDim.x) {
     const int j = d.overflow[index];
     const long long columnStart = d.nodeOffsets[j], columnEnd = d.nodeOffsets[j + 1];
-    if (threadIdx.x == 0) touchedCount = 0;
-    __syncthreads();
+    LocalTop<kOverflowLocal> local;
     int visited = 0;
-    for (long long first = columnStart + static_cast<long long>(warp) * kWarp; first < columnEnd;
-         first += static_cast<long long>(warps) * kWarp) {
-      int startRow, startColumn, endRow, endColumn;
-      planBatch(d, columnStart, columnEnd, first, batches[warp], lane, startRow, startColumn, endRow, endColumn);
-      visited += scanShare(d, batches[warp], startRow, startColumn, endRow, endColumn, [&](int k, int w) {
-        if (!available(d, k, j)) return;
-        bool firstSeen;
-        if (positiveWeights) {
-          firstSeen = atomicAdd(&similarity[k], static_cast<unsigned long long>(w)) == 0;
-        } else {
-          atomicAdd(&similarity[k], 2ull * static_cast<unsigned long long>(w));
-          firstSeen = (atomicOr(&similarity[k], 1ull) & 1ull) == 0;
-        }
-        if (firstSeen) touched[atomicAdd(&touchedCount, 1)] = k;
-      });
-      __syncwarp();
+    // Pass 1 accumulates, pass 2 (after the barrier) reads each neighbour's total and clears it.
+    for (int pass = 0; pass < 2; ++pass) {
+      for (long long first = columnStart + static_cast<long long>(warp) * kWarp; first < columnEnd;
+           first += static_cast<long long>(warps) * kWarp) {
+        int startRow, startColumn, endRow, endColumn;
+        planBatch(d, columnStart, columnEnd, first, batches[warp], lane, startRow, startColumn, endRow, endColumn);
+        const int share = scanShare(d, batches[warp], startRow, startColumn, endRow, endColumn, [&](int k, int w) {
+          if (!available(d, k, j)) return;
+          if (pass == 0) {
+            atomicAdd(&similarity[k], 2ull * static_cast<unsigned long long>(w));
+            atomicOr(&similarity[k], 1ull);
+          } else {
+            const unsigned long long value = atomicExch(&similarity[k], 0ull);
+            if (value != 0) local.offer(j, k, value >> 1);
+          }
+        });
+        if (pass == 0) visited += share;
+        __syncwarp();
+      }
+      __syncthreads();
     }
     for (int offset = kWarp / 2; offset > 0; offset >>= 1) visited += __shfl_xor_sync(kFull, visited, offset);
     if (lane == 0) atomicAdd(&d.counters->visits, static_cast<unsigned long long>(visited));
-    __syncthreads();  // the similarities and the list are final
-    LocalTop<kOverflowLocal> local;
-    for (int i = threadIdx.x; i < touchedCount; i += blockDim.x) {
-      const int k = touched[i];
-      const unsigned long long value = similarity[k];
-      similarity[k] = 0;
-      local.offer(j, positiveWeights ? value : value >> 1, k);
-    }
-    const int first = mergeTop(j, local, bigRowOf(d, j), kOverflowList, BlockGroup{bestSimilarity, bestNode});
+    BlockGroup group{bests};
+    const int first = mergeTop(j, local, bigRowOf(d, j), kOverflowList, group);
     if (threadIdx.x == 0) proposeFirst(d, j, first);
     __syncthreads();
   }
@@ -508,7 +509,11 @@ class CudaSuitorKernels final : public SuitorKernels {
     const CudaDeviceInfo& device = cudaDevice();
     if (!device.usable) throw SolveError("no usable CUDA device: " + device.reason);
     multiprocessors_ = device.multiprocessors;
-    check(cudaFuncSetAttribute(heavyProposals, cudaFuncAttributeMaxDynamicSharedMemorySize, kHeavySharedBytes),
+    check(cudaFuncSetAttribute(blockProposals<kMediumTable>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                               kMediumSharedBytes),
+          "medium kernel shared memory");
+    check(cudaFuncSetAttribute(blockProposals<kHeavyTable>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                               kHeavySharedBytes),
           "heavy kernel shared memory");
     check(cudaEventCreate(&start_), "event");
     check(cudaEventCreate(&stop_), "event");
@@ -527,13 +532,12 @@ class CudaSuitorKernels final : public SuitorKernels {
     std::size_t freeBytes = 0, totalBytes = 0;
     check(cudaMemGetInfo(&freeBytes, &totalBytes), "memory info");
     const std::size_t needed = static_cast<std::size_t>(graph.pinCount()) * 8 +
-                               (static_cast<std::size_t>(graph.edgeCount()) + n) * 16 + n * (44 + 4 * kLightRow);
+                               (static_cast<std::size_t>(graph.edgeCount()) + n) * 16 + n * (56 + 4 * kLightRow);
     if (needed > freeBytes) {
       throw ResourceError("hypergraph needs " + std::to_string(needed >> 20) + " MiB on the GPU, " +
                           std::to_string(freeBytes >> 20) + " MiB free");
     }
     d_.n = graph.nodeCount();
-    positiveWeights_ = std::all_of(graph.edgeWeights().begin(), graph.edgeWeights().end(), [](int32_t w) { return w > 0; });
     d_.edgeOffsets = reinterpret_cast<const long long*>(deviceCopy(graph.edgeOffsets(), "upload"));
     d_.pins = deviceCopy(graph.pinArray(), "upload");
     d_.nodeOffsets = reinterpret_cast<const long long*>(deviceCopy(graph.nodeOffsets(), "upload"));
@@ -543,10 +547,12 @@ class CudaSuitorKernels final : public SuitorKernels {
     d_.mate = deviceCopy(none, "mate");
     d_.cand = deviceCopy(none, "cand");
     d_.queue = deviceCopy(none, "queue");
-    d_.heavy = deviceCopy(none, "heavy queue");
+    d_.medium.nodes = deviceCopy(none, "medium queue");
+    check(cudaMalloc(&d_.medium.work, std::max<std::size_t>(1, n) * sizeof(long long)), "medium queue");
+    d_.heavy.nodes = deviceCopy(none, "heavy queue");
+    check(cudaMalloc(&d_.heavy.work, std::max<std::size_t>(1, n) * sizeof(long long)), "heavy queue");
     d_.overflow = deviceCopy(none, "overflow queue");
     d_.rescan = deviceCopy(none, "rescan queue");
-    check(cudaMalloc(&d_.heavyWork, std::max<std::size_t>(1, n) * sizeof(long long)), "heavy queue");
     check(cudaMalloc(&d_.lightTop, std::max<std::size_t>(1, n) * kLightRow * sizeof(int)), "candidate lists");
     d_.bigRow = deviceCopy(none, "candidate lists");
     d_.topNext = deviceCopy(none, "candidate lists");
@@ -569,16 +575,19 @@ class CudaSuitorKernels final : public SuitorKernels {
       const int blocks = std::max(1, std::min((count + kLightWarps - 1) / kLightWarps, multiprocessors_ * 64));
       lightProposals<<<blocks, kLightWarps * kWarp>>>(d_, scanQueue, count, everyNode);
       check(cudaGetLastError(), "light proposals");
-      Counters counters = readCounters();
-      if (everyNode) allocateBigRows(counters.heavy);
-      if (counters.heavy > 0) {
-        heavyProposals<<<std::min(counters.heavy, multiprocessors_ * 4), kHeavyThreads, kHeavySharedBytes>>>(d_);
-        check(cudaGetLastError(), "heavy proposals");
-        counters = readCounters();
-      }
+      // The block tiers read their queue lengths on the device; only the level's first proposals wait for
+      // them, to size the candidate lists.
+      if (everyNode) allocateBigRows(readCounters().bigRows);
+      blockProposals<kMediumTable><<<multiprocessors_ * kMediumBlocksPerSm, kHeavyThreads, kMediumSharedBytes>>>(
+          d_, d_.medium, &d_.counters->medium);
+      check(cudaGetLastError(), "medium proposals");
+      blockProposals<kHeavyTable><<<multiprocessors_ * kHeavyBlocksPerSm, kHeavyThreads, kHeavySharedBytes>>>(
+          d_, d_.heavy, &d_.counters->heavy);
+      check(cudaGetLastError(), "heavy proposals");
+      const Counters counters = readCounters();
       if (counters.overflow > 0) {
         const int slots = denseSlots(std::min(counters.overflow, multiprocessors_ * kOverflowBlocksPerSm));
-        overflowProposals<<<slots, kOverflowThreads>>>(d_, dense_, touchedLists_, positiveWeights_);
+        overflowProposals<<<slots, kOverflowThreads>>>(d_, dense_);
         check(cudaGetLastError(), "overflow proposals");
       }
     }
@@ -608,7 +617,10 @@ class CudaSuitorKernels final : public SuitorKernels {
   int64_t lastDeviceNs() const override { return lastDeviceNs_; }
 
  private:
+  static constexpr int kMediumSharedBytes = kMediumTable * (sizeof(unsigned long long) + sizeof(int));
   static constexpr int kHeavySharedBytes = kHeavyTable * (sizeof(unsigned long long) + sizeof(int));
+  static constexpr int kMediumBlocksPerSm = 7;  // as many as fit in 228 KiB of shared memory
+  static constexpr int kHeavyBlocksPerSm = 2;   // 2 x 96 KiB of shared memory
 
   Counters readCounters() const {
     Counters out{};
@@ -622,7 +634,7 @@ class CudaSuitorKernels final : public SuitorKernels {
     check(cudaEventElapsedTime(&ms, start_, stop_), "event");
     return static_cast<int64_t>(static_cast<double>(ms) * 1e6);
   }
-  // Candidate list rows of the heavy and overflow nodes, which the level's first proposals counted.
+  // Candidate list rows of the medium, heavy and overflow nodes, which the level's first proposals counted.
   void allocateBigRows(int rows) {
     const std::size_t bytes = static_cast<std::size_t>(std::max(rows, 1)) * kBigRow * sizeof(int);
     std::size_t freeBytes = 0, totalBytes = 0;
@@ -633,25 +645,22 @@ class CudaSuitorKernels final : public SuitorKernels {
     }
     check(cudaMalloc(&d_.bigTop, bytes), "candidate lists");
   }
-  // Dense arrays and touched lists for the overflow kernel: one each per block, as many as half the free
-  // memory holds. The arrays start zeroed; the kernel leaves them so.
+  // Dense arrays for the overflow kernel: one per block, as many as half the free memory holds. They start
+  // zeroed; the kernel leaves them so.
   int denseSlots(int wanted) {
     std::size_t freeBytes = 0, totalBytes = 0;
     check(cudaMemGetInfo(&freeBytes, &totalBytes), "memory info");
-    const std::size_t perSlot = static_cast<std::size_t>(d_.n) * (sizeof(unsigned long long) + sizeof(int));
+    const std::size_t perSlot = static_cast<std::size_t>(d_.n) * sizeof(unsigned long long);
     const int affordable = static_cast<int>((freeBytes / 2 + static_cast<std::size_t>(denseSlots_) * perSlot) / perSlot);
     if (affordable < 1) throw ResourceError("no GPU memory left for a dense similarity array");
     const int slots = std::min(wanted, affordable);
     if (slots > denseSlots_) {
       cudaFree(dense_);
-      cudaFree(touchedLists_);
       dense_ = nullptr;
-      touchedLists_ = nullptr;
       denseSlots_ = 0;
-      const std::size_t entries = static_cast<std::size_t>(slots) * static_cast<std::size_t>(d_.n);
-      check(cudaMalloc(&dense_, entries * sizeof(unsigned long long)), "dense similarity arrays");
-      check(cudaMalloc(&touchedLists_, entries * sizeof(int)), "dense similarity arrays");
-      check(cudaMemset(dense_, 0, entries * sizeof(unsigned long long)), "dense similarity arrays");
+      const std::size_t bytes = static_cast<std::size_t>(slots) * perSlot;
+      check(cudaMalloc(&dense_, bytes), "dense similarity arrays");
+      check(cudaMemset(dense_, 0, bytes), "dense similarity arrays");
       denseSlots_ = slots;
     }
     return slots;
@@ -666,25 +675,22 @@ class CudaSuitorKernels final : public SuitorKernels {
                           static_cast<const void*>(d_.nodeOffsets), static_cast<const void*>(d_.incidence),
                           static_cast<const void*>(d_.edgeWeights), static_cast<const void*>(d_.mate),
                           static_cast<const void*>(d_.cand), static_cast<const void*>(d_.queue),
-                          static_cast<const void*>(d_.heavy), static_cast<const void*>(d_.overflow),
-                          static_cast<const void*>(d_.rescan), static_cast<const void*>(d_.heavyWork),
+                          static_cast<const void*>(d_.medium.nodes), static_cast<const void*>(d_.medium.work),
+                          static_cast<const void*>(d_.heavy.nodes), static_cast<const void*>(d_.heavy.work),
+                          static_cast<const void*>(d_.overflow), static_cast<const void*>(d_.rescan),
                           static_cast<const void*>(d_.lightTop), static_cast<const void*>(d_.bigTop),
                           static_cast<const void*>(d_.bigRow), static_cast<const void*>(d_.topNext),
-                          static_cast<const void*>(d_.counters), static_cast<const void*>(dense_),
-                          static_cast<const void*>(touchedLists_)}) {
+                          static_cast<const void*>(d_.counters), static_cast<const void*>(dense_)}) {
       if (p != nullptr) cudaFree(const_cast<void*>(p));
     }
     d_ = View{};
     dense_ = nullptr;
-    touchedLists_ = nullptr;
     denseSlots_ = 0;
   }
 
   View d_{};
   unsigned long long* dense_ = nullptr;
-  int* touchedLists_ = nullptr;
   int denseSlots_ = 0;
-  bool positiveWeights_ = true;  // every hyperedge weighs at least 1
   int64_t queueSize_ = 0;
   int multiprocessors_ = 1;
   int64_t lastDeviceNs_ = -1;

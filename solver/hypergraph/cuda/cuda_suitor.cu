@@ -196,17 +196,22 @@ __device__ bool better(const Candidate& a, const Candidate& b) {
   if (b.node < 0 || a.similarity != b.similarity) return b.node < 0 || a.similarity > b.similarity;
   return a.tie > b.tie || (a.tie == b.tie && a.node < b.node);
 }
-__device__ Candidate shuffleXor(const Candidate& c, int mask) {
-  return {__shfl_xor_sync(kFull, c.similarity, mask), __shfl_xor_sync(kFull, c.tie, mask),
-          __shfl_xor_sync(kFull, c.node, mask)};
-}
-// The warp's best candidate, in every lane.
-__device__ Candidate warpBest(Candidate c) {
-  for (int mask = kWarp / 2; mask > 0; mask >>= 1) {
-    const Candidate other = shuffleXor(c, mask);
-    if (better(other, c)) c = other;
+// The warp's best candidate, in every lane: one max reduction per 32-bit word of (similarity, tie key),
+// most significant first, each among the lanes still tied, then the smallest node (sm_80's redux).
+__device__ Candidate warpBest(const Candidate& c) {
+  bool tied = c.node >= 0;
+  if (__reduce_or_sync(kFull, tied ? 1u : 0u) == 0) return noCandidate();
+  const unsigned words[4] = {static_cast<unsigned>(c.similarity >> 32), static_cast<unsigned>(c.similarity),
+                             static_cast<unsigned>(c.tie >> 32), static_cast<unsigned>(c.tie)};
+  unsigned best[4];
+#pragma unroll
+  for (int w = 0; w < 4; ++w) {
+    best[w] = __reduce_max_sync(kFull, tied ? words[w] : 0u);
+    tied = tied && words[w] == best[w];
   }
-  return c;
+  const unsigned node = __reduce_min_sync(kFull, tied ? static_cast<unsigned>(c.node) : 0xffffffffu);
+  return {static_cast<unsigned long long>(best[0]) << 32 | best[1], static_cast<unsigned long long>(best[2]) << 32 | best[3],
+          static_cast<int>(node)};
 }
 
 // The group-wide best candidate, in every thread of the group (a warp or a whole block).
@@ -232,29 +237,36 @@ struct BlockGroup {
   __device__ bool leader() const { return threadIdx.x == 0; }
 };
 
-// One thread's L best candidates, best first, and how many it was offered.
+// One thread's L best candidates, best first, and how many it was offered. Fixed indices only, so the
+// list stays in registers; the merge takes entry[0] and pops it.
 template <int L>
 struct LocalTop {
   Candidate entry[L];
   int offered = 0;
-  int head = 0;  // next entry to hand to the merge
 
   __device__ LocalTop() {
+#pragma unroll
     for (int i = 0; i < L; ++i) entry[i] = noCandidate();
   }
   __device__ void offer(int j, int k, unsigned long long similarity) {
     if (k < 0) return;
     ++offered;
-    const Candidate c = candidateOf(j, k, similarity);
+    Candidate c = candidateOf(j, k, similarity);
     if (!better(c, entry[L - 1])) return;
-    int i = L - 1;
-    while (i > 0 && better(c, entry[i - 1])) {
-      entry[i] = entry[i - 1];
-      --i;
+#pragma unroll
+    for (int i = 0; i < L; ++i) {
+      if (better(c, entry[i])) {
+        const Candidate displaced = entry[i];
+        entry[i] = c;
+        c = displaced;
+      }
     }
-    entry[i] = c;
   }
-  __device__ Candidate headEntry() const { return head < L ? entry[head] : noCandidate(); }
+  __device__ void pop() {
+#pragma unroll
+    for (int i = 0; i + 1 < L; ++i) entry[i] = entry[i + 1];
+    entry[L - 1] = noCandidate();
+  }
 };
 
 // Merges the threads' LocalTop lists into j's candidate list `row` (at most `length` entries, then -1 or
@@ -267,14 +279,14 @@ __device__ int mergeTop(int j, LocalTop<L>& local, int* row, int length, Group& 
   int first = -1, t = 0;
   bool complete = false;
   for (; t < length; ++t) {
-    const int k = group.best(local.headEntry()).node;
+    const int k = group.best(local.entry[0]).node;
     if (k < 0) {
       complete = true;
       break;
     }
     if (t == 0) first = k;
     if (group.leader()) row[t] = k;
-    if (local.headEntry().node == k) ++local.head;
+    if (local.entry[0].node == k) local.pop();
     if (k == cut.node) {
       ++t;
       break;

@@ -48,7 +48,7 @@ constexpr int kLightList = 8;
 constexpr int kLightLocal = 4;
 constexpr int kHeavyList = 64;
 constexpr int kHeavyLocal = 4;
-constexpr int kOverflowList = 256;
+constexpr int kOverflowList = 1024;
 constexpr int kOverflowLocal = 4;
 // Rows of the candidate lists: entries, then -1 (the list holds every neighbour there was) or the node
 // itself (cut short: scan again once it is used up).

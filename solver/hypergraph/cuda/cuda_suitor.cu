@@ -43,13 +43,14 @@ constexpr int kMinTable = 512;
 constexpr int kOverflowThreads = 1024;   // few overflow nodes scan in the late rounds: give each many lanes
 constexpr int kOverflowBlocksPerSm = 2;  // dense arrays of n entries each: few, and cleared by their blocks
 // Candidate list lengths per tier, and how many candidates each thread keeps before the lists are merged
-// (a merge stops early, marking the list cut, where a thread's private list could have lost one).
+// (a merge stops early, marking the list cut, where a thread's private list could have lost one: with 1024
+// threads of 6 that happens after about 1000 picks, so overflow lists come out nearly full).
 constexpr int kLightList = 8;
 constexpr int kLightLocal = 4;
 constexpr int kHeavyList = 64;
 constexpr int kHeavyLocal = 4;
 constexpr int kOverflowList = 1024;
-constexpr int kOverflowLocal = 4;
+constexpr int kOverflowLocal = 6;
 // Rows of the candidate lists: entries, then -1 (the list holds every neighbour there was) or the node
 // itself (cut short: scan again once it is used up).
 constexpr int kLightRow = kLightList + 1;

@@ -10,7 +10,7 @@
 // In every tier a warp shares the nonzeros of its 32 hyperedges equally among its lanes with the shuffles
 // of Fig. 5 (the collaborative task plan); LAMBDA1's atomicAdd accumulates the similarities.
 // A scan keeps the node's most preferred neighbours in order (a candidate list: 8 for a light node, 64 for a
-// medium or heavy one, 256 for an overflow one). When its candidate is matched away (Q_I), the node takes
+// medium or heavy one, 1024 for an overflow one). When its candidate is matched away (Q_I), the node takes
 // the next one still unmatched from that list without scanning again: similarities do not change and the
 // unmatched set only shrinks, so that is exactly the neighbour a new scan would pick. Only a node whose list
 // runs out scans again. Long-tailed profiles need the long lists: their hubs prefer one another and are
@@ -181,7 +181,7 @@ __device__ bool tableAdd(int* keys, unsigned long long* values, int tableSize, i
 }
 
 // A neighbour k of j with its similarity and the tie key of the edge {j, k}, so that comparing two costs no
-// hashing: `better` is preference.h's order (similarity, then tie key, then smaller node).
+// hashing: `better` is preference.h's order.
 struct Candidate {
   unsigned long long similarity;
   unsigned long long tie;
@@ -192,6 +192,8 @@ __device__ Candidate noCandidate() { return {0, 0, -1}; }
 __device__ Candidate candidateOf(int j, int k, unsigned long long similarity) {
   return {similarity, k < 0 ? 0 : edgeTieKey(j, k), k};
 }
+// preference.h's `preferred` with both tie keys at hand (test_hypergraph_cuda checks that the GPU's
+// matchings equal the CPU's, which use `preferred`).
 __device__ bool better(const Candidate& a, const Candidate& b) {
   if (a.node < 0) return false;
   if (b.node < 0 || a.similarity != b.similarity) return b.node < 0 || a.similarity > b.similarity;

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the hypergraph CUDA checks on a GPU machine from binaries built elsewhere: the QtTest suite (with Qt's
-# runtime unpacked from .debs), compute-sanitizer on small coarsenings that reach the light, heavy and
-# overflow kernels, and the Table III bench.
+# runtime unpacked from .debs), compute-sanitizer on small coarsenings that reach the light, medium, heavy
+# and overflow kernels, and the Table III bench.
 #
 #   tests/hypergraph/run_cuda_checks.sh BUNDLE QTRT OUT [tests] [sanitizer] [bench ARGS]
 #
@@ -34,7 +34,7 @@ run_sanitizer() {
   local tool instance
   for tool in memcheck racecheck synccheck; do
     for instance in "random-hypergraph --n 3000 --levels 3" "heavy-columns --n 14000 --levels 1" \
-                    "wikipedia --n 76000 --levels 1"; do
+                    "flickr --n 17100 --levels 1" "wikipedia --n 76000 --levels 1"; do
       [ "$tool" != memcheck ] && [[ "$instance" == wikipedia* ]] && continue
       # shellcheck disable=SC2086
       timeout 120 compute-sanitizer --tool "$tool" --error-exitcode 9 "$bundle/matchscope-cli" solve --problem hypergraph \

@@ -1,6 +1,7 @@
 // Suitor matching on the GPU: the same matching as the CPU kernels (the mutual-proposal fixed point does not
 // depend on the order threads run in) on random hypergraphs, on Table II profiles, and on matrices whose
-// nodes go through the heavy (block per node) and overflow (dense array) tiers; whole bipartitions too.
+// nodes go through the medium and heavy (block per node) and overflow (dense array) tiers, whose candidate
+// lists get cut short and rescanned; whole bipartitions too.
 // Skipped where no CUDA device is usable.
 #include <QtTest/QtTest>
 
@@ -65,9 +66,9 @@ class TestHypergraphCuda : public QObject {
   }
 
   void heavyAndOverflowTiersMatchTheCpu() {
-    compareBackends(hubHypergraph(20'000, 300, baseSeed()), 2, "hub 300 (heavy tier)");
+    compareBackends(hubHypergraph(20'000, 300, baseSeed()), 2, "hub 300 (medium tier)");
     compareBackends(hubHypergraph(20'000, 15'000, baseSeed()), 2, "hub 15000 (overflow tier)");
-    compareBackends(generateHeavyColumns({20'000, 200, 3'000, baseSeed()}), 1, "heavy columns");
+    compareBackends(generateHeavyColumns({20'000, 200, 3'000, baseSeed()}), 1, "heavy columns (heavy tier)");
   }
 
   void bipartitionOnTheGpuIsBalanced() {

@@ -1,17 +1,21 @@
-// Suitor matching kernels on the GPU (Fig. 5, 8, 9). Proposals run in three tiers so that no thread idles
-// on a node whose scan is far longer than its neighbours':
+// Suitor matching kernels on the GPU (Fig. 5, 8, 9). Proposals run in tiers so that no thread idles on a
+// node whose scan is far longer than its neighbours':
 //   light:    one warp per node whose scan touches at most kLightWork nonzeros; similarities in a per-warp
 //             hash table in shared memory;
-//   heavy:    one block per remaining node, its warps taking 32 hyperedges at a time; a shared hash table of
-//             kHeavyTable entries;
-//   overflow: nodes with more distinct neighbours than that table holds: one block per node with a dense
+//   medium, heavy: one block per remaining node, its warps taking 32 hyperedges at a time; a shared hash
+//             table sized to the node's scan (medium nodes scan at most kMediumWork nonzeros, so their
+//             blocks need little shared memory and many fit on a multiprocessor);
+//   overflow: nodes with more distinct neighbours than a heavy table holds: one block per node with a dense
 //             similarity array in global memory (S of Fig. 3).
 // In every tier a warp shares the nonzeros of its 32 hyperedges equally among its lanes with the shuffles
 // of Fig. 5 (the collaborative task plan); LAMBDA1's atomicAdd accumulates the similarities.
-// A scan keeps the node's kTopCandidates most preferred neighbours. When its candidate is matched away
-// (Q_I), the node takes the next one still unmatched from that list without scanning again: similarities do
-// not change and the unmatched set only shrinks, so that is exactly the neighbour a new scan would pick. Only
-// a node whose list runs out scans again (hub-heavy profiles otherwise rescan their hubs every round).
+// A scan keeps the node's most preferred neighbours in order (a candidate list: 8 for a light node, 64 for a
+// medium or heavy one, 1024 for an overflow one). When its candidate is matched away (Q_I), the node takes
+// the next one still unmatched from that list without scanning again: similarities do not change and the
+// unmatched set only shrinks, so that is exactly the neighbour a new scan would pick. Only a node whose list
+// runs out scans again. Long-tailed profiles need the long lists: their hubs prefer one another and are
+// matched a few pairs per round over dozens of rounds; with short lists they rescanned 10^5 nonzeros each
+// round.
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -32,11 +36,25 @@ constexpr int kLightTable = 512;       // hash slots per warp
 constexpr int kLightWork = 256;        // nonzeros a light node may scan (table at most half full)
 constexpr int kHeavyThreads = 256;
 constexpr int kHeavyWarps = kHeavyThreads / kWarp;
+constexpr int kMediumWork = 1024;      // nonzeros a medium node may scan
+constexpr int kMediumTable = 2048;     // hash slots of a medium block (24 KiB dynamic shared memory)
 constexpr int kHeavyTable = 8192;      // hash slots of a heavy block (96 KiB dynamic shared memory)
-constexpr int kHeavyFill = kHeavyTable * 3 / 4;  // more distinct neighbours than this overflow
-constexpr int kOverflowThreads = 256;
-constexpr int kTopCandidates = 4;
-constexpr int kMaxDenseSlots = 1024;
+constexpr int kMinTable = 512;
+constexpr int kOverflowThreads = 1024;   // few overflow nodes scan in the late rounds: give each many lanes
+constexpr int kOverflowBlocksPerSm = 2;  // dense arrays of n entries each: few, and cleared by their blocks
+// Candidate list lengths per tier, and how many candidates each thread keeps before the lists are merged
+// (a merge stops early, marking the list cut, where a thread's private list could have lost one: with 1024
+// threads of 6 that happens after about 1000 picks, so overflow lists come out nearly full).
+constexpr int kLightList = 8;
+constexpr int kLightLocal = 4;
+constexpr int kHeavyList = 64;
+constexpr int kHeavyLocal = 4;
+constexpr int kOverflowList = 1024;
+constexpr int kOverflowLocal = 6;
+// Rows of the candidate lists: entries, then -1 (the list holds every neighbour there was) or the node
+// itself (cut short: scan again once it is used up).
+constexpr int kLightRow = kLightList + 1;
+constexpr int kBigRow = kOverflowList + 1;  // medium, heavy and overflow nodes
 constexpr int kEmpty = -1;
 
 void check(cudaError_t status, const char* what) {
@@ -47,11 +65,19 @@ void check(cudaError_t status, const char* what) {
 
 struct Counters {
   unsigned long long visits;
+  int medium;    // nodes handed to the medium kernel
   int heavy;     // nodes handed to the heavy kernel
   int overflow;  // nodes handed to the overflow kernel
+  int bigRows;   // rows of bigTop handed out (the level's first proposals)
   int matchedNodes;
   int queue;     // |Q_I|
   int rescan;    // nodes of Q_I whose candidate list ran out
+};
+
+// A node's queue for a block-per-node tier: the nodes and the nonzeros each scans.
+struct BlockQueue {
+  int* nodes;
+  long long* work;
 };
 
 struct View {
@@ -64,11 +90,14 @@ struct View {
   int* mate;
   int* cand;
   int* queue;
-  int* heavy;
+  BlockQueue medium;
+  BlockQueue heavy;
   int* overflow;
   int* rescan;
-  int* top;       // kTopCandidates per node, most preferred first, -1 after the last
-  int* topNext;   // next entry of `top` to try
+  int* lightTop;  // a row of kLightRow per node: candidate lists of light nodes
+  int* bigTop;    // a row of kBigRow per medium, heavy or overflow node
+  int* bigRow;    // the node's row of bigTop (-1: a light node); fixed by the level's first proposals
+  int* topNext;   // next entry of the node's list to try
   Counters* counters;
 };
 
@@ -151,26 +180,139 @@ __device__ bool tableAdd(int* keys, unsigned long long* values, int tableSize, i
   return false;
 }
 
-// Keeps the candidate j prefers (preference.h) of (similarity, node) and (otherSimilarity, otherNode).
-__device__ void prefer(int j, unsigned long long& similarity, int& node, unsigned long long otherSimilarity,
-                       int otherNode) {
-  if (preferred(j, otherNode, otherSimilarity, node, similarity)) {
-    similarity = otherSimilarity;
-    node = otherNode;
+// A neighbour k of j with its similarity and the tie key of the edge {j, k}, so that comparing two costs no
+// hashing: `better` is preference.h's order.
+struct Candidate {
+  unsigned long long similarity;
+  unsigned long long tie;
+  int node;  // -1: none
+};
+
+__device__ Candidate noCandidate() { return {0, 0, -1}; }
+__device__ Candidate candidateOf(int j, int k, unsigned long long similarity) {
+  return {similarity, k < 0 ? 0 : edgeTieKey(j, k), k};
+}
+// preference.h's `preferred` with both tie keys at hand (test_hypergraph_cuda checks that the GPU's
+// matchings equal the CPU's, which use `preferred`).
+__device__ bool better(const Candidate& a, const Candidate& b) {
+  if (a.node < 0) return false;
+  if (b.node < 0 || a.similarity != b.similarity) return b.node < 0 || a.similarity > b.similarity;
+  return a.tie > b.tie || (a.tie == b.tie && a.node < b.node);
+}
+// The warp's best candidate, in every lane: one max reduction per 32-bit word of (similarity, tie key),
+// most significant first, each among the lanes still tied, then the smallest node (sm_80's redux).
+__device__ Candidate warpBest(const Candidate& c) {
+  bool tied = c.node >= 0;
+  if (__reduce_or_sync(kFull, tied ? 1u : 0u) == 0) return noCandidate();
+  const unsigned words[4] = {static_cast<unsigned>(c.similarity >> 32), static_cast<unsigned>(c.similarity),
+                             static_cast<unsigned>(c.tie >> 32), static_cast<unsigned>(c.tie)};
+  unsigned best[4];
+#pragma unroll
+  for (int w = 0; w < 4; ++w) {
+    best[w] = __reduce_max_sync(kFull, tied ? words[w] : 0u);
+    tied = tied && words[w] == best[w];
   }
+  const unsigned node = __reduce_min_sync(kFull, tied ? static_cast<unsigned>(c.node) : 0xffffffffu);
+  return {static_cast<unsigned long long>(best[0]) << 32 | best[1], static_cast<unsigned long long>(best[2]) << 32 | best[3],
+          static_cast<int>(node)};
 }
 
-__device__ void warpPrefer(int j, unsigned long long& similarity, int& node) {
-  for (int offset = kWarp / 2; offset > 0; offset >>= 1) {
-    prefer(j, similarity, node, __shfl_down_sync(kFull, similarity, offset), __shfl_down_sync(kFull, node, offset));
+// The group-wide best candidate, in every thread of the group (a warp or a whole block).
+struct WarpGroup {
+  __device__ Candidate best(const Candidate& c) { return warpBest(c); }
+  __device__ bool leader() const { return threadIdx.x % kWarp == 0; }
+};
+
+// Each warp's best goes to one of two alternating shared buffers, so one barrier per call suffices: a
+// buffer is written again only after the next call's barrier, which every reader of it has passed.
+struct BlockGroup {
+  Candidate* shared;  // 2 x (warps in the block)
+  int parity = 0;
+  __device__ Candidate best(const Candidate& c) {
+    const int warp = threadIdx.x / kWarp, lane = threadIdx.x % kWarp, warps = blockDim.x / kWarp;
+    Candidate* buffer = shared + parity * warps;
+    parity ^= 1;
+    const Candidate mine = warpBest(c);
+    if (lane == 0) buffer[warp] = mine;
+    __syncthreads();
+    return warpBest(lane < warps ? buffer[lane] : noCandidate());
   }
+  __device__ bool leader() const { return threadIdx.x == 0; }
+};
+
+// One thread's L best candidates, best first, and how many it was offered. Fixed indices only, so the
+// list stays in registers; the merge takes entry[0] and pops it.
+template <int L>
+struct LocalTop {
+  Candidate entry[L];
+  int offered = 0;
+
+  __device__ LocalTop() {
+#pragma unroll
+    for (int i = 0; i < L; ++i) entry[i] = noCandidate();
+  }
+  __device__ void offer(int j, int k, unsigned long long similarity) {
+    if (k < 0) return;
+    ++offered;
+    Candidate c = candidateOf(j, k, similarity);
+    if (!better(c, entry[L - 1])) return;
+#pragma unroll
+    for (int i = 0; i < L; ++i) {
+      if (better(c, entry[i])) {
+        const Candidate displaced = entry[i];
+        entry[i] = c;
+        c = displaced;
+      }
+    }
+  }
+  __device__ void pop() {
+#pragma unroll
+    for (int i = 0; i + 1 < L; ++i) entry[i] = entry[i + 1];
+    entry[L - 1] = noCandidate();
+  }
+};
+
+// Merges the threads' LocalTop lists into j's candidate list `row` (at most `length` entries, then -1 or
+// j as the row layout says) and returns the first entry (-1 when j has no available neighbour). Entries are
+// exact up to the best entry any thread dropped a neighbour after (its L-th): after that one, a dropped
+// neighbour could come next, so the list is cut there.
+template <int L, typename Group>
+__device__ int mergeTop(int j, LocalTop<L>& local, int* row, int length, Group& group) {
+  const Candidate cut = group.best(local.offered > L ? local.entry[L - 1] : noCandidate());
+  int first = -1, t = 0;
+  bool complete = false;
+  for (; t < length; ++t) {
+    const int k = group.best(local.entry[0]).node;
+    if (k < 0) {
+      complete = true;
+      break;
+    }
+    if (t == 0) first = k;
+    if (group.leader()) row[t] = k;
+    if (local.entry[0].node == k) local.pop();
+    if (k == cut.node) {
+      ++t;
+      break;
+    }
+  }
+  if (group.leader()) row[t] = complete ? -1 : j;
+  return first;
 }
 
 __device__ int nodeAt(const int* queue, long long index) { return queue == nullptr ? static_cast<int>(index) : queue[index]; }
 
 __device__ bool available(const View& d, int k, int j) { return k != j && d.mate[k] == -1; }
 
-__global__ void lightProposals(View d, const int* queue, int count) {
+__device__ int* bigRowOf(const View& d, int j) { return d.bigTop + static_cast<long long>(d.bigRow[j]) * kBigRow; }
+
+// A scan's outcome: j proposes to its list's first entry and will take the second one next.
+__device__ void proposeFirst(const View& d, int j, int first) {
+  d.cand[j] = first;
+  d.topNext[j] = 1;
+}
+
+// `firstProposals`: every node scans, and each one sent to a block tier gets the next row of bigTop.
+__global__ void lightProposals(View d, const int* queue, int count, bool firstProposals) {
   __shared__ int keys[kLightWarps][kLightTable];
   __shared__ unsigned long long values[kLightWarps][kLightTable];
   __shared__ Batch batches[kLightWarps];
@@ -189,7 +331,13 @@ __global__ void lightProposals(View d, const int* queue, int count) {
     }
     for (int offset = kWarp / 2; offset > 0; offset >>= 1) work += __shfl_xor_sync(kFull, work, offset);
     if (work > kLightWork) {
-      if (lane == 0) d.heavy[atomicAdd(&d.counters->heavy, 1)] = j;
+      if (lane == 0) {
+        const BlockQueue& tier = work > kMediumWork ? d.heavy : d.medium;
+        const int slot = atomicAdd(work > kMediumWork ? &d.counters->heavy : &d.counters->medium, 1);
+        tier.nodes[slot] = j;
+        tier.work[slot] = work;
+        if (firstProposals) d.bigRow[j] = atomicAdd(&d.counters->bigRows, 1);
+      }
       continue;
     }
     for (int s = lane; s < kLightTable; s += kWarp) {
@@ -206,59 +354,42 @@ __global__ void lightProposals(View d, const int* queue, int count) {
       });
       __syncwarp();
     }
-    for (int t = 0; t < kTopCandidates; ++t) {
-      unsigned long long best = 0;
-      int bestNode = -1;
-      for (int s = lane; s < kLightTable; s += kWarp) prefer(j, best, bestNode, myValues[s], myKeys[s]);
-      warpPrefer(j, best, bestNode);
-      bestNode = __shfl_sync(kFull, bestNode, 0);
-      if (lane == 0) d.top[static_cast<long long>(j) * kTopCandidates + t] = bestNode;
-      if (bestNode < 0) break;
-      for (int s = lane; s < kLightTable; s += kWarp) {
-        if (myKeys[s] == bestNode) myKeys[s] = kEmpty;
-      }
-      __syncwarp();
-    }
+    LocalTop<kLightLocal> local;
+    for (int s = lane; s < kLightTable; s += kWarp) local.offer(j, myKeys[s], myValues[s]);
+    WarpGroup group;
+    const int first = mergeTop(j, local, d.lightTop + static_cast<long long>(j) * kLightRow, kLightList, group);
     for (int offset = kWarp / 2; offset > 0; offset >>= 1) visited += __shfl_xor_sync(kFull, visited, offset);
     if (lane == 0) {
-      d.cand[j] = d.top[static_cast<long long>(j) * kTopCandidates];
-      d.topNext[j] = 1;
+      proposeFirst(d, j, first);
       atomicAdd(&d.counters->visits, static_cast<unsigned long long>(visited));
     }
     __syncwarp();
   }
 }
 
-// Block-wide best (similarity, node) into lane 0 of warp 0.
-__device__ void blockPrefer(int j, unsigned long long& similarity, int& node, unsigned long long* sharedSimilarity,
-                            int* sharedNode) {
-  const int warp = threadIdx.x / kWarp, lane = threadIdx.x % kWarp;
-  warpPrefer(j, similarity, node);
-  if (lane == 0) {
-    sharedSimilarity[warp] = similarity;
-    sharedNode[warp] = node;
-  }
-  __syncthreads();
-  if (warp == 0) {
-    similarity = lane < static_cast<int>(blockDim.x / kWarp) ? sharedSimilarity[lane] : 0;
-    node = lane < static_cast<int>(blockDim.x / kWarp) ? sharedNode[lane] : -1;
-    warpPrefer(j, similarity, node);
-  }
+// The smallest power of two that holds a scan of `work` nonzeros at most half full, within `maxTable`.
+__device__ int tableSizeFor(long long work, int maxTable) {
+  int size = kMinTable;
+  while (size < maxTable && size < 2 * work) size *= 2;
+  return size;
 }
 
-__global__ void heavyProposals(View d) {
-  extern __shared__ unsigned long long heavyShared[];
-  unsigned long long* values = heavyShared;
-  int* keys = reinterpret_cast<int*>(values + kHeavyTable);
+// One block per node of `queue` (count in *count); tables of at most MaxTable slots in dynamic shared
+// memory. A node whose distinct neighbours fill 3/4 of the largest table goes on to the overflow kernel.
+template <int MaxTable>
+__global__ void blockProposals(View d, BlockQueue queue, const int* count) {
+  extern __shared__ unsigned long long blockShared[];
+  unsigned long long* values = blockShared;
+  int* keys = reinterpret_cast<int*>(values + MaxTable);
   __shared__ Batch batches[kHeavyWarps];
-  __shared__ unsigned long long bestSimilarity[kHeavyWarps];
-  __shared__ int bestNode[kHeavyWarps];
-  __shared__ int fill, full, chosen;
+  __shared__ Candidate bests[2 * kHeavyWarps];
+  __shared__ int fill, full;
   const int warp = threadIdx.x / kWarp, lane = threadIdx.x % kWarp;
-  const int count = d.counters->heavy;
-  for (int index = blockIdx.x; index < count; index += gridDim.x) {
-    const int j = d.heavy[index];
-    for (int s = threadIdx.x; s < kHeavyTable; s += blockDim.x) {
+  const int nodes = *count;
+  for (int index = blockIdx.x; index < nodes; index += gridDim.x) {
+    const int j = queue.nodes[index];
+    const int tableSize = tableSizeFor(queue.work[index], MaxTable);
+    for (int s = threadIdx.x; s < tableSize; s += blockDim.x) {
       keys[s] = kEmpty;
       values[s] = 0;
     }
@@ -271,7 +402,7 @@ __global__ void heavyProposals(View d) {
       int startRow, startColumn, endRow, endColumn;
       planBatch(d, columnStart, columnEnd, first, batches[warp], lane, startRow, startColumn, endRow, endColumn);
       visited += scanShare(d, batches[warp], startRow, startColumn, endRow, endColumn, [&](int k, int w) {
-        if (available(d, k, j) && !tableAdd(keys, values, kHeavyTable, k, w, &fill, kHeavyFill)) atomicExch(&full, 1);
+        if (available(d, k, j) && !tableAdd(keys, values, tableSize, k, w, &fill, tableSize * 3 / 4)) atomicExch(&full, 1);
       });
       __syncwarp();
       // A full table sends the node to the overflow kernel: stop scanning (checked once per batch).
@@ -286,88 +417,67 @@ __global__ void heavyProposals(View d) {
       __syncthreads();
       continue;
     }
-    for (int t = 0; t < kTopCandidates; ++t) {
-      unsigned long long best = 0;
-      int bestK = -1;
-      for (int s = threadIdx.x; s < kHeavyTable; s += blockDim.x) prefer(j, best, bestK, values[s], keys[s]);
-      blockPrefer(j, best, bestK, bestSimilarity, bestNode);
-      if (threadIdx.x == 0) {
-        d.top[static_cast<long long>(j) * kTopCandidates + t] = bestK;
-        chosen = bestK;
-      }
-      __syncthreads();
-      const int picked = chosen;
-      if (picked < 0) break;
-      for (int s = threadIdx.x; s < kHeavyTable; s += blockDim.x) {
-        if (keys[s] == picked) keys[s] = kEmpty;
-      }
-      __syncthreads();
-    }
-    if (threadIdx.x == 0) {
-      d.cand[j] = d.top[static_cast<long long>(j) * kTopCandidates];
-      d.topNext[j] = 1;
-    }
-    __syncthreads();
+    LocalTop<kHeavyLocal> local;
+    for (int s = threadIdx.x; s < tableSize; s += blockDim.x) local.offer(j, keys[s], values[s]);
+    BlockGroup group{bests};
+    const int first = mergeTop(j, local, bigRowOf(d, j), kHeavyList, group);
+    if (threadIdx.x == 0) proposeFirst(d, j, first);
+    __syncthreads();  // the table is read before the next node clears it
   }
 }
 
 // One block per node with more distinct neighbours than a heavy table holds; `dense` holds one n-entry
-// array per block (2 S(k) + 1 once k is seen, so that zero-weight hyperedges still make neighbours).
-__global__ void overflowProposals(View d, unsigned long long* dense) {
+// array per block (2 S(k) + 1 once k is seen, so that zero-weight hyperedges still make neighbours). The
+// second pass reads each neighbour's total and clears it, so the arrays stay zero between nodes.
+__global__ void __launch_bounds__(kOverflowThreads) overflowProposals(View d, unsigned long long* dense) {
   __shared__ Batch batches[kOverflowThreads / kWarp];
-  __shared__ unsigned long long bestSimilarity[kOverflowThreads / kWarp];
-  __shared__ int bestNode[kOverflowThreads / kWarp];
+  __shared__ Candidate bests[2 * kOverflowThreads / kWarp];
   unsigned long long* similarity = dense + static_cast<size_t>(blockIdx.x) * d.n;
   const int warp = threadIdx.x / kWarp, lane = threadIdx.x % kWarp, warps = blockDim.x / kWarp;
   const int count = d.counters->overflow;
   for (int index = blockIdx.x; index < count; index += gridDim.x) {
     const int j = d.overflow[index];
     const long long columnStart = d.nodeOffsets[j], columnEnd = d.nodeOffsets[j + 1];
+    LocalTop<kOverflowLocal> local;
+    int visited = 0;
     // Pass 1 accumulates, pass 2 (after the barrier) reads each neighbour's total and clears it.
     for (int pass = 0; pass < 2; ++pass) {
-      unsigned long long best = 0;
-      int bestK = -1;
       for (long long first = columnStart + static_cast<long long>(warp) * kWarp; first < columnEnd;
            first += static_cast<long long>(warps) * kWarp) {
         int startRow, startColumn, endRow, endColumn;
         planBatch(d, columnStart, columnEnd, first, batches[warp], lane, startRow, startColumn, endRow, endColumn);
-        scanShare(d, batches[warp], startRow, startColumn, endRow, endColumn, [&](int k, int w) {
+        const int share = scanShare(d, batches[warp], startRow, startColumn, endRow, endColumn, [&](int k, int w) {
           if (!available(d, k, j)) return;
           if (pass == 0) {
             atomicAdd(&similarity[k], 2ull * static_cast<unsigned long long>(w));
             atomicOr(&similarity[k], 1ull);
           } else {
             const unsigned long long value = atomicExch(&similarity[k], 0ull);
-            if (value != 0) prefer(j, best, bestK, value >> 1, k);
+            if (value != 0) local.offer(j, k, value >> 1);
           }
         });
+        if (pass == 0) visited += share;
         __syncwarp();
       }
       __syncthreads();
-      if (pass == 1) {
-        blockPrefer(j, best, bestK, bestSimilarity, bestNode);
-        if (threadIdx.x == 0) {
-          // A list of one: the next time its candidate is matched away, the node scans again.
-          d.cand[j] = bestK;
-          d.top[static_cast<long long>(j) * kTopCandidates] = bestK;
-          d.top[static_cast<long long>(j) * kTopCandidates + 1] = bestK < 0 ? -1 : j;
-          d.topNext[j] = 1;
-        }
-        __syncthreads();
-      }
     }
+    for (int offset = kWarp / 2; offset > 0; offset >>= 1) visited += __shfl_xor_sync(kFull, visited, offset);
+    if (lane == 0) atomicAdd(&d.counters->visits, static_cast<unsigned long long>(visited));
+    BlockGroup group{bests};
+    const int first = mergeTop(j, local, bigRowOf(d, j), kOverflowList, group);
+    if (threadIdx.x == 0) proposeFirst(d, j, first);
+    __syncthreads();
   }
 }
 
-// Q_I's proposals from the candidate lists; nodes whose list ran out go to `rescan`. An entry equal to the
-// node itself marks a list cut short (overflow tier): the node must scan again.
+// Q_I's proposals from the candidate lists; nodes whose list ran out go to `rescan`.
 __global__ void cachedProposals(View d, int count) {
   const int index = blockIdx.x * blockDim.x + threadIdx.x;
   if (index >= count) return;
   const int j = d.queue[index];
-  const int* list = d.top + static_cast<long long>(j) * kTopCandidates;
-  for (int t = d.topNext[j]; t < kTopCandidates; ++t) {
-    const int k = list[t];
+  const int* row = d.bigRow[j] >= 0 ? bigRowOf(d, j) : d.lightTop + static_cast<long long>(j) * kLightRow;
+  for (int t = d.topNext[j];; ++t) {
+    const int k = row[t];
     if (k < 0) {  // the list held every neighbour there was: none is left
       d.cand[j] = -1;
       d.topNext[j] = t;
@@ -414,7 +524,11 @@ class CudaSuitorKernels final : public SuitorKernels {
     const CudaDeviceInfo& device = cudaDevice();
     if (!device.usable) throw SolveError("no usable CUDA device: " + device.reason);
     multiprocessors_ = device.multiprocessors;
-    check(cudaFuncSetAttribute(heavyProposals, cudaFuncAttributeMaxDynamicSharedMemorySize, kHeavySharedBytes),
+    check(cudaFuncSetAttribute(blockProposals<kMediumTable>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                               kMediumSharedBytes),
+          "medium kernel shared memory");
+    check(cudaFuncSetAttribute(blockProposals<kHeavyTable>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                               kHeavySharedBytes),
           "heavy kernel shared memory");
     check(cudaEventCreate(&start_), "event");
     check(cudaEventCreate(&stop_), "event");
@@ -433,7 +547,7 @@ class CudaSuitorKernels final : public SuitorKernels {
     std::size_t freeBytes = 0, totalBytes = 0;
     check(cudaMemGetInfo(&freeBytes, &totalBytes), "memory info");
     const std::size_t needed = static_cast<std::size_t>(graph.pinCount()) * 8 +
-                               (static_cast<std::size_t>(graph.edgeCount()) + n) * 16 + n * (32 + 4 * kTopCandidates);
+                               (static_cast<std::size_t>(graph.edgeCount()) + n) * 16 + n * (56 + 4 * kLightRow);
     if (needed > freeBytes) {
       throw ResourceError("hypergraph needs " + std::to_string(needed >> 20) + " MiB on the GPU, " +
                           std::to_string(freeBytes >> 20) + " MiB free");
@@ -448,10 +562,14 @@ class CudaSuitorKernels final : public SuitorKernels {
     d_.mate = deviceCopy(none, "mate");
     d_.cand = deviceCopy(none, "cand");
     d_.queue = deviceCopy(none, "queue");
-    d_.heavy = deviceCopy(none, "heavy queue");
+    d_.medium.nodes = deviceCopy(none, "medium queue");
+    check(cudaMalloc(&d_.medium.work, std::max<std::size_t>(1, n) * sizeof(long long)), "medium queue");
+    d_.heavy.nodes = deviceCopy(none, "heavy queue");
+    check(cudaMalloc(&d_.heavy.work, std::max<std::size_t>(1, n) * sizeof(long long)), "heavy queue");
     d_.overflow = deviceCopy(none, "overflow queue");
     d_.rescan = deviceCopy(none, "rescan queue");
-    d_.top = deviceCopy(std::vector<int32_t>(n * kTopCandidates, -1), "candidate lists");
+    check(cudaMalloc(&d_.lightTop, std::max<std::size_t>(1, n) * kLightRow * sizeof(int)), "candidate lists");
+    d_.bigRow = deviceCopy(none, "candidate lists");
     d_.topNext = deviceCopy(none, "candidate lists");
     check(cudaMalloc(&d_.counters, sizeof(Counters)), "counters");
     queueSize_ = 0;
@@ -470,16 +588,20 @@ class CudaSuitorKernels final : public SuitorKernels {
     }
     if (count > 0) {
       const int blocks = std::max(1, std::min((count + kLightWarps - 1) / kLightWarps, multiprocessors_ * 64));
-      lightProposals<<<blocks, kLightWarps * kWarp>>>(d_, scanQueue, count);
+      lightProposals<<<blocks, kLightWarps * kWarp>>>(d_, scanQueue, count, everyNode);
       check(cudaGetLastError(), "light proposals");
-      Counters counters = readCounters();
-      if (counters.heavy > 0) {
-        heavyProposals<<<std::min(counters.heavy, multiprocessors_ * 4), kHeavyThreads, kHeavySharedBytes>>>(d_);
-        check(cudaGetLastError(), "heavy proposals");
-        counters = readCounters();
-      }
+      // The block tiers read their queue lengths on the device; only the level's first proposals wait for
+      // them, to size the candidate lists.
+      if (everyNode) allocateBigRows(readCounters().bigRows);
+      blockProposals<kMediumTable><<<multiprocessors_ * kMediumBlocksPerSm, kHeavyThreads, kMediumSharedBytes>>>(
+          d_, d_.medium, &d_.counters->medium);
+      check(cudaGetLastError(), "medium proposals");
+      blockProposals<kHeavyTable><<<multiprocessors_ * kHeavyBlocksPerSm, kHeavyThreads, kHeavySharedBytes>>>(
+          d_, d_.heavy, &d_.counters->heavy);
+      check(cudaGetLastError(), "heavy proposals");
+      const Counters counters = readCounters();
       if (counters.overflow > 0) {
-        const int slots = denseSlots(counters.overflow);
+        const int slots = denseSlots(std::min(counters.overflow, multiprocessors_ * kOverflowBlocksPerSm));
         overflowProposals<<<slots, kOverflowThreads>>>(d_, dense_);
         check(cudaGetLastError(), "overflow proposals");
       }
@@ -510,7 +632,10 @@ class CudaSuitorKernels final : public SuitorKernels {
   int64_t lastDeviceNs() const override { return lastDeviceNs_; }
 
  private:
+  static constexpr int kMediumSharedBytes = kMediumTable * (sizeof(unsigned long long) + sizeof(int));
   static constexpr int kHeavySharedBytes = kHeavyTable * (sizeof(unsigned long long) + sizeof(int));
+  static constexpr int kMediumBlocksPerSm = 7;  // as many as fit in 228 KiB of shared memory
+  static constexpr int kHeavyBlocksPerSm = 2;   // 2 x 96 KiB of shared memory
 
   Counters readCounters() const {
     Counters out{};
@@ -524,21 +649,34 @@ class CudaSuitorKernels final : public SuitorKernels {
     check(cudaEventElapsedTime(&ms, start_, stop_), "event");
     return static_cast<int64_t>(static_cast<double>(ms) * 1e6);
   }
-  // Dense arrays for the overflow kernel: one per block, as many as half the free memory holds (at most
-  // kMaxDenseSlots).
+  // Candidate list rows of the medium, heavy and overflow nodes, which the level's first proposals counted.
+  void allocateBigRows(int rows) {
+    const std::size_t bytes = static_cast<std::size_t>(std::max(rows, 1)) * kBigRow * sizeof(int);
+    std::size_t freeBytes = 0, totalBytes = 0;
+    check(cudaMemGetInfo(&freeBytes, &totalBytes), "memory info");
+    if (bytes > freeBytes) {
+      throw ResourceError("candidate lists need " + std::to_string(bytes >> 20) + " MiB on the GPU, " +
+                          std::to_string(freeBytes >> 20) + " MiB free");
+    }
+    check(cudaMalloc(&d_.bigTop, bytes), "candidate lists");
+  }
+  // Dense arrays for the overflow kernel: one per block, as many as half the free memory holds. They start
+  // zeroed; the kernel leaves them so.
   int denseSlots(int wanted) {
     std::size_t freeBytes = 0, totalBytes = 0;
     check(cudaMemGetInfo(&freeBytes, &totalBytes), "memory info");
     const std::size_t perSlot = static_cast<std::size_t>(d_.n) * sizeof(unsigned long long);
-    const int affordable = static_cast<int>(std::min<std::size_t>(kMaxDenseSlots, (freeBytes / 2 + denseBytes_) / perSlot));
+    const int affordable = static_cast<int>((freeBytes / 2 + static_cast<std::size_t>(denseSlots_) * perSlot) / perSlot);
     if (affordable < 1) throw ResourceError("no GPU memory left for a dense similarity array");
     const int slots = std::min(wanted, affordable);
-    if (static_cast<std::size_t>(slots) * perSlot > denseBytes_) {
+    if (slots > denseSlots_) {
       cudaFree(dense_);
       dense_ = nullptr;
-      denseBytes_ = static_cast<std::size_t>(slots) * perSlot;
-      check(cudaMalloc(&dense_, denseBytes_), "dense similarity arrays");
-      check(cudaMemset(dense_, 0, denseBytes_), "dense similarity arrays");
+      denseSlots_ = 0;
+      const std::size_t bytes = static_cast<std::size_t>(slots) * perSlot;
+      check(cudaMalloc(&dense_, bytes), "dense similarity arrays");
+      check(cudaMemset(dense_, 0, bytes), "dense similarity arrays");
+      denseSlots_ = slots;
     }
     return slots;
   }
@@ -552,20 +690,22 @@ class CudaSuitorKernels final : public SuitorKernels {
                           static_cast<const void*>(d_.nodeOffsets), static_cast<const void*>(d_.incidence),
                           static_cast<const void*>(d_.edgeWeights), static_cast<const void*>(d_.mate),
                           static_cast<const void*>(d_.cand), static_cast<const void*>(d_.queue),
-                          static_cast<const void*>(d_.heavy), static_cast<const void*>(d_.overflow),
-                          static_cast<const void*>(d_.rescan), static_cast<const void*>(d_.top),
-                          static_cast<const void*>(d_.topNext),
+                          static_cast<const void*>(d_.medium.nodes), static_cast<const void*>(d_.medium.work),
+                          static_cast<const void*>(d_.heavy.nodes), static_cast<const void*>(d_.heavy.work),
+                          static_cast<const void*>(d_.overflow), static_cast<const void*>(d_.rescan),
+                          static_cast<const void*>(d_.lightTop), static_cast<const void*>(d_.bigTop),
+                          static_cast<const void*>(d_.bigRow), static_cast<const void*>(d_.topNext),
                           static_cast<const void*>(d_.counters), static_cast<const void*>(dense_)}) {
       if (p != nullptr) cudaFree(const_cast<void*>(p));
     }
     d_ = View{};
     dense_ = nullptr;
-    denseBytes_ = 0;
+    denseSlots_ = 0;
   }
 
   View d_{};
   unsigned long long* dense_ = nullptr;
-  std::size_t denseBytes_ = 0;
+  int denseSlots_ = 0;
   int64_t queueSize_ = 0;
   int multiprocessors_ = 1;
   int64_t lastDeviceNs_ = -1;

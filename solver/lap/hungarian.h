@@ -18,6 +18,7 @@
 #include <chrono>
 #include <concepts>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -315,5 +316,15 @@ class Hungarian final : public LapSolver<typename Kernels::Cost> {
   bool failed_ = false;
   Dual objective_ = 0;
 };
+
+// The solver of options.algorithm (Classical or Tree) over `kernels`, named "<algorithm>/<label>".
+template <class Kernels>
+std::unique_ptr<LapSolver<typename Kernels::Cost>> makeHungarian(const LapOptions& options, const std::string& label,
+                                                                 Kernels kernels) {
+  const std::string name = std::string(algorithmName(options.algorithm)) + "/" + label;
+  if (options.algorithm == LapAlgorithm::Classical)
+    return std::make_unique<Hungarian<Kernels, true>>(name, std::move(kernels), options.granularity);
+  return std::make_unique<Hungarian<Kernels, false>>(name, std::move(kernels), options.granularity);
+}
 
 }  // namespace ms::lap

@@ -16,16 +16,23 @@
 // - the zero-slack lists are a superset of the zero-slack edges: edges are gained only by uncovered rows
 //   whose smallest slack reaches zero (their lists are rewritten from one read of the row), edges lost in
 //   covered rows x covered columns stay listed and the forward pass skips them by their slack.
+//
+// A kernel set may hold a slice of the matrix (matrix_slice.h) for the distributed backend
+// (solver/lap/distributed/): the kernels that read costs read only its rows and columns, everything else
+// (duals, assignment, covers, trees) stays whole. The classical variant takes row slices, the tree variant
+// column slices. The wrapper merges what the ranks computed through the hooks at the end of the class.
 
 #include <algorithm>
 #include <cstdint>
 #include <limits>
+#include <span>
 #include <type_traits>
 #include <vector>
 
 #include "solver/lap/cost_matrix.h"
 #include "solver/lap/cpu/execution.h"
 #include "solver/lap/lap_snapshot.h"
+#include "solver/lap/matrix_slice.h"
 
 namespace ms::lap {
 
@@ -37,7 +44,10 @@ class CpuKernels {
   static constexpr Dual kInfinity = kDualInfinity<Dual>;
 
   CpuKernels(const CostMatrix<T>& costs, Execution execution)
-      : costs_(costs.data()), n_(costs.rows()), eps_(zeroTolerance(costs)), exec_(execution) {}
+      : CpuKernels(costs, MatrixSlice::whole(costs.rows()), zeroTolerance(costs), execution) {}
+  // `costs` holds the slice's rows x columns; `zeroSlack` is the whole matrix's zeroTolerance().
+  CpuKernels(const CostMatrix<T>& costs, const MatrixSlice& slice, Dual zeroSlack, Execution execution)
+      : costs_(costs.data()), n_(slice.n), slice_(slice), eps_(zeroSlack), exec_(execution) {}
 
   // All per-solve buffers, allocated once ("setup" phase).
   void allocate() {
@@ -69,11 +79,14 @@ class CpuKernels {
   int32_t size() const { return n_; }
 
   // --- Algorithm 1: initial reduction. Returns false if some row or column has only forbidden entries.
+  // (A slice gives each row's minimum over its columns, and +inf for rows it does not hold.)
   bool reduceRows() {
-    exec_.forEach(n_, n_, [&](int32_t i) {
+    if (slice_.rows() < n_) std::fill(rowDual_.begin(), rowDual_.end(), kInfinity);
+    exec_.forEach(slice_.rows(), slice_.cols(), [&](int32_t k) {
+      const int32_t i = slice_.rowBegin + k;
       const T* row = rowOf(i);
       Dual smallest = kInfinity;
-      for (int32_t j = 0; j < n_; ++j) smallest = std::min(smallest, static_cast<Dual>(row[j]));
+      for (int32_t c = 0; c < slice_.cols(); ++c) smallest = std::min(smallest, static_cast<Dual>(row[c]));
       rowDual_[i] = smallest;
     });
     return std::none_of(rowDual_.begin(), rowDual_.end(), [](Dual u) { return u == kInfinity; });
@@ -81,14 +94,16 @@ class CpuKernels {
 
   bool reduceColumns() {
     // Blocks of columns keep the row-major matrix streaming while each column minimum stays in one thread.
+    if (slice_.cols() < n_) std::fill(colDual_.begin(), colDual_.end(), kInfinity);
     const int32_t blocks = columnBlockCount();
-    exec_.forEach(blocks, int64_t{columnBlockWidth()} * n_, [&](int32_t b) {
+    exec_.forEach(blocks, int64_t{columnBlockWidth()} * slice_.rows(), [&](int32_t b) {
       const auto [begin, end] = columnBlock(b);
       for (int32_t j = begin; j < end; ++j) colDual_[j] = kInfinity;
-      for (int32_t i = 0; i < n_; ++i) {
+      const int32_t c0 = slice_.colBegin;
+      for (int32_t i = slice_.rowBegin; i < slice_.rowEnd; ++i) {
         const T* row = rowOf(i);
         const Dual u = rowDual_[i];
-        for (int32_t j = begin; j < end; ++j) colDual_[j] = std::min(colDual_[j], static_cast<Dual>(row[j]) - u);
+        for (int32_t j = begin; j < end; ++j) colDual_[j] = std::min(colDual_[j], static_cast<Dual>(row[j - c0]) - u);
       }
     });
     return std::none_of(colDual_.begin(), colDual_.end(), [](Dual v) { return v == kInfinity; });
@@ -111,10 +126,12 @@ class CpuKernels {
 
   // --- Classical forward pass, step 1: the zero-slack list of every row on the first call; afterwards (after
   // a dual update) only of the rows whose smallest slack reached zero. Returns the edges listed by this call.
+  // (A row slice lists its own rows; the forward pass finds the others' lists empty.)
   int64_t compressZeroSlack() {
     int64_t listed = 0;
     rowsScanned_ = 0;
-    exec_.forEach(n_, zeroListsBuilt_ ? 1 : n_, [&](int32_t i) {
+    exec_.forEach(slice_.rows(), zeroListsBuilt_ ? 1 : n_, [&](int32_t k) {
+      const int32_t i = slice_.rowBegin + k;
       if (zeroListsBuilt_ && !gainedZeroSlack(i)) return;
       const T* row = rowOf(i);
       const Dual u = rowDual_[i];
@@ -160,9 +177,10 @@ class CpuKernels {
     const int64_t averageDegree = zeroEdges_ / std::max(n_, 1) + 1;
     exec_.forEach(frontierSize_, averageDegree, [&](int32_t k) {
       const int32_t i = frontier_[k];
-      const T* row = rowOf(i);
+      const std::vector<int32_t>& zeros = zeroCols_[i];
+      const T* row = zeros.empty() ? nullptr : rowOf(i);  // rows outside a slice have no list
       const Dual u = rowDual_[i];
-      for (const int32_t j : zeroCols_[i]) {
+      for (const int32_t j : zeros) {
         if (loadRelaxed(colCover_[j]) != 0 || !isZero(slackOf(row[j], u, j))) continue;
         storeRelaxed(colPred_[j], i);
         const int32_t next = colAssign_[j];
@@ -183,13 +201,14 @@ class CpuKernels {
     int32_t nextSize = 0;
     exec_.forEach(columnBlockCount(), int64_t{columnBlockWidth()} * frontierSize_, [&](int32_t b) {
       const auto [begin, end] = columnBlock(b);
+      const int32_t c0 = slice_.colBegin;
       for (int32_t k = 0; k < frontierSize_; ++k) {
         const int32_t i = frontier_[k];
         const T* row = rowOf(i);
         const Dual u = rowDual_[i];
         for (int32_t j = begin; j < end; ++j) {
           if (colCover_[j] != 0) continue;
-          const Dual s = slackOf(row[j], u, j);
+          const Dual s = slackOf(row[j - c0], u, j);
           if (s < slack_[j]) {
             slack_[j] = s;
             colPred_[j] = i;
@@ -251,7 +270,8 @@ class CpuKernels {
   // column covered since) are read again.
   Dual minUncoveredSlack() {
     rowsScanned_ = 0;
-    return exec_.template minOf<Dual>(n_, n_, [&](int32_t i) {
+    return exec_.template minOf<Dual>(slice_.rows(), n_, [&](int32_t k) {
+      const int32_t i = slice_.rowBegin + k;
       if (rowCover_[i] != 0) return kInfinity;
       const T* row = rowOf(i);
       const Dual u = rowDual_[i];
@@ -283,7 +303,10 @@ class CpuKernels {
 
   // --- Tree dual update: theta is the smallest slack of an uncovered column.
   Dual minColumnSlack() {
-    return exec_.template minOf<Dual>(n_, 1, [&](int32_t j) { return colCover_[j] == 0 ? slack_[j] : kInfinity; });
+    return exec_.template minOf<Dual>(slice_.cols(), 1, [&](int32_t k) {
+      const int32_t j = slice_.colBegin + k;
+      return colCover_[j] == 0 ? slack_[j] : kInfinity;
+    });
   }
 
   // --- Algorithm 9: updates duals and column slacks; the tree rows at the new zero-slack columns become the
@@ -291,7 +314,7 @@ class CpuKernels {
   int32_t updateDualsAndSlack(Dual theta) {
     updateDuals(theta);
     int32_t nextSize = 0;
-    for (int32_t j = 0; j < n_; ++j) {
+    for (int32_t j = slice_.colBegin; j < slice_.colEnd; ++j) {
       if (colCover_[j] != 0) continue;
       slack_[j] -= theta;
       if (isZero(slack_[j])) {
@@ -313,9 +336,13 @@ class CpuKernels {
   int64_t endPhase() { return -1; }
 
   // --- Results and snapshots.
+  // (A slice sums the assigned entries it holds.)
   Dual objective() const {
     Dual total = 0;
-    for (int32_t i = 0; i < n_; ++i) total += static_cast<Dual>(rowOf(i)[rowAssign_[i]]);
+    for (int32_t i = slice_.rowBegin; i < slice_.rowEnd; ++i) {
+      const int32_t j = rowAssign_[i];
+      if (j >= slice_.colBegin && j < slice_.colEnd) total += static_cast<Dual>(rowOf(i)[j - slice_.colBegin]);
+    }
     return total;
   }
   const std::vector<int32_t>& rowAssignment() const { return rowAssign_; }
@@ -341,7 +368,47 @@ class CpuKernels {
     }
     traceAugmentingPaths(out, std::span(roots_.data(), static_cast<std::size_t>(rootCount_)), rowSucc_.data(),
                          colSucc_.data());
-    summariseAssignment(out, costs_);
+    if (slice_.isWhole()) summariseAssignment(out, costs_);
+  }
+
+  // --- Hooks of the distributed wrapper (solver/lap/distributed/distributed_kernels.h). Every rank runs
+  // the same kernels on the same whole state; after a kernel that read its slice, the wrapper combines the
+  // ranks' results in this state through these.
+  std::span<Dual> rowDualState() { return rowDual_; }
+  std::span<Dual> colDualState() { return colDual_; }
+  std::span<int32_t> rowAssignmentState() { return rowAssign_; }
+  std::span<int32_t> colAssignmentState() { return colAssign_; }
+  // Classical: the row that reached each column (any one is a valid tree edge); tree: the row of each
+  // column's smallest slack, written only for the slice's columns.
+  std::span<int32_t> colPredecessorState() { return colPred_; }
+  std::span<const int32_t> frontierRows() const { return {frontier_.data(), static_cast<std::size_t>(frontierSize_)}; }
+  std::span<const int32_t> reverseColumns() const {
+    return {reverseCols_.data(), static_cast<std::size_t>(reverseCount_)};
+  }
+
+  // After a forward level on every rank: `rows` (sorted, distinct) is the union of the rows the ranks
+  // reached, each through its assigned column, and becomes the next frontier here. After a tree dual
+  // update (`reached` false) the rows are tree rows the update activated.
+  void adoptFrontier(std::span<const int32_t> rows, bool reached) {
+    frontierSize_ = 0;
+    for (const int32_t i : rows) {
+      if (reached) {
+        const int32_t j = rowAssign_[i];
+        rowPred_[i] = j;
+        rowCover_[i] = 0;
+        colCover_[j] = 1;
+      }
+      rowState_[i] = kActive;
+      frontier_[frontierSize_++] = i;
+    }
+  }
+  // The union (sorted, distinct) of the unassigned columns the ranks reached in this search.
+  void adoptReverseColumns(std::span<const int32_t> columns) {
+    reverseCount_ = 0;
+    for (const int32_t j : columns) {
+      colReverse_[j] = 1;
+      reverseCols_[reverseCount_++] = j;
+    }
   }
 
  private:
@@ -349,7 +416,10 @@ class CpuKernels {
   static constexpr int32_t kMinColumnBlock = 64;
   static constexpr int64_t kTypicalPathLength = 32;  // work estimate of one reverse or augment walk
 
-  const T* rowOf(int32_t i) const { return costs_ + static_cast<std::size_t>(i) * static_cast<std::size_t>(n_); }
+  // Row i of the slice, from its first column (slice_.colBegin). Only rows of the slice.
+  const T* rowOf(int32_t i) const {
+    return costs_ + static_cast<std::size_t>(i - slice_.rowBegin) * static_cast<std::size_t>(slice_.cols());
+  }
   Dual slackOf(T cost, Dual rowDual, int32_t j) const { return static_cast<Dual>(cost) - rowDual - colDual_[j]; }
   bool isZero(Dual slack) const {
     if constexpr (std::is_integral_v<Dual>) {
@@ -361,17 +431,19 @@ class CpuKernels {
 
   // Column-parallel kernels give each thread about two contiguous column ranges: long row segments stream
   // from memory at full speed, and two ranges per thread absorb uneven progress.
+  // (Over the slice's columns.)
   int32_t columnBlockCount() const {
     const int32_t wanted = 2 * exec_.parallelism();
-    return std::max(1, std::min(wanted, (n_ + kMinColumnBlock - 1) / kMinColumnBlock));
+    return std::max(1, std::min(wanted, (slice_.cols() + kMinColumnBlock - 1) / kMinColumnBlock));
   }
   std::pair<int32_t, int32_t> columnBlock(int32_t b) const {
     const int32_t width = columnBlockWidth();
-    return {std::min(n_, b * width), std::min(n_, (b + 1) * width)};
+    const int32_t cols = slice_.cols();
+    return {slice_.colBegin + std::min(cols, b * width), slice_.colBegin + std::min(cols, (b + 1) * width)};
   }
   int32_t columnBlockWidth() const {
     const int32_t blocks = columnBlockCount();
-    const int32_t width = (n_ + blocks - 1) / blocks;
+    const int32_t width = (slice_.cols() + blocks - 1) / blocks;
     return (width + 15) / 16 * 16;  // whole 64-byte lines of int32 costs
   }
 
@@ -400,8 +472,9 @@ class CpuKernels {
     return frontierSize_;
   }
 
-  const T* costs_;
+  const T* costs_;  // the slice's rows x columns, row-major
   int32_t n_;
+  MatrixSlice slice_;
   Dual eps_;
   Execution exec_;
 

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "solver/core/errors.h"
+#include "solver/lap/certificate.h"
 #include "solver/lap/cpu/cpu_kernels.h"
 #include "solver/lap/distributed/distributed_kernels.h"
 #include "solver/lap/hungarian.h"
@@ -14,6 +15,34 @@ SliceAxis distributedSliceAxis(LapAlgorithm algorithm) {
   if (algorithm == LapAlgorithm::Tree) return SliceAxis::Columns;
   throw SolveError("only the classical and tree algorithms run distributed (got " +
                    std::string(algorithmName(algorithm)) + ")");
+}
+
+namespace {
+
+template <CostType T>
+DualOf<T> largestAbsCost(const CostMatrix<T>& costs, Communicator& communicator) {
+  return -communicator.min(-maxAbsFiniteCost(costs));
+}
+
+}  // namespace
+
+template <CostType T>
+DualOf<T> distributedZeroTolerance(const CostMatrix<T>& costs, Communicator& communicator) {
+  if constexpr (std::is_integral_v<T>) {
+    return 0;
+  } else {
+    return kRelativeZeroTolerance * largestAbsCost(costs, communicator);
+  }
+}
+
+template <CostType T>
+bool certifyDistributed(const CostMatrix<T>& costs, const MatrixSlice& slice, const LapSolution<T>& solution,
+                        Communicator& communicator, std::string* problem) {
+  const double tolerance = 4 * static_cast<double>(distributedZeroTolerance(costs, communicator));
+  const CertificateReport report =
+      checkCertificate(costs, slice, solution.rowToCol, solution.rowDual, solution.colDual, tolerance);
+  if (problem != nullptr) *problem = report.problem;
+  return communicator.min(int64_t{report.valid}) == 1;
 }
 
 template <CostType T>
@@ -28,9 +57,8 @@ std::unique_ptr<LapSolver<T>> makeDistributedLapSolver(const CostMatrix<T>& cost
                      std::string(algorithmName(options.algorithm)));
   }
   // The zero tolerance and the int64 range follow the largest |cost| of the whole matrix.
-  const DualOf<T> largest = -communicator.min(-maxAbsFiniteCost(costs));
-  if constexpr (std::is_same_v<T, int64_t>) requireExactInt64Duals(largest, slice.n);
-  const DualOf<T> zeroSlack = std::is_integral_v<T> ? 0 : static_cast<DualOf<T>>(kRelativeZeroTolerance * largest);
+  if constexpr (std::is_same_v<T, int64_t>) requireExactInt64Duals(largestAbsCost(costs, communicator), slice.n);
+  const DualOf<T> zeroSlack = distributedZeroTolerance(costs, communicator);
   const std::string ranks = "mpi" + std::to_string(communicator.size()) + "-";
   switch (options.backend) {
     case Backend::Sequential:
@@ -54,7 +82,10 @@ std::unique_ptr<LapSolver<T>> makeDistributedLapSolver(const CostMatrix<T>& cost
 
 #define MS_INSTANTIATE(T)                                                                                     \
   template std::unique_ptr<LapSolver<T>> makeDistributedLapSolver(const CostMatrix<T>&, const MatrixSlice&, \
-                                                                  const LapOptions&, Communicator&);
+                                                                  const LapOptions&, Communicator&);     \
+  template DualOf<T> distributedZeroTolerance(const CostMatrix<T>&, Communicator&);                           \
+  template bool certifyDistributed(const CostMatrix<T>&, const MatrixSlice&, const LapSolution<T>&,           \
+                                   Communicator&, std::string*);
 MS_INSTANTIATE(int32_t)
 MS_INSTANTIATE(int64_t)
 MS_INSTANTIATE(float)

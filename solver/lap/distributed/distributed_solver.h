@@ -4,6 +4,7 @@
 // every rank); every rank ends with the whole solution.
 
 #include <memory>
+#include <string>
 
 #include "solver/lap/cost_matrix.h"
 #include "solver/lap/distributed/communicator.h"
@@ -21,5 +22,15 @@ SliceAxis distributedSliceAxis(LapAlgorithm algorithm);
 template <CostType T>
 std::unique_ptr<LapSolver<T>> makeDistributedLapSolver(const CostMatrix<T>& costs, const MatrixSlice& slice,
                                                        const LapOptions& options, Communicator& communicator);
+
+// zeroTolerance() of the whole matrix, from the slices (collective).
+template <CostType T>
+DualOf<T> distributedZeroTolerance(const CostMatrix<T>& costs, Communicator& communicator);
+
+// The dual certificate of a distributed solution (collective): each rank checks its slice (certificate.h);
+// true when every slice holds. `problem` gets this rank's first problem, if any.
+template <CostType T>
+bool certifyDistributed(const CostMatrix<T>& costs, const MatrixSlice& slice, const LapSolution<T>& solution,
+                        Communicator& communicator, std::string* problem);
 
 }  // namespace ms::lap

@@ -13,6 +13,9 @@ class MpiSession {
   ~MpiSession();
   MpiSession(const MpiSession&) = delete;
   MpiSession& operator=(const MpiSession&) = delete;
+
+  // Ends every rank of MPI_COMM_WORLD with `status` (MPI_Abort).
+  [[noreturn]] void abort(int status);
 };
 
 class MpiCommunicator final : public Communicator {

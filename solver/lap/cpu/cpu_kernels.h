@@ -23,6 +23,7 @@
 // column slices. The wrapper merges what the ranks computed through the hooks at the end of the class.
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <limits>
 #include <span>
@@ -86,7 +87,7 @@ class CpuKernels {
       const int32_t i = slice_.rowBegin + k;
       const T* row = rowOf(i);
       Dual smallest = kInfinity;
-      for (int32_t c = 0; c < slice_.cols(); ++c) smallest = std::min(smallest, static_cast<Dual>(row[c]));
+      for (int32_t j = slice_.colBegin; j < slice_.colEnd; ++j) smallest = std::min(smallest, static_cast<Dual>(row[j]));
       rowDual_[i] = smallest;
     });
     return std::none_of(rowDual_.begin(), rowDual_.end(), [](Dual u) { return u == kInfinity; });
@@ -99,11 +100,10 @@ class CpuKernels {
     exec_.forEach(blocks, int64_t{columnBlockWidth()} * slice_.rows(), [&](int32_t b) {
       const auto [begin, end] = columnBlock(b);
       for (int32_t j = begin; j < end; ++j) colDual_[j] = kInfinity;
-      const int32_t c0 = slice_.colBegin;
       for (int32_t i = slice_.rowBegin; i < slice_.rowEnd; ++i) {
         const T* row = rowOf(i);
         const Dual u = rowDual_[i];
-        for (int32_t j = begin; j < end; ++j) colDual_[j] = std::min(colDual_[j], static_cast<Dual>(row[j - c0]) - u);
+        for (int32_t j = begin; j < end; ++j) colDual_[j] = std::min(colDual_[j], static_cast<Dual>(row[j]) - u);
       }
     });
     return std::none_of(colDual_.begin(), colDual_.end(), [](Dual v) { return v == kInfinity; });
@@ -201,14 +201,13 @@ class CpuKernels {
     int32_t nextSize = 0;
     exec_.forEach(columnBlockCount(), int64_t{columnBlockWidth()} * frontierSize_, [&](int32_t b) {
       const auto [begin, end] = columnBlock(b);
-      const int32_t c0 = slice_.colBegin;
       for (int32_t k = 0; k < frontierSize_; ++k) {
         const int32_t i = frontier_[k];
         const T* row = rowOf(i);
         const Dual u = rowDual_[i];
         for (int32_t j = begin; j < end; ++j) {
           if (colCover_[j] != 0) continue;
-          const Dual s = slackOf(row[j - c0], u, j);
+          const Dual s = slackOf(row[j], u, j);
           if (s < slack_[j]) {
             slack_[j] = s;
             colPred_[j] = i;
@@ -341,7 +340,7 @@ class CpuKernels {
     Dual total = 0;
     for (int32_t i = slice_.rowBegin; i < slice_.rowEnd; ++i) {
       const int32_t j = rowAssign_[i];
-      if (j >= slice_.colBegin && j < slice_.colEnd) total += static_cast<Dual>(rowOf(i)[j - slice_.colBegin]);
+      if (j >= slice_.colBegin && j < slice_.colEnd) total += static_cast<Dual>(rowOf(i)[j]);
     }
     return total;
   }
@@ -416,9 +415,14 @@ class CpuKernels {
   static constexpr int32_t kMinColumnBlock = 64;
   static constexpr int64_t kTypicalPathLength = 32;  // work estimate of one reverse or augment walk
 
-  // Row i of the slice, from its first column (slice_.colBegin). Only rows of the slice.
+  // Row i of the slice (only its rows), indexed by the whole matrix's column: rowOf(i)[j] for the slice's
+  // columns j. For a column slice the pointer lies before the slice's storage, where pointer arithmetic may not
+  // go, so it is formed on the address; the kernels' loops then index rows exactly as for the whole matrix
+  // (an offset in those loops cost up to 2.5x in the tree variant's forward pass).
   const T* rowOf(int32_t i) const {
-    return costs_ + static_cast<std::size_t>(i - slice_.rowBegin) * static_cast<std::size_t>(slice_.cols());
+    const auto offset = static_cast<std::ptrdiff_t>(i - slice_.rowBegin) * slice_.cols() - slice_.colBegin;
+    return reinterpret_cast<const T*>(reinterpret_cast<std::uintptr_t>(costs_) +
+                                      static_cast<std::uintptr_t>(offset * static_cast<std::ptrdiff_t>(sizeof(T))));
   }
   Dual slackOf(T cost, Dual rowDual, int32_t j) const { return static_cast<Dual>(cost) - rowDual - colDual_[j]; }
   bool isZero(Dual slack) const {

@@ -10,7 +10,9 @@
 namespace ms::cli {
 
 int parseAndRun(CLI::App& app, int argc, char** argv, const std::string& messagePrefix) {
-  const auto report = [&](const char* what) { std::fprintf(stderr, "%s: %s\n", messagePrefix.c_str(), what); };
+  const auto report = [&](const char* what) {
+    std::fprintf(stderr, "%s: %s\n", messagePrefix.c_str(), what);
+  };
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& help) {

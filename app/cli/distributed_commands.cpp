@@ -32,22 +32,25 @@ struct SliceInstance {
 
 // .npy is read by offset (only the slice); text has no offsets, so every rank parses the whole file and keeps
 // its part; generators use the counter stream, which draws each entry from (seed, i, j) alone.
-SliceInstance loadSlice(const InstanceOptions& options, lap::SliceAxis axis, const lap::Communicator& communicator) {
+SliceInstance loadSlice(const InstanceOptions& options, lap::SliceAxis axis,
+                        const lap::Communicator& communicator) {
   SliceInstance out;
   if (!options.input.empty()) {
     out.description = options.input;
     if (std::filesystem::path(options.input).extension() == ".npy") {
-      out.costs = lap::readNpySlice(options.input, axis, communicator.rank(), communicator.size(), &out.slice);
+      out.costs =
+          lap::readNpySlice(options.input, axis, communicator.rank(), communicator.size(), &out.slice);
       return out;
     }
     const lap::AnyCostMatrix whole = lap::readCostMatrix(options.input);
     std::visit(
         [&](const auto& matrix) {
-          if (!matrix.isSquare()) throw SolveError(options.input + ": a distributed solve takes a square matrix");
+          if (!matrix.isSquare())
+            throw SolveError(options.input + ": a distributed solve takes a square matrix");
           out.slice = lap::sliceOf(matrix.rows(), axis, communicator.rank(), communicator.size());
           std::decay_t<decltype(matrix)> part(out.slice.rows(), out.slice.cols());
-          part.eigen() =
-              matrix.eigen().block(out.slice.rowBegin, out.slice.colBegin, out.slice.rows(), out.slice.cols());
+          part.eigen() = matrix.eigen().block(out.slice.rowBegin, out.slice.colBegin, out.slice.rows(),
+                                              out.slice.cols());
           out.costs = std::move(part);
         },
         whole);
@@ -55,7 +58,8 @@ SliceInstance loadSlice(const InstanceOptions& options, lap::SliceAxis axis, con
   }
   const lap::GeneratorSpec spec = generatorSpec(options, &out.description);
   if (spec.stream != lap::GeneratorStream::Counter) {
-    throw CLI::ValidationError("--stream", "a distributed solve generates slice by slice: use --stream counter");
+    throw CLI::ValidationError("--stream",
+                               "a distributed solve generates slice by slice: use --stream counter");
   }
   out.slice = lap::sliceOf(spec.n, axis, communicator.rank(), communicator.size());
   out.costs = lap::generateSlice(spec, out.slice);
@@ -77,7 +81,8 @@ std::string joined(const std::vector<double>& values, char separator) {
 }
 
 double sliceMegabytes(const lap::AnyCostMatrix& costs) {
-  return std::visit([](const auto& m) { return static_cast<double>(m.size()) * sizeof(m.data()[0]) / 1e6; }, costs);
+  return std::visit([](const auto& m) { return static_cast<double>(m.size()) * sizeof(m.data()[0]) / 1e6; },
+                    costs);
 }
 
 // "trace.csv" -> "trace.rank1.csv": each rank writes its own trace, with its own step times.
@@ -105,15 +110,17 @@ DistributedRun<T> runDistributed(const lap::CostMatrix<T>& costs, const lap::Mat
   run.trace = runToEnd(*solver);
   run.solution = solver->solution();
   run.algorithmName = std::string(solver->algorithmName());
-  run.rankMs = perRank(communicator,
-                       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+  run.rankMs =
+      perRank(communicator,
+              std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
   return run;
 }
 
 lap::Backend distributedBackend(const std::string& name) {
   const lap::Backend backend = parseBackend(name);
   if (backend == lap::Backend::Cuda) {
-    throw CLI::ValidationError("--backend", "the distributed solve has no CUDA kernel set yet (cpu or sequential)");
+    throw CLI::ValidationError("--backend",
+                               "the distributed solve has no CUDA kernel set yet (cpu or sequential)");
   }
   return backend;
 }
@@ -130,23 +137,24 @@ struct DistributedSolveOptions {
 };
 
 template <lap::CostType T>
-void solveSlice(const lap::CostMatrix<T>& costs, const SliceInstance& instance, const DistributedSolveOptions& options,
-                lap::Communicator& communicator) {
+void solveSlice(const lap::CostMatrix<T>& costs, const SliceInstance& instance,
+                const DistributedSolveOptions& options, lap::Communicator& communicator) {
   const bool root = communicator.rank() == 0;
   const lap::LapOptions lapOptions{parseAlgorithm(options.algorithm), distributedBackend(options.backend),
                                    options.threads, parseGranularity(options.granularity)};
   const DistributedRun<T> run = runDistributed(costs, instance.slice, lapOptions, communicator);
   const std::vector<double> sliceMb = perRank(communicator, sliceMegabytes(instance.costs));
   if (root) {
-    std::printf("instance: %s (%d x %d, %s)\n", instance.description.c_str(), instance.slice.n, instance.slice.n,
-                std::string(lap::costTypeName<T>()).c_str());
+    std::printf("instance: %s (%d x %d, %s)\n", instance.description.c_str(), instance.slice.n,
+                instance.slice.n, std::string(lap::costTypeName<T>()).c_str());
     std::printf("ranks: %d (%s split)\n", communicator.size(),
                 lap::distributedSliceAxis(lapOptions.algorithm) == lap::SliceAxis::Rows ? "rows" : "columns");
     std::printf("algorithm: %s\n", run.algorithmName.c_str());
     std::printf("objective: %s\n", formatNumber(run.solution.objective).c_str());
     std::printf("iterations: %d\n", run.solution.iterations);
     std::printf("steps: %zu\n", run.trace.records().size());
-    std::printf("time_ms: %s\n", formatNumber(*std::max_element(run.rankMs.begin(), run.rankMs.end())).c_str());
+    std::printf("time_ms: %s\n",
+                formatNumber(*std::max_element(run.rankMs.begin(), run.rankMs.end())).c_str());
     std::printf("rank_ms: %s\n", joined(run.rankMs, ' ').c_str());
     std::printf("slice_mb: %s\n", joined(sliceMb, ' ').c_str());
   }
@@ -161,7 +169,8 @@ void solveSlice(const lap::CostMatrix<T>& costs, const SliceInstance& instance, 
   if (root && !options.assignmentOut.empty()) {
     writeFileAtomically(options.assignmentOut, [&](std::ostream& out) {
       out << "row,col\n";
-      for (std::size_t i = 0; i < run.solution.rowToCol.size(); ++i) out << i << ',' << run.solution.rowToCol[i] << '\n';
+      for (std::size_t i = 0; i < run.solution.rowToCol.size(); ++i)
+        out << i << ',' << run.solution.rowToCol[i] << '\n';
     });
   }
 }
@@ -181,18 +190,22 @@ void addSolve(CLI::App& app, lap::Communicator& communicator) {
   options->instance.stream = "counter";
   CLI::App* solve = app.add_subcommand("solve", "Solve one instance, each rank holding its slice");
   addInstanceOptions(*solve, options->instance);
-  solve->add_option("--algorithm", options->algorithm, "classical (rows split over the ranks) or tree (columns)")
+  solve
+      ->add_option("--algorithm", options->algorithm,
+                   "classical (rows split over the ranks) or tree (columns)")
       ->check(CLI::IsMember({"classical", "tree"}))
       ->capture_default_str();
   addAlgorithmOptions(*solve, options->backend, options->threads, options->granularity);
   solve->add_flag("--verify", options->verify, "Check the dual certificate (each rank on its slice)");
   solve->add_option("--trace-out", options->traceOut,
                     "Step trace CSV; each rank writes its own, NAME.rank<k>.csv, with its own step times");
-  solve->add_option("--assignment-out", options->assignmentOut, "Write the assignment as CSV (row,col), rank 0");
+  solve->add_option("--assignment-out", options->assignmentOut,
+                    "Write the assignment as CSV (row,col), rank 0");
   solve->callback([options, &communicator] {
-    const SliceInstance instance =
-        loadSlice(options->instance, lap::distributedSliceAxis(parseAlgorithm(options->algorithm)), communicator);
-    std::visit([&](const auto& costs) { solveSlice(costs, instance, *options, communicator); }, instance.costs);
+    const SliceInstance instance = loadSlice(
+        options->instance, lap::distributedSliceAxis(parseAlgorithm(options->algorithm)), communicator);
+    std::visit([&](const auto& costs) { solveSlice(costs, instance, *options, communicator); },
+               instance.costs);
   });
 }
 
@@ -212,7 +225,8 @@ struct DistributedBenchOptions {
 // Date & Nagi's Section 6.3 on [0, 10n): weak scaling grows n with sqrt(P) from 10000 on one device (about
 // 10^8 costs per device); strong scaling keeps n fixed (their 20000, and 40000 here).
 std::vector<int32_t> presetSizes(const std::string& preset, int ranks) {
-  if (preset == "weak") return {static_cast<int32_t>(std::lround(10000.0 * std::sqrt(static_cast<double>(ranks))))};
+  if (preset == "weak")
+    return {static_cast<int32_t>(std::lround(10000.0 * std::sqrt(static_cast<double>(ranks))))};
   return {20000, 40000};
 }
 
@@ -220,10 +234,12 @@ void runDistributedBench(DistributedBenchOptions options, lap::Communicator& com
   const bool root = communicator.rank() == 0;
   const int ranks = communicator.size();
   if (options.sizes.empty()) options.sizes = presetSizes(options.preset, ranks);
-  if (options.output.empty()) options.output = "bench-" + options.preset + "-p" + std::to_string(ranks) + ".csv";
+  if (options.output.empty())
+    options.output = "bench-" + options.preset + "-p" + std::to_string(ranks) + ".csv";
   const lap::Backend backend = distributedBackend(options.backend);
   std::ostringstream csv;
-  csv << "device,preset,ranks,n,range,seed,algorithm,backend,threads,repeat,objective,certificate,iterations,steps,"
+  csv << "device,preset,ranks,n,range,seed,algorithm,backend,threads,repeat,objective,certificate,iterations,"
+         "steps,"
          "total_ms,rank_ms,slice_mb";
   for (std::string_view phase : kPhaseColumns) csv << ',' << phase << "_ms";
   csv << '\n';
@@ -232,31 +248,39 @@ void runDistributedBench(DistributedBenchOptions options, lap::Communicator& com
     for (const std::string& algorithm : options.algorithms) {
       InstanceOptions instanceOptions{"", "uniform", n, "10n", options.seed, "counter"};
       const lap::LapAlgorithm lapAlgorithm = parseAlgorithm(algorithm);
-      const SliceInstance instance = loadSlice(instanceOptions, lap::distributedSliceAxis(lapAlgorithm), communicator);
+      const SliceInstance instance =
+          loadSlice(instanceOptions, lap::distributedSliceAxis(lapAlgorithm), communicator);
       const auto& costs = std::get<lap::CostMatrix<int32_t>>(instance.costs);
-      const lap::LapOptions lapOptions{lapAlgorithm, backend, options.threads, parseGranularity(options.granularity)};
+      const lap::LapOptions lapOptions{lapAlgorithm, backend, options.threads,
+                                       parseGranularity(options.granularity)};
       const std::vector<double> sliceMb = perRank(communicator, sliceMegabytes(instance.costs));
-      for (int w = 0; w < options.warmups; ++w) runDistributed(costs, instance.slice, lapOptions, communicator);
+      for (int w = 0; w < options.warmups; ++w)
+        runDistributed(costs, instance.slice, lapOptions, communicator);
       for (int repeat = 0; repeat < options.repeats; ++repeat) {
         const DistributedRun<int32_t> run = runDistributed(costs, instance.slice, lapOptions, communicator);
         std::string problem;
-        const bool valid =
-            repeat > 0 || lap::certifyDistributed(costs, instance.slice, run.solution, communicator, &problem);
+        const bool valid = repeat > 0 || lap::certifyDistributed(costs, instance.slice, run.solution,
+                                                                 communicator, &problem);
         allValid = allValid && valid;
         const double totalMs = *std::max_element(run.rankMs.begin(), run.rankMs.end());
-        csv << quoted(deviceName(backend, options.threads)) << ',' << options.preset << ',' << ranks << ',' << n
-            << ",10n," << options.seed << ',' << algorithm << ',' << options.backend << ',' << options.threads << ','
-            << repeat << ',' << formatNumber(run.solution.objective) << ','
-            << (repeat > 0 ? "" : valid ? "valid" : "INVALID") << ',' << run.solution.iterations << ','
-            << run.trace.records().size() << ',' << formatNumber(totalMs) << ',' << joined(run.rankMs, ';') << ','
-            << joined(sliceMb, ';');
+        csv << quoted(deviceName(backend, options.threads)) << ',' << options.preset << ',' << ranks << ','
+            << n << ",10n," << options.seed << ',' << algorithm << ',' << options.backend << ','
+            << options.threads << ',' << repeat << ',' << formatNumber(run.solution.objective) << ','
+            << (repeat > 0 ? ""
+                : valid    ? "valid"
+                           : "INVALID")
+            << ',' << run.solution.iterations << ',' << run.trace.records().size() << ','
+            << formatNumber(totalMs) << ',' << joined(run.rankMs, ';') << ',' << joined(sliceMb, ';');
         const std::vector<PhaseTotal> phases = run.trace.phaseTotals();  // rank 0's
         for (std::string_view phase : kPhaseColumns) {
-          const auto it = std::find_if(phases.begin(), phases.end(), [&](const PhaseTotal& t) { return t.phase == phase; });
+          const auto it = std::find_if(phases.begin(), phases.end(),
+                                       [&](const PhaseTotal& t) { return t.phase == phase; });
           csv << ',' << (it == phases.end() ? "0" : formatNumber(it->wall_ns / 1e6));
         }
         csv << '\n';
-        if (root) std::fprintf(stderr, "%s n=%d P=%d %s: %.1f ms\n", options.preset.c_str(), n, ranks, algorithm.c_str(), totalMs);
+        if (root)
+          std::fprintf(stderr, "%s n=%d P=%d %s: %.1f ms\n", options.preset.c_str(), n, ranks,
+                       algorithm.c_str(), totalMs);
       }
     }
   }
@@ -270,11 +294,13 @@ void runDistributedBench(DistributedBenchOptions options, lap::Communicator& com
 
 void addBench(CLI::App& app, lap::Communicator& communicator) {
   auto options = std::make_shared<DistributedBenchOptions>();
-  CLI::App* bench = app.add_subcommand("bench", "Time the distributed solve over the paper's scaling grids; CSV");
+  CLI::App* bench =
+      app.add_subcommand("bench", "Time the distributed solve over the paper's scaling grids; CSV");
   bench
-      ->add_option("--preset", options->preset,
-                   "weak: n = 10000 sqrt(P), [0,10n) (Date & Nagi Table 4); strong: n = 20000 and 40000, [0,10n) "
-                   "(Table 5); run once per rank count P")
+      ->add_option(
+          "--preset", options->preset,
+          "weak: n = 10000 sqrt(P), [0,10n) (Date & Nagi Table 4); strong: n = 20000 and 40000, [0,10n) "
+          "(Table 5); run once per rank count P")
       ->check(CLI::IsMember({"weak", "strong"}))
       ->capture_default_str();
   bench->add_option("--sizes", options->sizes, "Override the preset's sizes")->delimiter(',');
@@ -283,9 +309,12 @@ void addBench(CLI::App& app, lap::Communicator& communicator) {
       ->check(CLI::IsMember({"classical", "tree"}));
   addAlgorithmOptions(*bench, options->backend, options->threads, options->granularity);
   bench->add_option("--seed", options->seed, "Seed of the counter-stream instances")->capture_default_str();
-  bench->add_option("--repeats", options->repeats, "Timed runs per size and algorithm")->capture_default_str();
-  bench->add_option("--warmups", options->warmups, "Untimed runs before the timed ones")->capture_default_str();
-  bench->add_option("--output", options->output, "CSV file, written by rank 0 (default bench-<preset>-p<P>.csv)");
+  bench->add_option("--repeats", options->repeats, "Timed runs per size and algorithm")
+      ->capture_default_str();
+  bench->add_option("--warmups", options->warmups, "Untimed runs before the timed ones")
+      ->capture_default_str();
+  bench->add_option("--output", options->output,
+                    "CSV file, written by rank 0 (default bench-<preset>-p<P>.csv)");
   bench->callback([options, &communicator] { runDistributedBench(*options, communicator); });
 }
 

@@ -22,9 +22,10 @@ void addInstanceOptions(CLI::App& command, InstanceOptions& options) {
       ->capture_default_str();
   command.add_option("--seed", options.seed, "Random seed of the generator")->capture_default_str();
   command
-      .add_option("--stream", options.stream,
-                  "LAP generators: sequential (one stream over the matrix) or counter (entry (i,j) from (seed,i,j) "
-                  "alone: the instance every rank count of matchscope-mpi generates slice by slice)")
+      .add_option(
+          "--stream", options.stream,
+          "LAP generators: sequential (one stream over the matrix) or counter (entry (i,j) from (seed,i,j) "
+          "alone: the instance every rank count of matchscope-mpi generates slice by slice)")
       ->check(CLI::IsMember({"sequential", "counter"}))
       ->capture_default_str();
 }
@@ -33,8 +34,9 @@ lap::GeneratorSpec generatorSpec(const InstanceOptions& options, std::string* de
   if (options.generator.empty()) throw CLI::ValidationError("give --input FILE or --generate KIND --n N");
   if (options.n <= 0) throw CLI::ValidationError("--generate needs --n N");
   if (options.generator == "geometric") throw CLI::ValidationError("--generate geometric needs --problem matching");
-  lap::GeneratorSpec spec{lap::parseGenerator(options.generator), options.n, lap::parseCostRange(options.range),
-                          options.seed, lap::parseGeneratorStream(options.stream)};
+  lap::GeneratorSpec spec{lap::parseGenerator(options.generator), options.n,
+                          lap::parseCostRange(options.range), options.seed,
+                          lap::parseGeneratorStream(options.stream)};
   *description = options.generator + " n=" + std::to_string(options.n) +
                  (spec.generator == lap::Generator::Uniform
                       ? " range=[0," + std::to_string(lap::costRangeBound(spec.range, spec.n)) + ")"

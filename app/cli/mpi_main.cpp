@@ -1,4 +1,5 @@
-// matchscope-mpi: the distributed Hungarian (Date & Nagi, Section 5), one process per rank, started by mpirun:
+// matchscope-mpi: the distributed Hungarian (Date & Nagi, Section 5), one process per rank, started by
+// mpirun:
 //   mpirun -np P matchscope-mpi solve|bench ...
 // A separate program from matchscope-cli, so that matchscope-cli runs where no MPI is installed.
 #include <CLI/CLI.hpp>
@@ -12,9 +13,10 @@
 int main(int argc, char** argv) {
   ms::lap::MpiSession session(&argc, &argv);
   ms::lap::MpiCommunicator communicator;
-  CLI::App app{"MatchScope distributed Hungarian: one rank per device, the cost matrix split by rows (classical) "
-               "or columns (tree); run under mpirun -np P",
-               "matchscope-mpi"};
+  CLI::App app{
+      "MatchScope distributed Hungarian: one rank per device, the cost matrix split by rows (classical) "
+      "or columns (tree); run under mpirun -np P",
+      "matchscope-mpi"};
   app.require_subcommand(1);
   ms::cli::addDistributedCommands(app, communicator);
   const int status =

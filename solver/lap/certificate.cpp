@@ -22,7 +22,8 @@ std::string permutationProblem(const std::vector<int32_t>& rowToCol, int32_t n) 
 }  // namespace
 
 template <CostType T>
-bool isPerfectAssignment(const CostMatrix<T>& costs, const std::vector<int32_t>& rowToCol, std::string* problem) {
+bool isPerfectAssignment(const CostMatrix<T>& costs, const std::vector<int32_t>& rowToCol,
+                         std::string* problem) {
   std::string why = permutationProblem(rowToCol, costs.rows());
   for (int32_t i = 0; why.empty() && i < costs.rows(); ++i) {
     if (isForbidden(costs(i, rowToCol[static_cast<std::size_t>(i)])))
@@ -34,7 +35,8 @@ bool isPerfectAssignment(const CostMatrix<T>& costs, const std::vector<int32_t>&
 
 template <CostType T>
 CertificateReport checkCertificate(const CostMatrix<T>& costs, const MatrixSlice& slice,
-                                   const std::vector<int32_t>& rowToCol, const std::vector<DualOf<T>>& rowDual,
+                                   const std::vector<int32_t>& rowToCol,
+                                   const std::vector<DualOf<T>>& rowDual,
                                    const std::vector<DualOf<T>>& colDual, double tolerance) {
   CertificateReport report;
   const int32_t n = slice.n;
@@ -63,7 +65,8 @@ CertificateReport checkCertificate(const CostMatrix<T>& costs, const MatrixSlice
       report.problem = "row " + std::to_string(i) + " uses a forbidden entry";
       return report;
     }
-    const double slack = std::abs(static_cast<double>(static_cast<DualOf<T>>(cost) - rowDual[i] - colDual[j]));
+    const double slack =
+        std::abs(static_cast<double>(static_cast<DualOf<T>>(cost) - rowDual[i] - colDual[j]));
     if (slack > report.worstAssignedSlack) report.worstAssignedSlack = slack;
     if (slack > tolerance && report.problem.empty()) {
       report.problem = "complementary slackness fails at assigned (" + std::to_string(i) + ", " +
@@ -76,18 +79,18 @@ CertificateReport checkCertificate(const CostMatrix<T>& costs, const MatrixSlice
 
 template <CostType T>
 CertificateReport checkCertificate(const CostMatrix<T>& costs, const std::vector<int32_t>& rowToCol,
-                                   const std::vector<DualOf<T>>& rowDual, const std::vector<DualOf<T>>& colDual,
-                                   double tolerance) {
+                                   const std::vector<DualOf<T>>& rowDual,
+                                   const std::vector<DualOf<T>>& colDual, double tolerance) {
   return checkCertificate(costs, MatrixSlice::whole(costs.rows()), rowToCol, rowDual, colDual, tolerance);
 }
 
-#define MS_INSTANTIATE(T)                                                                                  \
-  template bool isPerfectAssignment(const CostMatrix<T>&, const std::vector<int32_t>&, std::string*);     \
-  template CertificateReport checkCertificate(const CostMatrix<T>&, const std::vector<int32_t>&,          \
+#define MS_INSTANTIATE(T)                                                                                   \
+  template bool isPerfectAssignment(const CostMatrix<T>&, const std::vector<int32_t>&, std::string*);       \
+  template CertificateReport checkCertificate(const CostMatrix<T>&, const std::vector<int32_t>&,            \
                                               const std::vector<DualOf<T>>&, const std::vector<DualOf<T>>&, \
-                                              double);                                             \
-  template CertificateReport checkCertificate(const CostMatrix<T>&, const MatrixSlice&,                   \
-                                              const std::vector<int32_t>&, const std::vector<DualOf<T>>&,  \
+                                              double);                                                      \
+  template CertificateReport checkCertificate(const CostMatrix<T>&, const MatrixSlice&,                     \
+                                              const std::vector<int32_t>&, const std::vector<DualOf<T>>&,   \
                                               const std::vector<DualOf<T>>&, double);
 MS_INSTANTIATE(int32_t)
 MS_INSTANTIATE(int64_t)

@@ -27,7 +27,8 @@ CertificateReport checkCertificate(const CostMatrix<T>& costs, const std::vector
 // slice is.
 template <CostType T>
 CertificateReport checkCertificate(const CostMatrix<T>& costs, const MatrixSlice& slice,
-                                   const std::vector<int32_t>& rowToCol, const std::vector<DualOf<T>>& rowDual,
+                                   const std::vector<int32_t>& rowToCol,
+                                   const std::vector<DualOf<T>>& rowDual,
                                    const std::vector<DualOf<T>>& colDual, double tolerance);
 
 // True when rowToCol is a permutation of 0..n-1 that avoids forbidden entries; else `problem` says why.

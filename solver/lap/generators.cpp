@@ -129,7 +129,8 @@ AnyCostMatrix counterSlice(const GeneratorSpec& spec, const MatrixSlice& slice) 
     case Generator::Real:
       return fillSlice<double>(slice, [&](int32_t i, int32_t j) { return entries.unit(index(i, j)); });
     case Generator::Exponential:
-      return fillSlice<double>(slice, [&](int32_t i, int32_t j) { return -std::log1p(-entries.unit(index(i, j))); });
+      return fillSlice<double>(slice,
+                               [&](int32_t i, int32_t j) { return -std::log1p(-entries.unit(index(i, j))); });
     case Generator::Euclidean: {
       // Point i of the left set and point j of the right set, each from its own sub-stream.
       const CounterStream left(spec.seed, 1), right(spec.seed, 2);
@@ -150,7 +151,8 @@ AnyCostMatrix generateSlice(const GeneratorSpec& spec, const MatrixSlice& slice)
   }
   if (spec.n < 1 || slice.n != spec.n) throw std::invalid_argument("the slice must be of the n x n instance");
   requireMemoryFor(slice.rows(), slice.cols(),
-                   spec.generator == Generator::Uniform ? sizeof(int32_t) : sizeof(double), "generated slice");
+                   spec.generator == Generator::Uniform ? sizeof(int32_t) : sizeof(double),
+                   "generated slice");
   return counterSlice(spec, slice);
 }
 

@@ -319,8 +319,8 @@ class Hungarian final : public LapSolver<typename Kernels::Cost> {
 
 // The solver of options.algorithm (Classical or Tree) over `kernels`, named "<algorithm>/<label>".
 template <class Kernels>
-std::unique_ptr<LapSolver<typename Kernels::Cost>> makeHungarian(const LapOptions& options, const std::string& label,
-                                                                 Kernels kernels) {
+std::unique_ptr<LapSolver<typename Kernels::Cost>> makeHungarian(const LapOptions& options,
+                                                                 const std::string& label, Kernels kernels) {
   const std::string name = std::string(algorithmName(options.algorithm)) + "/" + label;
   if (options.algorithm == LapAlgorithm::Classical)
     return std::make_unique<Hungarian<Kernels, true>>(name, std::move(kernels), options.granularity);

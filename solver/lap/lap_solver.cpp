@@ -82,8 +82,8 @@ void requireExactInt64Duals(int64_t largestAbsCost, int32_t n) {
   // Duals and slacks stay within about n times the largest |cost|; keep that inside 64 bits.
   const int64_t limit = (int64_t{1} << 62) / (int64_t{n} + 1);
   if (largestAbsCost > limit) {
-    throw SolveError("int64 costs must stay within +-" + std::to_string(limit) + " for n = " + std::to_string(n) +
-                     " so that the exact 64-bit duals cannot overflow");
+    throw SolveError("int64 costs must stay within +-" + std::to_string(limit) +
+                     " for n = " + std::to_string(n) + " so that the exact 64-bit duals cannot overflow");
   }
 }
 

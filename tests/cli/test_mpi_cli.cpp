@@ -27,7 +27,8 @@ Result run(const QString& program, const QStringList& arguments) {
     return {-1, {}, "killed after 240 s"};
   }
   return {process.exitStatus() == QProcess::CrashExit ? -2 : process.exitCode(),
-          QString::fromUtf8(process.readAllStandardOutput()), QString::fromUtf8(process.readAllStandardError())};
+          QString::fromUtf8(process.readAllStandardOutput()),
+          QString::fromUtf8(process.readAllStandardError())};
 }
 
 // Two ranks of matchscope-mpi (ctest sets the environment that lets Open MPI run as root).
@@ -35,7 +36,9 @@ Result mpi(const QStringList& arguments) {
   return run(MATCHSCOPE_MPIEXEC, QStringList{"-np", "2", "--oversubscribe", MATCHSCOPE_MPI_PATH} + arguments);
 }
 
-Result cli(const QStringList& arguments) { return run(MATCHSCOPE_CLI_PATH, arguments); }
+Result cli(const QStringList& arguments) {
+  return run(MATCHSCOPE_CLI_PATH, arguments);
+}
 
 int lineCount(const QString& path) {
   QFile file(path);
@@ -58,17 +61,19 @@ class TestMpiCli : public QObject {
         const Result distributed =
             mpi(QStringList{"solve", "--algorithm", algorithm, "--verify", "--trace-out", trace} + instance);
         QVERIFY2(distributed.exitCode == 0, qPrintable(distributed.err));
-        QCOMPARE(distributed.value("ranks"), algorithm == "classical" ? "2 (rows split)" : "2 (columns split)");
+        QCOMPARE(distributed.value("ranks"),
+                 algorithm == "classical" ? "2 (rows split)" : "2 (columns split)");
         QCOMPARE(distributed.value("certificate"), "valid");
         QCOMPARE(distributed.value("rank_ms").split(' ').size(), 2);
-        const Result single = cli(QStringList{"solve", "--algorithm", algorithm, "--backend", "sequential",
-                                              "--stream", "counter"} +
-                                  instance);
+        const Result single = cli(
+            QStringList{"solve", "--algorithm", algorithm, "--backend", "sequential", "--stream", "counter"} +
+            instance);
         QCOMPARE(single.exitCode, 0);
         if (generator == "uniform") {
           QCOMPARE(distributed.value("objective"), single.value("objective"));
         } else {
-          QVERIFY(qAbs(distributed.value("objective").toDouble() - single.value("objective").toDouble()) < 1e-7);
+          QVERIFY(qAbs(distributed.value("objective").toDouble() - single.value("objective").toDouble()) <
+                  1e-7);
         }
         // One trace per rank, step for step the same solve.
         const QString stem = dir.filePath(algorithm + generator);
@@ -81,22 +86,25 @@ class TestMpiCli : public QObject {
   void npyInputIsReadBySlice() {
     QTemporaryDir dir;
     const QString npy = dir.filePath("m.npy");
-    QCOMPARE(cli({"generate", "uniform", "--n", "101", "--range", "10n", "--seed", "4", "--output", npy}).exitCode, 0);
+    QCOMPARE(
+        cli({"generate", "uniform", "--n", "101", "--range", "10n", "--seed", "4", "--output", npy}).exitCode,
+        0);
     const Result single = cli({"solve", "--input", npy, "--algorithm", "tree", "--backend", "sequential"});
     for (const QString algorithm : {"classical", "tree"}) {
       const Result distributed = mpi({"solve", "--input", npy, "--algorithm", algorithm, "--verify"});
       QVERIFY2(distributed.exitCode == 0, qPrintable(distributed.err));
       QCOMPARE(distributed.value("objective"), single.value("objective"));
       // 101 rows or columns over 2 ranks: 51 and 50 of them, int32.
-      QCOMPARE(distributed.value("slice_mb"), QString("%1 %2").arg(51 * 101 * 4 / 1e6).arg(50 * 101 * 4 / 1e6));
+      QCOMPARE(distributed.value("slice_mb"),
+               QString("%1 %2").arg(51 * 101 * 4 / 1e6).arg(50 * 101 * 4 / 1e6));
     }
   }
 
   void benchPresetWritesOneRowPerRun() {
     QTemporaryDir dir;
     const QString csv = dir.filePath("strong.csv");
-    const Result r = mpi({"bench", "--preset", "strong", "--sizes", "120,200", "--repeats", "2", "--warmups", "0",
-                          "--backend", "sequential", "--output", csv});
+    const Result r = mpi({"bench", "--preset", "strong", "--sizes", "120,200", "--repeats", "2", "--warmups",
+                          "0", "--backend", "sequential", "--output", csv});
     QVERIFY2(r.exitCode == 0, qPrintable(r.err));
     QFile file(csv);
     QVERIFY(file.open(QIODevice::ReadOnly));

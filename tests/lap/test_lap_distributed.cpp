@@ -35,7 +35,8 @@ CostMatrix<T> assembleSlices(const GeneratorSpec& spec, SliceAxis axis, int rank
     const MatrixSlice slice = sliceOf(spec.n, axis, rank, ranks);
     const auto part = std::get<CostMatrix<T>>(generateSlice(spec, slice));
     for (int32_t i = slice.rowBegin; i < slice.rowEnd; ++i)
-      for (int32_t j = slice.colBegin; j < slice.colEnd; ++j) whole(i, j) = part(i - slice.rowBegin, j - slice.colBegin);
+      for (int32_t j = slice.colBegin; j < slice.colEnd; ++j)
+        whole(i, j) = part(i - slice.rowBegin, j - slice.colBegin);
   }
   return whole;
 }
@@ -95,7 +96,10 @@ void DistributedTest::counterSlicesAreTheSameMatrixForAnyRankCount() {
       for (const SliceAxis axis : {SliceAxis::Rows, SliceAxis::Columns}) {
         for (const int ranks : {1, 2, 3}) {
           const QString context = QString("%1 n=%2 seed=%3 ranks=%4 axis=%5")
-                                      .arg(QString::fromStdString(name)).arg(n).arg(spec.seed).arg(ranks)
+                                      .arg(QString::fromStdString(name))
+                                      .arg(n)
+                                      .arg(spec.seed)
+                                      .arg(ranks)
                                       .arg(axis == SliceAxis::Rows ? "rows" : "columns");
           std::visit(
               [&](const auto& matrix) {
@@ -126,12 +130,14 @@ void DistributedTest::counterStreamStaysInRange() {
 }
 
 void DistributedTest::npySlicesEqualTheMatrixParts() {
-  const std::filesystem::path file = std::filesystem::temp_directory_path() /
-                                     ("matchscope_distributed_" + std::to_string(communicator_.rank()) + ".npy");
+  const std::filesystem::path file =
+      std::filesystem::temp_directory_path() /
+      ("matchscope_distributed_" + std::to_string(communicator_.rank()) + ".npy");
   std::mt19937_64 random(baseSeed() + 7);
   for (int trial = 0; trial < 4; ++trial) {
     const auto n = static_cast<int32_t>(std::uniform_int_distribution<int>(1, 29)(random));
-    const AnyCostMatrix whole = generate({trial % 2 == 0 ? Generator::Uniform : Generator::Real, n, CostRange::N, random()});
+    const AnyCostMatrix whole =
+        generate({trial % 2 == 0 ? Generator::Uniform : Generator::Real, n, CostRange::N, random()});
     writeCostMatrix(whole, file);
     for (const SliceAxis axis : {SliceAxis::Rows, SliceAxis::Columns}) {
       for (const int ranks : {1, 2, 3}) {
@@ -160,16 +166,19 @@ void DistributedTest::npySlicesEqualTheMatrixParts() {
 }
 
 template <CostType T>
-void DistributedTest::checkSolve(const GeneratorSpec& spec, const CostMatrix<T>* forbiddenMask, const QString& context) {
-  const CostMatrix<T> whole = forbiddenMask != nullptr ? *forbiddenMask : std::get<CostMatrix<T>>(generate(spec));
+void DistributedTest::checkSolve(const GeneratorSpec& spec, const CostMatrix<T>* forbiddenMask,
+                                 const QString& context) {
+  const CostMatrix<T> whole =
+      forbiddenMask != nullptr ? *forbiddenMask : std::get<CostMatrix<T>>(generate(spec));
   for (const testing::Configuration& configuration : testing::cpuConfigurations()) {
     const QString where = context + " " + QString::fromStdString(configuration.label());
-    const MatrixSlice slice =
-        sliceOf(spec.n, distributedSliceAxis(configuration.algorithm), communicator_.rank(), communicator_.size());
+    const MatrixSlice slice = sliceOf(spec.n, distributedSliceAxis(configuration.algorithm),
+                                      communicator_.rank(), communicator_.size());
     CostMatrix<T> mine(slice.rows(), slice.cols());
     if (forbiddenMask != nullptr) {
       for (int32_t i = slice.rowBegin; i < slice.rowEnd; ++i)
-        for (int32_t j = slice.colBegin; j < slice.colEnd; ++j) mine(i - slice.rowBegin, j - slice.colBegin) = whole(i, j);
+        for (int32_t j = slice.colBegin; j < slice.colEnd; ++j)
+          mine(i - slice.rowBegin, j - slice.colBegin) = whole(i, j);
     } else {
       mine = std::get<CostMatrix<T>>(generateSlice(spec, slice));
     }
@@ -184,7 +193,8 @@ void DistributedTest::checkSolve(const GeneratorSpec& spec, const CostMatrix<T>*
                                     .arg(double(distributed.objective), 0, 'g', 17)
                                     .arg(double(single.objective), 0, 'g', 17)));
     const int64_t print = fingerprint(distributed, trace);
-    QVERIFY2(communicator_.min(print) == -communicator_.min(-print), qPrintable(where + ": the ranks disagree"));
+    QVERIFY2(communicator_.min(print) == -communicator_.min(-print),
+             qPrintable(where + ": the ranks disagree"));
   }
 }
 
@@ -195,7 +205,8 @@ void DistributedTest::distributedSolveIsOptimalOnFreshInstances() {
     const auto n = static_cast<int32_t>(trial == 0 ? 1 : std::uniform_int_distribution<int>(2, 90)(random));
     for (const auto& [name, family] : testing::generatorFamilies(n, random())) {
       const GeneratorSpec spec = counterSpec(family);
-      const QString context = QString("%1 n=%2 seed=%3").arg(QString::fromStdString(name)).arg(n).arg(spec.seed);
+      const QString context =
+          QString("%1 n=%2 seed=%3").arg(QString::fromStdString(name)).arg(n).arg(spec.seed);
       if (spec.generator == Generator::Uniform) {
         checkSolve<int32_t>(spec, nullptr, context);
       } else {
@@ -218,21 +229,24 @@ void DistributedTest::forbiddenEntriesStayOptimalAndInfeasibilityIsReportedOnEve
   CostMatrix<double> infeasible = costs;
   for (int32_t j = 0; j < n; ++j) infeasible(3, j) = std::numeric_limits<double>::infinity();
   for (const LapAlgorithm algorithm : {LapAlgorithm::Classical, LapAlgorithm::Tree}) {
-    const MatrixSlice slice = sliceOf(n, distributedSliceAxis(algorithm), communicator_.rank(), communicator_.size());
+    const MatrixSlice slice =
+        sliceOf(n, distributedSliceAxis(algorithm), communicator_.rank(), communicator_.size());
     CostMatrix<double> mine(slice.rows(), slice.cols());
     for (int32_t i = slice.rowBegin; i < slice.rowEnd; ++i)
       for (int32_t j = slice.colBegin; j < slice.colEnd; ++j)
         mine(i - slice.rowBegin, j - slice.colBegin) = infeasible(i, j);
-    auto solver = makeDistributedLapSolver(mine, slice, LapOptions{algorithm, Backend::Sequential}, communicator_);
+    auto solver =
+        makeDistributedLapSolver(mine, slice, LapOptions{algorithm, Backend::Sequential}, communicator_);
     QVERIFY_THROWS_EXCEPTION(InfeasibleError, runToEnd(*solver));
   }
 }
 
 void DistributedTest::wrongSliceIsRefused() {
   const CostMatrix<int32_t> costs(4, 4);
-  QVERIFY_THROWS_EXCEPTION(SolveError, makeDistributedLapSolver(costs, MatrixSlice::whole(4),
-                                                                LapOptions{LapAlgorithm::Tree, Backend::Sequential},
-                                                                communicator_));
+  QVERIFY_THROWS_EXCEPTION(
+      SolveError,
+      makeDistributedLapSolver(costs, MatrixSlice::whole(4),
+                               LapOptions{LapAlgorithm::Tree, Backend::Sequential}, communicator_));
 }
 
 }  // namespace ms::lap
@@ -240,7 +254,8 @@ void DistributedTest::wrongSliceIsRefused() {
 int main(int argc, char** argv) {
   ms::lap::MpiSession session(&argc, &argv);
   ms::lap::MpiCommunicator communicator;
-  if (communicator.size() < 2) std::fprintf(stderr, "note: 1 rank; run under mpirun -np 2 to test the split\n");
+  if (communicator.size() < 2)
+    std::fprintf(stderr, "note: 1 rank; run under mpirun -np 2 to test the split\n");
   ms::lap::DistributedTest test(communicator);
   return QTest::qExec(&test, argc, argv);
 }

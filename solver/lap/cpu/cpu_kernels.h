@@ -87,7 +87,8 @@ class CpuKernels {
       const int32_t i = slice_.rowBegin + k;
       const T* row = rowOf(i);
       Dual smallest = kInfinity;
-      for (int32_t j = slice_.colBegin; j < slice_.colEnd; ++j) smallest = std::min(smallest, static_cast<Dual>(row[j]));
+      for (int32_t j = slice_.colBegin; j < slice_.colEnd; ++j)
+        smallest = std::min(smallest, static_cast<Dual>(row[j]));
       rowDual_[i] = smallest;
     });
     return std::none_of(rowDual_.begin(), rowDual_.end(), [](Dual u) { return u == kInfinity; });
@@ -103,7 +104,8 @@ class CpuKernels {
       for (int32_t i = slice_.rowBegin; i < slice_.rowEnd; ++i) {
         const T* row = rowOf(i);
         const Dual u = rowDual_[i];
-        for (int32_t j = begin; j < end; ++j) colDual_[j] = std::min(colDual_[j], static_cast<Dual>(row[j]) - u);
+        for (int32_t j = begin; j < end; ++j)
+          colDual_[j] = std::min(colDual_[j], static_cast<Dual>(row[j]) - u);
       }
     });
     return std::none_of(colDual_.begin(), colDual_.end(), [](Dual v) { return v == kInfinity; });
@@ -380,7 +382,9 @@ class CpuKernels {
   // Classical: the row that reached each column (any one is a valid tree edge); tree: the row of each
   // column's smallest slack, written only for the slice's columns.
   std::span<int32_t> colPredecessorState() { return colPred_; }
-  std::span<const int32_t> frontierRows() const { return {frontier_.data(), static_cast<std::size_t>(frontierSize_)}; }
+  std::span<const int32_t> frontierRows() const {
+    return {frontier_.data(), static_cast<std::size_t>(frontierSize_)};
+  }
   std::span<const int32_t> reverseColumns() const {
     return {reverseCols_.data(), static_cast<std::size_t>(reverseCount_)};
   }
@@ -416,13 +420,14 @@ class CpuKernels {
   static constexpr int64_t kTypicalPathLength = 32;  // work estimate of one reverse or augment walk
 
   // Row i of the slice (only its rows), indexed by the whole matrix's column: rowOf(i)[j] for the slice's
-  // columns j. For a column slice the pointer lies before the slice's storage, where pointer arithmetic may not
-  // go, so it is formed on the address; the kernels' loops then index rows exactly as for the whole matrix
-  // (an offset in those loops cost up to 2.5x in the tree variant's forward pass).
+  // columns j. For a column slice the pointer lies before the slice's storage, where pointer arithmetic may
+  // not go, so it is formed on the address; the kernels' loops then index rows exactly as for the whole
+  // matrix (an offset in those loops cost up to 2.5x in the tree variant's forward pass).
   const T* rowOf(int32_t i) const {
     const auto offset = static_cast<std::ptrdiff_t>(i - slice_.rowBegin) * slice_.cols() - slice_.colBegin;
-    return reinterpret_cast<const T*>(reinterpret_cast<std::uintptr_t>(costs_) +
-                                      static_cast<std::uintptr_t>(offset * static_cast<std::ptrdiff_t>(sizeof(T))));
+    return reinterpret_cast<const T*>(
+        reinterpret_cast<std::uintptr_t>(costs_) +
+        static_cast<std::uintptr_t>(offset * static_cast<std::ptrdiff_t>(sizeof(T))));
   }
   Dual slackOf(T cost, Dual rowDual, int32_t j) const { return static_cast<Dual>(cost) - rowDual - colDual_[j]; }
   bool isZero(Dual slack) const {

@@ -110,7 +110,8 @@ class DistributedKernels {
     std::vector<int32_t> message(local_.frontierRows().begin(), local_.frontierRows().end());
     for (const int32_t j : local_.reverseColumns()) message.push_back(-(j + 1));
     std::vector<int32_t> gathered = communicator_->allGather(message);
-    const auto columnsStart = std::partition(gathered.begin(), gathered.end(), [](int32_t v) { return v >= 0; });
+    const auto columnsStart =
+        std::partition(gathered.begin(), gathered.end(), [](int32_t v) { return v >= 0; });
     std::vector<int32_t> columns;
     columns.reserve(static_cast<std::size_t>(gathered.end() - columnsStart));
     for (auto it = columnsStart; it != gathered.end(); ++it) columns.push_back(-*it - 1);

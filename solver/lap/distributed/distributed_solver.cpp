@@ -47,30 +47,32 @@ bool certifyDistributed(const CostMatrix<T>& costs, const MatrixSlice& slice, co
 
 template <CostType T>
 std::unique_ptr<LapSolver<T>> makeDistributedLapSolver(const CostMatrix<T>& costs, const MatrixSlice& slice,
-                                                       const LapOptions& options, Communicator& communicator) {
+                                                       const LapOptions& options,
+                                                       Communicator& communicator) {
   const MatrixSlice expected =
       sliceOf(slice.n, distributedSliceAxis(options.algorithm), communicator.rank(), communicator.size());
   if (slice.rowBegin != expected.rowBegin || slice.rowEnd != expected.rowEnd ||
-      slice.colBegin != expected.colBegin || slice.colEnd != expected.colEnd || costs.rows() != slice.rows() ||
-      costs.cols() != slice.cols()) {
+      slice.colBegin != expected.colBegin || slice.colEnd != expected.colEnd ||
+      costs.rows() != slice.rows() || costs.cols() != slice.cols()) {
     throw SolveError("rank " + std::to_string(communicator.rank()) + " holds the wrong slice for " +
                      std::string(algorithmName(options.algorithm)));
   }
   // The zero tolerance and the int64 range follow the largest |cost| of the whole matrix.
-  if constexpr (std::is_same_v<T, int64_t>) requireExactInt64Duals(largestAbsCost(costs, communicator), slice.n);
+  if constexpr (std::is_same_v<T, int64_t>)
+    requireExactInt64Duals(largestAbsCost(costs, communicator), slice.n);
   const DualOf<T> zeroSlack = distributedZeroTolerance(costs, communicator);
   const std::string ranks = "mpi" + std::to_string(communicator.size()) + "-";
   switch (options.backend) {
     case Backend::Sequential:
-      return makeHungarian(options, ranks + "sequential",
-                           DistributedKernels(CpuKernels<T, SequentialExecution>(costs, slice, zeroSlack, {}),
-                                              communicator));
+      return makeHungarian(
+          options, ranks + "sequential",
+          DistributedKernels(CpuKernels<T, SequentialExecution>(costs, slice, zeroSlack, {}), communicator));
     case Backend::Cpu: {
       const int threads = cpuThreads(options.threads);
-      return makeHungarian(
-          options, ranks + "omp" + std::to_string(threads),
-          DistributedKernels(CpuKernels<T, OpenMpExecution>(costs, slice, zeroSlack, OpenMpExecution{threads}),
-                             communicator));
+      return makeHungarian(options, ranks + "omp" + std::to_string(threads),
+                           DistributedKernels(CpuKernels<T, OpenMpExecution>(costs, slice, zeroSlack,
+                                                                             OpenMpExecution{threads}),
+                                              communicator));
     }
     case Backend::Cuda:
       throw SolveError("the distributed solve has no CUDA kernel set yet: use --backend cpu or sequential");
@@ -80,11 +82,11 @@ std::unique_ptr<LapSolver<T>> makeDistributedLapSolver(const CostMatrix<T>& cost
   throw SolveError("makeDistributedLapSolver: resolve the backend first (resolveBackend)");
 }
 
-#define MS_INSTANTIATE(T)                                                                                     \
+#define MS_INSTANTIATE(T)                                                                                   \
   template std::unique_ptr<LapSolver<T>> makeDistributedLapSolver(const CostMatrix<T>&, const MatrixSlice&, \
-                                                                  const LapOptions&, Communicator&);     \
-  template DualOf<T> distributedZeroTolerance(const CostMatrix<T>&, Communicator&);                           \
-  template bool certifyDistributed(const CostMatrix<T>&, const MatrixSlice&, const LapSolution<T>&,           \
+                                                                  const LapOptions&, Communicator&);        \
+  template DualOf<T> distributedZeroTolerance(const CostMatrix<T>&, Communicator&);                         \
+  template bool certifyDistributed(const CostMatrix<T>&, const MatrixSlice&, const LapSolution<T>&,         \
                                    Communicator&, std::string*);
 MS_INSTANTIATE(int32_t)
 MS_INSTANTIATE(int64_t)

@@ -20,7 +20,8 @@ void check(int status, const char* call) {
 
 template <class V>
 void allReduce(std::span<V> values, MPI_Datatype type, MPI_Op op, const char* call) {
-  check(MPI_Allreduce(MPI_IN_PLACE, values.data(), static_cast<int>(values.size()), type, op, MPI_COMM_WORLD), call);
+  check(MPI_Allreduce(MPI_IN_PLACE, values.data(), static_cast<int>(values.size()), type, op, MPI_COMM_WORLD),
+        call);
 }
 
 }  // namespace
@@ -32,7 +33,9 @@ MpiSession::MpiSession(int* argc, char*** argv) {
   MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
 }
 
-MpiSession::~MpiSession() { MPI_Finalize(); }
+MpiSession::~MpiSession() {
+  MPI_Finalize();
+}
 
 void MpiSession::abort(int status) {
   MPI_Abort(MPI_COMM_WORLD, status);
@@ -44,11 +47,21 @@ MpiCommunicator::MpiCommunicator() {
   check(MPI_Comm_size(MPI_COMM_WORLD, &size_), "MPI_Comm_size");
 }
 
-void MpiCommunicator::minInPlace(std::span<int64_t> values) { allReduce(values, MPI_INT64_T, MPI_MIN, "MPI_Allreduce(min)"); }
-void MpiCommunicator::minInPlace(std::span<double> values) { allReduce(values, MPI_DOUBLE, MPI_MIN, "MPI_Allreduce(min)"); }
-void MpiCommunicator::maxInPlace(std::span<int32_t> values) { allReduce(values, MPI_INT32_T, MPI_MAX, "MPI_Allreduce(max)"); }
-void MpiCommunicator::sumInPlace(std::span<int64_t> values) { allReduce(values, MPI_INT64_T, MPI_SUM, "MPI_Allreduce(sum)"); }
-void MpiCommunicator::sumInPlace(std::span<double> values) { allReduce(values, MPI_DOUBLE, MPI_SUM, "MPI_Allreduce(sum)"); }
+void MpiCommunicator::minInPlace(std::span<int64_t> values) {
+  allReduce(values, MPI_INT64_T, MPI_MIN, "MPI_Allreduce(min)");
+}
+void MpiCommunicator::minInPlace(std::span<double> values) {
+  allReduce(values, MPI_DOUBLE, MPI_MIN, "MPI_Allreduce(min)");
+}
+void MpiCommunicator::maxInPlace(std::span<int32_t> values) {
+  allReduce(values, MPI_INT32_T, MPI_MAX, "MPI_Allreduce(max)");
+}
+void MpiCommunicator::sumInPlace(std::span<int64_t> values) {
+  allReduce(values, MPI_INT64_T, MPI_SUM, "MPI_Allreduce(sum)");
+}
+void MpiCommunicator::sumInPlace(std::span<double> values) {
+  allReduce(values, MPI_DOUBLE, MPI_SUM, "MPI_Allreduce(sum)");
+}
 
 std::vector<int32_t> MpiCommunicator::allGather(std::span<const int32_t> values) {
   const int count = static_cast<int>(values.size());
@@ -60,14 +73,15 @@ std::vector<int32_t> MpiCommunicator::allGather(std::span<const int32_t> values)
     total += counts[static_cast<std::size_t>(r)];
   }
   std::vector<int32_t> gathered(static_cast<std::size_t>(total));
-  check(MPI_Allgatherv(values.data(), count, MPI_INT32_T, gathered.data(), counts.data(), offsets.data(), MPI_INT32_T,
-                       MPI_COMM_WORLD),
+  check(MPI_Allgatherv(values.data(), count, MPI_INT32_T, gathered.data(), counts.data(), offsets.data(),
+                       MPI_INT32_T, MPI_COMM_WORLD),
         "MPI_Allgatherv");
   return gathered;
 }
 
 void MpiCommunicator::broadcast(std::span<int32_t> values, int root) {
-  check(MPI_Bcast(values.data(), static_cast<int>(values.size()), MPI_INT32_T, root, MPI_COMM_WORLD), "MPI_Bcast");
+  check(MPI_Bcast(values.data(), static_cast<int>(values.size()), MPI_INT32_T, root, MPI_COMM_WORLD),
+        "MPI_Bcast");
 }
 
 }  // namespace ms::lap

@@ -24,7 +24,8 @@ AnyCostMatrix readTextMatrix(InputSource& source);
 AnyCostMatrix readNpyMatrix(InputSource& source);
 // The part of a square .npy matrix rank `rank` of `ranks` holds (sliceOf(n, axis, rank, ranks), stored in
 // *slice), read by offset: only its bytes are read, and only it is allocated.
-AnyCostMatrix readNpySlice(const std::filesystem::path& path, SliceAxis axis, int rank, int ranks, MatrixSlice* slice);
+AnyCostMatrix readNpySlice(const std::filesystem::path& path, SliceAxis axis, int rank, int ranks,
+                           MatrixSlice* slice);
 
 // Written through writeFileAtomically (solver/core/atomic_file.h). Text output reads back to the same values.
 void writeCostMatrix(const AnyCostMatrix& costs, const std::filesystem::path& path);

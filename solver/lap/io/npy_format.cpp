@@ -201,8 +201,8 @@ struct Block {
 // Reads `block` of the stored data: one read where the block spans whole stored rows, else one seek and read
 // per stored row. Fortran order stores the transpose: its block is read transposed, then turned back.
 template <CostType T>
-CostMatrix<T> readBlock(std::istream& in, const NpyHeader& header, std::uintmax_t fileSize, const std::string& file,
-                        const Block& block) {
+CostMatrix<T> readBlock(std::istream& in, const NpyHeader& header, std::uintmax_t fileSize,
+                        const std::string& file, const Block& block) {
   if (header.rows == 0 || header.cols == 0) throw InputError(file, offset(header.dataOffset), "empty matrix");
   if (header.rows > std::numeric_limits<int32_t>::max() || header.cols > std::numeric_limits<int32_t>::max()) {
     throw InputError(file, offset(header.dataOffset), "matrix dimensions exceed 2^31 - 1");
@@ -228,22 +228,25 @@ CostMatrix<T> readBlock(std::istream& in, const NpyHeader& header, std::uintmax_
   };
   const auto readSpan = [&](std::size_t at, T* into, int64_t count) {
     in.seekg(static_cast<std::streamoff>(at));
-    if (!in.read(reinterpret_cast<char*>(into), static_cast<std::streamsize>(count * static_cast<int64_t>(sizeof(T))))) {
+    if (!in.read(reinterpret_cast<char*>(into),
+                 static_cast<std::streamsize>(count * static_cast<int64_t>(sizeof(T))))) {
       throw InputError(file, offset(at), "read error");
     }
   };
   if (readCols == storedCols) {
     readSpan(byteOf(stored.rowBegin, 0), read.data(), read.size());
   } else {
-    for (int32_t r = 0; r < readRows; ++r) readSpan(byteOf(stored.rowBegin + r, stored.colBegin), read.row(r), readCols);
+    for (int32_t r = 0; r < readRows; ++r)
+      readSpan(byteOf(stored.rowBegin + r, stored.colBegin), read.row(r), readCols);
   }
   if constexpr (std::is_floating_point_v<T>) {
     for (int32_t r = 0; r < readRows; ++r) {
       for (int32_t c = 0; c < readCols; ++c) {
         const T value = read(r, c);
         if (std::isnan(value) || value == -std::numeric_limits<T>::infinity()) {
-          throw InputError(file, offset(byteOf(stored.rowBegin + r, stored.colBegin + c)),
-                           std::string(std::isnan(value) ? "NaN" : "-inf") + " is not a cost (use inf to forbid a pair)");
+          throw InputError(
+              file, offset(byteOf(stored.rowBegin + r, stored.colBegin + c)),
+              std::string(std::isnan(value) ? "NaN" : "-inf") + " is not a cost (use inf to forbid a pair)");
         }
       }
     }
@@ -262,13 +265,17 @@ AnyCostMatrix readNpy(InputSource& source, BlockOf blockOf) {
   const std::uintmax_t fileSize = source.size();
   const NpyHeader header = readHeader(in, fileSize, file);
   const std::string& descr = header.descr;
-  const auto read = [&]<CostType T>() -> AnyCostMatrix { return readBlock<T>(in, header, fileSize, file, blockOf(header)); };
+  const auto read = [&]<CostType T>() -> AnyCostMatrix {
+    return readBlock<T>(in, header, fileSize, file, blockOf(header));
+  };
   if (descr == "<i4" || descr == "=i4") return read.template operator()<int32_t>();
   if (descr == "<i8" || descr == "=i8") return read.template operator()<int64_t>();
   if (descr == "<f4" || descr == "=f4") return read.template operator()<float>();
   if (descr == "<f8" || descr == "=f8") return read.template operator()<double>();
-  if (!descr.empty() && descr[0] == '>') throw InputError(file, offset(10), "big-endian data ('" + descr + "') is not supported");
-  throw InputError(file, offset(10), "unsupported element type '" + descr + "' (expected int32, int64, float32 or float64)");
+  if (!descr.empty() && descr[0] == '>')
+    throw InputError(file, offset(10), "big-endian data ('" + descr + "') is not supported");
+  throw InputError(file, offset(10),
+                   "unsupported element type '" + descr + "' (expected int32, int64, float32 or float64)");
 }
 
 template <CostType T>
@@ -310,12 +317,13 @@ AnyCostMatrix readNpyMatrix(InputSource& source) {
 AnyCostMatrix readNpySlice(const std::filesystem::path& path, SliceAxis axis, int rank, int ranks,
                            MatrixSlice* slice) {
   InputSource source = InputSource::open(path);
-  if (isStandardStream(path)) throw InputError(source.name(), offset(0), "a slice is read by offset from a file, not from stdin");
+  if (isStandardStream(path))
+    throw InputError(source.name(), offset(0), "a slice is read by offset from a file, not from stdin");
   return readNpy(source, [&](const NpyHeader& header) {
     if (header.rows != header.cols || header.rows > std::numeric_limits<int32_t>::max()) {
       throw InputError(source.name(), offset(header.dataOffset),
-                       "a distributed solve takes a square matrix, found " + std::to_string(header.rows) + " x " +
-                           std::to_string(header.cols));
+                       "a distributed solve takes a square matrix, found " + std::to_string(header.rows) +
+                           " x " + std::to_string(header.cols));
     }
     *slice = sliceOf(static_cast<int32_t>(header.rows), axis, rank, ranks);
     return Block{slice->rowBegin, slice->rowEnd, slice->colBegin, slice->colEnd};

@@ -5,18 +5,9 @@
 #include <QProcess>
 #include <QTemporaryDir>
 
-namespace {
+#include "process_result.h"
 
-struct Result {
-  int exitCode = -1;
-  QString out, err;
-  QString value(const QString& key) const {
-    for (const QString& line : out.split('\n')) {
-      if (line.startsWith(key + ": ")) return line.mid(key.size() + 2).trimmed();
-    }
-    return {};
-  }
-};
+namespace {
 
 Result run(const QString& program, const QStringList& arguments) {
   QProcess process;

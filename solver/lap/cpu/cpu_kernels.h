@@ -17,16 +17,19 @@
 //   whose smallest slack reaches zero (their lists are rewritten from one read of the row), edges lost in
 //   covered rows x covered columns stay listed and the forward pass skips them by their slack.
 //
-// A kernel set may hold a slice of the matrix (matrix_slice.h) for the distributed backend
+// With kSlice, a kernel set holds a slice of the matrix (matrix_slice.h) for the distributed backend
 // (solver/lap/distributed/): the kernels that read costs read only its rows and columns, everything else
 // (duals, assignment, covers, trees) stays whole. The classical variant takes row slices, the tree variant
 // column slices. The wrapper merges what the ranks computed through the hooks at the end of the class.
+// Without kSlice (the single-process backends) the slice bounds are the constants 0 and n, so those
+// kernels compile exactly as they did before slices existed.
 
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
 #include <span>
+#include <stdexcept>
 #include <type_traits>
 #include <vector>
 
@@ -37,7 +40,7 @@
 
 namespace ms::lap {
 
-template <CostType T, class Execution>
+template <CostType T, class Execution, bool kSlice = false>
 class CpuKernels {
  public:
   using Cost = T;
@@ -48,7 +51,9 @@ class CpuKernels {
       : CpuKernels(costs, MatrixSlice::whole(costs.rows()), zeroTolerance(costs), execution) {}
   // `costs` holds the slice's rows x columns; `zeroSlack` is the whole matrix's zeroTolerance().
   CpuKernels(const CostMatrix<T>& costs, const MatrixSlice& slice, Dual zeroSlack, Execution execution)
-      : costs_(costs.data()), n_(slice.n), slice_(slice), eps_(zeroSlack), exec_(execution) {}
+      : costs_(costs.data()), n_(slice.n), slice_(slice), eps_(zeroSlack), exec_(execution) {
+    if (!kSlice && !slice.isWhole()) throw std::logic_error("CpuKernels: a slice of the matrix needs kSlice");
+  }
 
   // All per-solve buffers, allocated once ("setup" phase).
   void allocate() {
@@ -82,12 +87,12 @@ class CpuKernels {
   // --- Algorithm 1: initial reduction. Returns false if some row or column has only forbidden entries.
   // (A slice gives each row's minimum over its columns, and +inf for rows it does not hold.)
   bool reduceRows() {
-    if (slice_.rows() < n_) std::fill(rowDual_.begin(), rowDual_.end(), kInfinity);
-    exec_.forEach(slice_.rows(), slice_.cols(), [&](int32_t k) {
-      const int32_t i = slice_.rowBegin + k;
+    if constexpr (kSlice) std::fill(rowDual_.begin(), rowDual_.end(), kInfinity);
+    exec_.forEach(sliceRows(), sliceCols(), [&](int32_t k) {
+      const int32_t i = rowBegin() + k;
       const T* row = rowOf(i);
       Dual smallest = kInfinity;
-      for (int32_t j = slice_.colBegin; j < slice_.colEnd; ++j)
+      for (int32_t j = colBegin(); j < colEnd(); ++j)
         smallest = std::min(smallest, static_cast<Dual>(row[j]));
       rowDual_[i] = smallest;
     });
@@ -96,12 +101,12 @@ class CpuKernels {
 
   bool reduceColumns() {
     // Blocks of columns keep the row-major matrix streaming while each column minimum stays in one thread.
-    if (slice_.cols() < n_) std::fill(colDual_.begin(), colDual_.end(), kInfinity);
+    if constexpr (kSlice) std::fill(colDual_.begin(), colDual_.end(), kInfinity);
     const int32_t blocks = columnBlockCount();
-    exec_.forEach(blocks, int64_t{columnBlockWidth()} * slice_.rows(), [&](int32_t b) {
+    exec_.forEach(blocks, int64_t{columnBlockWidth()} * sliceRows(), [&](int32_t b) {
       const auto [begin, end] = columnBlock(b);
       for (int32_t j = begin; j < end; ++j) colDual_[j] = kInfinity;
-      for (int32_t i = slice_.rowBegin; i < slice_.rowEnd; ++i) {
+      for (int32_t i = rowBegin(); i < rowEnd(); ++i) {
         const T* row = rowOf(i);
         const Dual u = rowDual_[i];
         for (int32_t j = begin; j < end; ++j)
@@ -132,8 +137,8 @@ class CpuKernels {
   int64_t compressZeroSlack() {
     int64_t listed = 0;
     rowsScanned_ = 0;
-    exec_.forEach(slice_.rows(), zeroListsBuilt_ ? 1 : n_, [&](int32_t k) {
-      const int32_t i = slice_.rowBegin + k;
+    exec_.forEach(sliceRows(), zeroListsBuilt_ ? 1 : n_, [&](int32_t k) {
+      const int32_t i = rowBegin() + k;
       if (zeroListsBuilt_ && !gainedZeroSlack(i)) return;
       const T* row = rowOf(i);
       const Dual u = rowDual_[i];
@@ -180,7 +185,7 @@ class CpuKernels {
     exec_.forEach(frontierSize_, averageDegree, [&](int32_t k) {
       const int32_t i = frontier_[k];
       const std::vector<int32_t>& zeros = zeroCols_[i];
-      const T* row = zeros.empty() ? nullptr : rowOf(i);  // rows outside a slice have no list
+      const T* row = kSlice && zeros.empty() ? nullptr : rowOf(i);  // rows outside a slice have no list
       const Dual u = rowDual_[i];
       for (const int32_t j : zeros) {
         if (loadRelaxed(colCover_[j]) != 0 || !isZero(slackOf(row[j], u, j))) continue;
@@ -271,8 +276,8 @@ class CpuKernels {
   // column covered since) are read again.
   Dual minUncoveredSlack() {
     rowsScanned_ = 0;
-    return exec_.template minOf<Dual>(slice_.rows(), n_, [&](int32_t k) {
-      const int32_t i = slice_.rowBegin + k;
+    return exec_.template minOf<Dual>(sliceRows(), n_, [&](int32_t k) {
+      const int32_t i = rowBegin() + k;
       if (rowCover_[i] != 0) return kInfinity;
       const T* row = rowOf(i);
       const Dual u = rowDual_[i];
@@ -304,8 +309,8 @@ class CpuKernels {
 
   // --- Tree dual update: theta is the smallest slack of an uncovered column.
   Dual minColumnSlack() {
-    return exec_.template minOf<Dual>(slice_.cols(), 1, [&](int32_t k) {
-      const int32_t j = slice_.colBegin + k;
+    return exec_.template minOf<Dual>(sliceCols(), 1, [&](int32_t k) {
+      const int32_t j = colBegin() + k;
       return colCover_[j] == 0 ? slack_[j] : kInfinity;
     });
   }
@@ -315,7 +320,7 @@ class CpuKernels {
   int32_t updateDualsAndSlack(Dual theta) {
     updateDuals(theta);
     int32_t nextSize = 0;
-    for (int32_t j = slice_.colBegin; j < slice_.colEnd; ++j) {
+    for (int32_t j = colBegin(); j < colEnd(); ++j) {
       if (colCover_[j] != 0) continue;
       slack_[j] -= theta;
       if (isZero(slack_[j])) {
@@ -340,9 +345,9 @@ class CpuKernels {
   // (A slice sums the assigned entries it holds.)
   Dual objective() const {
     Dual total = 0;
-    for (int32_t i = slice_.rowBegin; i < slice_.rowEnd; ++i) {
+    for (int32_t i = rowBegin(); i < rowEnd(); ++i) {
       const int32_t j = rowAssign_[i];
-      if (j >= slice_.colBegin && j < slice_.colEnd) total += static_cast<Dual>(rowOf(i)[j]);
+      if (j >= colBegin() && j < colEnd()) total += static_cast<Dual>(rowOf(i)[j]);
     }
     return total;
   }
@@ -369,7 +374,7 @@ class CpuKernels {
     }
     traceAugmentingPaths(out, std::span(roots_.data(), static_cast<std::size_t>(rootCount_)), rowSucc_.data(),
                          colSucc_.data());
-    if (slice_.isWhole()) summariseAssignment(out, costs_);
+    if (!kSlice || slice_.isWhole()) summariseAssignment(out, costs_);
   }
 
   // --- Hooks of the distributed wrapper (solver/lap/distributed/distributed_kernels.h). Every rank runs
@@ -419,15 +424,25 @@ class CpuKernels {
   static constexpr int32_t kMinColumnBlock = 64;
   static constexpr int64_t kTypicalPathLength = 32;  // work estimate of one reverse or augment walk
 
-  // Row i of the slice (only its rows), indexed by the whole matrix's column: rowOf(i)[j] for the slice's
-  // columns j. For a column slice the pointer lies before the slice's storage, where pointer arithmetic may
-  // not go, so it is formed on the address; the kernels' loops then index rows exactly as for the whole
-  // matrix (an offset in those loops cost up to 2.5x in the tree variant's forward pass).
+  // The slice's bounds: constants for the whole matrix.
+  int32_t rowBegin() const { return kSlice ? slice_.rowBegin : 0; }
+  int32_t rowEnd() const { return kSlice ? slice_.rowEnd : n_; }
+  int32_t colBegin() const { return kSlice ? slice_.colBegin : 0; }
+  int32_t colEnd() const { return kSlice ? slice_.colEnd : n_; }
+  int32_t sliceRows() const { return rowEnd() - rowBegin(); }
+  int32_t sliceCols() const { return colEnd() - colBegin(); }
+
+  // Row i (of the slice), indexed by the whole matrix's column: rowOf(i)[j] for the slice's columns j. For a
+  // column slice that pointer lies before the slice's storage, where pointer arithmetic may not go, so it is
+  // formed on the address; the kernels' loops then index rows as for the whole matrix.
   const T* rowOf(int32_t i) const {
-    const auto offset = static_cast<std::ptrdiff_t>(i - slice_.rowBegin) * slice_.cols() - slice_.colBegin;
-    return reinterpret_cast<const T*>(
-        reinterpret_cast<std::uintptr_t>(costs_) +
-        static_cast<std::uintptr_t>(offset * static_cast<std::ptrdiff_t>(sizeof(T))));
+    if constexpr (kSlice) {
+      const auto offset = static_cast<std::ptrdiff_t>(i - slice_.rowBegin) * slice_.cols() - slice_.colBegin;
+      return reinterpret_cast<const T*>(reinterpret_cast<std::uintptr_t>(costs_) +
+                                        static_cast<std::uintptr_t>(offset * static_cast<std::ptrdiff_t>(sizeof(T))));
+    } else {
+      return costs_ + static_cast<std::size_t>(i) * static_cast<std::size_t>(n_);
+    }
   }
   Dual slackOf(T cost, Dual rowDual, int32_t j) const { return static_cast<Dual>(cost) - rowDual - colDual_[j]; }
   bool isZero(Dual slack) const {
@@ -443,16 +458,16 @@ class CpuKernels {
   // (Over the slice's columns.)
   int32_t columnBlockCount() const {
     const int32_t wanted = 2 * exec_.parallelism();
-    return std::max(1, std::min(wanted, (slice_.cols() + kMinColumnBlock - 1) / kMinColumnBlock));
+    return std::max(1, std::min(wanted, (sliceCols() + kMinColumnBlock - 1) / kMinColumnBlock));
   }
   std::pair<int32_t, int32_t> columnBlock(int32_t b) const {
     const int32_t width = columnBlockWidth();
-    const int32_t cols = slice_.cols();
-    return {slice_.colBegin + std::min(cols, b * width), slice_.colBegin + std::min(cols, (b + 1) * width)};
+    const int32_t cols = sliceCols();
+    return {colBegin() + std::min(cols, b * width), colBegin() + std::min(cols, (b + 1) * width)};
   }
   int32_t columnBlockWidth() const {
     const int32_t blocks = columnBlockCount();
-    const int32_t width = (slice_.cols() + blocks - 1) / blocks;
+    const int32_t width = (sliceCols() + blocks - 1) / blocks;
     return (width + 15) / 16 * 16;  // whole 64-byte lines of int32 costs
   }
 
@@ -483,7 +498,7 @@ class CpuKernels {
 
   const T* costs_;  // the slice's rows x columns, row-major
   int32_t n_;
-  MatrixSlice slice_;
+  MatrixSlice slice_;  // read only with kSlice
   Dual eps_;
   Execution exec_;
 

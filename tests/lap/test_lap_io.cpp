@@ -245,10 +245,11 @@ class TestLapIo : public QObject {
       const auto costs = randomMatrix<double>(n, n, random());
       const std::string cOrder = dir.filePath("c.npy").toStdString();
       writeNpyMatrix(costs, cOrder);
-      std::string bytes = npyHeader("{'descr': '<f8', 'fortran_order': True, 'shape': (" + std::to_string(n) + ", " +
-                                    std::to_string(n) + "), }");
+      std::string bytes = npyHeader("{'descr': '<f8', 'fortran_order': True, 'shape': (" + std::to_string(n) +
+                                    ", " + std::to_string(n) + "), }");
       for (int32_t j = 0; j < n; ++j) {
-        for (int32_t i = 0; i < n; ++i) bytes.append(reinterpret_cast<const char*>(&costs(i, j)), sizeof(double));
+        for (int32_t i = 0; i < n; ++i)
+          bytes.append(reinterpret_cast<const char*>(&costs(i, j)), sizeof(double));
       }
       const std::string fortranOrder = writeFile(dir, "f.npy", bytes);
       for (const std::string& path : {cOrder, fortranOrder}) {
@@ -284,7 +285,8 @@ class TestLapIo : public QObject {
       QFAIL("a 3 x 4 matrix was sliced");
     } catch (const InputError& error) {
       QCOMPARE(QString(error.what()),
-               QString::fromStdString(path) + ":offset 128: a distributed solve takes a square matrix, found 3 x 4");
+               QString::fromStdString(path) +
+                   ":offset 128: a distributed solve takes a square matrix, found 3 x 4");
     }
   }
 

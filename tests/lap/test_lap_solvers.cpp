@@ -6,8 +6,8 @@
 #include <limits>
 #include <numeric>
 #include <random>
-#include <stdexcept>
 #include <set>
+#include <stdexcept>
 
 #include "solver/core/errors.h"
 #include "solver/lap/brute_force.h"

@@ -438,8 +438,9 @@ class CpuKernels {
   const T* rowOf(int32_t i) const {
     if constexpr (kSlice) {
       const auto offset = static_cast<std::ptrdiff_t>(i - slice_.rowBegin) * slice_.cols() - slice_.colBegin;
-      return reinterpret_cast<const T*>(reinterpret_cast<std::uintptr_t>(costs_) +
-                                        static_cast<std::uintptr_t>(offset * static_cast<std::ptrdiff_t>(sizeof(T))));
+      return reinterpret_cast<const T*>(
+          reinterpret_cast<std::uintptr_t>(costs_) +
+          static_cast<std::uintptr_t>(offset * static_cast<std::ptrdiff_t>(sizeof(T))));
     } else {
       return costs_ + static_cast<std::size_t>(i) * static_cast<std::size_t>(n_);
     }

@@ -66,12 +66,13 @@ std::unique_ptr<LapSolver<T>> makeDistributedLapSolver(const CostMatrix<T>& cost
     case Backend::Sequential:
       return makeHungarian(
           options, ranks + "sequential",
-          DistributedKernels(CpuKernels<T, SequentialExecution, true>(costs, slice, zeroSlack, {}), communicator));
+          DistributedKernels(CpuKernels<T, SequentialExecution, true>(costs, slice, zeroSlack, {}),
+                             communicator));
     case Backend::Cpu: {
       const int threads = cpuThreads(options.threads);
       return makeHungarian(options, ranks + "omp" + std::to_string(threads),
                            DistributedKernels(CpuKernels<T, OpenMpExecution, true>(costs, slice, zeroSlack,
-                                                                             OpenMpExecution{threads}),
+                                                                                   OpenMpExecution{threads}),
                                               communicator));
     }
     case Backend::Cuda:

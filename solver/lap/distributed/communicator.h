@@ -4,7 +4,6 @@
 
 #include <cstdint>
 #include <span>
-#include <vector>
 
 namespace ms::lap {
 
@@ -21,8 +20,7 @@ class Communicator {
   virtual void maxInPlace(std::span<int32_t> values) = 0;
   virtual void sumInPlace(std::span<int64_t> values) = 0;
   virtual void sumInPlace(std::span<double> values) = 0;
-  // Every rank's `values` concatenated in rank order, on every rank.
-  virtual std::vector<int32_t> allGather(std::span<const int32_t> values) = 0;
+  virtual void bitwiseOrInPlace(std::span<uint64_t> values) = 0;
   // Rank `root`'s `values` on every rank.
   virtual void broadcast(std::span<int32_t> values, int root) = 0;
 

@@ -11,13 +11,16 @@
 // - classical zero-slack lists: each rank lists its own rows; the forward pass expands a frontier row on the
 //   rank that holds it (the others find its list empty);
 // - forward level (both variants) and tree dual update: the rows each rank reached and the unassigned
-//   columns it found are gathered on every rank, which adopts their union as the next frontier;
+//   columns it found are combined on every rank, which adopts their union as the next frontier: one
+//   bitwise-or allreduce of two n-bit sets per BFS level (the paper gathers the local frontiers at the root
+//   and broadcasts the global one: two collectives, and a sort to merge);
 // - reverse pass: the column predecessors are combined by an element-wise max (any rank's is a valid tree
 //   edge; in the tree variant only the column's owner has one), then rank 0's augmentation is broadcast,
 //   so that ranks whose threads chose different paths still agree;
 // - dual updates: the smallest slack is a min over ranks (Algorithms 7 and 9).
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <span>
 #include <utility>
@@ -80,9 +83,8 @@ class DistributedKernels {
   Dual minColumnSlack() { return communicator_->min(local_.minColumnSlack()); }
   int32_t updateDualsAndSlack(Dual theta) {
     local_.updateDualsAndSlack(theta);
-    std::vector<int32_t> rows = communicator_->allGather(local_.frontierRows());
-    distinctSorted(rows);
-    local_.adoptFrontier(rows, false);
+    exchangeSets(local_.frontierRows(), {});
+    local_.adoptFrontier(rows_, false);
     return local_.frontierSize();
   }
 
@@ -105,31 +107,39 @@ class DistributedKernels {
     return std::none_of(duals.begin(), duals.end(), [](Dual d) { return d == kInfinity; });
   }
 
-  // One message per rank: the rows it reached (>= 0) and its unassigned columns as -(j + 1).
   int32_t adoptForwardLevel() {
-    std::vector<int32_t> message(local_.frontierRows().begin(), local_.frontierRows().end());
-    for (const int32_t j : local_.reverseColumns()) message.push_back(-(j + 1));
-    std::vector<int32_t> gathered = communicator_->allGather(message);
-    const auto columnsStart =
-        std::partition(gathered.begin(), gathered.end(), [](int32_t v) { return v >= 0; });
-    std::vector<int32_t> columns;
-    columns.reserve(static_cast<std::size_t>(gathered.end() - columnsStart));
-    for (auto it = columnsStart; it != gathered.end(); ++it) columns.push_back(-*it - 1);
-    gathered.erase(columnsStart, gathered.end());
-    distinctSorted(gathered);
-    distinctSorted(columns);
-    local_.adoptFrontier(gathered, true);
-    local_.adoptReverseColumns(columns);
+    exchangeSets(local_.frontierRows(), local_.reverseColumns());
+    local_.adoptFrontier(rows_, true);
+    local_.adoptReverseColumns(columns_);
     return local_.frontierSize();
   }
 
-  static void distinctSorted(std::vector<int32_t>& values) {
-    std::sort(values.begin(), values.end());
-    values.erase(std::unique(values.begin(), values.end()), values.end());
+  // The unions over the ranks of `rows` and of `columns`, in increasing order, into rows_ and columns_:
+  // both as bit sets of n bits in one bitwise-or allreduce.
+  void exchangeSets(std::span<const int32_t> rows, std::span<const int32_t> columns) {
+    const auto words = static_cast<std::size_t>(local_.size() + 63) / 64;
+    bits_.assign(2 * words, 0);
+    for (const int32_t i : rows) bits_[static_cast<std::size_t>(i) / 64] |= uint64_t{1} << (i % 64);
+    for (const int32_t j : columns)
+      bits_[words + static_cast<std::size_t>(j) / 64] |= uint64_t{1} << (j % 64);
+    communicator_->bitwiseOrInPlace(bits_);
+    decode(std::span(bits_).first(words), rows_);
+    decode(std::span(bits_).subspan(words), columns_);
+  }
+
+  static void decode(std::span<const uint64_t> words, std::vector<int32_t>& members) {
+    members.clear();
+    for (std::size_t w = 0; w < words.size(); ++w) {
+      for (uint64_t word = words[w]; word != 0; word &= word - 1) {
+        members.push_back(static_cast<int32_t>(w * 64 + static_cast<std::size_t>(std::countr_zero(word))));
+      }
+    }
   }
 
   Local local_;
   Communicator* communicator_;
+  std::vector<uint64_t> bits_;           // exchangeSets(): the two bit sets
+  std::vector<int32_t> rows_, columns_;  // ... and their members
 };
 
 }  // namespace ms::lap

@@ -63,20 +63,8 @@ void MpiCommunicator::sumInPlace(std::span<double> values) {
   allReduce(values, MPI_DOUBLE, MPI_SUM, "MPI_Allreduce(sum)");
 }
 
-std::vector<int32_t> MpiCommunicator::allGather(std::span<const int32_t> values) {
-  const int count = static_cast<int>(values.size());
-  std::vector<int> counts(static_cast<std::size_t>(size_)), offsets(static_cast<std::size_t>(size_));
-  check(MPI_Allgather(&count, 1, MPI_INT, counts.data(), 1, MPI_INT, MPI_COMM_WORLD), "MPI_Allgather");
-  int total = 0;
-  for (int r = 0; r < size_; ++r) {
-    offsets[static_cast<std::size_t>(r)] = total;
-    total += counts[static_cast<std::size_t>(r)];
-  }
-  std::vector<int32_t> gathered(static_cast<std::size_t>(total));
-  check(MPI_Allgatherv(values.data(), count, MPI_INT32_T, gathered.data(), counts.data(), offsets.data(),
-                       MPI_INT32_T, MPI_COMM_WORLD),
-        "MPI_Allgatherv");
-  return gathered;
+void MpiCommunicator::bitwiseOrInPlace(std::span<uint64_t> values) {
+  allReduce(values, MPI_UINT64_T, MPI_BOR, "MPI_Allreduce(bor)");
 }
 
 void MpiCommunicator::broadcast(std::span<int32_t> values, int root) {

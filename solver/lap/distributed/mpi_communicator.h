@@ -29,7 +29,7 @@ class MpiCommunicator final : public Communicator {
   void maxInPlace(std::span<int32_t> values) override;
   void sumInPlace(std::span<int64_t> values) override;
   void sumInPlace(std::span<double> values) override;
-  std::vector<int32_t> allGather(std::span<const int32_t> values) override;
+  void bitwiseOrInPlace(std::span<uint64_t> values) override;
   void broadcast(std::span<int32_t> values, int root) override;
 
  private:

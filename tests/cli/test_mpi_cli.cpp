@@ -125,6 +125,20 @@ class TestMpiCli : public QObject {
     QCOMPARE(objectiveBySize.size(), 2);
   }
 
+  void infeasibleInstanceEndsEveryRankWithStatus3() {
+    QTemporaryDir dir;
+    QFile file(dir.filePath("inf.txt"));
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("inf inf inf\n1 2 3\n4 5 6\n");
+    file.close();
+    for (const QString algorithm : {"classical", "tree"}) {
+      const Result r = mpi({"solve", "--input", file.fileName(), "--algorithm", algorithm});
+      QCOMPARE(r.exitCode, 3);
+      QVERIFY2(r.err.contains("infeasible: a row or column has only forbidden (inf) entries"),
+               qPrintable(r.err));
+    }
+  }
+
   void sequentialStreamIsRefused() {
     const Result r = mpi({"solve", "--generate", "uniform", "--n", "50", "--stream", "sequential"});
     QVERIFY(r.exitCode != 0);

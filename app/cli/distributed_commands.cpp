@@ -36,6 +36,9 @@ SliceInstance loadSlice(const InstanceOptions& options, lap::SliceAxis axis,
                         const lap::Communicator& communicator) {
   SliceInstance out;
   if (!options.input.empty()) {
+    // Under mpirun standard input reaches rank 0 only.
+    if (options.input == "-")
+      throw CLI::ValidationError("--input", "a distributed solve reads files, not stdin");
     out.description = options.input;
     if (std::filesystem::path(options.input).extension() == ".npy") {
       out.costs =

@@ -316,9 +316,9 @@ AnyCostMatrix readNpyMatrix(InputSource& source) {
 
 AnyCostMatrix readNpySlice(const std::filesystem::path& path, SliceAxis axis, int rank, int ranks,
                            MatrixSlice* slice) {
+  // Checked before opening: opening "-" would read all of standard input.
+  if (isStandardStream(path)) throw InputError("<stdin>", offset(0), "a slice is read by offset from a file");
   InputSource source = InputSource::open(path);
-  if (isStandardStream(path))
-    throw InputError(source.name(), offset(0), "a slice is read by offset from a file, not from stdin");
   return readNpy(source, [&](const NpyHeader& header) {
     if (header.rows != header.cols || header.rows > std::numeric_limits<int32_t>::max()) {
       throw InputError(source.name(), offset(header.dataOffset),

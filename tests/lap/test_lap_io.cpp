@@ -288,6 +288,8 @@ class TestLapIo : public QObject {
                QString::fromStdString(path) +
                    ":offset 128: a distributed solve takes a square matrix, found 3 x 4");
     }
+    // Standard input has no offsets, and is refused before a byte of it is read.
+    QVERIFY_THROWS_EXCEPTION(InputError, readNpySlice("-", SliceAxis::Rows, 0, 2, &slice));
   }
 
   void missingFileIsNamed() {

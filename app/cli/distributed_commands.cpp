@@ -1,5 +1,7 @@
 #include "app/cli/distributed_commands.h"
 
+#include <sched.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -128,6 +130,19 @@ lap::Backend distributedBackend(const std::string& name) {
   return backend;
 }
 
+// mpirun binds each of 1 or 2 ranks to one core by default: the rank's OpenMP threads would then share it.
+void warnIfThreadsShareCores(lap::Backend backend, int threads, const lap::Communicator& communicator) {
+  cpu_set_t allowed;
+  if (backend != lap::Backend::Cpu || sched_getaffinity(0, sizeof allowed, &allowed) != 0) return;
+  const int cores = CPU_COUNT(&allowed);
+  if (cores < threads) {
+    std::fprintf(stderr,
+                 "matchscope-mpi: notice: rank %d may run on %d core(s) only, so its %d OpenMP threads share "
+                 "them; give mpirun --bind-to none (or --map-by slot:PE=%d)\n",
+                 communicator.rank(), cores, threads, threads);
+  }
+}
+
 struct DistributedSolveOptions {
   InstanceOptions instance;
   std::string algorithm = "classical";
@@ -145,6 +160,7 @@ void solveSlice(const lap::CostMatrix<T>& costs, const SliceInstance& instance,
   const bool root = communicator.rank() == 0;
   const lap::LapOptions lapOptions{parseAlgorithm(options.algorithm), distributedBackend(options.backend),
                                    options.threads, parseGranularity(options.granularity)};
+  warnIfThreadsShareCores(lapOptions.backend, options.threads, communicator);
   const DistributedRun<T> run = runDistributed(costs, instance.slice, lapOptions, communicator);
   const std::vector<double> sliceMb = perRank(communicator, sliceMegabytes(instance.costs));
   if (root) {
@@ -240,6 +256,7 @@ void runDistributedBench(DistributedBenchOptions options, lap::Communicator& com
   if (options.output.empty())
     options.output = "bench-" + options.preset + "-p" + std::to_string(ranks) + ".csv";
   const lap::Backend backend = distributedBackend(options.backend);
+  warnIfThreadsShareCores(backend, options.threads, communicator);
   std::ostringstream csv;
   csv << "device,preset,ranks,n,range,seed,algorithm,backend,threads,repeat,objective,certificate,iterations,"
          "steps,"

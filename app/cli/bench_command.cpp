@@ -87,11 +87,6 @@ void applyPreset(BenchOptions& options) {
   if (options.repeats == 0) options.repeats = preset.repeats;
 }
 
-// Phases reported as columns, in the order of the paper's breakdown.
-constexpr std::string_view kPhaseColumns[] = {"setup",          "initial_reduction", "optimality_check",
-                                              "compress_zeros", "forward_level",     "reverse_pass",
-                                              "augment",        "dual_update",       "search"};
-
 struct Instance {
   std::string generator, range, label;
   int32_t n = 0;

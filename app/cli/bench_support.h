@@ -2,11 +2,17 @@
 // Pieces every benchmark family shares: naming the device a row was measured on, CSV quoting, medians.
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "solver/lap/lap_solver.h"
 
 namespace ms::cli {
+
+// Hungarian phases reported as CSV columns (<phase>_ms), in the order of the paper's breakdown.
+inline constexpr std::string_view kPhaseColumns[] = {
+    "setup",        "initial_reduction", "optimality_check", "compress_zeros", "forward_level",
+    "reverse_pass", "augment",           "dual_update",      "search"};
 
 std::string cpuName();
 // The GPU's name for the CUDA backend, else the CPU's with its thread counts.

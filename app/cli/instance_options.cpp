@@ -21,6 +21,29 @@ void addInstanceOptions(CLI::App& command, InstanceOptions& options) {
       ->check(CLI::IsMember({"n/10", "n", "10n"}))
       ->capture_default_str();
   command.add_option("--seed", options.seed, "Random seed of the generator")->capture_default_str();
+  command
+      .add_option(
+          "--stream", options.stream,
+          "LAP generators: sequential (one stream over the matrix) or counter (entry (i,j) from (seed,i,j) "
+          "alone: the instance every rank count of matchscope-mpi generates slice by slice)")
+      ->check(CLI::IsMember({"sequential", "counter"}))
+      ->capture_default_str();
+}
+
+lap::GeneratorSpec generatorSpec(const InstanceOptions& options, std::string* description) {
+  if (options.generator.empty()) throw CLI::ValidationError("give --input FILE or --generate KIND --n N");
+  if (options.n <= 0) throw CLI::ValidationError("--generate needs --n N");
+  if (options.generator == "geometric") throw CLI::ValidationError("--generate geometric needs --problem matching");
+  lap::GeneratorSpec spec{lap::parseGenerator(options.generator), options.n,
+                          lap::parseCostRange(options.range), options.seed,
+                          lap::parseGeneratorStream(options.stream)};
+  *description = options.generator + " n=" + std::to_string(options.n) +
+                 (spec.generator == lap::Generator::Uniform
+                      ? " range=[0," + std::to_string(lap::costRangeBound(spec.range, spec.n)) + ")"
+                      : "") +
+                 " seed=" + std::to_string(options.seed) +
+                 (spec.stream == lap::GeneratorStream::Counter ? " stream=counter" : "");
+  return spec;
 }
 
 lap::AnyCostMatrix loadInstance(const InstanceOptions& options, std::string* description) {
@@ -28,16 +51,7 @@ lap::AnyCostMatrix loadInstance(const InstanceOptions& options, std::string* des
     *description = options.input;
     return lap::readCostMatrix(options.input);
   }
-  if (options.generator.empty()) throw CLI::ValidationError("give --input FILE or --generate KIND --n N");
-  if (options.n <= 0) throw CLI::ValidationError("--generate needs --n N");
-  if (options.generator == "geometric") throw CLI::ValidationError("--generate geometric needs --problem matching");
-  lap::GeneratorSpec spec{lap::parseGenerator(options.generator), options.n, lap::parseCostRange(options.range),
-                          options.seed};
-  *description = options.generator + " n=" + std::to_string(options.n) +
-                 (spec.generator == lap::Generator::Uniform
-                      ? " range=[0," + std::to_string(lap::costRangeBound(spec.range, spec.n)) + ")"
-                      : "") +
-                 " seed=" + std::to_string(options.seed);
+  const lap::GeneratorSpec spec = generatorSpec(options, description);
   return lap::generate(spec);
 }
 

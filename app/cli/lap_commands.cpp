@@ -210,6 +210,11 @@ void addGenerate(CLI::App& app) {
       ->check(CLI::IsMember({"n/10", "n", "10n"}))
       ->capture_default_str();
   generate->add_option("--seed", options->seed, "Random seed")->capture_default_str();
+  generate
+      ->add_option("--stream", options->stream,
+                   "LAP: sequential or counter (the matrix matchscope-mpi generates)")
+      ->check(CLI::IsMember({"sequential", "counter"}))
+      ->capture_default_str();
   generate->add_option("--output", *output, "File to write: .npy, or text for any other extension")->required();
   generate->callback([options, output, problem] {
     if (*problem == "matching") {

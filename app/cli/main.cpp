@@ -1,12 +1,8 @@
 // matchscope-cli: solve, generate and benchmark matching problems without a GUI.
 #include <CLI/CLI.hpp>
-#include <cstdio>
-#include <exception>
-#include <new>
 
+#include "app/cli/cli_main.h"
 #include "app/cli/commands.h"
-#include "app/cli/exit_codes.h"
-#include "solver/core/errors.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"MatchScope headless solver: LAP (Hungarian, classical and alternating tree) and weighted matching",
@@ -17,27 +13,5 @@ int main(int argc, char** argv) {
   ms::cli::addBenchCommand(app);
   ms::cli::addRenderCommand(app);
   ms::cli::addBenchRenderCommand(app);
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::CallForHelp& help) {
-    return app.exit(help);
-  } catch (const CLI::CallForAllHelp& help) {
-    return app.exit(help);
-  } catch (const CLI::ParseError& error) {
-    app.exit(error);
-    return ms::cli::kExitUsage;
-  } catch (const ms::InputError& error) {
-    std::fprintf(stderr, "matchscope-cli: %s\n", error.what());
-    return ms::cli::kExitBadInput;
-  } catch (const ms::InfeasibleError& error) {
-    std::fprintf(stderr, "matchscope-cli: %s\n", error.what());
-    return ms::cli::kExitInfeasible;
-  } catch (const std::bad_alloc&) {
-    std::fprintf(stderr, "matchscope-cli: out of memory\n");
-    return ms::cli::kExitBadInput;
-  } catch (const std::exception& error) {
-    std::fprintf(stderr, "matchscope-cli: %s\n", error.what());
-    return ms::cli::kExitBadInput;
-  }
-  return ms::cli::kExitOk;
+  return ms::cli::parseAndRun(app, argc, argv, "matchscope-cli");
 }

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "solver/lap/cost_matrix.h"
+#include "solver/lap/matrix_slice.h"
 
 namespace ms::lap {
 
@@ -20,6 +21,15 @@ template <CostType T>
 CertificateReport checkCertificate(const CostMatrix<T>& costs, const std::vector<int32_t>& rowToCol,
                                    const std::vector<DualOf<T>>& rowDual, const std::vector<DualOf<T>>& colDual,
                                    double tolerance);
+
+// The same over the entries of one slice (`costs` holds its rows x columns): the permutation is checked
+// whole, feasibility and slackness on the slice only. A distributed solve is certified when every rank's
+// slice is.
+template <CostType T>
+CertificateReport checkCertificate(const CostMatrix<T>& costs, const MatrixSlice& slice,
+                                   const std::vector<int32_t>& rowToCol,
+                                   const std::vector<DualOf<T>>& rowDual,
+                                   const std::vector<DualOf<T>>& colDual, double tolerance);
 
 // True when rowToCol is a permutation of 0..n-1 that avoids forbidden entries; else `problem` says why.
 template <CostType T>

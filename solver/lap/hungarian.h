@@ -18,6 +18,7 @@
 #include <chrono>
 #include <concepts>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -315,5 +316,18 @@ class Hungarian final : public LapSolver<typename Kernels::Cost> {
   bool failed_ = false;
   Dual objective_ = 0;
 };
+
+// The solver of options.algorithm (Classical or Tree) over `kernels`, named "<algorithm>/<label>". Internal
+// linkage, as when it lived in lap_solver.cpp: as an inline template the sequential tree solve placed
+// differently and ran 20% slower at n = 3000 on the development VM.
+template <class Kernels>
+static std::unique_ptr<LapSolver<typename Kernels::Cost>> makeHungarian(const LapOptions& options,
+                                                                        const std::string& label,
+                                                                        Kernels kernels) {
+  const std::string name = std::string(algorithmName(options.algorithm)) + "/" + label;
+  if (options.algorithm == LapAlgorithm::Classical)
+    return std::make_unique<Hungarian<Kernels, true>>(name, std::move(kernels), options.granularity);
+  return std::make_unique<Hungarian<Kernels, false>>(name, std::move(kernels), options.granularity);
+}
 
 }  // namespace ms::lap

@@ -78,18 +78,18 @@ Backend resolveBackend(Backend requested, std::string* notice) {
   return Backend::Cpu;
 }
 
-namespace {
-
-template <class Kernels>
-std::unique_ptr<LapSolver<typename Kernels::Cost>> makeHungarian(const LapOptions& options,
-                                                                 const std::string& label, Kernels kernels) {
-  const std::string name = std::string(algorithmName(options.algorithm)) + "/" + label;
-  if (options.algorithm == LapAlgorithm::Classical)
-    return std::make_unique<Hungarian<Kernels, true>>(name, std::move(kernels), options.granularity);
-  return std::make_unique<Hungarian<Kernels, false>>(name, std::move(kernels), options.granularity);
+void requireExactInt64Duals(int64_t largestAbsCost, int32_t n) {
+  // Duals and slacks stay within about n times the largest |cost|; keep that inside 64 bits.
+  const int64_t limit = (int64_t{1} << 62) / (int64_t{n} + 1);
+  if (largestAbsCost > limit) {
+    throw SolveError("int64 costs must stay within +-" + std::to_string(limit) +
+                     " for n = " + std::to_string(n) + " so that the exact 64-bit duals cannot overflow");
+  }
 }
 
-}  // namespace
+int cpuThreads(int requested) {
+  return requested > 0 ? requested : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+}
 
 template <CostType T>
 std::unique_ptr<LapSolver<T>> makeLapSolver(const CostMatrix<T>& costs, const LapOptions& options) {
@@ -103,20 +103,12 @@ std::unique_ptr<LapSolver<T>> makeLapSolver(const CostMatrix<T>& costs, const La
     case LapAlgorithm::Classical:
     case LapAlgorithm::Tree: break;
   }
-  if constexpr (std::is_same_v<T, int64_t>) {
-    // Duals and slacks stay within about n times the largest |cost|; keep that inside 64 bits.
-    const int64_t limit = (int64_t{1} << 62) / (int64_t{costs.rows()} + 1);
-    if (maxAbsFiniteCost(costs) > limit) {
-      throw SolveError("int64 costs must stay within +-" + std::to_string(limit) + " for n = " +
-                       std::to_string(costs.rows()) + " so that the exact 64-bit duals cannot overflow");
-    }
-  }
+  if constexpr (std::is_same_v<T, int64_t>) requireExactInt64Duals(maxAbsFiniteCost(costs), costs.rows());
   switch (options.backend) {
     case Backend::Sequential:
       return makeHungarian(options, "sequential", CpuKernels<T, SequentialExecution>(costs, {}));
     case Backend::Cpu: {
-      const int threads = options.threads > 0 ? options.threads
-                                              : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+      const int threads = cpuThreads(options.threads);
       return makeHungarian(options, "omp" + std::to_string(threads),
                            CpuKernels<T, OpenMpExecution>(costs, OpenMpExecution{threads}));
     }

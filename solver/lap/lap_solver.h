@@ -71,6 +71,11 @@ bool isSequentialOnly(LapAlgorithm algorithm);
 // Cuda with no usable device throws SolveError naming the reason.
 Backend resolveBackend(Backend requested, std::string* notice);
 
+// Throws SolveError when int64 costs up to `largestAbsCost` could overflow the exact 64-bit duals for size n.
+void requireExactInt64Duals(int64_t largestAbsCost, int32_t n);
+// OpenMP threads of Backend::Cpu: `requested`, or every hardware thread when it is 0.
+int cpuThreads(int requested);
+
 // The solver borrows `costs` (square, minimisation form): keep it alive while the solver lives.
 // Backend must be resolved (not Auto).
 template <CostType T>

@@ -11,19 +11,9 @@
 #include "solver/hypergraph/io/hypergraph_io.h"
 #include "solver/hypergraph/partition.h"
 
-namespace {
+#include "process_result.h"
 
-struct Result {
-  int exitCode = -1;
-  QString out, err;
-  // Value of a "key: value" line of standard output ("" when absent).
-  QString value(const QString& key) const {
-    for (const QString& line : out.split('\n')) {
-      if (line.startsWith(key + ": ")) return line.mid(key.size() + 2).trimmed();
-    }
-    return {};
-  }
-};
+namespace {
 
 // Runs matchscope-cli with `input` on its standard input; a run that outlives `timeoutMs` is killed and
 // reported as exit code -1 (an input that hangs the tool fails its test instead of stalling the suite).

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <limits>
 #include <random>
+#include <tuple>
 
 #include "solver/core/errors.h"
 #include "solver/lap/io/matrix_io.h"
@@ -233,6 +234,62 @@ class TestLapIo : public QObject {
       QVERIFY2(message.startsWith(QString::fromStdString(path) + ":offset 128: a 2000000 x 2000000 matrix of 8-byte costs needs 32000.0 GB"),
                qPrintable(message));
     }
+  }
+
+  // Each rank's rows or columns of a square .npy, read by offset, in C and in Fortran order.
+  void npySlicesAreTheMatrixParts() {
+    QTemporaryDir dir;
+    std::mt19937_64 random(20261125);
+    for (int trial = 0; trial < 6; ++trial) {
+      const auto n = static_cast<int32_t>(std::uniform_int_distribution<int>(1, 23)(random));
+      const auto costs = randomMatrix<double>(n, n, random());
+      const std::string cOrder = dir.filePath("c.npy").toStdString();
+      writeNpyMatrix(costs, cOrder);
+      std::string bytes = npyHeader("{'descr': '<f8', 'fortran_order': True, 'shape': (" + std::to_string(n) +
+                                    ", " + std::to_string(n) + "), }");
+      for (int32_t j = 0; j < n; ++j) {
+        for (int32_t i = 0; i < n; ++i)
+          bytes.append(reinterpret_cast<const char*>(&costs(i, j)), sizeof(double));
+      }
+      const std::string fortranOrder = writeFile(dir, "f.npy", bytes);
+      for (const std::string& path : {cOrder, fortranOrder}) {
+        for (const SliceAxis axis : {SliceAxis::Rows, SliceAxis::Columns}) {
+          for (const int ranks : {1, 2, 3}) {
+            for (int rank = 0; rank < ranks; ++rank) {
+              MatrixSlice slice;
+              const auto part = std::get<CostMatrix<double>>(readNpySlice(path, axis, rank, ranks, &slice));
+              const MatrixSlice expected = sliceOf(n, axis, rank, ranks);
+              QCOMPARE(std::tie(slice.rowBegin, slice.rowEnd, slice.colBegin, slice.colEnd),
+                       std::tie(expected.rowBegin, expected.rowEnd, expected.colBegin, expected.colEnd));
+              QCOMPARE(part.rows(), slice.rows());
+              QCOMPARE(part.cols(), slice.cols());
+              for (int32_t i = slice.rowBegin; i < slice.rowEnd; ++i) {
+                for (int32_t j = slice.colBegin; j < slice.colEnd; ++j) {
+                  QCOMPARE(part(i - slice.rowBegin, j - slice.colBegin), costs(i, j));
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+
+  void npySliceNeedsASquareMatrix() {
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("r.npy").toStdString();
+    writeNpyMatrix(randomMatrix<int32_t>(3, 4, 1), path);
+    MatrixSlice slice;
+    try {
+      readNpySlice(path, SliceAxis::Rows, 0, 2, &slice);
+      QFAIL("a 3 x 4 matrix was sliced");
+    } catch (const InputError& error) {
+      QCOMPARE(QString(error.what()),
+               QString::fromStdString(path) +
+                   ":offset 128: a distributed solve takes a square matrix, found 3 x 4");
+    }
+    // Standard input has no offsets, and is refused before a byte of it is read.
+    QVERIFY_THROWS_EXCEPTION(InputError, readNpySlice("-", SliceAxis::Rows, 0, 2, &slice));
   }
 
   void missingFileIsNamed() {

@@ -16,20 +16,31 @@
 // - the zero-slack lists are a superset of the zero-slack edges: edges are gained only by uncovered rows
 //   whose smallest slack reaches zero (their lists are rewritten from one read of the row), edges lost in
 //   covered rows x covered columns stay listed and the forward pass skips them by their slack.
+//
+// With kSlice, a kernel set holds a slice of the matrix (matrix_slice.h) for the distributed backend
+// (solver/lap/distributed/): the kernels that read costs read only its rows and columns, everything else
+// (duals, assignment, covers, trees) stays whole. The classical variant takes row slices, the tree variant
+// column slices. The wrapper merges what the ranks computed through the hooks at the end of the class.
+// Without kSlice (the single-process backends) the slice bounds are the constants 0 and n, so those
+// kernels compile exactly as they did before slices existed.
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <span>
+#include <stdexcept>
 #include <type_traits>
 #include <vector>
 
 #include "solver/lap/cost_matrix.h"
 #include "solver/lap/cpu/execution.h"
 #include "solver/lap/lap_snapshot.h"
+#include "solver/lap/matrix_slice.h"
 
 namespace ms::lap {
 
-template <CostType T, class Execution>
+template <CostType T, class Execution, bool kSlice = false>
 class CpuKernels {
  public:
   using Cost = T;
@@ -37,7 +48,12 @@ class CpuKernels {
   static constexpr Dual kInfinity = kDualInfinity<Dual>;
 
   CpuKernels(const CostMatrix<T>& costs, Execution execution)
-      : costs_(costs.data()), n_(costs.rows()), eps_(zeroTolerance(costs)), exec_(execution) {}
+      : CpuKernels(costs, MatrixSlice::whole(costs.rows()), zeroTolerance(costs), execution) {}
+  // `costs` holds the slice's rows x columns; `zeroSlack` is the whole matrix's zeroTolerance().
+  CpuKernels(const CostMatrix<T>& costs, const MatrixSlice& slice, Dual zeroSlack, Execution execution)
+      : costs_(costs.data()), n_(slice.n), slice_(slice), eps_(zeroSlack), exec_(execution) {
+    if (!kSlice && !slice.isWhole()) throw std::logic_error("CpuKernels: a slice of the matrix needs kSlice");
+  }
 
   // All per-solve buffers, allocated once ("setup" phase).
   void allocate() {
@@ -69,11 +85,15 @@ class CpuKernels {
   int32_t size() const { return n_; }
 
   // --- Algorithm 1: initial reduction. Returns false if some row or column has only forbidden entries.
+  // (A slice gives each row's minimum over its columns, and +inf for rows it does not hold.)
   bool reduceRows() {
-    exec_.forEach(n_, n_, [&](int32_t i) {
+    if constexpr (kSlice) std::fill(rowDual_.begin(), rowDual_.end(), kInfinity);
+    exec_.forEach(sliceRows(), sliceCols(), [&](int32_t k) {
+      const int32_t i = rowBegin() + k;
       const T* row = rowOf(i);
       Dual smallest = kInfinity;
-      for (int32_t j = 0; j < n_; ++j) smallest = std::min(smallest, static_cast<Dual>(row[j]));
+      for (int32_t j = colBegin(); j < colEnd(); ++j)
+        smallest = std::min(smallest, static_cast<Dual>(row[j]));
       rowDual_[i] = smallest;
     });
     return std::none_of(rowDual_.begin(), rowDual_.end(), [](Dual u) { return u == kInfinity; });
@@ -81,14 +101,16 @@ class CpuKernels {
 
   bool reduceColumns() {
     // Blocks of columns keep the row-major matrix streaming while each column minimum stays in one thread.
+    if constexpr (kSlice) std::fill(colDual_.begin(), colDual_.end(), kInfinity);
     const int32_t blocks = columnBlockCount();
-    exec_.forEach(blocks, int64_t{columnBlockWidth()} * n_, [&](int32_t b) {
+    exec_.forEach(blocks, int64_t{columnBlockWidth()} * sliceRows(), [&](int32_t b) {
       const auto [begin, end] = columnBlock(b);
       for (int32_t j = begin; j < end; ++j) colDual_[j] = kInfinity;
-      for (int32_t i = 0; i < n_; ++i) {
+      for (int32_t i = rowBegin(); i < rowEnd(); ++i) {
         const T* row = rowOf(i);
         const Dual u = rowDual_[i];
-        for (int32_t j = begin; j < end; ++j) colDual_[j] = std::min(colDual_[j], static_cast<Dual>(row[j]) - u);
+        for (int32_t j = begin; j < end; ++j)
+          colDual_[j] = std::min(colDual_[j], static_cast<Dual>(row[j]) - u);
       }
     });
     return std::none_of(colDual_.begin(), colDual_.end(), [](Dual v) { return v == kInfinity; });
@@ -111,10 +133,12 @@ class CpuKernels {
 
   // --- Classical forward pass, step 1: the zero-slack list of every row on the first call; afterwards (after
   // a dual update) only of the rows whose smallest slack reached zero. Returns the edges listed by this call.
+  // (A row slice lists its own rows; the forward pass finds the others' lists empty.)
   int64_t compressZeroSlack() {
     int64_t listed = 0;
     rowsScanned_ = 0;
-    exec_.forEach(n_, zeroListsBuilt_ ? 1 : n_, [&](int32_t i) {
+    exec_.forEach(sliceRows(), zeroListsBuilt_ ? 1 : n_, [&](int32_t k) {
+      const int32_t i = rowBegin() + k;
       if (zeroListsBuilt_ && !gainedZeroSlack(i)) return;
       const T* row = rowOf(i);
       const Dual u = rowDual_[i];
@@ -160,9 +184,10 @@ class CpuKernels {
     const int64_t averageDegree = zeroEdges_ / std::max(n_, 1) + 1;
     exec_.forEach(frontierSize_, averageDegree, [&](int32_t k) {
       const int32_t i = frontier_[k];
-      const T* row = rowOf(i);
+      const std::vector<int32_t>& zeros = zeroCols_[i];
+      const T* row = kSlice && zeros.empty() ? nullptr : rowOf(i);  // rows outside a slice have no list
       const Dual u = rowDual_[i];
-      for (const int32_t j : zeroCols_[i]) {
+      for (const int32_t j : zeros) {
         if (loadRelaxed(colCover_[j]) != 0 || !isZero(slackOf(row[j], u, j))) continue;
         storeRelaxed(colPred_[j], i);
         const int32_t next = colAssign_[j];
@@ -251,7 +276,8 @@ class CpuKernels {
   // column covered since) are read again.
   Dual minUncoveredSlack() {
     rowsScanned_ = 0;
-    return exec_.template minOf<Dual>(n_, n_, [&](int32_t i) {
+    return exec_.template minOf<Dual>(sliceRows(), n_, [&](int32_t k) {
+      const int32_t i = rowBegin() + k;
       if (rowCover_[i] != 0) return kInfinity;
       const T* row = rowOf(i);
       const Dual u = rowDual_[i];
@@ -283,7 +309,10 @@ class CpuKernels {
 
   // --- Tree dual update: theta is the smallest slack of an uncovered column.
   Dual minColumnSlack() {
-    return exec_.template minOf<Dual>(n_, 1, [&](int32_t j) { return colCover_[j] == 0 ? slack_[j] : kInfinity; });
+    return exec_.template minOf<Dual>(sliceCols(), 1, [&](int32_t k) {
+      const int32_t j = colBegin() + k;
+      return colCover_[j] == 0 ? slack_[j] : kInfinity;
+    });
   }
 
   // --- Algorithm 9: updates duals and column slacks; the tree rows at the new zero-slack columns become the
@@ -291,7 +320,7 @@ class CpuKernels {
   int32_t updateDualsAndSlack(Dual theta) {
     updateDuals(theta);
     int32_t nextSize = 0;
-    for (int32_t j = 0; j < n_; ++j) {
+    for (int32_t j = colBegin(); j < colEnd(); ++j) {
       if (colCover_[j] != 0) continue;
       slack_[j] -= theta;
       if (isZero(slack_[j])) {
@@ -313,9 +342,13 @@ class CpuKernels {
   int64_t endPhase() { return -1; }
 
   // --- Results and snapshots.
+  // (A slice sums the assigned entries it holds.)
   Dual objective() const {
     Dual total = 0;
-    for (int32_t i = 0; i < n_; ++i) total += static_cast<Dual>(rowOf(i)[rowAssign_[i]]);
+    for (int32_t i = rowBegin(); i < rowEnd(); ++i) {
+      const int32_t j = rowAssign_[i];
+      if (j >= colBegin() && j < colEnd()) total += static_cast<Dual>(rowOf(i)[j]);
+    }
     return total;
   }
   const std::vector<int32_t>& rowAssignment() const { return rowAssign_; }
@@ -341,7 +374,49 @@ class CpuKernels {
     }
     traceAugmentingPaths(out, std::span(roots_.data(), static_cast<std::size_t>(rootCount_)), rowSucc_.data(),
                          colSucc_.data());
-    summariseAssignment(out, costs_);
+    if (!kSlice || slice_.isWhole()) summariseAssignment(out, costs_);
+  }
+
+  // --- Hooks of the distributed wrapper (solver/lap/distributed/distributed_kernels.h). Every rank runs
+  // the same kernels on the same whole state; after a kernel that read its slice, the wrapper combines the
+  // ranks' results in this state through these.
+  std::span<Dual> rowDualState() { return rowDual_; }
+  std::span<Dual> colDualState() { return colDual_; }
+  std::span<int32_t> rowAssignmentState() { return rowAssign_; }
+  std::span<int32_t> colAssignmentState() { return colAssign_; }
+  // Classical: the row that reached each column (any one is a valid tree edge); tree: the row of each
+  // column's smallest slack, written only for the slice's columns.
+  std::span<int32_t> colPredecessorState() { return colPred_; }
+  std::span<const int32_t> frontierRows() const {
+    return {frontier_.data(), static_cast<std::size_t>(frontierSize_)};
+  }
+  std::span<const int32_t> reverseColumns() const {
+    return {reverseCols_.data(), static_cast<std::size_t>(reverseCount_)};
+  }
+
+  // After a forward level on every rank: `rows` (sorted, distinct) is the union of the rows the ranks
+  // reached, each through its assigned column, and becomes the next frontier here. After a tree dual
+  // update (`reached` false) the rows are tree rows the update activated.
+  void adoptFrontier(std::span<const int32_t> rows, bool reached) {
+    frontierSize_ = 0;
+    for (const int32_t i : rows) {
+      if (reached) {
+        const int32_t j = rowAssign_[i];
+        rowPred_[i] = j;
+        rowCover_[i] = 0;
+        colCover_[j] = 1;
+      }
+      rowState_[i] = kActive;
+      frontier_[frontierSize_++] = i;
+    }
+  }
+  // The union (sorted, distinct) of the unassigned columns the ranks reached in this search.
+  void adoptReverseColumns(std::span<const int32_t> columns) {
+    reverseCount_ = 0;
+    for (const int32_t j : columns) {
+      colReverse_[j] = 1;
+      reverseCols_[reverseCount_++] = j;
+    }
   }
 
  private:
@@ -349,7 +424,27 @@ class CpuKernels {
   static constexpr int32_t kMinColumnBlock = 64;
   static constexpr int64_t kTypicalPathLength = 32;  // work estimate of one reverse or augment walk
 
-  const T* rowOf(int32_t i) const { return costs_ + static_cast<std::size_t>(i) * static_cast<std::size_t>(n_); }
+  // The slice's bounds: constants for the whole matrix.
+  int32_t rowBegin() const { return kSlice ? slice_.rowBegin : 0; }
+  int32_t rowEnd() const { return kSlice ? slice_.rowEnd : n_; }
+  int32_t colBegin() const { return kSlice ? slice_.colBegin : 0; }
+  int32_t colEnd() const { return kSlice ? slice_.colEnd : n_; }
+  int32_t sliceRows() const { return rowEnd() - rowBegin(); }
+  int32_t sliceCols() const { return colEnd() - colBegin(); }
+
+  // Row i (of the slice), indexed by the whole matrix's column: rowOf(i)[j] for the slice's columns j. For a
+  // column slice that pointer lies before the slice's storage, where pointer arithmetic may not go, so it is
+  // formed on the address; the kernels' loops then index rows as for the whole matrix.
+  const T* rowOf(int32_t i) const {
+    if constexpr (kSlice) {
+      const auto offset = static_cast<std::ptrdiff_t>(i - slice_.rowBegin) * slice_.cols() - slice_.colBegin;
+      return reinterpret_cast<const T*>(
+          reinterpret_cast<std::uintptr_t>(costs_) +
+          static_cast<std::uintptr_t>(offset * static_cast<std::ptrdiff_t>(sizeof(T))));
+    } else {
+      return costs_ + static_cast<std::size_t>(i) * static_cast<std::size_t>(n_);
+    }
+  }
   Dual slackOf(T cost, Dual rowDual, int32_t j) const { return static_cast<Dual>(cost) - rowDual - colDual_[j]; }
   bool isZero(Dual slack) const {
     if constexpr (std::is_integral_v<Dual>) {
@@ -361,17 +456,19 @@ class CpuKernels {
 
   // Column-parallel kernels give each thread about two contiguous column ranges: long row segments stream
   // from memory at full speed, and two ranges per thread absorb uneven progress.
+  // (Over the slice's columns.)
   int32_t columnBlockCount() const {
     const int32_t wanted = 2 * exec_.parallelism();
-    return std::max(1, std::min(wanted, (n_ + kMinColumnBlock - 1) / kMinColumnBlock));
+    return std::max(1, std::min(wanted, (sliceCols() + kMinColumnBlock - 1) / kMinColumnBlock));
   }
   std::pair<int32_t, int32_t> columnBlock(int32_t b) const {
     const int32_t width = columnBlockWidth();
-    return {std::min(n_, b * width), std::min(n_, (b + 1) * width)};
+    const int32_t cols = sliceCols();
+    return {colBegin() + std::min(cols, b * width), colBegin() + std::min(cols, (b + 1) * width)};
   }
   int32_t columnBlockWidth() const {
     const int32_t blocks = columnBlockCount();
-    const int32_t width = (n_ + blocks - 1) / blocks;
+    const int32_t width = (sliceCols() + blocks - 1) / blocks;
     return (width + 15) / 16 * 16;  // whole 64-byte lines of int32 costs
   }
 
@@ -400,8 +497,9 @@ class CpuKernels {
     return frontierSize_;
   }
 
-  const T* costs_;
+  const T* costs_;  // the slice's rows x columns, row-major
   int32_t n_;
+  MatrixSlice slice_;  // read only with kSlice
   Dual eps_;
   Execution exec_;
 

@@ -12,6 +12,7 @@
 
 #include "solver/core/input_file.h"
 #include "solver/lap/cost_matrix.h"
+#include "solver/lap/matrix_slice.h"
 
 namespace ms::lap {
 
@@ -21,6 +22,10 @@ AnyCostMatrix readTextMatrix(const std::filesystem::path& path);
 AnyCostMatrix readNpyMatrix(const std::filesystem::path& path);
 AnyCostMatrix readTextMatrix(InputSource& source);
 AnyCostMatrix readNpyMatrix(InputSource& source);
+// The part of a square .npy matrix rank `rank` of `ranks` holds (sliceOf(n, axis, rank, ranks), stored in
+// *slice), read by offset: only its bytes are read, and only it is allocated.
+AnyCostMatrix readNpySlice(const std::filesystem::path& path, SliceAxis axis, int rank, int ranks,
+                           MatrixSlice* slice);
 
 // Written through writeFileAtomically (solver/core/atomic_file.h). Text output reads back to the same values.
 void writeCostMatrix(const AnyCostMatrix& costs, const std::filesystem::path& path);

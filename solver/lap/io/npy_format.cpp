@@ -193,13 +193,22 @@ NpyHeader readHeader(std::istream& in, std::uintmax_t fileSize, const std::strin
   return header;
 }
 
+// Rows [rowBegin, rowEnd) x columns [colBegin, colEnd) of the matrix the header describes.
+struct Block {
+  int64_t rowBegin, rowEnd, colBegin, colEnd;
+};
+
+// Reads `block` of the stored data: one read where the block spans whole stored rows, else one seek and read
+// per stored row. Fortran order stores the transpose: its block is read transposed, then turned back.
 template <CostType T>
-CostMatrix<T> readData(std::istream& in, const NpyHeader& header, std::uintmax_t fileSize, const std::string& file) {
+CostMatrix<T> readBlock(std::istream& in, const NpyHeader& header, std::uintmax_t fileSize,
+                        const std::string& file, const Block& block) {
   if (header.rows == 0 || header.cols == 0) throw InputError(file, offset(header.dataOffset), "empty matrix");
   if (header.rows > std::numeric_limits<int32_t>::max() || header.cols > std::numeric_limits<int32_t>::max()) {
     throw InputError(file, offset(header.dataOffset), "matrix dimensions exceed 2^31 - 1");
   }
-  const std::string shortfall = memoryShortfall(header.rows, header.cols, sizeof(T));
+  const int64_t blockRows = block.rowEnd - block.rowBegin, blockCols = block.colEnd - block.colBegin;
+  const std::string shortfall = memoryShortfall(blockRows, blockCols, sizeof(T));
   if (!shortfall.empty()) throw InputError(file, offset(header.dataOffset), shortfall);
   const auto expected = static_cast<std::size_t>(header.rows) * static_cast<std::size_t>(header.cols) * sizeof(T);
   const std::size_t present = fileSize > header.dataOffset ? fileSize - header.dataOffset : 0;
@@ -208,26 +217,65 @@ CostMatrix<T> readData(std::istream& in, const NpyHeader& header, std::uintmax_t
                      "truncated: file ends after " + std::to_string(present) + " of " + std::to_string(expected) +
                          " data bytes");
   }
-  // Fortran order is the transpose's C order: read it as cols x rows, then transpose.
-  const auto storedRows = static_cast<int32_t>(header.fortranOrder ? header.cols : header.rows);
-  const auto storedCols = static_cast<int32_t>(header.fortranOrder ? header.rows : header.cols);
-  CostMatrix<T> stored(storedRows, storedCols);
-  if (!in.read(reinterpret_cast<char*>(stored.data()), static_cast<std::streamsize>(expected))) {
-    throw InputError(file, offset(header.dataOffset), "read error");
+  const bool fortran = header.fortranOrder;
+  const int64_t storedCols = fortran ? header.rows : header.cols;
+  const Block stored = fortran ? Block{block.colBegin, block.colEnd, block.rowBegin, block.rowEnd} : block;
+  const auto readRows = static_cast<int32_t>(stored.rowEnd - stored.rowBegin);
+  const auto readCols = static_cast<int32_t>(stored.colEnd - stored.colBegin);
+  CostMatrix<T> read(readRows, readCols);
+  const auto byteOf = [&](int64_t r, int64_t c) {
+    return header.dataOffset + static_cast<std::size_t>(r * storedCols + c) * sizeof(T);
+  };
+  const auto readSpan = [&](std::size_t at, T* into, int64_t count) {
+    in.seekg(static_cast<std::streamoff>(at));
+    if (!in.read(reinterpret_cast<char*>(into),
+                 static_cast<std::streamsize>(count * static_cast<int64_t>(sizeof(T))))) {
+      throw InputError(file, offset(at), "read error");
+    }
+  };
+  if (readCols == storedCols) {
+    readSpan(byteOf(stored.rowBegin, 0), read.data(), read.size());
+  } else {
+    for (int32_t r = 0; r < readRows; ++r)
+      readSpan(byteOf(stored.rowBegin + r, stored.colBegin), read.row(r), readCols);
   }
   if constexpr (std::is_floating_point_v<T>) {
-    for (int64_t k = 0; k < stored.size(); ++k) {
-      const T value = stored.data()[k];
-      if (std::isnan(value) || value == -std::numeric_limits<T>::infinity()) {
-        throw InputError(file, offset(header.dataOffset + static_cast<std::size_t>(k) * sizeof(T)),
-                         std::string(std::isnan(value) ? "NaN" : "-inf") + " is not a cost (use inf to forbid a pair)");
+    for (int32_t r = 0; r < readRows; ++r) {
+      for (int32_t c = 0; c < readCols; ++c) {
+        const T value = read(r, c);
+        if (std::isnan(value) || value == -std::numeric_limits<T>::infinity()) {
+          throw InputError(
+              file, offset(byteOf(stored.rowBegin + r, stored.colBegin + c)),
+              std::string(std::isnan(value) ? "NaN" : "-inf") + " is not a cost (use inf to forbid a pair)");
+        }
       }
     }
   }
-  if (!header.fortranOrder) return stored;
-  CostMatrix<T> costs(static_cast<int32_t>(header.rows), static_cast<int32_t>(header.cols));
-  costs.eigen() = stored.eigen().transpose();
+  if (!fortran) return read;
+  CostMatrix<T> costs(readCols, readRows);
+  costs.eigen() = read.eigen().transpose();
   return costs;
+}
+
+// Dispatches on the element type; `blockOf` turns the header's shape into the block to read.
+template <class BlockOf>
+AnyCostMatrix readNpy(InputSource& source, BlockOf blockOf) {
+  const std::string& file = source.name();
+  std::istream& in = source.stream();
+  const std::uintmax_t fileSize = source.size();
+  const NpyHeader header = readHeader(in, fileSize, file);
+  const std::string& descr = header.descr;
+  const auto read = [&]<CostType T>() -> AnyCostMatrix {
+    return readBlock<T>(in, header, fileSize, file, blockOf(header));
+  };
+  if (descr == "<i4" || descr == "=i4") return read.template operator()<int32_t>();
+  if (descr == "<i8" || descr == "=i8") return read.template operator()<int64_t>();
+  if (descr == "<f4" || descr == "=f4") return read.template operator()<float>();
+  if (descr == "<f8" || descr == "=f8") return read.template operator()<double>();
+  if (!descr.empty() && descr[0] == '>')
+    throw InputError(file, offset(10), "big-endian data ('" + descr + "') is not supported");
+  throw InputError(file, offset(10),
+                   "unsupported element type '" + descr + "' (expected int32, int64, float32 or float64)");
 }
 
 template <CostType T>
@@ -263,17 +311,23 @@ AnyCostMatrix readNpyMatrix(const std::filesystem::path& path) {
 }
 
 AnyCostMatrix readNpyMatrix(InputSource& source) {
-  const std::string& file = source.name();
-  std::istream& in = source.stream();
-  const std::uintmax_t fileSize = source.size();
-  const NpyHeader header = readHeader(in, fileSize, file);
-  const std::string& descr = header.descr;
-  if (descr == "<i4" || descr == "=i4") return readData<int32_t>(in, header, fileSize, file);
-  if (descr == "<i8" || descr == "=i8") return readData<int64_t>(in, header, fileSize, file);
-  if (descr == "<f4" || descr == "=f4") return readData<float>(in, header, fileSize, file);
-  if (descr == "<f8" || descr == "=f8") return readData<double>(in, header, fileSize, file);
-  if (!descr.empty() && descr[0] == '>') throw InputError(file, offset(10), "big-endian data ('" + descr + "') is not supported");
-  throw InputError(file, offset(10), "unsupported element type '" + descr + "' (expected int32, int64, float32 or float64)");
+  return readNpy(source, [](const NpyHeader& header) { return Block{0, header.rows, 0, header.cols}; });
+}
+
+AnyCostMatrix readNpySlice(const std::filesystem::path& path, SliceAxis axis, int rank, int ranks,
+                           MatrixSlice* slice) {
+  // Checked before opening: opening "-" would read all of standard input.
+  if (isStandardStream(path)) throw InputError("<stdin>", offset(0), "a slice is read by offset from a file");
+  InputSource source = InputSource::open(path);
+  return readNpy(source, [&](const NpyHeader& header) {
+    if (header.rows != header.cols || header.rows > std::numeric_limits<int32_t>::max()) {
+      throw InputError(source.name(), offset(header.dataOffset),
+                       "a distributed solve takes a square matrix, found " + std::to_string(header.rows) +
+                           " x " + std::to_string(header.cols));
+    }
+    *slice = sliceOf(static_cast<int32_t>(header.rows), axis, rank, ranks);
+    return Block{slice->rowBegin, slice->rowEnd, slice->colBegin, slice->colEnd};
+  });
 }
 
 void writeNpyMatrix(const AnyCostMatrix& costs, const std::filesystem::path& path) {

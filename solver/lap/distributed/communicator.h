@@ -1,0 +1,39 @@
+#pragma once
+// The collectives the distributed Hungarian kernel set needs, independent of the engine behind them
+// (Open MPI in mpi_communicator.h). Every rank calls them in the same order, as MPI requires.
+
+#include <cstdint>
+#include <span>
+
+namespace ms::lap {
+
+class Communicator {
+ public:
+  virtual ~Communicator() = default;
+
+  virtual int rank() const = 0;
+  virtual int size() const = 0;
+
+  // In place, element by element over all ranks.
+  virtual void minInPlace(std::span<int64_t> values) = 0;
+  virtual void minInPlace(std::span<double> values) = 0;
+  virtual void maxInPlace(std::span<int32_t> values) = 0;
+  virtual void sumInPlace(std::span<int64_t> values) = 0;
+  virtual void sumInPlace(std::span<double> values) = 0;
+  virtual void bitwiseOrInPlace(std::span<uint64_t> values) = 0;
+  // Rank `root`'s `values` on every rank.
+  virtual void broadcast(std::span<int32_t> values, int root) = 0;
+
+  template <class V>
+  V min(V value) {
+    minInPlace(std::span<V>(&value, 1));
+    return value;
+  }
+  template <class V>
+  V sum(V value) {
+    sumInPlace(std::span<V>(&value, 1));
+    return value;
+  }
+};
+
+}  // namespace ms::lap

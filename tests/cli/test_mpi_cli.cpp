@@ -1,0 +1,150 @@
+// matchscope-mpi under mpirun with 2 ranks: the distributed solve's printed lines, per-rank traces, .npy
+// slices, the bench presets' CSV, and its agreement with matchscope-cli on the same counter-stream instance.
+#include <QtTest/QtTest>
+
+#include <QProcess>
+#include <QTemporaryDir>
+
+#include "process_result.h"
+
+namespace {
+
+Result run(const QString& program, const QStringList& arguments) {
+  QProcess process;
+  process.start(program, arguments);
+  if (!process.waitForFinished(240000)) {
+    process.kill();
+    process.waitForFinished();
+    return {-1, {}, "killed after 240 s"};
+  }
+  return {process.exitStatus() == QProcess::CrashExit ? -2 : process.exitCode(),
+          QString::fromUtf8(process.readAllStandardOutput()),
+          QString::fromUtf8(process.readAllStandardError())};
+}
+
+// Two ranks of matchscope-mpi (ctest sets the environment that lets Open MPI run as root).
+Result mpi(const QStringList& arguments) {
+  return run(MATCHSCOPE_MPIEXEC, QStringList{"-np", "2", "--oversubscribe", MATCHSCOPE_MPI_PATH} + arguments);
+}
+
+Result cli(const QStringList& arguments) {
+  return run(MATCHSCOPE_CLI_PATH, arguments);
+}
+
+int lineCount(const QString& path) {
+  QFile file(path);
+  if (!file.open(QIODevice::ReadOnly)) return -1;
+  return static_cast<int>(file.readAll().count('\n'));
+}
+
+}  // namespace
+
+class TestMpiCli : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void solveMatchesTheSingleProcessOptimum() {
+    QTemporaryDir dir;
+    for (const QString algorithm : {"classical", "tree"}) {
+      for (const QString generator : {"uniform", "real"}) {
+        const QStringList instance = {"--generate", generator, "--n", "157", "--range", "n", "--seed", "9"};
+        const QString trace = dir.filePath(algorithm + generator + ".csv");
+        const Result distributed =
+            mpi(QStringList{"solve", "--algorithm", algorithm, "--verify", "--trace-out", trace} + instance);
+        QVERIFY2(distributed.exitCode == 0, qPrintable(distributed.err));
+        QCOMPARE(distributed.value("ranks"),
+                 algorithm == "classical" ? "2 (rows split)" : "2 (columns split)");
+        QCOMPARE(distributed.value("certificate"), "valid");
+        QCOMPARE(distributed.value("rank_ms").split(' ').size(), 2);
+        const Result single = cli(
+            QStringList{"solve", "--algorithm", algorithm, "--backend", "sequential", "--stream", "counter"} +
+            instance);
+        QCOMPARE(single.exitCode, 0);
+        if (generator == "uniform") {
+          QCOMPARE(distributed.value("objective"), single.value("objective"));
+        } else {
+          QVERIFY(qAbs(distributed.value("objective").toDouble() - single.value("objective").toDouble()) <
+                  1e-7);
+        }
+        // One trace per rank, step for step the same solve.
+        const QString stem = dir.filePath(algorithm + generator);
+        QCOMPARE(lineCount(stem + ".rank0.csv"), distributed.value("steps").toInt() + 1);
+        QCOMPARE(lineCount(stem + ".rank1.csv"), lineCount(stem + ".rank0.csv"));
+      }
+    }
+  }
+
+  void npyInputIsReadBySlice() {
+    QTemporaryDir dir;
+    const QString npy = dir.filePath("m.npy");
+    QCOMPARE(cli({"generate", "uniform", "--n", "101", "--range", "10n", "--seed", "4", "--stream", "counter",
+                  "--output", npy})
+                 .exitCode,
+             0);
+    const Result single = cli({"solve", "--input", npy, "--algorithm", "tree", "--backend", "sequential"});
+    // The file holds the counter stream's matrix: the very instance matchscope-mpi generates slice by slice.
+    const Result generated =
+        mpi({"solve", "--generate", "uniform", "--n", "101", "--range", "10n", "--seed", "4"});
+    QCOMPARE(generated.value("objective"), single.value("objective"));
+    for (const QString algorithm : {"classical", "tree"}) {
+      const Result distributed = mpi({"solve", "--input", npy, "--algorithm", algorithm, "--verify"});
+      QVERIFY2(distributed.exitCode == 0, qPrintable(distributed.err));
+      QCOMPARE(distributed.value("objective"), single.value("objective"));
+      // 101 rows or columns over 2 ranks: 51 and 50 of them, int32.
+      QCOMPARE(distributed.value("slice_mb"),
+               QString("%1 %2").arg(51 * 101 * 4 / 1e6).arg(50 * 101 * 4 / 1e6));
+    }
+  }
+
+  void benchPresetWritesOneRowPerRun() {
+    QTemporaryDir dir;
+    const QString csv = dir.filePath("strong.csv");
+    const Result r = mpi({"bench", "--preset", "strong", "--sizes", "120,200", "--repeats", "2", "--warmups",
+                          "0", "--backend", "sequential", "--output", csv});
+    QVERIFY2(r.exitCode == 0, qPrintable(r.err));
+    QFile file(csv);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = file.readAll().trimmed().split('\n');
+    QCOMPARE(lines.size(), 1 + 2 * 2 * 2);  // header + sizes x algorithms x repeats
+    const QList<QByteArray> header = lines[0].split(',');
+    const auto column = [&](const char* name) { return static_cast<int>(header.indexOf(name)); };
+    QMap<QString, QString> objectiveBySize;
+    for (int k = 1; k < lines.size(); ++k) {
+      // The device name is quoted and may hold commas: read the fields from its closing quote on.
+      const QByteArray& line = lines[k];
+      const QList<QByteArray> fields = line.mid(line.lastIndexOf('"') + 2).split(',');
+      const auto field = [&](const char* name) { return QString::fromUtf8(fields[column(name) - 1]); };
+      QCOMPARE(field("ranks"), "2");
+      QCOMPARE(field("rank_ms").split(';').size(), 2);
+      if (field("repeat") == "0") QCOMPARE(field("certificate"), "valid");
+      // Classical and tree agree on the optimum of each size.
+      const QString n = field("n");
+      if (objectiveBySize.contains(n)) QCOMPARE(field("objective"), objectiveBySize[n]);
+      objectiveBySize[n] = field("objective");
+    }
+    QCOMPARE(objectiveBySize.size(), 2);
+  }
+
+  void infeasibleInstanceEndsEveryRankWithStatus3() {
+    QTemporaryDir dir;
+    QFile file(dir.filePath("inf.txt"));
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("inf inf inf\n1 2 3\n4 5 6\n");
+    file.close();
+    for (const QString algorithm : {"classical", "tree"}) {
+      const Result r = mpi({"solve", "--input", file.fileName(), "--algorithm", algorithm});
+      QCOMPARE(r.exitCode, 3);
+      QVERIFY2(r.err.contains("infeasible: a row or column has only forbidden (inf) entries"),
+               qPrintable(r.err));
+    }
+  }
+
+  void sequentialStreamIsRefused() {
+    const Result r = mpi({"solve", "--generate", "uniform", "--n", "50", "--stream", "sequential"});
+    QVERIFY(r.exitCode != 0);
+    QVERIFY2(r.err.contains("use --stream counter"), qPrintable(r.err));
+  }
+};
+
+QTEST_GUILESS_MAIN(TestMpiCli)
+#include "test_mpi_cli.moc"

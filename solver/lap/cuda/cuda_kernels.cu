@@ -36,9 +36,6 @@ enum IntArray : int {
   kFrontierB,
   kRowMinCol,
   kScanRows,
-  kScanKnownCol,
-  kColStale,
-  kStaleCols,
   kIntArrayCount
 };
 
@@ -197,15 +194,14 @@ void CudaKernels<T>::allocate() {
   }
 
   // -1 (all bits set) for assignments, predecessors, successors and argmin columns; 0 for covers, states,
-  // marks, lists and stale flags.
+  // marks and lists.
   int32_t* ints = dev.ints.get();
   gpu::checkCuda(cudaMemsetAsync(ints, 0xff, kRowCover * n * sizeof(int32_t), stream), "cudaMemset");
   gpu::checkCuda(
       cudaMemsetAsync(ints + kRowCover * n, 0, (kRowMinCol - kRowCover) * n * sizeof(int32_t), stream),
       "cudaMemset");
   gpu::checkCuda(cudaMemsetAsync(ints + kRowMinCol * n, 0xff, n * sizeof(int32_t), stream), "cudaMemset");
-  gpu::checkCuda(cudaMemsetAsync(ints + kScanRows * n, 0, (kIntArrayCount - kScanRows) * n * sizeof(int32_t), stream),
-                 "cudaMemset");
+  gpu::checkCuda(cudaMemsetAsync(ints + kScanRows * n, 0, n * sizeof(int32_t), stream), "cudaMemset");
   gpu::DeviceCounters counters{};
   counters.minKey = gpu::orderKey(kInfinity);
   gpu::checkCuda(
@@ -222,7 +218,7 @@ void CudaKernels<T>::allocate() {
   int32_t** slots[] = {&view.rowAssign, &view.colAssign,   &view.rowPred,  &view.colPred,    &view.rowSucc,
                        &view.colSucc,   &view.rowCover,    &view.colCover, &view.rowState,   &view.colReverse,
                        &view.rootMark,  &view.reverseCols, &view.roots,    &dev.frontier[0], &dev.frontier[1],
-                       &view.rowMinCol, &view.scanRows, &view.scanKnownCol, &view.colStale, &view.staleCols};
+                       &view.rowMinCol, &view.scanRows};
   static_assert(sizeof slots / sizeof slots[0] == kIntArrayCount);
   for (int a = 0; a < kIntArrayCount; ++a) *slots[a] = ints + a * n;
   view.zeroRowCount = dev.zeroRowCount.get();

@@ -74,9 +74,6 @@ struct DeviceView {
   // i's list starts at i * n; in increasing order when one block wrote it) and their count; per segment of a
   // row that a search's dual update reads, the segment's smallest slack and the first column attaining it.
   int32_t *rowMinCol, *scanRows;
-  // Classical device search: per row read again, its argmin column if only the stale columns need reading;
-  // per column, whether it was covered at or since the last dual update (stale); the stale columns.
-  int32_t *scanKnownCol, *colStale, *staleCols;
   int32_t* zeroRowCount;
   int32_t* zeroCols;
   Dual* segmentSlack;
@@ -262,18 +259,15 @@ __global__ void reduceColumnsFinishKernel(DeviceView<T> d) {
 
 // --- Algorithm 2: optimality check. Resets covers and trees, covers assigned rows, counts them.
 // Resets vertex k's cover and tree state; returns 1 if row k is assigned.
-// `keepFreeArgmins` (classical device search): unassigned rows keep their argmin column, which stays an
-// argmin over the columns that are not stale (see search_device.cuh).
 template <class T>
-__device__ int32_t checkOptimalityAt(const DeviceView<T>& d, int32_t k, bool keepFreeArgmins = false) {
+__device__ int32_t checkOptimalityAt(const DeviceView<T>& d, int32_t k) {
   using Dual = typename DeviceView<T>::Dual;
   const int32_t assigned = d.rowAssign[k] != -1;
   d.rowCover[k] = assigned;
   d.colCover[k] = 0;
   d.rowPred[k] = -1;
   d.colPred[k] = -1;
-  // Columns get uncovered: every row's smallest slack may have dropped.
-  if (assigned || !keepFreeArgmins) d.rowMinCol[k] = -1;
+  d.rowMinCol[k] = -1;  // columns get uncovered: every row's smallest slack may have dropped
   if (d.slack != nullptr) d.slack[k] = kDualInfinity<Dual>;
   return assigned;
 }
@@ -656,19 +650,18 @@ __device__ inline SlackAt<Dual> smallerSlack(const SlackAt<Dual>& a, const Slack
   return (b.slack < a.slack || (b.slack == a.slack && b.col < a.col)) ? b : a;
 }
 
-// One block reads row i at columns columnAt(k), k in [begin, end): the smallest slack at an uncovered column
-// and the first column attaining it (in thread 0). Every thread of the block calls it.
-template <class T, class ColumnAt>
+// One block reads row i over columns [begin, end): the smallest slack at an uncovered column and the first
+// column attaining it (in thread 0). Every thread of the block calls it.
+template <class T>
 __device__ SlackAt<typename DeviceView<T>::Dual> scanRowMinimum(const DeviceView<T>& d, int32_t i, int32_t begin,
-                                                               int32_t end, ColumnAt columnAt) {
+                                                               int32_t end) {
   using Dual = typename DeviceView<T>::Dual;
   using Reduce = cub::BlockReduce<SlackAt<Dual>, kBlock>;
   __shared__ typename Reduce::TempStorage storage;
   const auto u = d.rowDual[i];
   SlackAt<Dual> best{kDualInfinity<Dual>, -1};
 #pragma unroll 4
-  for (int32_t k = begin + static_cast<int32_t>(threadIdx.x); k < end; k += kBlock) {
-    const int32_t j = columnAt(k);
+  for (int32_t j = begin + static_cast<int32_t>(threadIdx.x); j < end; j += kBlock) {
     if (d.colCover[j] != 0) continue;
     const Dual s = d.slackOf(i, j, u);
     if (s < best.slack) best = {s, j};
@@ -685,7 +678,7 @@ __global__ void minUncoveredSlackKernel(DeviceView<T> d) {
   const int32_t i = blockIdx.x;
   Dual value = kDualInfinity<Dual>;
   if (foldKnownRowMinimum(d, i, value)) {  // block-uniform: the block writes only row i's argmin column
-    const SlackAt<Dual> smallest = scanRowMinimum(d, i, 0, d.n, [](int32_t j) { return j; });
+    const SlackAt<Dual> smallest = scanRowMinimum(d, i, 0, d.n);
     if (threadIdx.x == 0) {
       value = smallest.slack;
       d.rowMinCol[i] = smallest.col;

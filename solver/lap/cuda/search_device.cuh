@@ -32,9 +32,6 @@ struct SearchScalars {
   int32_t teamCount[3];
   long long teamMinKey[3];
   int32_t teamFrontier, teamSwaps, teamLevels, teamDualUpdates, teamFailure;
-  // Classical: the stale columns listed at the start of an iteration; the rows a dual update reads in full.
-  int32_t staleCount;
-  int32_t fullReads;
 };
 
 // Frontiers of at most this many rows are searched in team mode: one chunk per tile, so the grid's other
@@ -135,14 +132,6 @@ __device__ inline RowSegments rowSegments(int32_t n, int32_t rows) {
   return {(tiles + tilesPerSegment - 1) / tilesPerSegment, tilesPerSegment * kBlock};
 }
 
-// Classical variant: which rows a dual update must read. An uncovered row's argmin column stays an argmin over
-// the columns that stayed uncovered since it was taken (their slacks all moved by the same theta). Within an
-// iteration that is checked by the column's cover; the device search also keeps the unassigned rows' argmin
-// columns across iterations, flagging as stale every column covered at or since the last dual update (the
-// update sets the flags to the covers, the optimality check adds the covers it clears). At the first dual
-// update of an iteration, such a row is read only at the stale columns (listed when the iteration starts),
-// its argmin column competing; a row whose argmin column is covered or stale is read in full.
-
 // Between the two rounds of a dual update that read row i again, rowMinCol[i] holds this mark of the row's
 // slot in the list of rows read, so that the thread owning row i next finds the row's segment minima.
 __device__ inline int32_t rescanMark(int32_t slot) { return -2 - slot; }
@@ -157,48 +146,28 @@ __device__ inline int32_t rescanSlot(int32_t mark) { return -2 - mark; }
 // reaches (in `frontier`, `frontierSize` of them) its next frontier. Returns false when no finite slack is
 // left (Hall's condition fails).
 template <class T>
-__device__ bool classicalDualUpdateInRounds(const DeviceView<T>& d, SearchRounds<T>& rounds, SearchScalars* scalars,
-                                            int32_t staleColumns, int32_t* frontier, int32_t& frontierSize,
-                                            int64_t& rowsScanned) {
+__device__ bool classicalDualUpdateInRounds(const DeviceView<T>& d, SearchRounds<T>& rounds,
+                                            int32_t* frontier, int32_t& frontierSize, int64_t& rowsScanned) {
   using Dual = typename DeviceView<T>::Dual;
   Dual smallest = kDualInfinity<Dual>;
   for (int32_t i = gridThread(); i < d.n; i += gridThreads()) {
-    if (d.rowCover[i] != 0) continue;
-    const int32_t j = d.rowMinCol[i];
-    const bool known = j >= 0 && d.colCover[j] == 0 && d.colStale[j] == 0;
-    if (known && staleColumns == 0) {
-      smallest = min(smallest, d.slackOf(i, j, d.rowDual[i]));
-      continue;
+    if (foldKnownRowMinimum(d, i, smallest)) {
+      const int32_t slot = appendSlot(rounds.count());
+      d.scanRows[slot] = i;
+      d.rowMinCol[i] = rescanMark(slot);
     }
-    const int32_t slot = appendSlot(rounds.count());
-    d.scanRows[slot] = i;
-    d.scanKnownCol[slot] = known ? j : -1;
-    d.rowMinCol[i] = rescanMark(slot);
-    if (!known) appendSlot(&scalars->fullReads);
   }
   smallest = blockMin(smallest);
   if (threadIdx.x == 0) atomicMin(rounds.minKey(), orderKey(smallest));
   rounds.barrier(kSearchDualUpdate);
 
-  // Rows read in full: column segments; rows read at the stale columns: segments of that list, the first
-  // with the row's argmin column.
   const int32_t rowsToRead = rounds.lastCount();
   const RowSegments read = rowSegments(d.n, rowsToRead);
-  const int32_t staleWidth = (staleColumns + read.count - 1) / read.count;
   smallest = rounds.lastMin();
   for (int64_t item = blockIdx.x; item < static_cast<int64_t>(rowsToRead) * read.count; item += gridDim.x) {
-    const int32_t slot = static_cast<int32_t>(item / read.count), segment = static_cast<int32_t>(item % read.count);
-    const int32_t i = d.scanRows[slot], known = d.scanKnownCol[slot];
-    SlackAt<Dual> found;
-    if (known < 0) {
-      const int32_t begin = segment * read.width;
-      found = scanRowMinimum(d, i, begin, min(d.n, begin + read.width), [](int32_t j) { return j; });
-    } else {
-      const int32_t begin = segment * staleWidth;
-      const int32_t* const stale = d.staleCols;
-      found = scanRowMinimum(d, i, begin, min(staleColumns, begin + staleWidth), [stale](int32_t k) { return stale[k]; });
-      if (segment == 0) found = smallerSlack(found, {d.slackOf(i, known, d.rowDual[i]), known});
-    }
+    const int32_t begin = static_cast<int32_t>(item % read.count) * read.width;
+    const SlackAt<Dual> found =
+        scanRowMinimum(d, d.scanRows[item / read.count], begin, min(d.n, begin + read.width));
     if (threadIdx.x == 0) {
       d.segmentSlack[item] = found.slack;
       d.segmentCol[item] = found.col;
@@ -207,14 +176,12 @@ __device__ bool classicalDualUpdateInRounds(const DeviceView<T>& d, SearchRounds
   }
   if (threadIdx.x == 0) atomicMin(rounds.minKey(), orderKey(smallest));
   rounds.barrier(kSearchDualUpdate);
-  rowsScanned += loadRelaxed(scalars->fullReads);
+  rowsScanned += rowsToRead;
 
-  // The duals; the read rows' argmin columns; the stale flags start again from the covers.
   const Dual theta = rounds.lastMin();
   if (theta == kDualInfinity<Dual>) return false;
   for (int32_t k = gridThread(); k < d.n; k += gridThreads()) {
     updateDualsAt(d, k, theta);
-    d.colStale[k] = d.colCover[k] != 0;
     if (d.rowCover[k] != 0) continue;
     int32_t j = d.rowMinCol[k];
     if (j < -1) {
@@ -234,7 +201,6 @@ __device__ bool classicalDualUpdateInRounds(const DeviceView<T>& d, SearchRounds
 
   const int32_t rowsToRewrite = rounds.lastCount();
   const RowSegments rewrite = rowSegments(d.n, rowsToRewrite);
-  if (rounds.leader()) scalars->fullReads = 0;  // last read right after the reading round
   for (int64_t item = blockIdx.x; item < static_cast<int64_t>(rowsToRewrite) * rewrite.count; item += gridDim.x) {
     const int32_t i = d.scanRows[item / rewrite.count];
     const int32_t begin = static_cast<int32_t>(item % rewrite.count) * rewrite.width;
@@ -437,7 +403,6 @@ __global__ void __launch_bounds__(kBlock)
     searchKernel(DeviceView<T> d, SearchScalars* scalars, int32_t* frontierA, int32_t* frontierB,
                  int32_t iterationLimit) {
   using Dual = typename DeviceView<T>::Dual;
-  if (blockIdx.x == 0 && threadIdx.x == 0) scalars->staleCount = scalars->fullReads = 0;
   SearchRounds<T> rounds(d, scalars);
   int32_t* frontier = frontierA;  // the rows of the current level
   int32_t* next = frontierB;      // the rows the current level queues
@@ -446,15 +411,12 @@ __global__ void __launch_bounds__(kBlock)
 
   while (iterations < iterationLimit && failure == 0) {
     rounds.startIteration();
-    // Start of a search: every uncovered row forms the frontier; the classical variant lists the stale columns.
-    for (int32_t i = gridThread(); i < d.n; i += gridThreads()) {
+    // Start of a search: every uncovered row forms the frontier.
+    for (int32_t i = gridThread(); i < d.n; i += gridThreads())
       startForwardPassAt(d, i, frontier, rounds.count());
-      if (kClassical && d.colStale[i] != 0) d.staleCols[appendSlot(&scalars->staleCount)] = i;
-    }
     if (rounds.leader()) d.counters->reverse = 0;
     rounds.barrier(kSearchForward);
     int32_t frontierSize = rounds.lastCount();
-    int32_t staleColumns = kClassical ? loadRelaxed(scalars->staleCount) : 0;
 
     for (;;) {
       // Forward levels until the frontier runs dry.
@@ -501,11 +463,10 @@ __global__ void __launch_bounds__(kBlock)
       // Dual update. The classical variant restarts the search from the rows with new zero edges; the tree variant takes theta from the level that just ended (the smallest slack of an
       // uncovered column) and continues from the tree rows at the new zero-slack columns.
       if constexpr (kClassical) {
-        if (!classicalDualUpdateInRounds(d, rounds, scalars, staleColumns, frontier, frontierSize, rowsScanned)) {
+        if (!classicalDualUpdateInRounds(d, rounds, frontier, frontierSize, rowsScanned)) {
           failure = kSearchInfeasible;
           break;
         }
-        staleColumns = 0;  // the update left none uncovered
         ++dualUpdates;
         ++levels;  // the restarted search's first level ran inside the update
       } else {
@@ -531,11 +492,7 @@ __global__ void __launch_bounds__(kBlock)
     for (int32_t k = gridThread(); k < rootCount; k += gridThreads()) augmentFrom(d, d.roots[k]);
     rounds.barrier(kSearchAugment);
     int32_t assigned = 0;
-    if (rounds.leader()) scalars->staleCount = 0;  // read last in this iteration's first dual update
-    for (int32_t k = gridThread(); k < d.n; k += gridThreads()) {
-      if (kClassical && d.colCover[k] != 0) d.colStale[k] = 1;
-      assigned += checkOptimalityAt(d, k, kClassical);
-    }
+    for (int32_t k = gridThread(); k < d.n; k += gridThreads()) assigned += checkOptimalityAt(d, k);
     assigned = blockSum(assigned);
     if (threadIdx.x == 0) atomicAdd(rounds.count(), assigned);
     rounds.barrier(kSearchAugment);

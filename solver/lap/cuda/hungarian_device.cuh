@@ -372,7 +372,8 @@ __device__ void appendZeroSlackColumns(const DeviceView<T>& d, int32_t i, int32_
     __syncthreads();
     if (zero) {
       list[tileBase + offset] = j;
-      if (nextFrontier != nullptr && loadRelaxed(d.colCover[j]) == 0) expandZeroEdge(d, i, j, nextFrontier, nextCount);
+      if (nextFrontier != nullptr && loadRelaxed(d.colCover[j]) == 0)
+        expandZeroEdge(d, i, j, nextFrontier, nextCount);
     }
     __syncthreads();  // the scan storage and the tile's base are reused by the next tile
   }
@@ -653,8 +654,8 @@ __device__ inline SlackAt<Dual> smallerSlack(const SlackAt<Dual>& a, const Slack
 // One block reads row i over columns [begin, end): the smallest slack at an uncovered column and the first
 // column attaining it (in thread 0). Every thread of the block calls it.
 template <class T>
-__device__ SlackAt<typename DeviceView<T>::Dual> scanRowMinimum(const DeviceView<T>& d, int32_t i, int32_t begin,
-                                                               int32_t end) {
+__device__ SlackAt<typename DeviceView<T>::Dual> scanRowMinimum(const DeviceView<T>& d, int32_t i,
+                                                                int32_t begin, int32_t end) {
   using Dual = typename DeviceView<T>::Dual;
   using Reduce = cub::BlockReduce<SlackAt<Dual>, kBlock>;
   __shared__ typename Reduce::TempStorage storage;

@@ -134,8 +134,12 @@ __device__ inline RowSegments rowSegments(int32_t n, int32_t rows) {
 
 // Between the two rounds of a dual update that read row i again, rowMinCol[i] holds this mark of the row's
 // slot in the list of rows read, so that the thread owning row i next finds the row's segment minima.
-__device__ inline int32_t rescanMark(int32_t slot) { return -2 - slot; }
-__device__ inline int32_t rescanSlot(int32_t mark) { return -2 - mark; }
+__device__ inline int32_t rescanMark(int32_t slot) {
+  return -2 - slot;
+}
+__device__ inline int32_t rescanSlot(int32_t mark) {
+  return -2 - mark;
+}
 
 // Classical dual update (see cpu/cpu_kernels.h) in four rounds: theta from the rows' known argmin columns,
 // queueing the rows to read again; those rows read in segments (theta complete); the duals, each read row's
@@ -187,7 +191,8 @@ __device__ bool classicalDualUpdateInRounds(const DeviceView<T>& d, SearchRounds
     if (j < -1) {
       const std::size_t first = static_cast<std::size_t>(rescanSlot(j)) * read.count;
       SlackAt<Dual> best{kDualInfinity<Dual>, -1};
-      for (int32_t s = 0; s < read.count; ++s) best = smallerSlack(best, {d.segmentSlack[first + s], d.segmentCol[first + s]});
+      for (int32_t s = 0; s < read.count; ++s)
+        best = smallerSlack(best, {d.segmentSlack[first + s], d.segmentCol[first + s]});
       j = best.col;
       d.rowMinCol[k] = j;
     }
@@ -201,7 +206,8 @@ __device__ bool classicalDualUpdateInRounds(const DeviceView<T>& d, SearchRounds
 
   const int32_t rowsToRewrite = rounds.lastCount();
   const RowSegments rewrite = rowSegments(d.n, rowsToRewrite);
-  for (int64_t item = blockIdx.x; item < static_cast<int64_t>(rowsToRewrite) * rewrite.count; item += gridDim.x) {
+  for (int64_t item = blockIdx.x; item < static_cast<int64_t>(rowsToRewrite) * rewrite.count;
+       item += gridDim.x) {
     const int32_t i = d.scanRows[item / rewrite.count];
     const int32_t begin = static_cast<int32_t>(item % rewrite.count) * rewrite.width;
     appendZeroSlackColumns(d, i, begin, min(d.n, begin + rewrite.width), frontier, rounds.count());
@@ -460,8 +466,9 @@ __global__ void __launch_bounds__(kBlock)
       if (failure != 0) break;
       if (loadRelaxed(d.counters->reverse) > 0) break;  // augmenting paths found
 
-      // Dual update. The classical variant restarts the search from the rows with new zero edges; the tree variant takes theta from the level that just ended (the smallest slack of an
-      // uncovered column) and continues from the tree rows at the new zero-slack columns.
+      // Dual update. The classical variant restarts the search from the rows with new zero edges; the tree
+      // variant takes theta from the level that just ended (the smallest slack of an uncovered column) and
+      // continues from the tree rows at the new zero-slack columns.
       if constexpr (kClassical) {
         if (!classicalDualUpdateInRounds(d, rounds, frontier, frontierSize, rowsScanned)) {
           failure = kSearchInfeasible;

@@ -194,9 +194,7 @@ class RunController::Worker {
   // An unpaced run delivers one interval after it starts, not at its first step: the views already show the
   // state it starts from, and a run shorter than the interval pays for its final delivery only (at n = 2000
   // on two shared cores, updating the views at the start of a 17 ms solve took 2 ms of the solver's time).
-  void startDeliveryInterval() {
-    lastSnapshotAt_ = lastNotifyAt_ = Clock::now();
-  }
+  void startDeliveryInterval() { lastSnapshotAt_ = lastNotifyAt_ = Clock::now(); }
 
   void finishCommand() {
     mode_ = Mode::Idle;

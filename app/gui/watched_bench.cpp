@@ -154,10 +154,11 @@ int runWatchedBench(MainWindow& window, const WatchedBenchOptions& options) {
     watched.solverSeconds = static_cast<double>(controller.trace().totalWallNs()) / 1e9;
     watched.objective = window.status().objective;
     solves.push_back(watched);
-    std::printf("repeat %d: headless %.3f s (%zu steps), watched %.3f s (%zu steps, GUI thread %.3f s CPU, %.3f s of it "
-                "during the solve)\n",
-                repeat, headless.seconds, headless.steps, watched.seconds, watched.steps, watched.guiCpuSeconds,
-                watched.guiCpuSolveSeconds);
+    std::printf(
+        "repeat %d: headless %.3f s (%zu steps), watched %.3f s (%zu steps, GUI thread %.3f s CPU, %.3f s "
+        "of it during the solve)\n",
+        repeat, headless.seconds, headless.steps, watched.seconds, watched.steps, watched.guiCpuSeconds,
+        watched.guiCpuSolveSeconds);
     if (watched.objective != headless.objective) {
       std::fprintf(stderr, "matchscope: bench: objectives differ (%.17g headless, %.17g watched)\n",
                    headless.objective, watched.objective);
@@ -183,14 +184,15 @@ int runWatchedBench(MainWindow& window, const WatchedBenchOptions& options) {
     const std::string generator(lap::generatorName(options.instance.generator));
     const std::string range(lap::costRangeName(options.instance.range));
     writeFileAtomically(options.csvPath.toStdString(), [&](std::ostream& out) {
-      out << "cpu,cores,platform,renderer,n,generator,range,seed,algorithm,backend,threads,repeat,mode,seconds,solver_seconds,"
-             "gui_cpu_seconds,gui_cpu_solve_seconds,steps,objective,load1\n";
+      out << "cpu,cores,platform,renderer,n,generator,range,seed,algorithm,backend,threads,repeat,mode,"
+             "seconds,solver_seconds,gui_cpu_seconds,gui_cpu_solve_seconds,steps,objective,load1\n";
       for (const Solve& solve : solves) {
-        out << '"' << cpu << "\"," << cores << ',' << qPrintable(QGuiApplication::platformName()) << ",\"" << renderer << "\","
-            << options.instance.n << ',' << generator << ',' << range << ',' << options.instance.seed << ','
-            << algorithm << ',' << backend << ',' << resolved.threads << ',' << solve.repeat << ','
-            << (solve.watched ? "watched" : "headless") << ',' << solve.seconds << ',' << solve.solverSeconds << ','
-            << solve.guiCpuSeconds << ',' << solve.guiCpuSolveSeconds << ',' << solve.steps << ',' << formatNumber(solve.objective) << ',' << solve.load << '\n';
+        out << '"' << cpu << "\"," << cores << ',' << qPrintable(QGuiApplication::platformName()) << ",\""
+            << renderer << "\"," << options.instance.n << ',' << generator << ',' << range << ','
+            << options.instance.seed << ',' << algorithm << ',' << backend << ',' << resolved.threads << ','
+            << solve.repeat << ',' << (solve.watched ? "watched" : "headless") << ',' << solve.seconds << ','
+            << solve.solverSeconds << ',' << solve.guiCpuSeconds << ',' << solve.guiCpuSolveSeconds << ','
+            << solve.steps << ',' << formatNumber(solve.objective) << ',' << solve.load << '\n';
       }
     });
     std::printf("wrote %s\n", qPrintable(options.csvPath));

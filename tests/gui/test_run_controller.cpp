@@ -322,8 +322,9 @@ class TestRunController : public QObject {
     QVERIFY(QTest::qWaitFor([&] { return snapshots.count() > 0; }, kTimeoutMs));
     QTest::qWait(100);  // nothing else arrives
     QCOMPARE(snapshots.count(), 1);
-    QCOMPARE(std::get<lap::LapSnapshot>(*snapshots.back().front().value<std::shared_ptr<const Snapshot>>()).step,
-             int64_t{100});
+    QCOMPARE(
+        std::get<lap::LapSnapshot>(*snapshots.back().front().value<std::shared_ptr<const Snapshot>>()).step,
+        int64_t{100});
   }
 
   // A paced run takes about stepsPerSecond steps a second, and pause stops it.

@@ -126,10 +126,14 @@ class RunController::Worker {
         if (startCommand()) {
           mode_ = stepsPerSecond_ > 0 ? Mode::Paced : Mode::Unpaced;
           nextStepAt_ = Clock::now();
+          if (mode_ == Mode::Unpaced) startDeliveryInterval();
         }
         break;
       case RequestKind::RunToEnd:
-        if (startCommand()) mode_ = Mode::Unpaced;
+        if (startCommand()) {
+          mode_ = Mode::Unpaced;
+          startDeliveryInterval();
+        }
         break;
       case RequestKind::Pause:
         if (mode_ != Mode::Idle) finishCommand();
@@ -186,6 +190,11 @@ class RunController::Worker {
     notify();
     return true;
   }
+
+  // An unpaced run delivers one interval after it starts, not at its first step: the views already show the
+  // state it starts from, and a run shorter than the interval pays for its final delivery only (at n = 2000
+  // on two shared cores, updating the views at the start of a 17 ms solve took 2 ms of the solver's time).
+  void startDeliveryInterval() { lastSnapshotAt_ = lastNotifyAt_ = Clock::now(); }
 
   void finishCommand() {
     mode_ = Mode::Idle;

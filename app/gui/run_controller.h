@@ -40,7 +40,7 @@ std::shared_ptr<StepMachine> machineKeeping(std::shared_ptr<const Data> data, st
 
 // Deliveries to the GUI thread (records, and a snapshot when watched): at most one per frame (30 a second)
 // while stepping or running paced; while running unpaced, ten a second are plenty to follow the progress and
-// leave the machine to the solver.
+// leave the machine to the solver (the first one interval into the run).
 inline constexpr std::chrono::milliseconds kSteppingDeliveryInterval{33};
 inline constexpr std::chrono::milliseconds kUnpacedDeliveryInterval{100};
 

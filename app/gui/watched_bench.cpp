@@ -58,6 +58,7 @@ struct Solve {
   double seconds = 0;
   double solverSeconds = 0;  // sum of the steps' wall times
   double guiCpuSeconds = 0;  // watched: CPU time of the GUI thread meanwhile
+  double guiCpuSolveSeconds = 0;  // ... of which until it heard that the solve ended
   std::size_t steps = 0;
   double objective = 0;
   double load = 0;
@@ -86,8 +87,12 @@ int runWatchedBench(MainWindow& window, const WatchedBenchOptions& options) {
   // A watched solve ends when the GUI thread hears so (the state arrives ahead of the final records and
   // snapshot, whose display is not part of the solve).
   Clock::time_point heardEnd;
-  QObject::connect(&controller, &RunController::stateChanged, &window, [&heardEnd](RunState state) {
-    if (state == RunState::Finished || state == RunState::Failed) heardEnd = Clock::now();
+  double guiCpuAtEnd = 0;
+  QObject::connect(&controller, &RunController::stateChanged, &window, [&](RunState state) {
+    if (state == RunState::Finished || state == RunState::Failed) {
+      heardEnd = Clock::now();
+      guiCpuAtEnd = threadCpuSeconds();
+    }
   });
 
   window.session<LapProblemSession>().algorithmPage().setOptions(options.solver);
@@ -140,6 +145,7 @@ int runWatchedBench(MainWindow& window, const WatchedBenchOptions& options) {
         kSolveTimeout);
     watched.seconds = std::chrono::duration<double>(heardEnd - start).count();
     watched.guiCpuSeconds = threadCpuSeconds() - guiCpuStart;
+    watched.guiCpuSolveSeconds = guiCpuAtEnd - guiCpuStart;
     if (!ended || controller.state() != RunState::Finished) {
       std::fprintf(stderr, "matchscope: bench: the watched solve did not finish: %s\n", qPrintable(window.lastError()));
       return 1;
@@ -148,8 +154,11 @@ int runWatchedBench(MainWindow& window, const WatchedBenchOptions& options) {
     watched.solverSeconds = static_cast<double>(controller.trace().totalWallNs()) / 1e9;
     watched.objective = window.status().objective;
     solves.push_back(watched);
-    std::printf("repeat %d: headless %.3f s (%zu steps), watched %.3f s (%zu steps, GUI thread %.3f s CPU)\n", repeat,
-                headless.seconds, headless.steps, watched.seconds, watched.steps, watched.guiCpuSeconds);
+    std::printf(
+        "repeat %d: headless %.3f s (%zu steps), watched %.3f s (%zu steps, GUI thread %.3f s CPU, %.3f s "
+        "of it during the solve)\n",
+        repeat, headless.seconds, headless.steps, watched.seconds, watched.steps, watched.guiCpuSeconds,
+        watched.guiCpuSolveSeconds);
     if (watched.objective != headless.objective) {
       std::fprintf(stderr, "matchscope: bench: objectives differ (%.17g headless, %.17g watched)\n",
                    headless.objective, watched.objective);
@@ -175,14 +184,15 @@ int runWatchedBench(MainWindow& window, const WatchedBenchOptions& options) {
     const std::string generator(lap::generatorName(options.instance.generator));
     const std::string range(lap::costRangeName(options.instance.range));
     writeFileAtomically(options.csvPath.toStdString(), [&](std::ostream& out) {
-      out << "cpu,cores,platform,renderer,n,generator,range,seed,algorithm,backend,threads,repeat,mode,seconds,solver_seconds,"
-             "gui_cpu_seconds,steps,objective,load1\n";
+      out << "cpu,cores,platform,renderer,n,generator,range,seed,algorithm,backend,threads,repeat,mode,"
+             "seconds,solver_seconds,gui_cpu_seconds,gui_cpu_solve_seconds,steps,objective,load1\n";
       for (const Solve& solve : solves) {
-        out << '"' << cpu << "\"," << cores << ',' << qPrintable(QGuiApplication::platformName()) << ",\"" << renderer << "\","
-            << options.instance.n << ',' << generator << ',' << range << ',' << options.instance.seed << ','
-            << algorithm << ',' << backend << ',' << resolved.threads << ',' << solve.repeat << ','
-            << (solve.watched ? "watched" : "headless") << ',' << solve.seconds << ',' << solve.solverSeconds << ','
-            << solve.guiCpuSeconds << ',' << solve.steps << ',' << formatNumber(solve.objective) << ',' << solve.load << '\n';
+        out << '"' << cpu << "\"," << cores << ',' << qPrintable(QGuiApplication::platformName()) << ",\""
+            << renderer << "\"," << options.instance.n << ',' << generator << ',' << range << ','
+            << options.instance.seed << ',' << algorithm << ',' << backend << ',' << resolved.threads << ','
+            << solve.repeat << ',' << (solve.watched ? "watched" : "headless") << ',' << solve.seconds << ','
+            << solve.solverSeconds << ',' << solve.guiCpuSeconds << ',' << solve.guiCpuSolveSeconds << ','
+            << solve.steps << ',' << formatNumber(solve.objective) << ',' << solve.load << '\n';
       }
     });
     std::printf("wrote %s\n", qPrintable(options.csvPath));

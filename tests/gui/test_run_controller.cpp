@@ -305,6 +305,28 @@ class TestRunController : public QObject {
     QCOMPARE(std::get<lap::LapSnapshot>(*last).step, int64_t{3000});
   }
 
+  // A watched unpaced run shorter than the delivery interval delivers one snapshot, when it ends: its first
+  // step comes a whole interval after the previous delivery, yet delivers none (the views show that state).
+  void shortUnpacedRunDeliversOnlyAtTheEnd() {
+    std::atomic<int> executed{0};
+    RunController controller;
+    QSignalSpy snapshots(&controller, &RunController::snapshotUpdated);
+    controller.setDeliveryIntervals(std::chrono::milliseconds(50), std::chrono::milliseconds(500));
+    controller.setWatched(true);
+    controller.load(scripted(100, std::chrono::microseconds(100), -1, &executed));  // about 10 ms
+    QVERIFY(waitForState(controller, RunState::Ready));
+    QTest::qWait(600);  // longer than the interval since the session's first delivery
+    snapshots.clear();
+    controller.runToEnd();
+    QVERIFY(waitForState(controller, RunState::Finished));
+    QVERIFY(QTest::qWaitFor([&] { return snapshots.count() > 0; }, kTimeoutMs));
+    QTest::qWait(100);  // nothing else arrives
+    QCOMPARE(snapshots.count(), 1);
+    QCOMPARE(
+        std::get<lap::LapSnapshot>(*snapshots.back().front().value<std::shared_ptr<const Snapshot>>()).step,
+        int64_t{100});
+  }
+
   // A paced run takes about stepsPerSecond steps a second, and pause stops it.
   void pacedRunAndPause() {
     std::atomic<int> executed{0};

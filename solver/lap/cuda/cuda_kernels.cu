@@ -83,8 +83,10 @@ struct CudaKernels<T>::Device {
   gpu::DeviceArray<Dual> partialSlack;
   gpu::DeviceArray<int32_t> partialRow;
   gpu::DeviceArray<uint32_t> tileFinished;
-  gpu::DeviceArray<int64_t> zeroRowCount;
+  gpu::DeviceArray<int32_t> zeroRowCount;
   gpu::DeviceArray<int32_t> zeroCols;
+  gpu::DeviceArray<Dual> segmentSlack;
+  gpu::DeviceArray<int32_t> segmentCol;
   gpu::DeviceArray<gpu::SearchScalars> searchScalars;
   int searchBlocks = 0;  // resident blocks of the cooperative search kernel
 
@@ -150,20 +152,20 @@ void CudaKernels<T>::allocate() {
   // Estimate first, so that an instance that cannot fit fails with a clear message instead of mid-way.
   const double nn = static_cast<double>(n) * static_cast<double>(n);
   const double matrixBytes = nn * sizeof(T);
-  const double csrBytes = classical ? nn * sizeof(int32_t) + n * sizeof(int64_t) : 0;
-  const double treeBytes =
-      classical ? 0 : static_cast<double>(kMaxChunks) * n * (sizeof(Dual) + sizeof(int32_t));
+  const double csrBytes = classical ? nn * sizeof(int32_t) + n * sizeof(int32_t) : 0;
+  // Tree: the row chunks' partial column minima; classical: the row segments' minima of a dual update.
+  const double partialBytes = static_cast<double>(kMaxChunks) * n * (sizeof(Dual) + sizeof(int32_t));
   const double workBytes =
       n * (3.0 * sizeof(Dual) + kIntArrayCount * sizeof(int32_t) + sizeof(long long)) + 4.0 * tiles;
   std::size_t freeBytes = 0, totalBytes = 0;
   gpu::checkCuda(cudaMemGetInfo(&freeBytes, &totalBytes), "cudaMemGetInfo");
-  const double needed = matrixBytes + csrBytes + treeBytes + workBytes;
+  const double needed = matrixBytes + csrBytes + partialBytes + workBytes;
   if (needed + kReserveBytes > static_cast<double>(freeBytes)) {
     throw ResourceError("CUDA backend: a " + std::to_string(n_) + " x " + std::to_string(n_) + " " +
                         std::string(costTypeName<T>()) + " instance needs " + gigabytes(needed) +
                         " of device memory (matrix " + gigabytes(matrixBytes) +
                         (classical ? ", zero-slack lists " + gigabytes(csrBytes) : std::string()) +
-                        ", work arrays " + gigabytes(treeBytes + workBytes) + "), more than the " +
+                        ", work arrays " + gigabytes(partialBytes + workBytes) + "), more than the " +
                         gigabytes(freeBytes) + " free on " + cudaDevice().name);
   }
 
@@ -178,9 +180,11 @@ void CudaKernels<T>::allocate() {
   dev.counters = gpu::DeviceArray<gpu::DeviceCounters>(1);
   dev.searchScalars = gpu::DeviceArray<gpu::SearchScalars>(1);
   if (classical) {
-    dev.zeroRowCount = gpu::DeviceArray<int64_t>(n);
+    dev.zeroRowCount = gpu::DeviceArray<int32_t>(n);
     dev.zeroCols = gpu::DeviceArray<int32_t>(n * n);
-    gpu::checkCuda(cudaMemsetAsync(dev.zeroRowCount.get(), 0, n * sizeof(int64_t), stream), "cudaMemset");
+    dev.segmentSlack = gpu::DeviceArray<Dual>(kMaxChunks * n);
+    dev.segmentCol = gpu::DeviceArray<int32_t>(kMaxChunks * n);
+    gpu::checkCuda(cudaMemsetAsync(dev.zeroRowCount.get(), 0, n * sizeof(int32_t), stream), "cudaMemset");
   } else {
     dev.partialSlack = gpu::DeviceArray<Dual>(kMaxChunks * n);
     dev.partialRow = gpu::DeviceArray<int32_t>(kMaxChunks * n);
@@ -219,6 +223,8 @@ void CudaKernels<T>::allocate() {
   for (int a = 0; a < kIntArrayCount; ++a) *slots[a] = ints + a * n;
   view.zeroRowCount = dev.zeroRowCount.get();
   view.zeroCols = dev.zeroCols.get();
+  view.segmentSlack = dev.segmentSlack.get();
+  view.segmentCol = dev.segmentCol.get();
   view.partialSlack = dev.partialSlack.get();
   view.partialRow = dev.partialRow.get();
   view.tileFinished = dev.tileFinished.get();

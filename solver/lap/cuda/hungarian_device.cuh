@@ -69,12 +69,15 @@ struct DeviceView {
   int32_t *rowAssign, *colAssign, *rowPred, *colPred, *rowSucc, *colSucc;
   int32_t *rowCover, *colCover, *rowState, *colReverse, *rootMark;
   int32_t *reverseCols, *roots;
-  // Classical: per uncovered row, a column of its smallest slack over the uncovered columns (-1: unknown);
-  // rows the dual update reads in full; per row, a superset of its zero-slack columns (row i's list starts
-  // at i * n) and their count.
+  // Classical: per uncovered row, a column of its smallest slack over the uncovered columns (-1: unknown;
+  // see rescanMark); rows a dual update reads in full; per row, a superset of its zero-slack columns (row
+  // i's list starts at i * n; in increasing order when one block wrote it) and their count; per segment of a
+  // row that a search's dual update reads, the segment's smallest slack and the first column attaining it.
   int32_t *rowMinCol, *scanRows;
-  int64_t* zeroRowCount;
+  int32_t* zeroRowCount;
   int32_t* zeroCols;
+  Dual* segmentSlack;
+  int32_t* segmentCol;
   Dual* partialSlack;      // tree: per row chunk and column, the chunk's smallest slack
   int32_t* partialRow;     // ... and the row that attains it
   uint32_t* tileFinished;  // tree: blocks of each column tile that finished their chunk
@@ -281,56 +284,6 @@ __global__ void checkOptimalityKernel(DeviceView<T> d) {
   }
 }
 
-// --- Classical forward pass, step 1: the zero-slack lists (see cpu/cpu_kernels.h: every row's on the first
-// call, afterwards only those of the rows whose smallest slack reached zero in the dual update).
-// After a dual update: uncovered row i has zero slack at its argmin column, so new zero-slack edges.
-template <class T>
-__device__ bool gainedZeroSlack(const DeviceView<T>& d, int32_t i) {
-  const int32_t j = d.rowMinCol[i];
-  return d.rowCover[i] == 0 && j != -1 && d.isZero(d.slackOf(i, j, d.rowDual[i]));
-}
-
-// One block writes row i's zero-slack columns in increasing order (a block scan per tile of 256 columns) and
-// returns their count. Every thread of the block calls it.
-template <class T>
-__device__ int64_t rewriteZeroSlackRow(const DeviceView<T>& d, int32_t i) {
-  using Scan = cub::BlockScan<int32_t, kBlock>;
-  __shared__ typename Scan::TempStorage storage;
-  const auto u = d.rowDual[i];
-  int32_t* const list = d.zeroCols + static_cast<std::size_t>(i) * static_cast<std::size_t>(d.n);
-  int32_t out = 0;
-  for (int32_t base = 0; base < d.n; base += kBlock) {
-    const int32_t j = base + threadIdx.x;
-    const int32_t zero = j < d.n && d.isZero(d.slackOf(i, j, u));
-    int32_t offset = 0, tileCount = 0;
-    Scan(storage).ExclusiveSum(zero, offset, tileCount);
-    if (zero) list[out + offset] = j;
-    out += tileCount;
-    __syncthreads();  // the scan storage is reused by the next tile
-  }
-  if (threadIdx.x == 0) d.zeroRowCount[i] = out;
-  return out;
-}
-
-// One block per row; `everyRow` on the first call.
-template <class T>
-__global__ void compressZeroSlackKernel(DeviceView<T> d, bool everyRow) {
-  const int32_t i = blockIdx.x;
-  if (everyRow || gainedZeroSlack(d, i)) {  // block-uniform: nothing the kernel writes
-    const int64_t listed = rewriteZeroSlackRow(d, i);
-    if (threadIdx.x == 0) {
-      atomicAdd(&d.counters->edges, static_cast<unsigned long long>(listed));
-      atomicAdd(&d.counters->rowsScanned, 1ULL);
-    }
-  }
-  if (finishedLast(&d.counters->finishedBlocks, blockCount()) && threadIdx.x == 0) {
-    d.published->edges = static_cast<int64_t>(loadRelaxed(d.counters->edges));
-    d.published->rowsScanned = static_cast<int64_t>(loadRelaxed(d.counters->rowsScanned));
-    d.counters->edges = 0;
-    d.counters->rowsScanned = 0;
-  }
-}
-
 // Frontier of a new search: every uncovered row. Also clears the reverse and root marks of the last search.
 template <class T>
 __device__ void startForwardPassAt(const DeviceView<T>& d, int32_t i, int32_t* frontier,
@@ -375,6 +328,78 @@ __device__ void markReverse(const DeviceView<T>& d, int32_t j) {
   if (atomicCAS(&d.colReverse[j], 0, 1) == 0) d.reverseCols[appendSlot(&d.counters->reverse)] = j;
 }
 
+// One zero-slack edge (i, j) of a classical forward level, j uncovered: j joins the tree through row i.
+template <class T>
+__device__ void expandZeroEdge(const DeviceView<T>& d, int32_t i, int32_t j, int32_t* nextFrontier,
+                               int32_t* nextCount) {
+  storeRelaxed(d.colPred[j], i);
+  const int32_t next = d.colAssign[j];
+  if (next == i) return;
+  if (next != -1) {
+    reachRowThroughColumn(d, next, j, nextFrontier, nextCount);
+  } else {
+    markReverse(d, j);
+  }
+}
+
+// --- Classical forward pass, step 1: the zero-slack lists (see cpu/cpu_kernels.h: every row's on the first
+// call, afterwards only those of the rows whose smallest slack reached zero in the dual update).
+// After a dual update: uncovered row i has zero slack at its argmin column, so new zero-slack edges.
+template <class T>
+__device__ bool gainedZeroSlack(const DeviceView<T>& d, int32_t i) {
+  const int32_t j = d.rowMinCol[i];
+  return d.rowCover[i] == 0 && j >= 0 && d.isZero(d.slackOf(i, j, d.rowDual[i]));
+}
+
+// The block appends row i's zero-slack columns in [begin, end) to the row's list, each tile of kBlock columns
+// in increasing order (a block scan, one atomic per tile, so several blocks may fill one row's list). With
+// `nextFrontier`, the uncovered ones are also expanded as in a forward level. Every thread of the block calls
+// it.
+template <class T>
+__device__ void appendZeroSlackColumns(const DeviceView<T>& d, int32_t i, int32_t begin, int32_t end,
+                                       int32_t* nextFrontier, int32_t* nextCount) {
+  using Scan = cub::BlockScan<int32_t, kBlock>;
+  __shared__ typename Scan::TempStorage storage;
+  __shared__ int32_t tileBase;
+  const auto u = d.rowDual[i];
+  int32_t* const list = d.zeroCols + static_cast<std::size_t>(i) * static_cast<std::size_t>(d.n);
+  for (int32_t base = begin; base < end; base += kBlock) {
+    const int32_t j = base + static_cast<int32_t>(threadIdx.x);
+    const int32_t zero = j < end && d.isZero(d.slackOf(i, j, u));
+    int32_t offset = 0, tileCount = 0;
+    Scan(storage).ExclusiveSum(zero, offset, tileCount);
+    if (threadIdx.x == 0 && tileCount > 0) tileBase = atomicAdd(&d.zeroRowCount[i], tileCount);
+    __syncthreads();
+    if (zero) {
+      list[tileBase + offset] = j;
+      if (nextFrontier != nullptr && loadRelaxed(d.colCover[j]) == 0)
+        expandZeroEdge(d, i, j, nextFrontier, nextCount);
+    }
+    __syncthreads();  // the scan storage and the tile's base are reused by the next tile
+  }
+}
+
+// One block per row; `everyRow` on the first call.
+template <class T>
+__global__ void compressZeroSlackKernel(DeviceView<T> d, bool everyRow) {
+  const int32_t i = blockIdx.x;
+  if (everyRow || gainedZeroSlack(d, i)) {  // block-uniform: nothing the kernel writes
+    if (threadIdx.x == 0) d.zeroRowCount[i] = 0;
+    __syncthreads();
+    appendZeroSlackColumns(d, i, 0, d.n, static_cast<int32_t*>(nullptr), static_cast<int32_t*>(nullptr));
+    if (threadIdx.x == 0) {
+      atomicAdd(&d.counters->edges, static_cast<unsigned long long>(d.zeroRowCount[i]));
+      atomicAdd(&d.counters->rowsScanned, 1ULL);
+    }
+  }
+  if (finishedLast(&d.counters->finishedBlocks, blockCount()) && threadIdx.x == 0) {
+    d.published->edges = static_cast<int64_t>(loadRelaxed(d.counters->edges));
+    d.published->rowsScanned = static_cast<int64_t>(loadRelaxed(d.counters->rowsScanned));
+    d.counters->edges = 0;
+    d.counters->rowsScanned = 0;
+  }
+}
+
 // End of a BFS level: the last block publishes the next frontier's size and the reverse count.
 template <class T>
 __device__ void publishLevel(const DeviceView<T>& d, uint32_t blocks) {
@@ -391,20 +416,13 @@ template <class T>
 __device__ void expandClassicalRow(const DeviceView<T>& d, int32_t i, int32_t* nextFrontier,
                                    int32_t* nextCount) {
   const int32_t* const list = d.zeroCols + static_cast<std::size_t>(i) * static_cast<std::size_t>(d.n);
-  const int64_t listed = d.zeroRowCount[i];
+  const int32_t listed = d.zeroRowCount[i];
   const auto u = d.rowDual[i];
-  for (int64_t e = 0; e < listed; ++e) {
+  for (int32_t e = 0; e < listed; ++e) {
     const int32_t j = list[e];
     // Edges that lost their zero slack since the list was written stay listed: skip them by their slack.
     if (loadRelaxed(d.colCover[j]) != 0 || !d.isZero(d.slackOf(i, j, u))) continue;
-    storeRelaxed(d.colPred[j], i);
-    const int32_t next = d.colAssign[j];
-    if (next == i) continue;
-    if (next != -1) {
-      reachRowThroughColumn(d, next, j, nextFrontier, nextCount);
-    } else {
-      markReverse(d, j);
-    }
+    expandZeroEdge(d, i, j, nextFrontier, nextCount);
   }
   storeRelaxed(d.rowState[i], kVisited);
 }
@@ -616,35 +634,42 @@ __device__ bool foldKnownRowMinimum(const DeviceView<T>& d, int32_t i,
                                     typename DeviceView<T>::Dual& smallest) {
   if (d.rowCover[i] != 0) return false;
   const int32_t j = d.rowMinCol[i];
-  if (j == -1 || d.colCover[j] != 0) return true;
+  if (j < 0 || d.colCover[j] != 0) return true;
   smallest = min(smallest, d.slackOf(i, j, d.rowDual[i]));
   return false;
 }
 
-// One block reads row i: its smallest slack over the uncovered columns (returned in thread 0) and the first
-// column attaining it (rowMinCol; -1 when none is finite). Every thread of the block calls it.
+// A slack and the column where a row attains it; the smaller slack wins, then the smaller column, so that a
+// row's argmin is its first column of smallest slack however its columns were split (-1: none finite).
+template <class Dual>
+struct SlackAt {
+  Dual slack;
+  int32_t col;
+};
+template <class Dual>
+__device__ inline SlackAt<Dual> smallerSlack(const SlackAt<Dual>& a, const SlackAt<Dual>& b) {
+  return (b.slack < a.slack || (b.slack == a.slack && b.col < a.col)) ? b : a;
+}
+
+// One block reads row i over columns [begin, end): the smallest slack at an uncovered column and the first
+// column attaining it (in thread 0). Every thread of the block calls it.
 template <class T>
-__device__ typename DeviceView<T>::Dual scanRowMinimum(const DeviceView<T>& d, int32_t i) {
+__device__ SlackAt<typename DeviceView<T>::Dual> scanRowMinimum(const DeviceView<T>& d, int32_t i,
+                                                                int32_t begin, int32_t end) {
   using Dual = typename DeviceView<T>::Dual;
-  struct Candidate {
-    Dual slack;
-    int32_t col;
-  };
-  using Reduce = cub::BlockReduce<Candidate, kBlock>;
+  using Reduce = cub::BlockReduce<SlackAt<Dual>, kBlock>;
   __shared__ typename Reduce::TempStorage storage;
   const auto u = d.rowDual[i];
-  Candidate best{kDualInfinity<Dual>, -1};
-  for (int32_t j = threadIdx.x; j < d.n; j += kBlock) {
+  SlackAt<Dual> best{kDualInfinity<Dual>, -1};
+#pragma unroll 4
+  for (int32_t j = begin + static_cast<int32_t>(threadIdx.x); j < end; j += kBlock) {
     if (d.colCover[j] != 0) continue;
     const Dual s = d.slackOf(i, j, u);
     if (s < best.slack) best = {s, j};
   }
-  best = Reduce(storage).Reduce(best, [](const Candidate& a, const Candidate& b) {
-    return (b.slack < a.slack || (b.slack == a.slack && b.col < a.col)) ? b : a;
-  });
-  if (threadIdx.x == 0) d.rowMinCol[i] = best.col;
+  best = Reduce(storage).Reduce(best, smallerSlack<Dual>);
   __syncthreads();  // the reduction's storage is reused by the block's next call
-  return best.slack;
+  return best;
 }
 
 // One block per row.
@@ -654,9 +679,10 @@ __global__ void minUncoveredSlackKernel(DeviceView<T> d) {
   const int32_t i = blockIdx.x;
   Dual value = kDualInfinity<Dual>;
   if (foldKnownRowMinimum(d, i, value)) {  // block-uniform: the block writes only row i's argmin column
-    const Dual smallest = scanRowMinimum(d, i);
+    const SlackAt<Dual> smallest = scanRowMinimum(d, i, 0, d.n);
     if (threadIdx.x == 0) {
-      value = smallest;
+      value = smallest.slack;
+      d.rowMinCol[i] = smallest.col;
       atomicAdd(&d.counters->rowsScanned, 1ULL);
     }
   }

@@ -25,7 +25,8 @@ struct SearchScalars {
   int32_t count[3];
   long long minKey[3];
   // Team mode (tree variant, small frontiers): the blocks of one column tile each meet at their own barrier,
-  // with their own ring of accumulators indexed by the team barrier's generation, and hand back their result.
+  // with their own ring of accumulators indexed by the team barrier's generation, and hand back their result
+  // (as does the classical variant's block that runs small levels alone).
   uint32_t teamArrived;
   uint32_t teamGeneration;
   int32_t teamCount[3];
@@ -115,27 +116,67 @@ __device__ inline int32_t gridThreads() {
   return static_cast<int32_t>(gridDim.x * kBlock);
 }
 
-// Classical dual update (see cpu/cpu_kernels.h): theta from the rows' known argmin columns and the rows read
-// again (two rounds); the duals, with the rows whose smallest slack reaches zero queued; their zero-slack
-// lists rewritten while every uncovered row starts the next search (two rounds). Returns false when no finite
-// slack is left (Hall's condition fails). `frontierSize`: the restarted search's frontier.
+// How a search's dual update splits the rows it reads: about two work items per resident block, so that a
+// few rows are read by many blocks at once; whole tiles of kBlock columns, at most kMaxChunks segments per
+// row (the capacity of the segment minima).
+struct RowSegments {
+  int32_t count;  // segments per row
+  int32_t width;  // columns per segment
+};
+__device__ inline RowSegments rowSegments(int32_t n, int32_t rows) {
+  const int32_t tiles = (n + kBlock - 1) / kBlock;
+  const int64_t most = tiles < kMaxChunks ? tiles : kMaxChunks;
+  const int64_t wanted = rows > 0 ? (2LL * gridDim.x + rows - 1) / rows : 1;
+  const auto segments = static_cast<int32_t>(wanted < 1 ? 1 : (wanted > most ? most : wanted));
+  const int32_t tilesPerSegment = (tiles + segments - 1) / segments;
+  return {(tiles + tilesPerSegment - 1) / tilesPerSegment, tilesPerSegment * kBlock};
+}
+
+// Between the two rounds of a dual update that read row i again, rowMinCol[i] holds this mark of the row's
+// slot in the list of rows read, so that the thread owning row i next finds the row's segment minima.
+__device__ inline int32_t rescanMark(int32_t slot) {
+  return -2 - slot;
+}
+__device__ inline int32_t rescanSlot(int32_t mark) {
+  return -2 - mark;
+}
+
+// Classical dual update (see cpu/cpu_kernels.h) in four rounds: theta from the rows' known argmin columns,
+// queueing the rows to read again; those rows read in segments (theta complete); the duals, each read row's
+// argmin column from its segments, and the rows whose smallest slack reaches zero queued; those rows' zero-
+// slack lists rewritten in segments. Only those rows gained zero-slack edges to uncovered columns (every
+// other uncovered row's zero edges lead to covered columns, whose slack the update keeps), so the last round
+// also expands the new edges to uncovered columns: it is the restarted search's first level, and the rows it
+// reaches (in `frontier`, `frontierSize` of them) its next frontier. Returns false when no finite slack is
+// left (Hall's condition fails).
 template <class T>
 __device__ bool classicalDualUpdateInRounds(const DeviceView<T>& d, SearchRounds<T>& rounds,
                                             int32_t* frontier, int32_t& frontierSize, int64_t& rowsScanned) {
   using Dual = typename DeviceView<T>::Dual;
   Dual smallest = kDualInfinity<Dual>;
   for (int32_t i = gridThread(); i < d.n; i += gridThreads()) {
-    if (foldKnownRowMinimum(d, i, smallest)) d.scanRows[appendSlot(rounds.count())] = i;
+    if (foldKnownRowMinimum(d, i, smallest)) {
+      const int32_t slot = appendSlot(rounds.count());
+      d.scanRows[slot] = i;
+      d.rowMinCol[i] = rescanMark(slot);
+    }
   }
   smallest = blockMin(smallest);
   if (threadIdx.x == 0) atomicMin(rounds.minKey(), orderKey(smallest));
   rounds.barrier(kSearchDualUpdate);
 
   const int32_t rowsToRead = rounds.lastCount();
+  const RowSegments read = rowSegments(d.n, rowsToRead);
   smallest = rounds.lastMin();
-  for (int32_t k = blockIdx.x; k < rowsToRead; k += gridDim.x) {
-    const Dual rowSmallest = scanRowMinimum(d, d.scanRows[k]);
-    if (threadIdx.x == 0) smallest = min(smallest, rowSmallest);
+  for (int64_t item = blockIdx.x; item < static_cast<int64_t>(rowsToRead) * read.count; item += gridDim.x) {
+    const int32_t begin = static_cast<int32_t>(item % read.count) * read.width;
+    const SlackAt<Dual> found =
+        scanRowMinimum(d, d.scanRows[item / read.count], begin, min(d.n, begin + read.width));
+    if (threadIdx.x == 0) {
+      d.segmentSlack[item] = found.slack;
+      d.segmentCol[item] = found.col;
+      smallest = min(smallest, found.slack);
+    }
   }
   if (threadIdx.x == 0) atomicMin(rounds.minKey(), orderKey(smallest));
   rounds.barrier(kSearchDualUpdate);
@@ -145,16 +186,32 @@ __device__ bool classicalDualUpdateInRounds(const DeviceView<T>& d, SearchRounds
   if (theta == kDualInfinity<Dual>) return false;
   for (int32_t k = gridThread(); k < d.n; k += gridThreads()) {
     updateDualsAt(d, k, theta);
+    if (d.rowCover[k] != 0) continue;
+    int32_t j = d.rowMinCol[k];
+    if (j < -1) {
+      const std::size_t first = static_cast<std::size_t>(rescanSlot(j)) * read.count;
+      SlackAt<Dual> best{kDualInfinity<Dual>, -1};
+      for (int32_t s = 0; s < read.count; ++s)
+        best = smallerSlack(best, {d.segmentSlack[first + s], d.segmentCol[first + s]});
+      j = best.col;
+      d.rowMinCol[k] = j;
+    }
     // Row k's own dual was just written by this thread; its argmin column is uncovered, so its dual stays.
-    if (gainedZeroSlack(d, k)) d.scanRows[appendSlot(rounds.count())] = k;
+    if (j >= 0 && d.isZero(d.slackOf(k, j, d.rowDual[k]))) {
+      d.zeroRowCount[k] = 0;
+      d.scanRows[appendSlot(rounds.count())] = k;
+    }
   }
   rounds.barrier(kSearchDualUpdate);
 
   const int32_t rowsToRewrite = rounds.lastCount();
-  for (int32_t k = blockIdx.x; k < rowsToRewrite; k += gridDim.x) rewriteZeroSlackRow(d, d.scanRows[k]);
-  for (int32_t i = gridThread(); i < d.n; i += gridThreads())
-    startForwardPassAt(d, i, frontier, rounds.count());
-  if (rounds.leader()) d.counters->reverse = 0;
+  const RowSegments rewrite = rowSegments(d.n, rowsToRewrite);
+  for (int64_t item = blockIdx.x; item < static_cast<int64_t>(rowsToRewrite) * rewrite.count;
+       item += gridDim.x) {
+    const int32_t i = d.scanRows[item / rewrite.count];
+    const int32_t begin = static_cast<int32_t>(item % rewrite.count) * rewrite.width;
+    appendZeroSlackColumns(d, i, begin, min(d.n, begin + rewrite.width), frontier, rounds.count());
+  }
   rounds.barrier(kSearchDualUpdate);
   rowsScanned += rowsToRewrite;
   frontierSize = rounds.lastCount();
@@ -311,6 +368,40 @@ __device__ void searchAsTeam(const DeviceView<T>& d, SearchRounds<T>& rounds, Se
   }
 }
 
+// Classical variant, frontier of at most kBlock rows: a grid-wide level would give each row to a thread of
+// block 0 anyway, so block 0 runs the levels alone, meeting at block barriers, until the frontier runs dry or
+// grows past kBlock rows. The other blocks go straight on to the next grid barrier. Block 0 hands back the
+// frontier's size, the frontier swaps and the levels as searchAsTeam does.
+template <class T>
+__device__ void expandClassicalAlone(const DeviceView<T>& d, SearchRounds<T>& rounds, SearchScalars* scalars,
+                                     int32_t* frontier, int32_t* next, int32_t frontierSize) {
+  if (blockIdx.x != 0) return;
+  // Rows reached per level, a ring of three: the slot a level clears was last read two block barriers ago.
+  __shared__ int32_t reached[3];
+  if (threadIdx.x == 0) reached[0] = 0;
+  __syncthreads();
+  int32_t size = frontierSize, levels = 0;
+  for (;;) {
+    if (threadIdx.x == 0) reached[(levels + 1) % 3] = 0;
+    if (static_cast<int32_t>(threadIdx.x) < size)
+      expandClassicalRow(d, frontier[threadIdx.x], next, &reached[levels % 3]);
+    __syncthreads();
+    size = reached[levels % 3];
+    ++levels;
+    int32_t* const expanded = frontier;
+    frontier = next;
+    next = expanded;
+    if (size == 0 || size > kBlock || levels > 16LL * d.n + 64) break;  // the last: the runaway guard's
+  }
+  if (rounds.leader()) {
+    scalars->teamFrontier = size;
+    scalars->teamSwaps = levels;
+    scalars->teamLevels = levels;
+    scalars->teamDualUpdates = 0;
+    scalars->teamFailure = 0;
+  }
+}
+
 // Up to `iterationLimit` whole Hungarian iterations, starting right after an optimality check that left rows
 // unassigned (the classical variant's zero-slack lists up to date). The leader publishes what was done.
 template <class T, bool kClassical>
@@ -336,8 +427,12 @@ __global__ void __launch_bounds__(kBlock)
     for (;;) {
       // Forward levels until the frontier runs dry.
       while (frontierSize > 0 && !rounds.runaway()) {
-        if (!kClassical && frontierSize <= kTeamFrontier) {
-          searchAsTeam(d, rounds, scalars, frontier, next, frontierSize);
+        if (kClassical ? frontierSize <= kBlock : frontierSize <= kTeamFrontier) {
+          if constexpr (kClassical) {
+            expandClassicalAlone(d, rounds, scalars, frontier, next, frontierSize);
+          } else {
+            searchAsTeam(d, rounds, scalars, frontier, next, frontierSize);
+          }
           rounds.barrier(kSearchForward);
           if (loadRelaxed(scalars->teamSwaps) % 2 != 0) {
             int32_t* const other = frontier;
@@ -371,15 +466,16 @@ __global__ void __launch_bounds__(kBlock)
       if (failure != 0) break;
       if (loadRelaxed(d.counters->reverse) > 0) break;  // augmenting paths found
 
-      // Dual update. The classical variant restarts the search from every uncovered row over the new zero
-      // edges; the tree variant takes theta from the level that just ended (the smallest slack of an
-      // uncovered column) and continues from the tree rows at the new zero-slack columns.
+      // Dual update. The classical variant restarts the search from the rows with new zero edges; the tree
+      // variant takes theta from the level that just ended (the smallest slack of an uncovered column) and
+      // continues from the tree rows at the new zero-slack columns.
       if constexpr (kClassical) {
         if (!classicalDualUpdateInRounds(d, rounds, frontier, frontierSize, rowsScanned)) {
           failure = kSearchInfeasible;
           break;
         }
         ++dualUpdates;
+        ++levels;  // the restarted search's first level ran inside the update
       } else {
         const Dual theta = rounds.lastMin();
         if (theta == kDualInfinity<Dual>) {

@@ -51,7 +51,7 @@ class CpuKernels {
       : CpuKernels(costs, MatrixSlice::whole(costs.rows()), zeroTolerance(costs), execution) {}
   // `costs` holds the slice's rows x columns; `zeroSlack` is the whole matrix's zeroTolerance().
   CpuKernels(const CostMatrix<T>& costs, const MatrixSlice& slice, Dual zeroSlack, Execution execution)
-      : costs_(costs.data()), n_(slice.n), slice_(slice), eps_(zeroSlack), exec_(execution) {
+      : costs_(costs.data()), n_(slice.n), eps_(zeroSlack), exec_(execution), slice_(slice) {
     if (!kSlice && !slice.isWhole()) throw std::logic_error("CpuKernels: a slice of the matrix needs kSlice");
   }
 
@@ -208,16 +208,22 @@ class CpuKernels {
     int32_t nextSize = 0;
     exec_.forEach(columnBlockCount(), int64_t{columnBlockWidth()} * frontierSize_, [&](int32_t b) {
       const auto [begin, end] = columnBlock(b);
+      // Local pointers: through the members, the compiler reloads them after every store to slack or
+      // predecessor, and the speed of the loop then depended on where the members lay (up to 1.7x).
+      const uint8_t* colCover = colCover_.data();
+      const Dual* colDual = colDual_.data();
+      Dual* slack = slack_.data();
+      int32_t* colPred = colPred_.data();
       for (int32_t k = 0; k < frontierSize_; ++k) {
         const int32_t i = frontier_[k];
         const T* row = rowOf(i);
         const Dual u = rowDual_[i];
         for (int32_t j = begin; j < end; ++j) {
-          if (colCover_[j] != 0) continue;
-          const Dual s = slackOf(row[j], u, j);
-          if (s < slack_[j]) {
-            slack_[j] = s;
-            colPred_[j] = i;
+          if (colCover[j] != 0) continue;
+          const Dual s = static_cast<Dual>(row[j]) - u - colDual[j];
+          if (s < slack[j]) {
+            slack[j] = s;
+            colPred[j] = i;
           }
         }
       }
@@ -499,7 +505,6 @@ class CpuKernels {
 
   const T* costs_;  // the slice's rows x columns, row-major
   int32_t n_;
-  MatrixSlice slice_;  // read only with kSlice
   Dual eps_;
   Execution exec_;
 
@@ -514,6 +519,9 @@ class CpuKernels {
   std::vector<std::vector<int32_t>> zeroCols_;
   int64_t zeroEdges_ = 0, rowsScanned_ = 0;
   bool zeroListsBuilt_ = false;
+  // Last: placed after eps_ (where it was first), it shifted the members above and the sequential tree
+  // variant on real costs ran 19 % slower at n = 1500 (226 against 190 ms, one file, medians of 6).
+  MatrixSlice slice_;  // read only with kSlice
 };
 
 }  // namespace ms::lap

@@ -114,11 +114,17 @@ class TestMatchingCuda : public QObject {
       int32_t n;
       int instances;
       double table59;
+      double room;
     };
-    const Case cases[] = {{Distribution::Uniform, 2048, 2, 0.67850},
-                          {Distribution::Exponential, 2048, 2, 7.66658},
-                          {Distribution::Geometric, 1024, 1, 0.41312},
-                          {Distribution::Geometric, 4096, 1, 0.00041}};
+    // room: how far above the table a mean may lie. The GPU's lock races differ from run to run (uniform
+    // n = 2048: means of 0.681-0.704 % over three runs on the H100), so the cases get the 10 % room of the
+    // CPU's threaded runs, except geometric n = 4096: its gaps are a few flips out of millions of weight,
+    // 0.00039-0.00143 % over 3 graphs x 3 runs of one build (results/roma-geometric-4096-spread-h100.csv),
+    // and 0.00078 % in one run of this test. The flip bug that case guards against gave 0.0043 %.
+    const Case cases[] = {{Distribution::Uniform, 2048, 2, 0.67850, 1.10},
+                          {Distribution::Exponential, 2048, 2, 7.66658, 1.10},
+                          {Distribution::Geometric, 1024, 1, 0.41312, 1.10},
+                          {Distribution::Geometric, 4096, 1, 0.00041, 5.0}};
     for (const Case& c : cases) {
       double sum = 0;
       for (int k = 0; k < c.instances; ++k) {
@@ -139,11 +145,7 @@ class TestMatchingCuda : public QObject {
       const double mean = sum / c.instances;
       qInfo("%s n=%d parallel-roma-2/cuda: mean gap %.5f%% (Table 5.9: %.5f%%)",
             distributionName(c.distribution).data(), c.n, mean, c.table59);
-      // The GPU's lock races differ from run to run (uniform n = 2048: means of 0.681-0.704 % over three runs on
-      // the H100; geometric n = 4096, one graph against the relaxation bound: 0.00037 % and 0.00044 % in two
-      // runs), so every case gets the 10% room of the CPU's threaded runs. The flip bug this case guards
-      // against gave 0.0043 %, ten times the table.
-      QVERIFY(mean <= c.table59 * 1.10);
+      QVERIFY(mean <= c.table59 * c.room);
     }
   }
 };

@@ -71,15 +71,15 @@ struct DeviceView {
   int32_t *reverseCols, *roots;
   // Classical: per uncovered row, a column of its smallest slack over the uncovered columns (-1: unknown;
   // see rescanMark); rows a dual update reads in full; per row, a superset of its zero-slack columns (row
-  // i's list starts at i * n; in increasing order when one block wrote it) and their count; per segment of a
-  // row that a search's dual update reads, the segment's smallest slack and the first column attaining it.
+  // i's list starts at i * n; in increasing order when one block wrote it) and their count.
   int32_t *rowMinCol, *scanRows;
   int32_t* zeroRowCount;
   int32_t* zeroCols;
-  Dual* segmentSlack;
-  int32_t* segmentCol;
-  Dual* partialSlack;      // tree: per row chunk and column, the chunk's smallest slack
-  int32_t* partialRow;     // ... and the row that attains it
+  // Tree: per row chunk and column, the chunk's smallest slack and the row attaining it. Classical (search):
+  // per segment of a row that a dual update reads, the segment's smallest slack and the first column
+  // attaining it. (One pair for both keeps this view, the tree kernel's parameter, as it was.)
+  Dual* partialSlack;
+  int32_t* partialIndex;
   uint32_t* tileFinished;  // tree: blocks of each column tile that finished their chunk
   long long* colKey;       // column reduction: running minimum per column, as order keys
   DeviceCounters* counters;
@@ -522,7 +522,7 @@ __device__ void mergeChunks(const DeviceView<T>& d, int32_t j, int32_t chunks,
     const auto s = __ldcg(&d.partialSlack[slot]);
     if (s < best) {
       best = s;
-      bestRow = __ldcg(&d.partialRow[slot]);
+      bestRow = __ldcg(&d.partialIndex[slot]);
     }
   }
 }
@@ -572,7 +572,7 @@ __global__ void expandTreeKernel(DeviceView<T> d, const int32_t* frontier, int32
     const std::size_t slot = static_cast<std::size_t>(blockIdx.y) * d.n + j;
     if (j < d.n) {
       d.partialSlack[slot] = best;
-      d.partialRow[slot] = bestRow;
+      d.partialIndex[slot] = bestRow;
     }
     if (!finishedLast(&d.tileFinished[blockIdx.x], gridDim.y)) return;  // block-uniform
     if (column.live) mergeChunks(d, j, static_cast<int32_t>(gridDim.y), best, bestRow);

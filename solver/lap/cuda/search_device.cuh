@@ -173,8 +173,8 @@ __device__ bool classicalDualUpdateInRounds(const DeviceView<T>& d, SearchRounds
     const SlackAt<Dual> found =
         scanRowMinimum(d, d.scanRows[item / read.count], begin, min(d.n, begin + read.width));
     if (threadIdx.x == 0) {
-      d.segmentSlack[item] = found.slack;
-      d.segmentCol[item] = found.col;
+      d.partialSlack[item] = found.slack;
+      d.partialIndex[item] = found.col;
       smallest = min(smallest, found.slack);
     }
   }
@@ -192,7 +192,7 @@ __device__ bool classicalDualUpdateInRounds(const DeviceView<T>& d, SearchRounds
       const std::size_t first = static_cast<std::size_t>(rescanSlot(j)) * read.count;
       SlackAt<Dual> best{kDualInfinity<Dual>, -1};
       for (int32_t s = 0; s < read.count; ++s)
-        best = smallerSlack(best, {d.segmentSlack[first + s], d.segmentCol[first + s]});
+        best = smallerSlack(best, {d.partialSlack[first + s], d.partialIndex[first + s]});
       j = best.col;
       d.rowMinCol[k] = j;
     }
@@ -248,7 +248,7 @@ __device__ void expandTreeInRounds(const DeviceView<T>& d, SearchRounds<T>& roun
     } else if (j < d.n) {
       const std::size_t slot = static_cast<std::size_t>(chunk) * d.n + j;
       d.partialSlack[slot] = best;
-      d.partialRow[slot] = bestRow;
+      d.partialIndex[slot] = bestRow;
     }
   }
   if (chunks > 1) {

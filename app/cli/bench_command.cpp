@@ -188,7 +188,7 @@ void runBench(BenchOptions options) {
   std::ostringstream csv;
   csv << "device,preset,generator,n,range,seed,algorithm,backend,threads,repeat,objective,objective_agrees,"
          "iterations,steps,total_ms";
-  for (std::string_view phase : kPhaseColumns) csv << ',' << phase << "_ms";
+  writePhaseColumnNames(csv);
   csv << ",device_ms\n";
 
   std::map<std::string, std::vector<double>> totalsByConfiguration;  // for the printed summary
@@ -215,14 +215,7 @@ void runBench(BenchOptions options) {
                   << configuration.algorithm << ',' << configuration.backend << ',' << configuration.threads << ','
                   << repeat << ',' << run.objective << ',' << (agrees ? "true" : "false") << ',' << run.iterations
                   << ',' << run.steps << ',' << formatNumber(run.totalMs);
-              int64_t deviceNs = -1;
-              for (std::string_view phase : kPhaseColumns) {
-                const auto it = std::find_if(run.phases.begin(), run.phases.end(),
-                                             [&](const PhaseTotal& t) { return t.phase == phase; });
-                csv << ',' << (it == run.phases.end() ? "0" : formatNumber(it->wall_ns / 1e6));
-                if (it != run.phases.end() && it->device_ns >= 0)
-                  deviceNs = std::max<int64_t>(deviceNs, 0) + it->device_ns;
-              }
+              const int64_t deviceNs = writePhaseColumns(csv, run.phases);
               csv << ',' << (deviceNs >= 0 ? formatNumber(deviceNs / 1e6) : "") << '\n';
               const std::string key =
                   "n=" + std::to_string(instance.n) +

@@ -5,6 +5,7 @@
 #include <thread>
 
 #include "solver/core/cuda_device.h"
+#include "solver/core/number_format.h"
 
 namespace ms::cli {
 
@@ -24,6 +25,20 @@ std::string deviceName(lap::Backend backend, int threads) {
 }
 
 std::string quoted(const std::string& text) { return '"' + text + '"'; }
+
+void writePhaseColumnNames(std::ostream& csv) {
+  for (std::string_view phase : kPhaseColumns) csv << ',' << phase << "_ms";
+}
+
+int64_t writePhaseColumns(std::ostream& csv, const std::vector<PhaseTotal>& phases) {
+  int64_t deviceNs = -1;
+  for (std::string_view phase : kPhaseColumns) {
+    const auto it = std::find_if(phases.begin(), phases.end(), [&](const PhaseTotal& t) { return t.phase == phase; });
+    csv << ',' << (it == phases.end() ? "0" : formatNumber(it->wall_ns / 1e6));
+    if (it != phases.end() && it->device_ns >= 0) deviceNs = std::max<int64_t>(deviceNs, 0) + it->device_ns;
+  }
+  return deviceNs;
+}
 
 double median(std::vector<double> values) {
   std::sort(values.begin(), values.end());

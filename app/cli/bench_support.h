@@ -1,10 +1,13 @@
 #pragma once
 // Pieces every benchmark family shares: naming the device a row was measured on, CSV quoting, medians.
 
+#include <cstdint>
+#include <ostream>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "solver/core/trace.h"
 #include "solver/lap/lap_solver.h"
 
 namespace ms::cli {
@@ -13,6 +16,10 @@ namespace ms::cli {
 inline constexpr std::string_view kPhaseColumns[] = {
     "setup",        "initial_reduction", "optimality_check", "compress_zeros", "forward_level",
     "reverse_pass", "augment",           "dual_update",      "search"};
+// The header's ",<phase>_ms" columns, and a row's: each phase's wall time in ms (0 where it did not run).
+// The row returns the phases' device time in ns, -1 when none was measured.
+void writePhaseColumnNames(std::ostream& csv);
+int64_t writePhaseColumns(std::ostream& csv, const std::vector<PhaseTotal>& phases);
 
 std::string cpuName();
 // The GPU's name for the CUDA backend, else the CPU's with its thread counts.

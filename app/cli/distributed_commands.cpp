@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "app/cli/assignment_output.h"
 #include "app/cli/bench_support.h"
 #include "app/cli/instance_options.h"
 #include "solver/core/atomic_file.h"
@@ -108,7 +109,7 @@ struct DistributedRun {
 template <lap::CostType T>
 DistributedRun<T> runDistributed(const lap::CostMatrix<T>& costs, const lap::MatrixSlice& slice,
                                  const lap::LapOptions& options, lap::Communicator& communicator) {
-  communicator.min(int64_t{0});  // a barrier: the ranks start their clocks together
+  communicator.barrier();  // the ranks start their clocks together
   const auto start = std::chrono::steady_clock::now();
   auto solver = lap::makeDistributedLapSolver(costs, slice, options, communicator);
   DistributedRun<T> run;
@@ -185,13 +186,7 @@ void solveSlice(const lap::CostMatrix<T>& costs, const SliceInstance& instance,
     if (!valid) throw SolveError("the dual certificate does not hold");
   }
   if (!options.traceOut.empty()) run.trace.writeCsvFile(rankPath(options.traceOut, communicator.rank()));
-  if (root && !options.assignmentOut.empty()) {
-    writeFileAtomically(options.assignmentOut, [&](std::ostream& out) {
-      out << "row,col\n";
-      for (std::size_t i = 0; i < run.solution.rowToCol.size(); ++i)
-        out << i << ',' << run.solution.rowToCol[i] << '\n';
-    });
-  }
+  if (root && !options.assignmentOut.empty()) writeAssignmentCsv(options.assignmentOut, run.solution.rowToCol);
 }
 
 void addAlgorithmOptions(CLI::App& command, std::string& backend, int& threads, std::string& granularity) {
@@ -261,7 +256,7 @@ void runDistributedBench(DistributedBenchOptions options, lap::Communicator& com
   csv << "device,preset,ranks,n,range,seed,algorithm,backend,threads,repeat,objective,certificate,iterations,"
          "steps,"
          "total_ms,rank_ms,slice_mb";
-  for (std::string_view phase : kPhaseColumns) csv << ',' << phase << "_ms";
+  writePhaseColumnNames(csv);
   csv << '\n';
   bool allValid = true;
   for (const int32_t n : options.sizes) {
@@ -291,12 +286,7 @@ void runDistributedBench(DistributedBenchOptions options, lap::Communicator& com
                            : "INVALID")
             << ',' << run.solution.iterations << ',' << run.trace.records().size() << ','
             << formatNumber(totalMs) << ',' << joined(run.rankMs, ';') << ',' << joined(sliceMb, ';');
-        const std::vector<PhaseTotal> phases = run.trace.phaseTotals();  // rank 0's
-        for (std::string_view phase : kPhaseColumns) {
-          const auto it = std::find_if(phases.begin(), phases.end(),
-                                       [&](const PhaseTotal& t) { return t.phase == phase; });
-          csv << ',' << (it == phases.end() ? "0" : formatNumber(it->wall_ns / 1e6));
-        }
+        writePhaseColumns(csv, run.trace.phaseTotals());  // rank 0's
         csv << '\n';
         if (root)
           std::fprintf(stderr, "%s n=%d P=%d %s: %.1f ms\n", options.preset.c_str(), n, ranks,

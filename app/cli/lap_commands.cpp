@@ -9,11 +9,11 @@
 #include <string>
 #include <variant>
 
+#include "app/cli/assignment_output.h"
 #include "app/cli/commands.h"
 #include "app/cli/hypergraph_commands.h"
 #include "app/cli/instance_options.h"
 #include "app/cli/matching_commands.h"
-#include "solver/core/atomic_file.h"
 #include "solver/core/cuda_device.h"
 #include "solver/core/errors.h"
 #include "solver/core/number_format.h"
@@ -46,14 +46,6 @@ std::string describeBound(double gapBound) {
   if (gapBound == 0) return "0 (exact)";
   if (std::isinf(gapBound)) return "none (heuristic without a guarantee)";
   return formatNumber(gapBound) + " (n x final epsilon: the objective is at most this above the optimum)";
-}
-
-template <lap::CostType T>
-void writeAssignment(const lap::LapAnswer<T>& answer, const std::string& path) {
-  writeFileAtomically(path, [&](std::ostream& out) {
-    out << "row,col\n";
-    for (std::size_t i = 0; i < answer.rowToCol.size(); ++i) out << i << ',' << answer.rowToCol[i] << '\n';
-  });
 }
 
 template <lap::CostType T>
@@ -102,7 +94,7 @@ void solveTyped(const lap::CostMatrix<T>& costs, const SolveOptions& options, co
       if (!report.valid) throw SolveError("the dual certificate does not hold: " + report.problem);
     }
   }
-  if (!options.assignmentOut.empty()) writeAssignment(answer, options.assignmentOut);
+  if (!options.assignmentOut.empty()) writeAssignmentCsv(options.assignmentOut, answer.rowToCol);
   if (!options.traceOut.empty()) trace.writeCsvFile(options.traceOut);
 }
 

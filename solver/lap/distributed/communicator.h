@@ -23,6 +23,8 @@ class Communicator {
   virtual void bitwiseOrInPlace(std::span<uint64_t> values) = 0;
   // Rank `root`'s `values` on every rank.
   virtual void broadcast(std::span<int32_t> values, int root) = 0;
+  // Returns once every rank has called it.
+  virtual void barrier() = 0;
 
   template <class V>
   V min(V value) {

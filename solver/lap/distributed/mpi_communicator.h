@@ -31,6 +31,7 @@ class MpiCommunicator final : public Communicator {
   void sumInPlace(std::span<double> values) override;
   void bitwiseOrInPlace(std::span<uint64_t> values) override;
   void broadcast(std::span<int32_t> values, int root) override;
+  void barrier() override;
 
  private:
   int rank_ = 0;

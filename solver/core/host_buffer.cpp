@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <mutex>
 #include <fstream>
+#include <mutex>
 #include <new>
 #include <string>
 #include <unistd.h>

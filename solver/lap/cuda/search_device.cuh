@@ -25,8 +25,7 @@ struct SearchScalars {
   int32_t count[3];
   long long minKey[3];
   // Team mode (tree variant, small frontiers): the blocks of one column tile each meet at their own barrier,
-  // with their own ring of accumulators indexed by the team barrier's generation, and hand back their result
-  // (as does the classical variant's block that runs small levels alone).
+  // with their own ring of accumulators indexed by the team barrier's generation, and hand back their result.
   uint32_t teamArrived;
   uint32_t teamGeneration;
   int32_t teamCount[3];
@@ -368,40 +367,6 @@ __device__ void searchAsTeam(const DeviceView<T>& d, SearchRounds<T>& rounds, Se
   }
 }
 
-// Classical variant, frontier of at most kBlock rows: a grid-wide level would give each row to a thread of
-// block 0 anyway, so block 0 runs the levels alone, meeting at block barriers, until the frontier runs dry or
-// grows past kBlock rows. The other blocks go straight on to the next grid barrier. Block 0 hands back the
-// frontier's size, the frontier swaps and the levels as searchAsTeam does.
-template <class T>
-__device__ void expandClassicalAlone(const DeviceView<T>& d, SearchRounds<T>& rounds, SearchScalars* scalars,
-                                     int32_t* frontier, int32_t* next, int32_t frontierSize) {
-  if (blockIdx.x != 0) return;
-  // Rows reached per level, a ring of three: the slot a level clears was last read two block barriers ago.
-  __shared__ int32_t reached[3];
-  if (threadIdx.x == 0) reached[0] = 0;
-  __syncthreads();
-  int32_t size = frontierSize, levels = 0;
-  for (;;) {
-    if (threadIdx.x == 0) reached[(levels + 1) % 3] = 0;
-    if (static_cast<int32_t>(threadIdx.x) < size)
-      expandClassicalRow(d, frontier[threadIdx.x], next, &reached[levels % 3]);
-    __syncthreads();
-    size = reached[levels % 3];
-    ++levels;
-    int32_t* const expanded = frontier;
-    frontier = next;
-    next = expanded;
-    if (size == 0 || size > kBlock || levels > 16LL * d.n + 64) break;  // the last: the runaway guard's
-  }
-  if (rounds.leader()) {
-    scalars->teamFrontier = size;
-    scalars->teamSwaps = levels;
-    scalars->teamLevels = levels;
-    scalars->teamDualUpdates = 0;
-    scalars->teamFailure = 0;
-  }
-}
-
 // Up to `iterationLimit` whole Hungarian iterations, starting right after an optimality check that left rows
 // unassigned (the classical variant's zero-slack lists up to date). The leader publishes what was done.
 template <class T, bool kClassical>
@@ -427,12 +392,8 @@ __global__ void __launch_bounds__(kBlock)
     for (;;) {
       // Forward levels until the frontier runs dry.
       while (frontierSize > 0 && !rounds.runaway()) {
-        if (kClassical ? frontierSize <= kBlock : frontierSize <= kTeamFrontier) {
-          if constexpr (kClassical) {
-            expandClassicalAlone(d, rounds, scalars, frontier, next, frontierSize);
-          } else {
-            searchAsTeam(d, rounds, scalars, frontier, next, frontierSize);
-          }
+        if (!kClassical && frontierSize <= kTeamFrontier) {
+          searchAsTeam(d, rounds, scalars, frontier, next, frontierSize);
           rounds.barrier(kSearchForward);
           if (loadRelaxed(scalars->teamSwaps) % 2 != 0) {
             int32_t* const other = frontier;

@@ -19,7 +19,7 @@
 #include "solver/core/errors.h"
 #include "solver/core/number_format.h"
 #include "solver/core/trace.h"
-#include "solver/lap/distributed/distributed_solver.h"
+#include "solver/lap/hungarian/distributed/distributed_solver.h"
 #include "solver/lap/generators.h"
 #include "solver/lap/io/matrix_io.h"
 

@@ -4,7 +4,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "solver/lap/distributed/communicator.h"
+#include "solver/lap/hungarian/distributed/communicator.h"
 
 namespace ms::cli {
 

@@ -8,7 +8,7 @@
 #include "app/cli/cli_main.h"
 #include "app/cli/distributed_commands.h"
 #include "app/cli/exit_codes.h"
-#include "solver/lap/distributed/mpi_communicator.h"
+#include "solver/lap/hungarian/distributed/mpi_communicator.h"
 
 int main(int argc, char** argv) {
   ms::lap::MpiSession session(&argc, &argv);

@@ -3,9 +3,9 @@
 
 #include <variant>
 
-#include "app/gui/hypergraph_session.h"
-#include "app/gui/lap_session.h"
-#include "app/gui/matching_session.h"
+#include "app/gui/problems/hypergraph/hypergraph_instance.h"
+#include "app/gui/problems/lap/lap_instance.h"
+#include "app/gui/problems/matching/matching_instance.h"
 
 namespace ms::studio {
 

@@ -8,11 +8,11 @@
 #include <exception>
 
 #include "app/gui/event_wait.h"
-#include "app/gui/hypergraph_problem_session.h"
+#include "app/gui/problems/hypergraph/hypergraph_session.h"
 #include "app/gui/instance_panel.h"
-#include "app/gui/lap_problem_session.h"
+#include "app/gui/problems/lap/lap_session.h"
 #include "app/gui/main_window.h"
-#include "app/gui/matching_problem_session.h"
+#include "app/gui/problems/matching/matching_session.h"
 #include "app/gui/watched_bench.h"
 #include "views/charts/trace_charts.h"
 #include "views/matrix/matrix_view.h"
@@ -260,13 +260,13 @@ int main(int argc, char** argv) {
     bench.csvPath = options.benchCsv;
     return runWatchedBench(window, bench);
   }
-  if (options.solver) window.session<LapProblemSession>().algorithmPage().setOptions(*options.solver);
+  if (options.solver) window.session<LapSession>().algorithmPage().setOptions(*options.solver);
   if (options.matchingSolver) {
-    window.session<MatchingProblemSession>().algorithmPage().setOptions(*options.matchingSolver);
+    window.session<MatchingSession>().algorithmPage().setOptions(*options.matchingSolver);
     window.instancePanel().setProblemKind(ProblemKind::Matching);
   }
   if (options.hypergraphSolver) {
-    window.session<HypergraphProblemSession>().algorithmPage().setOptions(*options.hypergraphSolver);
+    window.session<HypergraphSession>().algorithmPage().setOptions(*options.hypergraphSolver);
     window.instancePanel().setProblemKind(ProblemKind::Hypergraph);
   }
   window.loadInstance(options.source ? *options.source : window.instancePanel().currentGeneratorSource());

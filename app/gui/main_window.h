@@ -54,7 +54,7 @@ class MainWindow : public QMainWindow {
   void loadInstance(const InstanceSource& source);
   ProblemKind problemKind() const { return problem().kind(); }  // of the loaded instance
   ProblemSession& problem() const { return *sessions_[static_cast<std::size_t>(problem_)]; }
-  // The session of the kind `Session` (LapProblemSession, ...), loaded or not.
+  // The session of the kind `Session` (LapSession, ...), loaded or not.
   template <class Session>
   Session& session() const {
     for (const auto& session : sessions_) {

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "app/gui/event_wait.h"
-#include "app/gui/lap_problem_session.h"
+#include "app/gui/problems/lap/lap_session.h"
 #include "app/gui/main_window.h"
 #include "solver/core/atomic_file.h"
 #include "solver/core/number_format.h"
@@ -95,7 +95,7 @@ int runWatchedBench(MainWindow& window, const WatchedBenchOptions& options) {
     }
   });
 
-  window.session<LapProblemSession>().algorithmPage().setOptions(options.solver);
+  window.session<LapSession>().algorithmPage().setOptions(options.solver);
   window.setMode(WindowMode::Studio);  // the studio's views are what watching costs
   window.show();
   LapInstanceSource source;
@@ -108,7 +108,7 @@ int runWatchedBench(MainWindow& window, const WatchedBenchOptions& options) {
   }
   lap::LapOptions resolved = options.solver;
   resolved.backend = lap::resolveBackend(resolved.backend, nullptr);
-  const MachineFactory headlessFactory = lapMachineFactory(window.session<LapProblemSession>().instance().costs, resolved);
+  const MachineFactory headlessFactory = lapMachineFactory(window.session<LapSession>().instance().costs, resolved);
 
   std::vector<Solve> solves;
   for (int repeat = -1; repeat < options.repeats; ++repeat) {

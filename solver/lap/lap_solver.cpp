@@ -8,9 +8,9 @@
 #include "solver/lap/approx/greedy.h"
 #include "solver/lap/approx/random_assignment.h"
 #include "solver/lap/brute_force.h"
-#include "solver/lap/cpu/cpu_kernels.h"
-#include "solver/lap/cuda/cuda_hungarian.h"
-#include "solver/lap/hungarian.h"
+#include "solver/lap/hungarian/cpu/cpu_kernels.h"
+#include "solver/lap/hungarian/cuda/cuda_hungarian.h"
+#include "solver/lap/hungarian/hungarian.h"
 
 namespace ms::lap {
 

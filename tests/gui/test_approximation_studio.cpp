@@ -7,7 +7,7 @@
 #include <cmath>
 #include <limits>
 
-#include "app/gui/lap_approximation.h"
+#include "app/gui/problems/lap/lap_approximation.h"
 #include "solver/lap/brute_force.h"
 #include "views/charts/trace_charts.h"
 #include "views/matrix/matrix_view.h"
@@ -197,7 +197,7 @@ class TestApproximationStudio : public QObject {
       views::TraceCharts& charts = window.charts();
       QVERIFY(QTest::qWaitFor([&] { return charts.reference() == optimum; }, kTimeoutMs));
       charts.refreshNow();
-      QCOMPARE(window.session<LapProblemSession>().optimum(), optimum);
+      QCOMPARE(window.session<LapSession>().optimum(), optimum);
 
       std::vector<QPointF> costsPerStep;  // the snapshots' (step, cost), without the empty state of step 0
       for (const lap::LapSnapshot& state : expected) costsPerStep.emplace_back(static_cast<double>(state.step), state.objective);

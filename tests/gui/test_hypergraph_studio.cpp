@@ -8,7 +8,7 @@
 #include <cmath>
 #include <map>
 
-#include "app/gui/hypergraph_problem_session.h"
+#include "app/gui/problems/hypergraph/hypergraph_session.h"
 #include "solver/hypergraph/generators.h"
 #include "solver/hypergraph/warp_plan.h"
 #include "views/charts/trace_charts.h"
@@ -21,8 +21,8 @@ using namespace ms::studio::testing;
 
 namespace {
 
-HypergraphProblemSession& hypergraphSession(const MainWindow& window) {
-  return window.session<HypergraphProblemSession>();
+HypergraphSession& hypergraphSession(const MainWindow& window) {
+  return window.session<HypergraphSession>();
 }
 
 HypergraphInstanceSource randomHypergraph(int32_t n, uint64_t seed) {

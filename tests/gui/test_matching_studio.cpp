@@ -20,7 +20,7 @@
 
 #include "app/gui/algorithm_panel.h"
 #include "app/gui/main_window.h"
-#include "app/gui/matching_session.h"
+#include "app/gui/problems/matching/matching_instance.h"
 #include "app/gui/step_history.h"
 #include "solver/matching/generators.h"
 #include "solver/matching/problem.h"

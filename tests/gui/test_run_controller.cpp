@@ -7,7 +7,7 @@
 #include <chrono>
 #include <thread>
 
-#include "app/gui/lap_session.h"
+#include "app/gui/problems/lap/lap_instance.h"
 #include "app/gui/run_controller.h"
 #include "solver/core/errors.h"
 #include "solver/lap/brute_force.h"

@@ -18,7 +18,7 @@
 #include <unistd.h>
 
 #include "app/gui/algorithm_panel.h"
-#include "app/gui/lap_session.h"
+#include "app/gui/problems/lap/lap_instance.h"
 #include "app/gui/run_controller.h"
 #include "solver/lap/generators.h"
 #include "solver/lap/lap_snapshot.h"

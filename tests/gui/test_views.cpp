@@ -6,9 +6,9 @@
 #include <map>
 #include <random>
 
-#include "app/gui/lap_session.h"
+#include "app/gui/problems/lap/lap_instance.h"
 #include "gui_test_support.h"
-#include "solver/lap/hungarian.h"
+#include "solver/lap/hungarian/hungarian.h"
 #include "views/charts/min_max_decimation.h"
 #include "views/charts/point_ring.h"
 #include "views/charts/trace_charts.h"

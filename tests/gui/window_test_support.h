@@ -11,9 +11,9 @@
 #include <span>
 #include <variant>
 
-#include "app/gui/lap_problem_session.h"
+#include "app/gui/problems/lap/lap_session.h"
 #include "app/gui/main_window.h"
-#include "app/gui/matching_problem_session.h"
+#include "app/gui/problems/matching/matching_session.h"
 #include "gui_test_support.h"
 #include "views/log/step_log_model.h"
 
@@ -65,20 +65,20 @@ bool waitForSteps(MainWindow& window, std::size_t steps) {
 
 // The kinds' instances and views, through their sessions.
 inline const LapInstance& lapInstance(const MainWindow& window) {
-  return window.session<LapProblemSession>().instance();
+  return window.session<LapSession>().instance();
 }
 inline const MatchingInstance& matchingInstance(const MainWindow& window) {
-  return window.session<MatchingProblemSession>().instance();
+  return window.session<MatchingSession>().instance();
 }
 inline LapAlgorithmPage& lapAlgorithm(const MainWindow& window) {
-  return window.session<LapProblemSession>().algorithmPage();
+  return window.session<LapSession>().algorithmPage();
 }
 inline MatchingAlgorithmPage& matchingAlgorithm(const MainWindow& window) {
-  return window.session<MatchingProblemSession>().algorithmPage();
+  return window.session<MatchingSession>().algorithmPage();
 }
-inline views::TreeView& treeView(const MainWindow& window) { return window.session<LapProblemSession>().treeView(); }
+inline views::TreeView& treeView(const MainWindow& window) { return window.session<LapSession>().treeView(); }
 inline views::GraphView& graphView(const MainWindow& window) {
-  return window.session<MatchingProblemSession>().graphView();
+  return window.session<MatchingSession>().graphView();
 }
 
 inline QString label(const MainWindow& window, const char* name) {

@@ -13,7 +13,7 @@
 #include "solver/core/trace.h"
 #include "solver/lap/certificate.h"
 #include "solver/lap/generators.h"
-#include "solver/lap/hungarian.h"
+#include "solver/lap/hungarian/hungarian.h"
 #include "solver/lap/lap_snapshot.h"
 #include "solver/lap/lap_solver.h"
 

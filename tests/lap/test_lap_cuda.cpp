@@ -12,8 +12,8 @@
 #include "solver/core/cuda_device.h"
 #include "solver/core/errors.h"
 #include "solver/lap/brute_force.h"
-#include "solver/lap/cuda/cuda_kernels.h"
-#include "solver/lap/hungarian.h"
+#include "solver/lap/hungarian/cuda/cuda_kernels.h"
+#include "solver/lap/hungarian/hungarian.h"
 #include "tests/lap/lap_test_support.h"
 
 using namespace ms;

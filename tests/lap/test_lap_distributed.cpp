@@ -11,8 +11,8 @@
 
 #include "lap_test_support.h"
 #include "solver/core/errors.h"
-#include "solver/lap/distributed/distributed_solver.h"
-#include "solver/lap/distributed/mpi_communicator.h"
+#include "solver/lap/hungarian/distributed/distributed_solver.h"
+#include "solver/lap/hungarian/distributed/mpi_communicator.h"
 
 namespace ms::lap {
 namespace {

@@ -11,7 +11,7 @@
 
 #include "solver/core/errors.h"
 #include "solver/lap/brute_force.h"
-#include "solver/lap/hungarian.h"
+#include "solver/lap/hungarian/hungarian.h"
 #include "solver/lap/problem.h"
 #include "tests/lap/lap_test_support.h"
 

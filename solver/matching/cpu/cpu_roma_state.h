@@ -16,7 +16,7 @@
 #include <span>
 #include <vector>
 
-#include "solver/lap/cpu/execution.h"
+#include "solver/core/execution.h"
 #include "solver/matching/complete_graph.h"
 #include "solver/matching/matching_snapshot.h"
 

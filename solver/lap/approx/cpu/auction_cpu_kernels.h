@@ -12,7 +12,7 @@
 #include "solver/lap/approx/auction.h"
 #include "solver/lap/approx/auction_snapshot.h"
 #include "solver/lap/cost_matrix.h"
-#include "solver/lap/cpu/execution.h"
+#include "solver/core/execution.h"
 #include "solver/lap/lap_snapshot.h"
 
 namespace ms::lap {

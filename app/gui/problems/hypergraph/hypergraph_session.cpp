@@ -1,0 +1,196 @@
+#include "app/gui/problems/hypergraph/hypergraph_session.h"
+
+#include <QColor>
+#include <QObject>
+#include <algorithm>
+
+#include "views/charts/trace_charts.h"
+#include "views/matrix/matrix_view.h"
+
+namespace ms::studio {
+
+render::Rgb8 laneColour(int32_t lane) {
+  const QColor colour = QColor::fromHsv((lane % hypergraph::kWarpWidth) * 360 / hypergraph::kWarpWidth, 220, 255);
+  return {static_cast<uint8_t>(colour.red()), static_cast<uint8_t>(colour.green()), static_cast<uint8_t>(colour.blue())};
+}
+
+namespace {
+
+// The first hyperedge u and v share (their hyperedge lists are sorted); -1 when none.
+int32_t firstSharedEdge(const hypergraph::Hypergraph& graph, int32_t u, int32_t v) {
+  const auto a = graph.edgesOf(u), b = graph.edgesOf(v);
+  for (std::size_t i = 0, j = 0; i < a.size() && j < b.size();) {
+    if (a[i] == b[j]) return a[i];
+    if (a[i] < b[j]) {
+      ++i;
+    } else {
+      ++j;
+    }
+  }
+  return -1;
+}
+
+}  // namespace
+
+// Rows: the current node's hyperedges shaded; columns: the node and its neighbours shaded; a mark on every
+// nonzero scanned in its lane's colour; over each column a bar: +1 matched (-1 not yet) while coarsening,
+// the side (+1 or -1) once partitioned, averaged over the nodes a raster column holds. Where the matrix is
+// drawn exactly, each pair matched so far is a line joining the pair's two ones in the first hyperedge
+// they share (a path through row e: e, u, e, v).
+render::MatrixOverlay hypergraphOverlay(const hypergraph::HypergraphSnapshot& snapshot, const IncidenceRaster& raster) {
+  render::MatrixOverlay overlay;
+  overlay.markZeros = false;
+  const auto side = static_cast<std::size_t>(raster.side);
+  if (snapshot.graph == nullptr) return overlay;
+  overlay.rowCovered.assign(side, 0);
+  overlay.colCovered.assign(side, 0);
+  for (const int32_t edge : snapshot.currentEdges) overlay.rowCovered[static_cast<std::size_t>(raster.rowOf(edge))] = 1;
+  if (snapshot.currentNode >= 0) overlay.colCovered[static_cast<std::size_t>(raster.colOf(snapshot.currentNode))] = 1;
+  for (const hypergraph::Neighbour& neighbour : snapshot.neighbours) {
+    overlay.colCovered[static_cast<std::size_t>(raster.colOf(neighbour.node))] = 1;
+  }
+  for (const hypergraph::PlannedNonzero& nonzero : snapshot.lanes) {
+    overlay.marks.push_back({raster.rowOf(nonzero.edge), raster.colOf(nonzero.node), laneColour(nonzero.lane)});
+  }
+  if (raster.edgesPerCell == 1 && raster.nodesPerCell == 1) {
+    for (std::size_t u = 0; u < snapshot.mate.size(); ++u) {
+      const int32_t v = snapshot.mate[u];
+      if (v <= static_cast<int32_t>(u)) continue;
+      const int32_t edge = firstSharedEdge(*snapshot.graph, static_cast<int32_t>(u), v);
+      if (edge >= 0) overlay.paths.push_back({edge, static_cast<int32_t>(u), edge, v});
+    }
+  }
+  const bool partitioned = !snapshot.partition.empty();
+  const std::size_t nodes = partitioned ? snapshot.partition.size() : snapshot.mate.size();
+  if (nodes == 0) return overlay;
+  std::vector<double> sum(side, 0.0), count(side, 0.0);
+  for (std::size_t v = 0; v < nodes; ++v) {
+    const bool positive = partitioned ? snapshot.partition[v] != 0 : snapshot.mate[v] >= 0;
+    const auto column = static_cast<std::size_t>(raster.colOf(static_cast<int32_t>(v)));
+    sum[column] += positive ? 1.0 : -1.0;
+    count[column] += 1.0;
+  }
+  overlay.colDual.assign(side, 0.0);
+  for (std::size_t c = 0; c < side; ++c) {
+    if (count[c] > 0) overlay.colDual[c] = sum[c] / count[c];
+  }
+  return overlay;
+}
+
+QString hypergraphCaption(const hypergraph::HypergraphSnapshot& snapshot) {
+  if (snapshot.graph == nullptr) return {};
+  const hypergraph::Hypergraph& graph = *snapshot.graph;
+  QString text = QObject::tr("level %1: %2 nodes x %3 hyperedges")
+                     .arg(snapshot.level)
+                     .arg(graph.nodeCount())
+                     .arg(graph.edgeCount());
+  if (!snapshot.partition.empty()) {
+    return text + QObject::tr("; cut %1, imbalance %2; bars: grey side 1, orange side 0")
+                      .arg(snapshot.cut)
+                      .arg(snapshot.imbalance, 0, 'g', 4);
+  }
+  const auto matched = std::count_if(snapshot.mate.begin(), snapshot.mate.end(), [](int32_t m) { return m >= 0; });
+  text += QObject::tr("; %1 pairs matched (lines in a shared hyperedge, grey bars)").arg(matched / 2);
+  if (snapshot.currentNode >= 0) {
+    text += QObject::tr("; node %1: %2 hyperedges, %3 unmatched neighbours, nonzeros coloured by warp lane")
+                .arg(snapshot.currentNode)
+                .arg(snapshot.currentEdges.size())
+                .arg(snapshot.neighbours.size());
+  }
+  return text;
+}
+
+HypergraphSession::HypergraphSession(StudioParts parts)
+    : ProblemSession(parts), algorithmPage_(new HypergraphAlgorithmPage(parts.algorithms.threads(), &parts.algorithms)) {
+  parts.algorithms.addPage(kind(), algorithmPage_);
+  auto form = std::make_unique<HypergraphInstanceForm>(parts.instances);
+  instanceForm_ = form.get();
+  parts.instances.addKind(kind(), std::move(form));
+}
+
+std::function<void()> HypergraphSession::load(const InstanceSource& source) {
+  const auto& hypergraphSource = std::get<HypergraphInstanceSource>(source);
+  return [this, hypergraphSource, instance = loadHypergraphInstance(hypergraphSource)]() mutable {
+    adopt(hypergraphSource, std::move(instance));
+  };
+}
+
+void HypergraphSession::adopt(const HypergraphInstanceSource& source, HypergraphInstance instance) {
+  instance_ = std::move(instance);
+  if (source.file.isEmpty()) instanceForm_->setGenerator(source.generator);
+  parts_.instances.sourceLoaded(kind(), source.file, source.n, source.seed);
+  showGraph(instance_.graph);
+}
+
+void HypergraphSession::dropInstance() {
+  instance_ = {};
+  shownGraph_ = nullptr;
+  raster_ = {};
+}
+
+// A level's incidence matrix goes to the matrix view once, when the steps reach it.
+void HypergraphSession::showGraph(std::shared_ptr<const hypergraph::Hypergraph> graph) {
+  if (graph == shownGraph_) return;
+  shownGraph_ = std::move(graph);
+  raster_ = incidenceRaster(*shownGraph_);
+  parts_.matrix.setCosts(raster_.cells);
+}
+
+// Greedy matching, contraction and refinement run on the CPU; suitor matching on the chosen backend.
+MachineFactory HypergraphSession::machineFactory(std::string* notice) {
+  if (instance_.graph == nullptr) return {};
+  hypergraph::HypergraphOptions options = algorithmPage_->options();
+  const bool suitor = options.algorithm == hypergraph::HypergraphAlgorithm::CoarsenSuitor ||
+                      (options.algorithm == hypergraph::HypergraphAlgorithm::Bipartition &&
+                       options.bipartitionMatching == hypergraph::MatchingRule::Suitor);
+  const lap::Backend requested = options.backend == lap::Backend::Cuda ? lap::Backend::Auto : options.backend;
+  options.backend = suitor && requested != lap::Backend::Sequential ? lap::resolveBackend(requested, notice)
+                                                                    : lap::Backend::Sequential;
+  return hypergraphMachineFactory(instance_.graph, options);
+}
+
+// Ones and zeros (or densities) of the incidence matrix: no slack.
+MatrixUse HypergraphSession::matrixUse() const { return {true, QObject::tr("incidence"), false}; }
+
+views::TraceChartsConfig HypergraphSession::chartsConfig() const {
+  views::TraceChartsConfig config;
+  config.timeTitle = QObject::tr("Time per phase per level");
+  config.iterationTitle = QObject::tr("level");
+  config.gainCounter = "matched_pairs";
+  config.gainShowsValue = true;
+  config.gainTitle = QObject::tr("Pairs matched per level");
+  config.phaseCharts = {
+      {std::string(hypergraph::kContractionPhase), {"nodes", "edges", "pins"},
+       QObject::tr("Nodes, hyperedges and pins of each coarser level"), QObject::tr("level")},
+      {std::string(hypergraph::kFmPassPhase), {"cut", "imbalance"}, QObject::tr("Cut and imbalance per FM pass"),
+       QObject::tr("FM pass (whole solve)")}};
+  return config;
+}
+
+views::StepExplainer HypergraphSession::explainer(const SessionInfo& /*session*/) const {
+  return explainHypergraphStep;
+}
+
+StatusWords HypergraphSession::statusWords() const {
+  return {QObject::tr("level"), QObject::tr("matched"), QObject::tr("cut")};
+}
+
+void HypergraphSession::sessionStarted() { showGraph(instance_.graph); }
+
+void HypergraphSession::showSnapshot(const Snapshot& snapshot, StatusValues& status) {
+  const auto* state = std::get_if<hypergraph::HypergraphSnapshot>(&snapshot);
+  if (state == nullptr || state->graph == nullptr) {
+    parts_.matrix.setOverlay(std::make_shared<const render::MatrixOverlay>(), QString());
+    return;
+  }
+  showGraph(state->graph);
+  parts_.matrix.setOverlay(std::make_shared<const render::MatrixOverlay>(hypergraphOverlay(*state, raster_)),
+                           hypergraphCaption(*state));
+  status.n = state->graph->nodeCount();
+  status.assigned = static_cast<int32_t>(std::count_if(state->mate.begin(), state->mate.end(), [](int32_t m) { return m >= 0; }));
+  status.objective = static_cast<double>(state->cut);
+}
+
+QImage HypergraphSession::renderMainView(QSize size) const { return parts_.matrix.renderImage(size); }
+
+}  // namespace ms::studio

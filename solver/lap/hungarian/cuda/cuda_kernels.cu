@@ -1,0 +1,523 @@
+// Host side of the CUDA kernel set: buffers, launches, and the one synchronisation per result.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "solver/core/cuda_device.h"
+#include "solver/lap/hungarian/cuda/cuda_kernels.h"
+#include "solver/lap/hungarian/cuda/device_resources.cuh"
+#include "solver/lap/hungarian/cuda/hungarian_device.cuh"
+#include "solver/lap/hungarian/cuda/search_device.cuh"
+
+namespace ms::lap {
+
+namespace {
+
+using gpu::kBlock;
+
+// int32 arrays of length n: assignment, predecessors, successors, covers, states, marks, compacted lists,
+// the classical dual update's argmin columns.
+enum IntArray : int {
+  kRowAssign,
+  kColAssign,
+  kRowPred,
+  kColPred,
+  kRowSucc,
+  kColSucc,
+  kRowCover,
+  kColCover,
+  kRowState,
+  kColReverse,
+  kRootMark,
+  kReverseCols,
+  kRoots,
+  kFrontierA,
+  kFrontierB,
+  kRowMinCol,
+  kScanRows,
+  kIntArrayCount
+};
+
+using gpu::kMaxChunks;
+// Resident blocks per multiprocessor of the device-resident search: enough warps to stream the matrix, few
+// enough blocks that a grid-wide barrier stays cheap.
+constexpr int kSearchBlocksPerMultiprocessor = 4;
+// Device memory kept free beyond the estimate: the context's own allocations and fragmentation.
+constexpr double kReserveBytes = 256.0 * 1024 * 1024;
+
+int32_t ceilDiv(int64_t a, int64_t b) {
+  return static_cast<int32_t>((a + b - 1) / b);
+}
+
+std::string gigabytes(double bytes) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.2f GB", bytes / 1e9);
+  return text;
+}
+
+}  // namespace
+
+template <CostType T>
+struct CudaKernels<T>::Device {
+  Device() {
+    int device = 0;
+    gpu::checkCuda(cudaGetDevice(&device), "cudaGetDevice");
+    gpu::checkCuda(cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device),
+                   "cudaDeviceGetAttribute");
+  }
+
+  cudaStream_t stream() const { return streamOwner.get(); }
+  const gpu::Published& published() const { return publishedValue.host(); }
+
+  gpu::CudaStream streamOwner;
+  gpu::CudaEvent phaseStart, phaseEnd;
+  gpu::MappedHostValue<gpu::Published> publishedValue;
+  int multiprocessors = 0;
+
+  gpu::DeviceArray<T> cost;
+  gpu::DeviceArray<Dual> duals;  // row duals, column duals, (tree) column slacks
+  gpu::DeviceArray<int32_t> ints;
+  gpu::DeviceArray<long long> colKey;
+  gpu::DeviceArray<gpu::DeviceCounters> counters;
+  gpu::DeviceArray<Dual> partialSlack;
+  gpu::DeviceArray<int32_t> partialIndex;
+  gpu::DeviceArray<uint32_t> tileFinished;
+  gpu::DeviceArray<int32_t> zeroRowCount;
+  gpu::DeviceArray<int32_t> zeroCols;
+  gpu::DeviceArray<gpu::SearchScalars> searchScalars;
+  int searchBlocks = 0;  // resident blocks of the cooperative search kernel
+
+  gpu::DeviceView<T> view{};
+  int32_t* frontier[2] = {nullptr, nullptr};
+  int current = 0;           // index of the current frontier array
+  bool enqueued = false;     // work launched since the last synchronisation
+  bool endRecorded = false;  // phaseEnd was recorded after this phase's start
+};
+
+template <CostType T>
+CudaKernels<T>::CudaKernels(const T* hostCosts, int32_t n, HungarianVariant variant)
+    : hostCosts_(hostCosts), n_(n), variant_(variant), device_(std::make_unique<Device>()) {}
+
+template <CostType T>
+CudaKernels<T>::CudaKernels(CudaKernels&&) noexcept = default;
+template <CostType T>
+CudaKernels<T>& CudaKernels<T>::operator=(CudaKernels&&) noexcept = default;
+template <CostType T>
+CudaKernels<T>::~CudaKernels() = default;
+
+namespace {
+
+// Every kernel launch: on the solve's stream, errors surface at once, and the phase knows it has work to
+// wait for.
+template <class Device, class... Parameters, class... Arguments>
+void launch(Device& device, const char* name, dim3 grid, void (*kernel)(Parameters...),
+            Arguments&&... arguments) {
+  kernel<<<grid, kBlock, 0, device.stream()>>>(std::forward<Arguments>(arguments)...);
+  gpu::checkCuda(cudaGetLastError(), name);
+  device.enqueued = true;
+}
+
+// The phase's one wait: everything enqueued so far has run and its published values are readable.
+template <class Device>
+void synchronize(Device& device) {
+  gpu::checkCuda(cudaEventRecord(device.phaseEnd.get(), device.stream()), "cudaEventRecord");
+  gpu::checkCuda(cudaEventSynchronize(device.phaseEnd.get()), "a Hungarian kernel");
+  device.enqueued = false;
+  device.endRecorded = true;
+}
+
+// Rows per chunk of a column-tile x row-chunk grid over `rows` rows: enough chunks to fill the device
+// (2048 resident threads per multiprocessor), none shorter than kMinRowsPerChunk rows.
+int32_t rowsPerChunk(int32_t rows, int32_t n, int multiprocessors) {
+  return gpu::rowsPerChunk(rows, ceilDiv(n, kBlock), int64_t{multiprocessors} * (2048 / kBlock));
+}
+
+template <class T>
+// The tree kernel is named first so that it is emitted first, and its function-local shared arrays are
+// declared before the classical kernel's: ptxas lays out shared memory in declaration order, and with the
+// classical buffers first the tree kernel's machine code changed and its integer-cost searches ran 5-15 %
+// slower (H100). This way it is the same machine code as before the classical kernel's segmented dual update.
+auto searchKernelOf(HungarianVariant variant) {
+  return variant == HungarianVariant::Tree ? gpu::searchKernel<T, false> : gpu::searchKernel<T, true>;
+}
+
+}  // namespace
+
+template <CostType T>
+void CudaKernels<T>::allocate() {
+  Device& dev = *device_;
+  const std::size_t n = static_cast<std::size_t>(n_);
+  const bool classical = variant_ == HungarianVariant::Classical;
+  const int32_t tiles = ceilDiv(n_, kBlock);
+
+  // Estimate first, so that an instance that cannot fit fails with a clear message instead of mid-way.
+  const double nn = static_cast<double>(n) * static_cast<double>(n);
+  const double matrixBytes = nn * sizeof(T);
+  const double csrBytes = classical ? nn * sizeof(int32_t) + n * sizeof(int32_t) : 0;
+  // Tree: the row chunks' partial column minima; classical: the row segments' minima of a dual update.
+  const double partialBytes = static_cast<double>(kMaxChunks) * n * (sizeof(Dual) + sizeof(int32_t));
+  const double workBytes =
+      n * (3.0 * sizeof(Dual) + kIntArrayCount * sizeof(int32_t) + sizeof(long long)) + 4.0 * tiles;
+  std::size_t freeBytes = 0, totalBytes = 0;
+  gpu::checkCuda(cudaMemGetInfo(&freeBytes, &totalBytes), "cudaMemGetInfo");
+  const double needed = matrixBytes + csrBytes + partialBytes + workBytes;
+  if (needed + kReserveBytes > static_cast<double>(freeBytes)) {
+    throw ResourceError("CUDA backend: a " + std::to_string(n_) + " x " + std::to_string(n_) + " " +
+                        std::string(costTypeName<T>()) + " instance needs " + gigabytes(needed) +
+                        " of device memory (matrix " + gigabytes(matrixBytes) +
+                        (classical ? ", zero-slack lists " + gigabytes(csrBytes) : std::string()) +
+                        ", work arrays " + gigabytes(partialBytes + workBytes) + "), more than the " +
+                        gigabytes(freeBytes) + " free on " + cudaDevice().name);
+  }
+
+  cudaStream_t stream = dev.stream();
+  dev.cost = gpu::DeviceArray<T>(n * n);
+  gpu::checkCuda(
+      cudaMemcpyAsync(dev.cost.get(), hostCosts_, n * n * sizeof(T), cudaMemcpyHostToDevice, stream),
+      "uploading the cost matrix");
+  dev.duals = gpu::DeviceArray<Dual>(3 * n);
+  dev.ints = gpu::DeviceArray<int32_t>(kIntArrayCount * n);
+  dev.colKey = gpu::DeviceArray<long long>(n);
+  dev.counters = gpu::DeviceArray<gpu::DeviceCounters>(1);
+  dev.searchScalars = gpu::DeviceArray<gpu::SearchScalars>(1);
+  dev.partialSlack = gpu::DeviceArray<Dual>(kMaxChunks * n);
+  dev.partialIndex = gpu::DeviceArray<int32_t>(kMaxChunks * n);
+  if (classical) {
+    dev.zeroRowCount = gpu::DeviceArray<int32_t>(n);
+    dev.zeroCols = gpu::DeviceArray<int32_t>(n * n);
+    gpu::checkCuda(cudaMemsetAsync(dev.zeroRowCount.get(), 0, n * sizeof(int32_t), stream), "cudaMemset");
+  } else {
+    dev.tileFinished = gpu::DeviceArray<uint32_t>(tiles);
+    gpu::checkCuda(cudaMemsetAsync(dev.tileFinished.get(), 0, tiles * sizeof(uint32_t), stream),
+                   "cudaMemset");
+  }
+
+  // -1 (all bits set) for assignments, predecessors, successors and argmin columns; 0 for covers, states,
+  // marks and lists.
+  int32_t* ints = dev.ints.get();
+  gpu::checkCuda(cudaMemsetAsync(ints, 0xff, kRowCover * n * sizeof(int32_t), stream), "cudaMemset");
+  gpu::checkCuda(
+      cudaMemsetAsync(ints + kRowCover * n, 0, (kRowMinCol - kRowCover) * n * sizeof(int32_t), stream),
+      "cudaMemset");
+  gpu::checkCuda(cudaMemsetAsync(ints + kRowMinCol * n, 0xff, n * sizeof(int32_t), stream), "cudaMemset");
+  gpu::checkCuda(cudaMemsetAsync(ints + kScanRows * n, 0, n * sizeof(int32_t), stream), "cudaMemset");
+  gpu::DeviceCounters counters{};
+  counters.minKey = gpu::orderKey(kInfinity);
+  gpu::checkCuda(
+      cudaMemcpyAsync(dev.counters.get(), &counters, sizeof counters, cudaMemcpyHostToDevice, stream),
+      "cudaMemcpy");
+
+  gpu::DeviceView<T>& view = dev.view;
+  view.cost = dev.cost.get();
+  view.n = n_;
+  view.eps = 0;
+  view.rowDual = dev.duals.get();
+  view.colDual = dev.duals.get() + n;
+  view.slack = classical ? nullptr : dev.duals.get() + 2 * n;
+  int32_t** slots[] = {&view.rowAssign, &view.colAssign,   &view.rowPred,  &view.colPred,    &view.rowSucc,
+                       &view.colSucc,   &view.rowCover,    &view.colCover, &view.rowState,   &view.colReverse,
+                       &view.rootMark,  &view.reverseCols, &view.roots,    &dev.frontier[0], &dev.frontier[1],
+                       &view.rowMinCol, &view.scanRows};
+  static_assert(sizeof slots / sizeof slots[0] == kIntArrayCount);
+  for (int a = 0; a < kIntArrayCount; ++a) *slots[a] = ints + a * n;
+  view.zeroRowCount = dev.zeroRowCount.get();
+  view.zeroCols = dev.zeroCols.get();
+  view.partialSlack = dev.partialSlack.get();
+  view.partialIndex = dev.partialIndex.get();
+  view.tileFinished = dev.tileFinished.get();
+  view.colKey = dev.colKey.get();
+  view.counters = dev.counters.get();
+  view.published = dev.publishedValue.device();
+  gpu::checkCuda(cudaGetLastError(), "set-up");
+  dev.enqueued = true;
+
+  // The search's grid must be resident all at once (grid-wide barriers).
+  int residentPerMultiprocessor = 0;
+  gpu::checkCuda(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&residentPerMultiprocessor,
+                                                               searchKernelOf<T>(variant_), kBlock, 0),
+                 "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
+  dev.searchBlocks =
+      dev.multiprocessors * std::min(residentPerMultiprocessor, kSearchBlocksPerMultiprocessor);
+
+  if constexpr (std::is_floating_point_v<T>) {
+    // The zero tolerance of the CPU kernel sets (zeroTolerance()), computed here on the device.
+    const int blocks =
+        std::min(ceilDiv(static_cast<int64_t>(n) * static_cast<int64_t>(n), kBlock), dev.multiprocessors * 8);
+    launch(dev, "maxAbsFiniteCostKernel", blocks, gpu::maxAbsFiniteCostKernel<T>, view);
+    synchronize(dev);
+    view.eps = kRelativeZeroTolerance * -gpu::fromOrderKey<Dual>(dev.published().minKey);
+  }
+}
+
+template <CostType T>
+bool CudaKernels<T>::reduceRows() {
+  Device& dev = *device_;
+  launch(dev, "reduceRowsKernel", n_, gpu::reduceRowsKernel<T>, dev.view);
+  synchronize(dev);
+  return dev.published().infeasible == 0;
+}
+
+template <CostType T>
+bool CudaKernels<T>::reduceColumns() {
+  Device& dev = *device_;
+  const int32_t rows = rowsPerChunk(n_, n_, dev.multiprocessors);
+  launch(dev, "reduceColumnChunksKernel", dim3(ceilDiv(n_, kBlock), ceilDiv(n_, rows)),
+         gpu::reduceColumnChunksKernel<T>, dev.view, rows);
+  launch(dev, "reduceColumnsFinishKernel", ceilDiv(n_, kBlock), gpu::reduceColumnsFinishKernel<T>, dev.view);
+  synchronize(dev);
+  return dev.published().infeasible == 0;
+}
+
+template <CostType T>
+int32_t CudaKernels<T>::checkOptimality() {
+  Device& dev = *device_;
+  launch(dev, "checkOptimalityKernel", ceilDiv(n_, kBlock), gpu::checkOptimalityKernel<T>, dev.view);
+  synchronize(dev);
+  return dev.published().assigned;
+}
+
+template <CostType T>
+int64_t CudaKernels<T>::compressZeroSlack() {
+  Device& dev = *device_;
+  launch(dev, "compressZeroSlackKernel", n_, gpu::compressZeroSlackKernel<T>, dev.view, !zeroListsBuilt_);
+  synchronize(dev);
+  zeroListsBuilt_ = true;
+  rowsScanned_ = dev.published().rowsScanned;
+  return dev.published().edges;
+}
+
+template <CostType T>
+int32_t CudaKernels<T>::startForwardPass() {
+  Device& dev = *device_;
+  launch(dev, "startForwardPassKernel", ceilDiv(n_, kBlock), gpu::startForwardPassKernel<T>, dev.view,
+         dev.frontier[dev.current]);
+  synchronize(dev);
+  frontierSize_ = dev.published().frontier;
+  reverseCount_ = 0;
+  return frontierSize_;
+}
+
+template <CostType T>
+int32_t CudaKernels<T>::expandClassical() {
+  Device& dev = *device_;
+  const int blocks = std::max(1, ceilDiv(frontierSize_, kBlock));
+  launch(dev, "expandClassicalKernel", blocks, gpu::expandClassicalKernel<T>, dev.view,
+         dev.frontier[dev.current], frontierSize_, dev.frontier[1 - dev.current]);
+  return finishLevel();
+}
+
+template <CostType T>
+int32_t CudaKernels<T>::expandTree() {
+  Device& dev = *device_;
+  const int32_t rows = rowsPerChunk(frontierSize_, n_, dev.multiprocessors);
+  const dim3 grid(ceilDiv(n_, kBlock), std::max(1, ceilDiv(frontierSize_, rows)));
+  launch(dev, "expandTreeKernel", grid, gpu::expandTreeKernel<T>, dev.view, dev.frontier[dev.current],
+         frontierSize_, rows, dev.frontier[1 - dev.current]);
+  return finishLevel();
+}
+
+template <CostType T>
+int32_t CudaKernels<T>::finishLevel() {
+  Device& dev = *device_;
+  synchronize(dev);
+  dev.current = 1 - dev.current;  // the next frontier becomes the current one
+  frontierSize_ = dev.published().next;
+  reverseCount_ = dev.published().reverse;
+  return frontierSize_;
+}
+
+template <CostType T>
+int32_t CudaKernels<T>::reversePass() {
+  Device& dev = *device_;
+  launch(dev, "reversePassKernel", std::max(1, ceilDiv(reverseCount_, kBlock)), gpu::reversePassKernel<T>,
+         dev.view, reverseCount_);
+  synchronize(dev);
+  rootCount_ = dev.published().roots;
+  return rootCount_;
+}
+
+template <CostType T>
+void CudaKernels<T>::augmentPass() {
+  Device& dev = *device_;
+  launch(dev, "augmentKernel", std::max(1, ceilDiv(rootCount_, kBlock)), gpu::augmentKernel<T>, dev.view,
+         rootCount_);
+}
+
+template <CostType T>
+auto CudaKernels<T>::minUncoveredSlack() -> Dual {
+  Device& dev = *device_;
+  launch(dev, "minUncoveredSlackKernel", n_, gpu::minUncoveredSlackKernel<T>, dev.view);
+  synchronize(dev);
+  rowsScanned_ = dev.published().rowsScanned;
+  return gpu::fromOrderKey<Dual>(dev.published().minKey);
+}
+
+template <CostType T>
+void CudaKernels<T>::updateDuals(Dual theta) {
+  Device& dev = *device_;
+  launch(dev, "updateDualsKernel", ceilDiv(n_, kBlock), gpu::updateDualsKernel<T>, dev.view, theta);
+}
+
+template <CostType T>
+auto CudaKernels<T>::minColumnSlack() -> Dual {
+  Device& dev = *device_;
+  launch(dev, "minColumnSlackKernel", ceilDiv(n_, kBlock), gpu::minColumnSlackKernel<T>, dev.view);
+  synchronize(dev);
+  return gpu::fromOrderKey<Dual>(dev.published().minKey);
+}
+
+template <CostType T>
+int32_t CudaKernels<T>::updateDualsAndSlack(Dual theta) {
+  Device& dev = *device_;
+  // The frontier is empty here (the search ran out of rows), so the current array receives the new one.
+  launch(dev, "updateDualsAndSlackKernel", ceilDiv(n_, kBlock), gpu::updateDualsAndSlackKernel<T>, dev.view,
+         theta, dev.frontier[dev.current]);
+  synchronize(dev);
+  frontierSize_ = dev.published().frontier;
+  return frontierSize_;
+}
+
+template <CostType T>
+SearchSummary CudaKernels<T>::searchIterations(bool zerosStale, int32_t iterationLimit) {
+  Device& dev = *device_;
+  if (dev.searchBlocks <= 0)
+    throw SolveError("CUDA backend: the search kernel cannot be resident on this device");
+  // The classical variant's zero-slack lists, when a dual update left them stale (the first ones of a solve:
+  // every row); the dual updates inside the search keep them up to date themselves.
+  if (zerosStale) compressZeroSlack();
+  int32_t* frontierA = dev.frontier[0];
+  int32_t* frontierB = dev.frontier[1];
+  gpu::SearchScalars* scalars = dev.searchScalars.get();
+  void* arguments[] = {&dev.view, &scalars, &frontierA, &frontierB, &iterationLimit};
+  gpu::checkCuda(
+      cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(searchKernelOf<T>(variant_)),
+                                  dim3(dev.searchBlocks), dim3(kBlock), arguments, 0, dev.stream()),
+      "searchKernel (cooperative launch)");
+  dev.enqueued = true;
+  synchronize(dev);
+  const gpu::Published& out = dev.published();
+  if (out.searchFailure == gpu::kSearchRunaway) {
+    throw SolveError("CUDA backend: the device search ran more rounds than an iteration can take");
+  }
+  SearchSummary summary;
+  summary.iterations = out.searchIterations;
+  summary.assigned = out.assigned;
+  summary.paths = out.searchPaths;
+  summary.levels = out.searchLevels;
+  summary.dualUpdates = out.searchDualUpdates;
+  summary.rowsScanned = out.searchRowsScanned + (zerosStale ? rowsScanned_ : 0);
+  summary.infeasible = out.searchFailure == gpu::kSearchInfeasible;
+  for (int kind = 0; kind < static_cast<int>(SearchPhaseKind::Count); ++kind)
+    summary.nanoseconds[kind] = out.searchNs[kind];
+  // The search ends after an optimality check: no frontier, reverse columns or paths are pending.
+  dev.current = 0;
+  frontierSize_ = reverseCount_ = rootCount_ = 0;
+  return summary;
+}
+
+template <CostType T>
+void CudaKernels<T>::beginPhase() {
+  Device& dev = *device_;
+  gpu::checkCuda(cudaEventRecord(dev.phaseStart.get(), dev.stream()), "cudaEventRecord");
+  dev.endRecorded = false;
+}
+
+template <CostType T>
+int64_t CudaKernels<T>::endPhase() {
+  Device& dev = *device_;
+  if (dev.enqueued || !dev.endRecorded) synchronize(dev);
+  float milliseconds = 0;
+  gpu::checkCuda(cudaEventElapsedTime(&milliseconds, dev.phaseStart.get(), dev.phaseEnd.get()),
+                 "cudaEventElapsedTime");
+  return std::llround(static_cast<double>(milliseconds) * 1e6);
+}
+
+namespace {
+
+template <class V>
+void copyToHost(std::vector<V>& out, const V* source, std::size_t count, cudaStream_t stream) {
+  out.resize(count);
+  if (count == 0) return;
+  gpu::checkCuda(cudaMemcpyAsync(out.data(), source, count * sizeof(V), cudaMemcpyDeviceToHost, stream),
+                 "copying results to the host");
+  gpu::checkCuda(cudaStreamSynchronize(stream), "copying results to the host");
+}
+
+template <class To, class From>
+void convertToHost(std::vector<To>& out, const From* source, std::size_t count, cudaStream_t stream) {
+  std::vector<From> raw;
+  copyToHost(raw, source, count, stream);
+  out.assign(raw.begin(), raw.end());
+}
+
+}  // namespace
+
+template <CostType T>
+const std::vector<int32_t>& CudaKernels<T>::rowAssignment() const {
+  copyToHost(rowAssign_, device_->view.rowAssign, static_cast<std::size_t>(n_), device_->stream());
+  return rowAssign_;
+}
+
+template <CostType T>
+auto CudaKernels<T>::rowDuals() const -> const std::vector<Dual>& {
+  copyToHost(rowDual_, device_->view.rowDual, static_cast<std::size_t>(n_), device_->stream());
+  return rowDual_;
+}
+
+template <CostType T>
+auto CudaKernels<T>::colDuals() const -> const std::vector<Dual>& {
+  copyToHost(colDual_, device_->view.colDual, static_cast<std::size_t>(n_), device_->stream());
+  return colDual_;
+}
+
+template <CostType T>
+auto CudaKernels<T>::objective() const -> Dual {
+  const std::vector<int32_t>& assignment = rowAssignment();
+  Dual total = 0;
+  for (int32_t i = 0; i < n_; ++i) {
+    total += static_cast<Dual>(
+        hostCosts_[static_cast<std::size_t>(i) * static_cast<std::size_t>(n_) + assignment[i]]);
+  }
+  return total;
+}
+
+template <CostType T>
+void CudaKernels<T>::snapshot(LapSnapshot& out, bool withSlack) const {
+  const Device& dev = *device_;
+  if (dev.view.rowAssign == nullptr) {  // allocate() failed: nothing on the device to show
+    out = LapSnapshot{};
+    return;
+  }
+  const gpu::DeviceView<T>& view = dev.view;
+  const cudaStream_t stream = dev.stream();
+  const auto n = static_cast<std::size_t>(n_);
+  out.n = n_;
+  copyToHost(out.rowAssignment, view.rowAssign, n, stream);
+  copyToHost(out.colAssignment, view.colAssign, n, stream);
+  convertToHost(out.rowCovered, view.rowCover, n, stream);
+  convertToHost(out.colCovered, view.colCover, n, stream);
+  convertToHost(out.rowDual, view.rowDual, n, stream);
+  convertToHost(out.colDual, view.colDual, n, stream);
+  copyToHost(out.rowPredecessor, view.rowPred, n, stream);
+  copyToHost(out.colPredecessor, view.colPred, n, stream);
+  copyToHost(out.frontier, dev.frontier[dev.current], static_cast<std::size_t>(frontierSize_), stream);
+  if (withSlack) {
+    convertToHost(out.columnSlack, view.slack, n, stream);
+  } else {
+    out.columnSlack.clear();
+  }
+  std::vector<int32_t> roots, rowSucc, colSucc;
+  copyToHost(roots, view.roots, static_cast<std::size_t>(rootCount_), stream);
+  copyToHost(rowSucc, view.rowSucc, n, stream);
+  copyToHost(colSucc, view.colSucc, n, stream);
+  traceAugmentingPaths(out, roots, rowSucc.data(), colSucc.data());
+  summariseAssignment(out, hostCosts_);
+}
+
+template class CudaKernels<int32_t>;
+template class CudaKernels<int64_t>;
+template class CudaKernels<float>;
+template class CudaKernels<double>;
+
+}  // namespace ms::lap

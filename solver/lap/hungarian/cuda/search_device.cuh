@@ -1,0 +1,486 @@
+#pragma once
+// Device-resident Hungarian search: one persistent cooperative kernel runs whole iterations (forward levels,
+// dual updates, reverse pass, augmentation, optimality check) with a grid-wide barrier between the rounds a
+// fine step would end with a host synchronisation. The work of each round is the per-element device code of
+// the fine kernels (hungarian_device.cuh), spread over the resident grid; every control decision reads a
+// value all threads see alike after a barrier, so the whole grid takes the same branches.
+
+#include <cooperative_groups.h>
+
+#include "solver/lap/hungarian/cuda/hungarian_device.cuh"
+
+namespace ms::lap::gpu {
+
+// Phase kinds whose device time a search reports (Published::searchNs).
+enum SearchPhaseKind : int { kSearchForward = 0, kSearchDualUpdate = 1, kSearchAugment = 2 };
+// Failures a search reports: a dual update found no finite slack (Hall's condition fails), or an iteration
+// took more rounds than the algorithm can take.
+inline constexpr int32_t kSearchInfeasible = 1;
+inline constexpr int32_t kSearchRunaway = 2;
+
+// Round-indexed accumulators. A round is the work between two grid barriers; round r accumulates into slot
+// r % 3, the next round reads it, and the round after that clears it, so no slot is cleared while a slower
+// block may still read it.
+struct SearchScalars {
+  int32_t count[3];
+  long long minKey[3];
+  // Team mode (tree variant, small frontiers): the blocks of one column tile each meet at their own barrier,
+  // with their own ring of accumulators indexed by the team barrier's generation, and hand back their result.
+  uint32_t teamArrived;
+  uint32_t teamGeneration;
+  int32_t teamCount[3];
+  long long teamMinKey[3];
+  int32_t teamFrontier, teamSwaps, teamLevels, teamDualUpdates, teamFailure;
+};
+
+// Frontiers of at most this many rows are searched in team mode: one chunk per tile, so the grid's other
+// blocks would have nothing to do but wait at every barrier.
+inline constexpr int32_t kTeamFrontier = kMinRowsPerChunk;
+
+__device__ inline long long globalNanoseconds() {
+  unsigned long long now;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(now));
+  return static_cast<long long>(now);
+}
+
+template <class T>
+class SearchRounds {
+ public:
+  using Dual = typename DeviceView<T>::Dual;
+
+  __device__ SearchRounds(const DeviceView<T>& d, SearchScalars* scalars) : d_(d), scalars_(scalars) {
+    if (leader()) {
+      for (int s = 0; s < 3; ++s) {
+        scalars_->count[s] = scalars_->teamCount[s] = 0;
+        scalars_->minKey[s] = scalars_->teamMinKey[s] = orderKey(kDualInfinity<Dual>);
+      }
+      scalars_->teamArrived = scalars_->teamGeneration = 0;
+      last_ = globalNanoseconds();
+    }
+    cooperative_groups::this_grid().sync();
+  }
+
+  // Accumulators of the current round.
+  __device__ int32_t* count() const { return &scalars_->count[round_ % 3]; }
+  __device__ long long* minKey() const { return &scalars_->minKey[round_ % 3]; }
+
+  // Ends the round (its time counts for `kind`); returns with every block's writes of the round visible.
+  __device__ void barrier(int kind) {
+    cooperative_groups::this_grid().sync();
+    ++round_;
+    ++roundsThisIteration_;
+    if (leader()) {
+      book(kind);
+      const int stale = (round_ + 1) % 3;
+      scalars_->count[stale] = 0;
+      scalars_->minKey[stale] = orderKey(kDualInfinity<Dual>);
+    }
+  }
+
+  // The leader books the time since the last booking for `kind` (team mode, between grid barriers).
+  __device__ void book(int kind) {
+    const long long now = globalNanoseconds();
+    nanoseconds_[kind] += now - last_;
+    last_ = now;
+  }
+  // Team rounds count towards the runaway guard too (every thread adds the same number).
+  __device__ void addRounds(int32_t rounds) { roundsThisIteration_ += rounds; }
+
+  // What the round just ended accumulated.
+  __device__ int32_t lastCount() const { return loadRelaxed(scalars_->count[(round_ + 2) % 3]); }
+  __device__ Dual lastMin() const {
+    return fromOrderKey<Dual>(loadRelaxed(scalars_->minKey[(round_ + 2) % 3]));
+  }
+
+  __device__ bool leader() const { return blockIdx.x == 0 && threadIdx.x == 0; }
+  __device__ int64_t nanoseconds(int kind) const { return nanoseconds_[kind]; }
+  __device__ void startIteration() { roundsThisIteration_ = 0; }
+  // A Hungarian iteration takes at most a few rounds per row (each level or dual update adds a row or
+  // column to the trees); far more means a bug, and the search stops instead of spinning.
+  __device__ bool runaway() const { return roundsThisIteration_ > 16LL * d_.n + 64; }
+
+ private:
+  const DeviceView<T>& d_;
+  SearchScalars* scalars_;
+  int32_t round_ = 0;
+  long long roundsThisIteration_ = 0;
+  long long last_ = 0;
+  int64_t nanoseconds_[3] = {0, 0, 0};
+};
+
+__device__ inline int32_t gridThread() {
+  return static_cast<int32_t>(blockIdx.x * kBlock + threadIdx.x);
+}
+__device__ inline int32_t gridThreads() {
+  return static_cast<int32_t>(gridDim.x * kBlock);
+}
+
+// How a search's dual update splits the rows it reads: about two work items per resident block, so that a
+// few rows are read by many blocks at once; whole tiles of kBlock columns, at most kMaxChunks segments per
+// row (the capacity of the segment minima).
+struct RowSegments {
+  int32_t count;  // segments per row
+  int32_t width;  // columns per segment
+};
+__device__ inline RowSegments rowSegments(int32_t n, int32_t rows) {
+  const int32_t tiles = (n + kBlock - 1) / kBlock;
+  const int64_t most = tiles < kMaxChunks ? tiles : kMaxChunks;
+  const int64_t wanted = rows > 0 ? (2LL * gridDim.x + rows - 1) / rows : 1;
+  const auto segments = static_cast<int32_t>(wanted < 1 ? 1 : (wanted > most ? most : wanted));
+  const int32_t tilesPerSegment = (tiles + segments - 1) / segments;
+  return {(tiles + tilesPerSegment - 1) / tilesPerSegment, tilesPerSegment * kBlock};
+}
+
+// Between the two rounds of a dual update that read row i again, rowMinCol[i] holds this mark of the row's
+// slot in the list of rows read, so that the thread owning row i next finds the row's segment minima.
+__device__ inline int32_t rescanMark(int32_t slot) {
+  return -2 - slot;
+}
+__device__ inline int32_t rescanSlot(int32_t mark) {
+  return -2 - mark;
+}
+
+// Classical dual update (see cpu/cpu_kernels.h) in four rounds: theta from the rows' known argmin columns,
+// queueing the rows to read again; those rows read in segments (theta complete); the duals, each read row's
+// argmin column from its segments, and the rows whose smallest slack reaches zero queued; those rows' zero-
+// slack lists rewritten in segments. Only those rows gained zero-slack edges to uncovered columns (every
+// other uncovered row's zero edges lead to covered columns, whose slack the update keeps), so the last round
+// also expands the new edges to uncovered columns: it is the restarted search's first level, and the rows it
+// reaches (in `frontier`, `frontierSize` of them) its next frontier. Returns false when no finite slack is
+// left (Hall's condition fails).
+template <class T>
+__device__ bool classicalDualUpdateInRounds(const DeviceView<T>& d, SearchRounds<T>& rounds,
+                                            int32_t* frontier, int32_t& frontierSize, int64_t& rowsScanned) {
+  using Dual = typename DeviceView<T>::Dual;
+  Dual smallest = kDualInfinity<Dual>;
+  for (int32_t i = gridThread(); i < d.n; i += gridThreads()) {
+    if (foldKnownRowMinimum(d, i, smallest)) {
+      const int32_t slot = appendSlot(rounds.count());
+      d.scanRows[slot] = i;
+      d.rowMinCol[i] = rescanMark(slot);
+    }
+  }
+  smallest = blockMin(smallest);
+  if (threadIdx.x == 0) atomicMin(rounds.minKey(), orderKey(smallest));
+  rounds.barrier(kSearchDualUpdate);
+
+  const int32_t rowsToRead = rounds.lastCount();
+  const RowSegments read = rowSegments(d.n, rowsToRead);
+  smallest = rounds.lastMin();
+  for (int64_t item = blockIdx.x; item < static_cast<int64_t>(rowsToRead) * read.count; item += gridDim.x) {
+    const int32_t begin = static_cast<int32_t>(item % read.count) * read.width;
+    const SlackAt<Dual> found =
+        scanRowMinimum(d, d.scanRows[item / read.count], begin, min(d.n, begin + read.width));
+    if (threadIdx.x == 0) {
+      d.partialSlack[item] = found.slack;
+      d.partialIndex[item] = found.col;
+      smallest = min(smallest, found.slack);
+    }
+  }
+  if (threadIdx.x == 0) atomicMin(rounds.minKey(), orderKey(smallest));
+  rounds.barrier(kSearchDualUpdate);
+  rowsScanned += rowsToRead;
+
+  const Dual theta = rounds.lastMin();
+  if (theta == kDualInfinity<Dual>) return false;
+  for (int32_t k = gridThread(); k < d.n; k += gridThreads()) {
+    updateDualsAt(d, k, theta);
+    if (d.rowCover[k] != 0) continue;
+    int32_t j = d.rowMinCol[k];
+    if (j < -1) {
+      const std::size_t first = static_cast<std::size_t>(rescanSlot(j)) * read.count;
+      SlackAt<Dual> best{kDualInfinity<Dual>, -1};
+      for (int32_t s = 0; s < read.count; ++s)
+        best = smallerSlack(best, {d.partialSlack[first + s], d.partialIndex[first + s]});
+      j = best.col;
+      d.rowMinCol[k] = j;
+    }
+    // Row k's own dual was just written by this thread; its argmin column is uncovered, so its dual stays.
+    if (j >= 0 && d.isZero(d.slackOf(k, j, d.rowDual[k]))) {
+      d.zeroRowCount[k] = 0;
+      d.scanRows[appendSlot(rounds.count())] = k;
+    }
+  }
+  rounds.barrier(kSearchDualUpdate);
+
+  const int32_t rowsToRewrite = rounds.lastCount();
+  const RowSegments rewrite = rowSegments(d.n, rowsToRewrite);
+  for (int64_t item = blockIdx.x; item < static_cast<int64_t>(rowsToRewrite) * rewrite.count;
+       item += gridDim.x) {
+    const int32_t i = d.scanRows[item / rewrite.count];
+    const int32_t begin = static_cast<int32_t>(item % rewrite.count) * rewrite.width;
+    appendZeroSlackColumns(d, i, begin, min(d.n, begin + rewrite.width), frontier, rounds.count());
+  }
+  rounds.barrier(kSearchDualUpdate);
+  rowsScanned += rowsToRewrite;
+  frontierSize = rounds.lastCount();
+  return true;
+}
+
+// One BFS level of the tree variant over `frontierSize` rows: column tiles x row chunks as work items of the
+// resident blocks; with several chunks, a second round merges the chunks' minima and settles the columns.
+// The settling round also takes the smallest non-zero slack of the columns that stay uncovered: when the
+// level ends the search without augmenting paths, that is the dual update's theta, with no round of its own.
+template <class T>
+__device__ void expandTreeInRounds(const DeviceView<T>& d, SearchRounds<T>& rounds, const int32_t* frontier,
+                                   int32_t frontierSize, int32_t* nextFrontier) {
+  using Dual = typename DeviceView<T>::Dual;
+  const int32_t tiles = (d.n + kBlock - 1) / kBlock;
+  const int32_t rows = rowsPerChunk(frontierSize, tiles, 2LL * gridDim.x);
+  const int32_t chunks = (frontierSize + rows - 1) / rows;
+  Dual smallestOpen = kDualInfinity<Dual>;  // this thread's smallest slack of a column left uncovered
+  const auto settle = [&](int32_t j, const ColumnState<T>& column, Dual best, int32_t bestRow) {
+    const Dual s = settleColumn(d, j, column, best, bestRow, nextFrontier, rounds.count());
+    if (!d.isZero(s)) smallestOpen = min(smallestOpen, s);
+  };
+  for (int32_t item = blockIdx.x; item < tiles * chunks; item += gridDim.x) {
+    const int32_t tile = item % tiles, chunk = item / tiles;
+    const int32_t j = tile * kBlock + static_cast<int32_t>(threadIdx.x);
+    const ColumnState<T> column = loadColumn(d, j);
+    const int32_t begin = chunk * rows;
+    const int32_t end = min(frontierSize, begin + rows);
+    Dual best;
+    int32_t bestRow;
+    scanChunk(d, frontier, begin, end, j, column, tile == 0, best, bestRow);
+    if (chunks == 1) {
+      if (column.live) settle(j, column, best, bestRow);
+    } else if (j < d.n) {
+      const std::size_t slot = static_cast<std::size_t>(chunk) * d.n + j;
+      d.partialSlack[slot] = best;
+      d.partialIndex[slot] = bestRow;
+    }
+  }
+  if (chunks > 1) {
+    rounds.barrier(kSearchForward);
+    for (int32_t j = gridThread(); j < d.n; j += gridThreads()) {
+      const ColumnState<T> column = loadColumn(d, j);
+      if (!column.live) continue;
+      Dual best;
+      int32_t bestRow;
+      mergeChunks(d, j, chunks, best, bestRow);
+      settle(j, column, best, bestRow);
+    }
+  }
+  smallestOpen = blockMin(smallestOpen);
+  if (threadIdx.x == 0) atomicMin(rounds.minKey(), orderKey(smallestOpen));
+  rounds.barrier(kSearchForward);
+}
+
+// Barrier of the `team` first blocks (all resident: the launch is cooperative). Thread 0 of each block
+// arrives; the last one resets the count and releases the next generation. The block barrier before the
+// arrival and the release/acquire pair order every thread's writes before the barrier ahead of every
+// thread's reads after it (release is cumulative), so no separate fences are needed.
+__device__ inline void teamBarrier(SearchScalars* scalars, uint32_t team, uint32_t& generation) {
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    cuda::atomic_ref<uint32_t, cuda::thread_scope_device> arrived(scalars->teamArrived);
+    cuda::atomic_ref<uint32_t, cuda::thread_scope_device> released(scalars->teamGeneration);
+    if (arrived.fetch_add(1u, cuda::memory_order_acq_rel) == team - 1) {
+      arrived.store(0u, cuda::memory_order_relaxed);
+      released.store(generation + 1, cuda::memory_order_release);
+    } else {
+      while (released.load(cuda::memory_order_acquire) == generation) {
+      }
+    }
+  }
+  __syncthreads();
+  ++generation;
+}
+
+// Tree variant, frontier of at most kTeamFrontier rows: the first min(tiles, blocks) blocks run BFS levels
+// and dual updates among themselves (each owns the same column tiles throughout) until the frontier grows
+// past kTeamFrontier, or runs dry with augmenting paths found. The other blocks go straight on to the next
+// grid barrier. Block 0 hands back the frontier's size, the frontier swaps, the counts and any failure.
+template <class T>
+__device__ void searchAsTeam(const DeviceView<T>& d, SearchRounds<T>& rounds, SearchScalars* scalars,
+                             int32_t* frontier, int32_t* next, int32_t frontierSize) {
+  using Dual = typename DeviceView<T>::Dual;
+  const int32_t tiles = (d.n + kBlock - 1) / kBlock;
+  const uint32_t team = min(static_cast<uint32_t>(tiles), gridDim.x);
+  if (blockIdx.x >= team) return;
+  uint32_t generation = loadRelaxed(scalars->teamGeneration);  // stays put until every team block arrives
+  const auto clearAfterNext = [&] {
+    if (rounds.leader()) {
+      scalars->teamCount[(generation + 1) % 3] = 0;
+      scalars->teamMinKey[(generation + 1) % 3] = orderKey(kDualInfinity<Dual>);
+    }
+  };
+  int32_t size = frontierSize, swaps = 0, levels = 0, dualUpdates = 0, failure = 0;
+  for (;;) {
+    int32_t* reachedCount = &scalars->teamCount[generation % 3];
+    Dual smallestOpen = kDualInfinity<Dual>;
+    for (int32_t tile = blockIdx.x; tile < tiles; tile += team) {
+      const int32_t j = tile * kBlock + static_cast<int32_t>(threadIdx.x);
+      const ColumnState<T> column = loadColumn(d, j);
+      Dual best;
+      int32_t bestRow;
+      scanChunk(d, frontier, 0, size, j, column, tile == 0, best, bestRow);
+      if (column.live) {
+        const Dual s = settleColumn(d, j, column, best, bestRow, next, reachedCount);
+        if (!d.isZero(s)) smallestOpen = min(smallestOpen, s);
+      }
+    }
+    smallestOpen = blockMin(smallestOpen);
+    if (threadIdx.x == 0) atomicMin(&scalars->teamMinKey[generation % 3], orderKey(smallestOpen));
+    teamBarrier(scalars, team, generation);
+    clearAfterNext();
+    if (rounds.leader()) rounds.book(kSearchForward);
+    ++levels;
+    int32_t* const expanded = frontier;
+    frontier = next;
+    next = expanded;
+    ++swaps;
+    const int32_t reached = loadRelaxed(scalars->teamCount[(generation + 2) % 3]);
+    const Dual theta = fromOrderKey<Dual>(loadRelaxed(scalars->teamMinKey[(generation + 2) % 3]));
+    size = reached;
+    if (reached > 0) {
+      if (reached > kTeamFrontier) break;
+      continue;
+    }
+    if (loadRelaxed(d.counters->reverse) > 0) break;  // the frontier ran dry with augmenting paths
+    if (theta == kDualInfinity<Dual>) {
+      failure = kSearchInfeasible;
+      break;
+    }
+    if (levels + dualUpdates > 16LL * d.n + 64) {
+      failure = kSearchRunaway;
+      break;
+    }
+    // Dual update by the team; the tree rows at the new zero-slack columns form the frontier.
+    for (int32_t k = blockIdx.x * kBlock + static_cast<int32_t>(threadIdx.x); k < d.n;
+         k += static_cast<int32_t>(team) * kBlock) {
+      updateDualsAndSlackAt(d, k, theta, frontier, &scalars->teamCount[generation % 3]);
+    }
+    teamBarrier(scalars, team, generation);
+    clearAfterNext();
+    if (rounds.leader()) rounds.book(kSearchDualUpdate);
+    ++dualUpdates;
+    size = loadRelaxed(scalars->teamCount[(generation + 2) % 3]);
+    if (size > kTeamFrontier) break;
+  }
+  if (rounds.leader()) {
+    scalars->teamFrontier = size;
+    scalars->teamSwaps = swaps;
+    scalars->teamLevels = levels;
+    scalars->teamDualUpdates = dualUpdates;
+    scalars->teamFailure = failure;
+  }
+}
+
+// Up to `iterationLimit` whole Hungarian iterations, starting right after an optimality check that left rows
+// unassigned (the classical variant's zero-slack lists up to date). The leader publishes what was done.
+template <class T, bool kClassical>
+__global__ void __launch_bounds__(kBlock)
+    searchKernel(DeviceView<T> d, SearchScalars* scalars, int32_t* frontierA, int32_t* frontierB,
+                 int32_t iterationLimit) {
+  using Dual = typename DeviceView<T>::Dual;
+  SearchRounds<T> rounds(d, scalars);
+  int32_t* frontier = frontierA;  // the rows of the current level
+  int32_t* next = frontierB;      // the rows the current level queues
+  int32_t iterations = 0, paths = 0, levels = 0, dualUpdates = 0, failure = 0;
+  int64_t rowsScanned = 0;
+
+  while (iterations < iterationLimit && failure == 0) {
+    rounds.startIteration();
+    // Start of a search: every uncovered row forms the frontier.
+    for (int32_t i = gridThread(); i < d.n; i += gridThreads())
+      startForwardPassAt(d, i, frontier, rounds.count());
+    if (rounds.leader()) d.counters->reverse = 0;
+    rounds.barrier(kSearchForward);
+    int32_t frontierSize = rounds.lastCount();
+
+    for (;;) {
+      // Forward levels until the frontier runs dry.
+      while (frontierSize > 0 && !rounds.runaway()) {
+        if (!kClassical && frontierSize <= kTeamFrontier) {
+          searchAsTeam(d, rounds, scalars, frontier, next, frontierSize);
+          rounds.barrier(kSearchForward);
+          if (loadRelaxed(scalars->teamSwaps) % 2 != 0) {
+            int32_t* const other = frontier;
+            frontier = next;
+            next = other;
+          }
+          frontierSize = loadRelaxed(scalars->teamFrontier);
+          const int32_t teamLevels = loadRelaxed(scalars->teamLevels);
+          const int32_t teamDualUpdates = loadRelaxed(scalars->teamDualUpdates);
+          levels += teamLevels;
+          dualUpdates += teamDualUpdates;
+          rounds.addRounds(teamLevels + teamDualUpdates);
+          failure = loadRelaxed(scalars->teamFailure);
+          if (failure != 0) break;
+          continue;
+        }
+        if constexpr (kClassical) {
+          for (int32_t k = gridThread(); k < frontierSize; k += gridThreads())
+            expandClassicalRow(d, frontier[k], next, rounds.count());
+          rounds.barrier(kSearchForward);
+        } else {
+          expandTreeInRounds(d, rounds, frontier, frontierSize, next);
+        }
+        int32_t* const expanded = frontier;
+        frontier = next;
+        next = expanded;
+        frontierSize = rounds.lastCount();
+        ++levels;
+      }
+      if (failure == 0 && rounds.runaway()) failure = kSearchRunaway;
+      if (failure != 0) break;
+      if (loadRelaxed(d.counters->reverse) > 0) break;  // augmenting paths found
+
+      // Dual update. The classical variant restarts the search from the rows with new zero edges; the tree
+      // variant takes theta from the level that just ended (the smallest slack of an uncovered column) and
+      // continues from the tree rows at the new zero-slack columns.
+      if constexpr (kClassical) {
+        if (!classicalDualUpdateInRounds(d, rounds, frontier, frontierSize, rowsScanned)) {
+          failure = kSearchInfeasible;
+          break;
+        }
+        ++dualUpdates;
+        ++levels;  // the restarted search's first level ran inside the update
+      } else {
+        const Dual theta = rounds.lastMin();
+        if (theta == kDualInfinity<Dual>) {
+          failure = kSearchInfeasible;
+          break;
+        }
+        ++dualUpdates;
+        for (int32_t k = gridThread(); k < d.n; k += gridThreads())
+          updateDualsAndSlackAt(d, k, theta, frontier, rounds.count());
+        rounds.barrier(kSearchDualUpdate);
+        frontierSize = rounds.lastCount();
+      }
+    }
+    if (failure != 0) break;
+
+    // Reverse pass, augmentation, optimality check.
+    const int32_t reverseCount = loadRelaxed(d.counters->reverse);
+    for (int32_t k = gridThread(); k < reverseCount; k += gridThreads()) reverseFrom(d, k, rounds.count());
+    rounds.barrier(kSearchAugment);
+    const int32_t rootCount = rounds.lastCount();
+    for (int32_t k = gridThread(); k < rootCount; k += gridThreads()) augmentFrom(d, d.roots[k]);
+    rounds.barrier(kSearchAugment);
+    int32_t assigned = 0;
+    for (int32_t k = gridThread(); k < d.n; k += gridThreads()) assigned += checkOptimalityAt(d, k);
+    assigned = blockSum(assigned);
+    if (threadIdx.x == 0) atomicAdd(rounds.count(), assigned);
+    rounds.barrier(kSearchAugment);
+    paths += rootCount;
+    ++iterations;
+    if (rounds.lastCount() == d.n) break;
+  }
+
+  if (rounds.leader()) {
+    Published& out = *d.published;
+    out.searchIterations = iterations;
+    out.searchPaths = paths;
+    out.searchLevels = levels;
+    out.searchDualUpdates = dualUpdates;
+    out.searchFailure = failure;
+    out.searchRowsScanned = rowsScanned;
+    for (int kind = 0; kind < 3; ++kind) out.searchNs[kind] = rounds.nanoseconds(kind);
+    // The optimality check's count, for the host's next decision.
+    out.assigned = rounds.lastCount();
+  }
+}
+
+}  // namespace ms::lap::gpu

@@ -1,0 +1,98 @@
+#include "solver/lap/hungarian/distributed/distributed_solver.h"
+
+#include <string>
+
+#include "solver/core/errors.h"
+#include "solver/lap/certificate.h"
+#include "solver/lap/hungarian/cpu/cpu_kernels.h"
+#include "solver/lap/hungarian/distributed/distributed_kernels.h"
+#include "solver/lap/hungarian/hungarian.h"
+
+namespace ms::lap {
+
+SliceAxis distributedSliceAxis(LapAlgorithm algorithm) {
+  if (algorithm == LapAlgorithm::Classical) return SliceAxis::Rows;
+  if (algorithm == LapAlgorithm::Tree) return SliceAxis::Columns;
+  throw SolveError("only the classical and tree algorithms run distributed (got " +
+                   std::string(algorithmName(algorithm)) + ")");
+}
+
+namespace {
+
+template <CostType T>
+DualOf<T> largestAbsCost(const CostMatrix<T>& costs, Communicator& communicator) {
+  return -communicator.min(-maxAbsFiniteCost(costs));
+}
+
+}  // namespace
+
+template <CostType T>
+DualOf<T> distributedZeroTolerance(const CostMatrix<T>& costs, Communicator& communicator) {
+  if constexpr (std::is_integral_v<T>) {
+    return 0;
+  } else {
+    return kRelativeZeroTolerance * largestAbsCost(costs, communicator);
+  }
+}
+
+template <CostType T>
+bool certifyDistributed(const CostMatrix<T>& costs, const MatrixSlice& slice, const LapSolution<T>& solution,
+                        Communicator& communicator, std::string* problem) {
+  const double tolerance = 4 * static_cast<double>(distributedZeroTolerance(costs, communicator));
+  const CertificateReport report =
+      checkCertificate(costs, slice, solution.rowToCol, solution.rowDual, solution.colDual, tolerance);
+  if (problem != nullptr) *problem = report.problem;
+  return communicator.min(int64_t{report.valid}) == 1;
+}
+
+template <CostType T>
+std::unique_ptr<LapSolver<T>> makeDistributedLapSolver(const CostMatrix<T>& costs, const MatrixSlice& slice,
+                                                       const LapOptions& options,
+                                                       Communicator& communicator) {
+  const MatrixSlice expected =
+      sliceOf(slice.n, distributedSliceAxis(options.algorithm), communicator.rank(), communicator.size());
+  if (slice.rowBegin != expected.rowBegin || slice.rowEnd != expected.rowEnd ||
+      slice.colBegin != expected.colBegin || slice.colEnd != expected.colEnd ||
+      costs.rows() != slice.rows() || costs.cols() != slice.cols()) {
+    throw SolveError("rank " + std::to_string(communicator.rank()) + " holds the wrong slice for " +
+                     std::string(algorithmName(options.algorithm)));
+  }
+  // The zero tolerance and the int64 range follow the largest |cost| of the whole matrix.
+  if constexpr (std::is_same_v<T, int64_t>)
+    requireExactInt64Duals(largestAbsCost(costs, communicator), slice.n);
+  const DualOf<T> zeroSlack = distributedZeroTolerance(costs, communicator);
+  const std::string ranks = "mpi" + std::to_string(communicator.size()) + "-";
+  switch (options.backend) {
+    case Backend::Sequential:
+      return makeHungarian(
+          options, ranks + "sequential",
+          DistributedKernels(CpuKernels<T, SequentialExecution, true>(costs, slice, zeroSlack, {}),
+                             communicator));
+    case Backend::Cpu: {
+      const int threads = cpuThreads(options.threads);
+      return makeHungarian(options, ranks + "omp" + std::to_string(threads),
+                           DistributedKernels(CpuKernels<T, OpenMpExecution, true>(costs, slice, zeroSlack,
+                                                                                   OpenMpExecution{threads}),
+                                              communicator));
+    }
+    case Backend::Cuda:
+      throw SolveError("the distributed solve has no CUDA kernel set yet: use --backend cpu or sequential");
+    case Backend::Auto:
+      break;
+  }
+  throw SolveError("makeDistributedLapSolver: resolve the backend first (resolveBackend)");
+}
+
+#define MS_INSTANTIATE(T)                                                                                   \
+  template std::unique_ptr<LapSolver<T>> makeDistributedLapSolver(const CostMatrix<T>&, const MatrixSlice&, \
+                                                                  const LapOptions&, Communicator&);        \
+  template DualOf<T> distributedZeroTolerance(const CostMatrix<T>&, Communicator&);                         \
+  template bool certifyDistributed(const CostMatrix<T>&, const MatrixSlice&, const LapSolution<T>&,         \
+                                   Communicator&, std::string*);
+MS_INSTANTIATE(int32_t)
+MS_INSTANTIATE(int64_t)
+MS_INSTANTIATE(float)
+MS_INSTANTIATE(double)
+#undef MS_INSTANTIATE
+
+}  // namespace ms::lap

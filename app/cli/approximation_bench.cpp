@@ -92,7 +92,8 @@ std::filesystem::path plotTool() {
   const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", error);
   if (error) return {};
   for (const std::filesystem::path& candidate :
-       {self.parent_path() / "matchscope-plot", self.parent_path().parent_path() / "plot" / "matchscope-plot"}) {
+       {self.parent_path() / "matchscope-plot",
+        self.parent_path().parent_path() / "plot" / "matchscope-plot"}) {
     if (::access(candidate.c_str(), X_OK) == 0) return candidate;
   }
   return {};
@@ -103,8 +104,10 @@ void plotApproximation(const std::filesystem::path& summary) {
   const std::string arguments = "approximation '" + summary.string() + "' '" + directory.string() + "'";
   const std::filesystem::path tool = plotTool();
   if (tool.empty()) {
-    std::printf("plots: matchscope-plot is not built beside matchscope-cli (a build without Qt); run\n"
-                "  matchscope-plot %s\n", arguments.c_str());
+    std::printf(
+        "plots: matchscope-plot is not built beside matchscope-cli (a build without Qt); run\n"
+        "  matchscope-plot %s\n",
+        arguments.c_str());
     return;
   }
   const std::string command = "QT_QPA_PLATFORM=offscreen '" + tool.string() + "' " + arguments;
@@ -120,7 +123,8 @@ void runApproximationExperiment(const ApproximationBenchSettings& settings) {
   const std::vector<int32_t> sizes =
       settings.sizes.empty() ? std::vector<int32_t>{10, 20, 50, 100, 200, 500, 1000, 2000} : settings.sizes;
   const int instances = settings.instances > 0 ? settings.instances : 120;
-  const std::filesystem::path summaryPath = settings.output.empty() ? "bench-approximation.csv" : settings.output;
+  const std::filesystem::path summaryPath =
+      settings.output.empty() ? "bench-approximation.csv" : settings.output;
   createParent(summaryPath);
   // Every solver on one thread: the running times are the algorithms', not the machine's parallelism.
   std::vector<Approximation> algorithms = {
@@ -154,8 +158,8 @@ void runApproximationExperiment(const ApproximationBenchSettings& settings) {
         sum.optimum += optimum;
         sum.ms.push_back(run.ms);
         runs << quoted(device) << ',' << n << ',' << seed << ',' << algorithm.name << ','
-             << formatNumber(run.objective) << ',' << formatNumber(optimum) << ',' << formatNumber(run.gapBound) << ','
-             << formatNumber(run.ms) << '\n';
+             << formatNumber(run.objective) << ',' << formatNumber(optimum) << ','
+             << formatNumber(run.gapBound) << ',' << formatNumber(run.ms) << '\n';
       }
     }
     std::fprintf(stderr, "n = %d: %d matrices done\n", n, instances);
@@ -183,11 +187,12 @@ void runApproximationExperiment(const ApproximationBenchSettings& settings) {
                               std::max(1, instances - 1);
       const double standardError = mean > 0 ? std::sqrt(variance / instances) / mean : 0.0;
       summary << quoted(device) << ',' << n << ',' << instances << ',' << algorithm.name << ','
-              << formatNumber(sum.objective / instances) << ',' << formatNumber(sum.optimum / instances) << ','
-              << formatNumber(factor) << ',' << formatNumber(theory) << ',' << formatNumber(factor / theory - 1) << ','
-              << formatNumber(standardError) << ',' << formatNumber(medianMs) << '\n';
-      std::printf("%-13s %6d %10.4f %10.4f %+8.2f%% %8.2f%% %12.3f\n", algorithm.name.c_str(), n, factor, theory,
-                  100 * (factor / theory - 1), 100 * standardError, medianMs);
+              << formatNumber(sum.objective / instances) << ',' << formatNumber(sum.optimum / instances)
+              << ',' << formatNumber(factor) << ',' << formatNumber(theory) << ','
+              << formatNumber(factor / theory - 1) << ',' << formatNumber(standardError) << ','
+              << formatNumber(medianMs) << '\n';
+      std::printf("%-13s %6d %10.4f %10.4f %+8.2f%% %8.2f%% %12.3f\n", algorithm.name.c_str(), n, factor,
+                  theory, 100 * (factor / theory - 1), 100 * standardError, medianMs);
       if (n >= 100) timesForFit[algorithm.name].emplace_back(n, medianMs);
     }
   }
@@ -199,8 +204,8 @@ void runApproximationExperiment(const ApproximationBenchSettings& settings) {
     const double exponent = fittedExponent(points);
     fits << algorithm.name << ',' << formatNumber(exponent) << ',' << points.front().first << ','
          << points.back().first << '\n';
-    std::printf("time exponent %-13s %.3f (n = %g..%g)\n", algorithm.name.c_str(), exponent, points.front().first,
-                points.back().first);
+    std::printf("time exponent %-13s %.3f (n = %g..%g)\n", algorithm.name.c_str(), exponent,
+                points.front().first, points.back().first);
   }
   const int32_t largest = sizes.back();
   std::printf("greedy-naive / greedy median time at n = %d: %.1fx\n", largest,
@@ -213,9 +218,11 @@ void runApproximationExperiment(const ApproximationBenchSettings& settings) {
 }
 
 // The CUDA auction against the Hungarian CUDA solvers on the same instances. The optimum is the tree
-// variant's (the first configuration). `iterations`: the Hungarian iterations, or the auction's scaling phases.
+// variant's (the first configuration). `iterations`: the Hungarian iterations, or the auction's scaling
+// phases.
 void runAuctionGpu(const ApproximationBenchSettings& settings) {
-  if (!cudaDevice().usable) throw SolveError("auction-gpu needs a usable CUDA device: " + cudaDevice().reason);
+  if (!cudaDevice().usable)
+    throw SolveError("auction-gpu needs a usable CUDA device: " + cudaDevice().reason);
   struct Case {
     lap::Generator generator;
     lap::CostRange range;
@@ -235,7 +242,8 @@ void runAuctionGpu(const ApproximationBenchSettings& settings) {
   const std::vector<std::pair<std::string, lap::LapOptions>> configurations = {
       // The Hungarian solvers run as `solve` and `bench` do by default: whole searches on the device.
       {"tree", lap::LapOptions{lap::LapAlgorithm::Tree, lap::Backend::Cuda, 1, lap::Granularity::Search}},
-      {"classical", lap::LapOptions{lap::LapAlgorithm::Classical, lap::Backend::Cuda, 1, lap::Granularity::Search}},
+      {"classical",
+       lap::LapOptions{lap::LapAlgorithm::Classical, lap::Backend::Cuda, 1, lap::Granularity::Search}},
       {"auction", lap::LapOptions{lap::LapAlgorithm::Auction, lap::Backend::Cuda, 1}},
   };
   std::ostringstream csv;
@@ -244,8 +252,9 @@ void runAuctionGpu(const ApproximationBenchSettings& settings) {
   for (const Case& c : cases) {
     const lap::GeneratorSpec spec{c.generator, c.n, c.range, 1};
     const lap::AnyCostMatrix any = lap::generate(spec);
-    const std::string label = std::string(lap::generatorName(c.generator)) + " n=" + std::to_string(c.n) +
-                              (c.generator == lap::Generator::Uniform ? " range=" + std::string(lap::costRangeName(c.range)) : "");
+    const std::string label =
+        std::string(lap::generatorName(c.generator)) + " n=" + std::to_string(c.n) +
+        (c.generator == lap::Generator::Uniform ? " range=" + std::string(lap::costRangeName(c.range)) : "");
     double optimum = 0;
     for (const auto& [name, options] : configurations) {
       std::vector<double> times;
@@ -258,8 +267,8 @@ void runAuctionGpu(const ApproximationBenchSettings& settings) {
         csv << quoted(cudaDevice().name) << ',' << lap::generatorName(c.generator) << ',' << c.n << ','
             << (c.generator == lap::Generator::Uniform ? lap::costRangeName(c.range) : "") << ",1," << name
             << ",cuda," << repeat << ',' << formatNumber(run.objective) << ',' << formatNumber(optimum) << ','
-            << formatNumber(gap) << ',' << formatNumber(run.gapBound) << ',' << run.iterations << ',' << run.steps
-            << ',' << formatNumber(run.ms) << '\n';
+            << formatNumber(gap) << ',' << formatNumber(run.gapBound) << ',' << run.iterations << ','
+            << run.steps << ',' << formatNumber(run.ms) << '\n';
         std::fprintf(stderr, "%s %s: %.1f ms, relative gap %.3g\n", label.c_str(), name.c_str(), run.ms, gap);
       }
       std::printf("%-34s %-10s median %10.1f ms\n", label.c_str(), name.c_str(), median(times));

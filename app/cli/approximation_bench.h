@@ -1,5 +1,6 @@
 #pragma once
-// `bench --preset approximation|auction-gpu`: the experiments of greedy-lap-approximation.txt and the auction.
+// `bench --preset approximation|auction-gpu`: the experiments of greedy-lap-approximation.txt and the
+// auction.
 //   approximation: standard exponential matrices (120 per n), approximation factor (mean cost / mean optimum
 //     of the Hungarian solver) of random, greedy naive, greedy and auction against the theory curves
 //     (greedy H_n / H_n^(2), random n / H_n^(2)), and median running time on one thread with the fitted

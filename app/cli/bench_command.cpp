@@ -196,7 +196,8 @@ void runBench(BenchOptions options) {
   std::string certificateProblem;  // the first invalid certificate, with its run
   const std::vector<Configuration> configs = configurations(options);
   // Probe the GPU before the instances are made, so that they live in pinned memory and upload at full speed.
-  if (std::find(options.backends.begin(), options.backends.end(), "cuda") != options.backends.end()) cudaDevice();
+  if (std::find(options.backends.begin(), options.backends.end(), "cuda") != options.backends.end())
+    cudaDevice();
   for (const Instance& instance : instances(options)) {
     std::string firstObjective;
     for (const Configuration& configuration : configs) {
@@ -211,10 +212,11 @@ void runBench(BenchOptions options) {
               const bool agrees = run.objective == firstObjective;
               allAgree = allAgree && agrees;
               csv << quoted(deviceName(backend, configuration.threads)) << ',' << options.preset << ','
-                  << instance.generator << ',' << instance.n << ',' << instance.range << ',' << instance.seed << ','
-                  << configuration.algorithm << ',' << configuration.backend << ',' << configuration.threads << ','
-                  << repeat << ',' << run.objective << ',' << (agrees ? "true" : "false") << ',' << run.iterations
-                  << ',' << run.steps << ',' << formatNumber(run.totalMs);
+                  << instance.generator << ',' << instance.n << ',' << instance.range << ',' << instance.seed
+                  << ',' << configuration.algorithm << ',' << configuration.backend << ','
+                  << configuration.threads << ',' << repeat << ',' << run.objective << ','
+                  << (agrees ? "true" : "false") << ',' << run.iterations << ',' << run.steps << ','
+                  << formatNumber(run.totalMs);
               const int64_t deviceNs = writePhaseColumns(csv, run.phases);
               csv << ',' << (deviceNs >= 0 ? formatNumber(deviceNs / 1e6) : "") << '\n';
               const std::string key =
@@ -233,7 +235,8 @@ void runBench(BenchOptions options) {
   }
   writeFileAtomically(options.output, [&](std::ostream& out) { out << csv.str(); });
   std::printf("median total time per configuration (ms):\n");
-  for (const auto& [key, totals] : totalsByConfiguration) std::printf("  %-48s %10.1f\n", key.c_str(), median(totals));
+  for (const auto& [key, totals] : totalsByConfiguration)
+    std::printf("  %-48s %10.1f\n", key.c_str(), median(totals));
   std::printf("objectives agree across configurations: %s\n", allAgree ? "yes" : "NO");
   std::printf("dual certificates (first timed run of each): %s\n",
               certificateProblem.empty() ? "valid" : certificateProblem.c_str());
@@ -254,8 +257,8 @@ void addBenchCommand(CLI::App& app) {
                    "search: n=10000,20000, three ranges and real U[0,1), CUDA; " +
                        std::string(kMatchingPresetHelp) + "; " + kApproximationPresetHelp + "; " +
                        kHypergraphPresetHelp)
-      ->check(CLI::IsMember({"table1", "table3", "search", "roma-cpu", "roma-gpu", "approximation", "auction-gpu",
-                             "hypergraph"}))
+      ->check(CLI::IsMember({"table1", "table3", "search", "roma-cpu", "roma-gpu", "approximation",
+                             "auction-gpu", "hypergraph"}))
       ->capture_default_str();
   bench->add_option("--sizes", options->sizes, "Override the preset's sizes")->delimiter(',');
   bench
@@ -278,25 +281,28 @@ void addBenchCommand(CLI::App& app) {
       ->check(CLI::ExistingFile);
   bench->add_option("--instances", options->instances, "Instances per size and range (seeds 1..K)");
   bench->add_option("--repeats", options->repeats, "Timed runs per instance and configuration");
-  bench->add_option("--warmups", options->warmups, "Untimed runs before the timed ones")->capture_default_str();
-  bench->add_option("--save-npy", options->saveNpyDirectory, "Also write each generated instance as .npy here");
+  bench->add_option("--warmups", options->warmups, "Untimed runs before the timed ones")
+      ->capture_default_str();
+  bench->add_option("--save-npy", options->saveNpyDirectory,
+                    "Also write each generated instance as .npy here");
   bench->add_option("--output", options->output, "CSV file (default bench-<preset>.csv)");
   auto matching = addMatchingBenchOptions(*bench);
   auto hypergraphOptions = addHypergraphBenchOptions(*bench);
   bench->callback([options, matching, hypergraphOptions] {
     if (isHypergraphPreset(options->preset)) {
-      runHypergraphBench({options->preset, options->sizes, options->threads, options->instances, options->repeats,
-                          options->output},
+      runHypergraphBench({options->preset, options->sizes, options->threads, options->instances,
+                          options->repeats, options->output},
                          *hypergraphOptions);
       return;
     }
     if (isApproximationPreset(options->preset)) {
-      runApproximationBench({options->preset, options->sizes, options->instances, options->repeats, options->output});
+      runApproximationBench(
+          {options->preset, options->sizes, options->instances, options->repeats, options->output});
       return;
     }
     if (isMatchingPreset(options->preset)) {
-      runMatchingBench({options->preset, options->sizes, options->threads, options->instances, options->repeats,
-                        options->output},
+      runMatchingBench({options->preset, options->sizes, options->threads, options->instances,
+                        options->repeats, options->output},
                        *matching);
       return;
     }

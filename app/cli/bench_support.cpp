@@ -24,7 +24,9 @@ std::string deviceName(lap::Backend backend, int threads) {
   return cpuName() + " (" + cores + " hardware threads, " + std::to_string(threads) + " used)";
 }
 
-std::string quoted(const std::string& text) { return '"' + text + '"'; }
+std::string quoted(const std::string& text) {
+  return '"' + text + '"';
+}
 
 void writePhaseColumnNames(std::ostream& csv) {
   for (std::string_view phase : kPhaseColumns) csv << ',' << phase << "_ms";
@@ -33,7 +35,8 @@ void writePhaseColumnNames(std::ostream& csv) {
 int64_t writePhaseColumns(std::ostream& csv, const std::vector<PhaseTotal>& phases) {
   int64_t deviceNs = -1;
   for (std::string_view phase : kPhaseColumns) {
-    const auto it = std::find_if(phases.begin(), phases.end(), [&](const PhaseTotal& t) { return t.phase == phase; });
+    const auto it =
+        std::find_if(phases.begin(), phases.end(), [&](const PhaseTotal& t) { return t.phase == phase; });
     csv << ',' << (it == phases.end() ? "0" : formatNumber(it->wall_ns / 1e6));
     if (it != phases.end() && it->device_ns >= 0) deviceNs = std::max<int64_t>(deviceNs, 0) + it->device_ns;
   }

@@ -19,8 +19,8 @@
 #include "solver/core/errors.h"
 #include "solver/core/number_format.h"
 #include "solver/core/trace.h"
-#include "solver/lap/hungarian/distributed/distributed_solver.h"
 #include "solver/lap/generators.h"
+#include "solver/lap/hungarian/distributed/distributed_solver.h"
 #include "solver/lap/io/matrix_io.h"
 
 namespace ms::cli {
@@ -186,7 +186,8 @@ void solveSlice(const lap::CostMatrix<T>& costs, const SliceInstance& instance,
     if (!valid) throw SolveError("the dual certificate does not hold");
   }
   if (!options.traceOut.empty()) run.trace.writeCsvFile(rankPath(options.traceOut, communicator.rank()));
-  if (root && !options.assignmentOut.empty()) writeAssignmentCsv(options.assignmentOut, run.solution.rowToCol);
+  if (root && !options.assignmentOut.empty())
+    writeAssignmentCsv(options.assignmentOut, run.solution.rowToCol);
 }
 
 void addAlgorithmOptions(CLI::App& command, std::string& backend, int& threads, std::string& granularity) {

@@ -66,11 +66,13 @@ Run timeLevel(const std::shared_ptr<const hypergraph::Hypergraph>& graph, const 
 
 std::shared_ptr<HypergraphBenchOptions> addHypergraphBenchOptions(CLI::App& bench) {
   auto options = std::make_shared<HypergraphBenchOptions>();
-  bench.add_option("--scale", options->scale,
-                   "hypergraph: profiles at their original size divided by this (default 1 = original)")
+  bench
+      .add_option("--scale", options->scale,
+                  "hypergraph: profiles at their original size divided by this (default 1 = original)")
       ->check(CLI::PositiveNumber);
-  bench.add_option("--heavy-n", options->heavySize,
-                   "hypergraph: size of the heavy-column matrix (default 700000, 0 = leave it out)")
+  bench
+      .add_option("--heavy-n", options->heavySize,
+                  "hypergraph: size of the heavy-column matrix (default 700000, 0 = leave it out)")
       ->check(CLI::NonNegativeNumber);
   return options;
 }
@@ -91,8 +93,12 @@ void runHypergraphBench(const SharedBenchSettings& shared, const HypergraphBench
     configurations.push_back({hypergraph::HypergraphAlgorithm::CoarsenSuitor, lap::Backend::Cpu, threads,
                               "suitor/cpu" + std::to_string(threads)});
   }
-  if (gpu) configurations.push_back({hypergraph::HypergraphAlgorithm::CoarsenSuitor, lap::Backend::Cuda, 1, "suitor/cuda"});
-  else std::fprintf(stderr, "matchscope-cli: notice: no usable CUDA device (%s); CPU rows only\n", cudaDevice().reason.c_str());
+  if (gpu)
+    configurations.push_back(
+        {hypergraph::HypergraphAlgorithm::CoarsenSuitor, lap::Backend::Cuda, 1, "suitor/cuda"});
+  else
+    std::fprintf(stderr, "matchscope-cli: notice: no usable CUDA device (%s); CPU rows only\n",
+                 cudaDevice().reason.c_str());
 
   std::ostringstream csv;
   csv << "device,preset,instance,nodes,hyperedges,pins,algorithm,backend,threads,repeat,pairs,suitor_agrees,"
@@ -119,11 +125,13 @@ void runHypergraphBench(const SharedBenchSettings& shared, const HypergraphBench
           suitorAgrees = suitorAgrees && agrees;
         }
         const hypergraph::Hypergraph& g = *instance.graph;
-        csv << quoted(deviceName(c.backend, c.threads)) << ",hypergraph," << instance.name << ',' << g.nodeCount() << ','
-            << g.edgeCount() << ',' << g.pinCount() << ',' << hypergraph::hypergraphAlgorithmName(c.algorithm) << ','
-            << lap::backendName(c.backend) << ',' << c.threads << ',' << repeat << ',' << run.pairs << ','
-            << (agrees ? "true" : "false") << ',' << formatNumber(run.visits) << ',' << formatNumber(run.mapMs) << ','
-            << (run.deviceMs >= 0 ? formatNumber(run.deviceMs) : "") << ',' << formatNumber(run.totalMs) << '\n';
+        csv << quoted(deviceName(c.backend, c.threads)) << ",hypergraph," << instance.name << ','
+            << g.nodeCount() << ',' << g.edgeCount() << ',' << g.pinCount() << ','
+            << hypergraph::hypergraphAlgorithmName(c.algorithm) << ',' << lap::backendName(c.backend) << ','
+            << c.threads << ',' << repeat << ',' << run.pairs << ',' << (agrees ? "true" : "false") << ','
+            << formatNumber(run.visits) << ',' << formatNumber(run.mapMs) << ','
+            << (run.deviceMs >= 0 ? formatNumber(run.deviceMs) : "") << ',' << formatNumber(run.totalMs)
+            << '\n';
         mapTimes[instance.name][c.label].push_back(run.mapMs);
         std::fprintf(stderr, "  %-18s map %.1f ms (total %.1f ms, %lld pairs)\n", c.label.c_str(), run.mapMs,
                      run.totalMs, static_cast<long long>(run.pairs));
@@ -141,11 +149,11 @@ void runHypergraphBench(const SharedBenchSettings& shared, const HypergraphBench
   }
   if (heavySize > 0) {
     const int64_t n = heavySize;
-    benchOne({"heavy-columns",
-              std::make_shared<const hypergraph::Hypergraph>(hypergraph::generateHeavyColumns(
-                  {heavySize, static_cast<int32_t>(std::max<int64_t>(1, n / 700)),
-                   static_cast<int32_t>(std::max<int64_t>(1, n / 7)), 1}))},
-             false);
+    benchOne(
+        {"heavy-columns", std::make_shared<const hypergraph::Hypergraph>(hypergraph::generateHeavyColumns(
+                              {heavySize, static_cast<int32_t>(std::max<int64_t>(1, n / 700)),
+                               static_cast<int32_t>(std::max<int64_t>(1, n / 7)), 1}))},
+        false);
   }
   writeFileAtomically(output, [&](std::ostream& out) { out << csv.str(); });
   std::printf("median coarsening-map time (ms) and speedup over sequential greedy (Table III):\n");
@@ -159,7 +167,8 @@ void runHypergraphBench(const SharedBenchSettings& shared, const HypergraphBench
   }
   std::printf("suitor matchings agree across backends: %s\n", suitorAgrees ? "yes" : "NO");
   std::printf("wrote %s\n", output.c_str());
-  if (!suitorAgrees) throw SolveError("suitor backends disagree on the matching (see suitor_agrees in the CSV)");
+  if (!suitorAgrees)
+    throw SolveError("suitor backends disagree on the matching (see suitor_agrees in the CSV)");
 }
 
 }  // namespace ms::cli

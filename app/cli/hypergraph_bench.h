@@ -16,10 +16,14 @@ struct HypergraphBenchOptions {
   int32_t heavySize = -1;  // heavy-column matrix size (-1 = the paper's 700,000; 0 = leave out)
 };
 
-inline bool isHypergraphPreset(const std::string& preset) { return preset == "hypergraph"; }
+inline bool isHypergraphPreset(const std::string& preset) {
+  return preset == "hypergraph";
+}
 inline constexpr const char* kHypergraphPresetHelp =
-    "hypergraph: one coarsening level of the Table II profiles (original size / --scale) and the 700k heavy-column "
-    "matrix, sequential greedy (the paper's reference) against suitor matching on CUDA (and OpenMP with --threads) "
+    "hypergraph: one coarsening level of the Table II profiles (original size / --scale) and the 700k "
+    "heavy-column "
+    "matrix, sequential greedy (the paper's reference) against suitor matching on CUDA (and OpenMP with "
+    "--threads) "
     "(Table III)";
 
 std::shared_ptr<HypergraphBenchOptions> addHypergraphBenchOptions(CLI::App& bench);

@@ -30,21 +30,26 @@ std::shared_ptr<HypergraphSolveOptions> addHypergraphSolveOptions(CLI::App& solv
   auto options = std::make_shared<HypergraphSolveOptions>();
   solve.add_option("--partition-out", options->partitionOut,
                    "hypergraph: write the bipartition, one part id (0/1) per node and line");
-  solve.add_option("--coarsen-with", options->matching, "hypergraph: bipartition's matching, greedy or suitor")
+  solve
+      .add_option("--coarsen-with", options->matching, "hypergraph: bipartition's matching, greedy or suitor")
       ->check(CLI::IsMember({"greedy", "suitor"}))
       ->capture_default_str();
-  solve.add_option("--levels", options->levels, "hypergraph: coarsening levels at most (0 = until small or stalled)")
+  solve
+      .add_option("--levels", options->levels,
+                  "hypergraph: coarsening levels at most (0 = until small or stalled)")
       ->check(CLI::NonNegativeNumber)
       ->capture_default_str();
-  solve.add_option("--brute-force-below", options->bruteForceBelow,
-                   "hypergraph: partition by brute force below this many nodes (M of Fig. 2, at most 30)")
+  solve
+      .add_option("--brute-force-below", options->bruteForceBelow,
+                  "hypergraph: partition by brute force below this many nodes (M of Fig. 2, at most 30)")
       ->check(CLI::Range(2, 30))
       ->capture_default_str();
   solve.add_option("--fm-passes", options->fmPasses, "hypergraph: FM passes per level at most")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
-  solve.add_option("--parts", options->parts,
-                   "hypergraph: bipartition into this many parts by recursive bisection (a power of two)")
+  solve
+      .add_option("--parts", options->parts,
+                  "hypergraph: bipartition into this many parts by recursive bisection (a power of two)")
       ->check(CLI::Range(2, 1 << 20))
       ->capture_default_str();
   return options;
@@ -63,12 +68,14 @@ hypergraph::Hypergraph loadHypergraph(const InstanceOptions& options, std::strin
     *description = options.input;
     return hypergraph::readHypergraph(options.input);
   }
-  if (options.generator.empty()) throw CLI::ValidationError("give --input F.hgr|F.mtx or --generate KIND --n N");
+  if (options.generator.empty())
+    throw CLI::ValidationError("give --input F.hgr|F.mtx or --generate KIND --n N");
   if (!isHypergraphGenerator(options.generator)) {
     throw CLI::ValidationError("--generate " + options.generator + " does not make hypergraphs; " +
                                kHypergraphGeneratorHelp);
   }
-  *description = options.generator + " n=" + std::to_string(options.n) + " seed=" + std::to_string(options.seed);
+  *description =
+      options.generator + " n=" + std::to_string(options.n) + " seed=" + std::to_string(options.seed);
   if (const auto profile = hypergraph::parseProfile(options.generator)) {
     return hypergraph::generateProfile(*profile, options.n, options.seed);
   }
@@ -77,7 +84,8 @@ hypergraph::Hypergraph loadHypergraph(const InstanceOptions& options, std::strin
     // The paper's proportions: 1,000 heavy columns of 100,000 ones at n = 700,000.
     const int64_t n = options.n;
     return hypergraph::generateHeavyColumns({options.n, static_cast<int32_t>(std::max<int64_t>(1, n / 700)),
-                                             static_cast<int32_t>(std::max<int64_t>(1, n / 7)), options.seed});
+                                             static_cast<int32_t>(std::max<int64_t>(1, n / 7)),
+                                             options.seed});
   }
   return hypergraph::generateRandom({options.n, options.n, 8, 1, 1, options.seed});
 }
@@ -88,7 +96,8 @@ void solveHypergraph(const HypergraphSolveRequest& request, const HypergraphSolv
                                kHypergraphAlgorithmHelp);
   }
   hypergraph::HypergraphOptions settings;
-  settings.algorithm = hypergraph::parseHypergraphAlgorithm(request.algorithm.empty() ? "bipartition" : request.algorithm);
+  settings.algorithm =
+      hypergraph::parseHypergraphAlgorithm(request.algorithm.empty() ? "bipartition" : request.algorithm);
   settings.bipartitionMatching =
       options.matching == "suitor" ? hypergraph::MatchingRule::Suitor : hypergraph::MatchingRule::Greedy;
   settings.epsilon = options.epsilon;
@@ -101,11 +110,13 @@ void solveHypergraph(const HypergraphSolveRequest& request, const HypergraphSolv
                        settings.bipartitionMatching == hypergraph::MatchingRule::Suitor);
   std::string notice;
   // Only suitor matching has backends; greedy matching, contraction and FM run sequentially on the CPU.
-  settings.backend = suitor ? lap::resolveBackend(parseBackend(request.backend), &notice) : lap::Backend::Sequential;
+  settings.backend =
+      suitor ? lap::resolveBackend(parseBackend(request.backend), &notice) : lap::Backend::Sequential;
   if (!notice.empty()) std::fprintf(stderr, "matchscope-cli: notice: %s\n", notice.c_str());
 
   std::string description;
-  const auto graph = std::make_shared<const hypergraph::Hypergraph>(loadHypergraph(request.instance, &description));
+  const auto graph =
+      std::make_shared<const hypergraph::Hypergraph>(loadHypergraph(request.instance, &description));
   std::printf("instance: %s (%d nodes, %d hyperedges, %lld pins)\n", description.c_str(), graph->nodeCount(),
               graph->edgeCount(), static_cast<long long>(graph->pinCount()));
 
@@ -128,7 +139,8 @@ void solveHypergraph(const HypergraphSolveRequest& request, const HypergraphSolv
   auto solver = hypergraph::makeHypergraphSolver(graph, settings);
   const Trace trace = runToEnd(*solver);
   const hypergraph::HypergraphResult result = solver->result();
-  const double elapsedMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  const double elapsedMs =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 
   double matchingMs = 0;
   for (const StepRecord& record : trace.records()) {
@@ -141,7 +153,8 @@ void solveHypergraph(const HypergraphSolveRequest& request, const HypergraphSolv
   std::printf("backend: %s\n", std::string(lap::backendName(settings.backend)).c_str());
   std::printf("levels: %zu\n", result.levels.size() - 1);
   std::printf("nodes: %s\n", joined(result.levels, [](const auto& l) { return int64_t{l.nodes}; }).c_str());
-  std::printf("hyperedges: %s\n", joined(result.levels, [](const auto& l) { return int64_t{l.edges}; }).c_str());
+  std::printf("hyperedges: %s\n",
+              joined(result.levels, [](const auto& l) { return int64_t{l.edges}; }).c_str());
   std::printf("pins: %s\n", joined(result.levels, [](const auto& l) { return l.pins; }).c_str());
   std::printf("matching_ms: %.3f\n", matchingMs);
   if (settings.algorithm == hypergraph::HypergraphAlgorithm::Bipartition) {

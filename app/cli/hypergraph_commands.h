@@ -13,7 +13,8 @@
 
 namespace ms::cli {
 
-inline constexpr const char* kHypergraphAlgorithmHelp = "hypergraph: coarsen-greedy, coarsen-suitor, bipartition";
+inline constexpr const char* kHypergraphAlgorithmHelp =
+    "hypergraph: coarsen-greedy, coarsen-suitor, bipartition";
 inline constexpr const char* kHypergraphGeneratorHelp =
     "hypergraph: flickr, wikipedia, stanford, stanford-berkeley (Table II profiles, --n 0 = original size), "
     "heavy-columns (the paper's 700k matrix scaled to --n), random-hypergraph";

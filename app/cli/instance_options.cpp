@@ -6,18 +6,23 @@
 namespace ms::cli {
 
 void addInstanceOptions(CLI::App& command, InstanceOptions& options) {
-  auto* input = command.add_option("--input", options.input, "Instance file: .npy, or text (whitespace/comma, # comments)");
-  auto* generator = command.add_option("--generate", options.generator,
-                                       "Generate an instance instead of reading one (LAP: uniform, real, exponential, "
-                                       "euclidean; matching: uniform, exponential, geometric; hypergraph: flickr, wikipedia, "
-                                       "stanford, stanford-berkeley, heavy-columns, random-hypergraph)")
-                        ->check(CLI::IsMember({"uniform", "real", "exponential", "euclidean", "geometric", "flickr",
-                                               "wikipedia", "stanford", "stanford-berkeley", "heavy-columns",
-                                               "random-hypergraph"}));
+  auto* input = command.add_option("--input", options.input,
+                                   "Instance file: .npy, or text (whitespace/comma, # comments)");
+  auto* generator =
+      command
+          .add_option("--generate", options.generator,
+                      "Generate an instance instead of reading one (LAP: uniform, real, exponential, "
+                      "euclidean; matching: uniform, exponential, geometric; hypergraph: flickr, wikipedia, "
+                      "stanford, stanford-berkeley, heavy-columns, random-hypergraph)")
+          ->check(CLI::IsMember({"uniform", "real", "exponential", "euclidean", "geometric", "flickr",
+                                 "wikipedia", "stanford", "stanford-berkeley", "heavy-columns",
+                                 "random-hypergraph"}));
   input->excludes(generator);
-  command.add_option("--n", options.n, "Size of the generated instance (hypergraph profiles: 0 = original size)")
+  command
+      .add_option("--n", options.n, "Size of the generated instance (hypergraph profiles: 0 = original size)")
       ->check(CLI::NonNegativeNumber);
-  command.add_option("--range", options.range, "Integer cost range of 'uniform': [0, n/10), [0, n) or [0, 10n)")
+  command
+      .add_option("--range", options.range, "Integer cost range of 'uniform': [0, n/10), [0, n) or [0, 10n)")
       ->check(CLI::IsMember({"n/10", "n", "10n"}))
       ->capture_default_str();
   command.add_option("--seed", options.seed, "Random seed of the generator")->capture_default_str();
@@ -33,7 +38,8 @@ void addInstanceOptions(CLI::App& command, InstanceOptions& options) {
 lap::GeneratorSpec generatorSpec(const InstanceOptions& options, std::string* description) {
   if (options.generator.empty()) throw CLI::ValidationError("give --input FILE or --generate KIND --n N");
   if (options.n <= 0) throw CLI::ValidationError("--generate needs --n N");
-  if (options.generator == "geometric") throw CLI::ValidationError("--generate geometric needs --problem matching");
+  if (options.generator == "geometric")
+    throw CLI::ValidationError("--generate geometric needs --problem matching");
   lap::GeneratorSpec spec{lap::parseGenerator(options.generator), options.n,
                           lap::parseCostRange(options.range), options.seed,
                           lap::parseGeneratorStream(options.stream)};

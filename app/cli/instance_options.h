@@ -27,11 +27,11 @@ lap::GeneratorSpec generatorSpec(const InstanceOptions& options, std::string* de
 // Reads or generates the instance; `description` receives a one-line summary of where it came from.
 lap::AnyCostMatrix loadInstance(const InstanceOptions& options, std::string* description);
 
-inline constexpr const char* kLapAlgorithms[] = {"classical", "tree",   "brute",  "random",
+inline constexpr const char* kLapAlgorithms[] = {"classical",    "tree",   "brute",  "random",
                                                  "greedy-naive", "greedy", "auction"};
 bool isLapAlgorithm(const std::string& name);
-lap::LapAlgorithm parseAlgorithm(const std::string& name);  // one of kLapAlgorithms
-lap::Backend parseBackend(const std::string& name);         // auto | cpu | sequential | cuda
+lap::LapAlgorithm parseAlgorithm(const std::string& name);   // one of kLapAlgorithms
+lap::Backend parseBackend(const std::string& name);          // auto | cpu | sequential | cuda
 lap::Granularity parseGranularity(const std::string& name);  // phase | search
 // --granularity, shared by solve and bench: search (the default) runs whole Hungarian iterations per step.
 void addGranularityOption(CLI::App& command, std::string& granularity);

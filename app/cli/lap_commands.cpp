@@ -49,7 +49,8 @@ std::string describeBound(double gapBound) {
 }
 
 template <lap::CostType T>
-void solveTyped(const lap::CostMatrix<T>& costs, const SolveOptions& options, const std::string& description) {
+void solveTyped(const lap::CostMatrix<T>& costs, const SolveOptions& options,
+                const std::string& description) {
   lap::LapOptions lapOptions;
   lapOptions.algorithm = parseAlgorithm(options.algorithm);
   std::string notice;
@@ -76,7 +77,8 @@ void solveTyped(const lap::CostMatrix<T>& costs, const SolveOptions& options, co
 
   std::printf("algorithm: %s\n", std::string(solver->algorithmName()).c_str());
   std::printf("objective: %s\n", formatNumber(answer.objective).c_str());
-  if (lapOptions.algorithm != lap::LapAlgorithm::Classical && lapOptions.algorithm != lap::LapAlgorithm::Tree) {
+  if (lapOptions.algorithm != lap::LapAlgorithm::Classical &&
+      lapOptions.algorithm != lap::LapAlgorithm::Tree) {
     std::printf("bound: %s\n", describeBound(solution.gapBound).c_str());
   }
   std::printf("assigned: %d\n", answer.assigned);
@@ -88,8 +90,8 @@ void solveTyped(const lap::CostMatrix<T>& costs, const SolveOptions& options, co
       std::printf("certificate: not available for %s\n", options.algorithm.c_str());
     } else {
       const auto tolerance = 4 * static_cast<double>(lap::zeroTolerance(problem.square()));
-      const lap::CertificateReport report = lap::checkCertificate(problem.square(), solution.rowToCol,
-                                                                  solution.rowDual, solution.colDual, tolerance);
+      const lap::CertificateReport report = lap::checkCertificate(
+          problem.square(), solution.rowToCol, solution.rowDual, solution.colDual, tolerance);
       std::printf("certificate: %s\n", report.valid ? "valid" : report.problem.c_str());
       if (!report.valid) throw SolveError("the dual certificate does not hold: " + report.problem);
     }
@@ -100,22 +102,27 @@ void solveTyped(const lap::CostMatrix<T>& costs, const SolveOptions& options, co
 
 void addSolve(CLI::App& app) {
   auto options = std::make_shared<SolveOptions>();
-  CLI::App* solve = app.add_subcommand("solve", "Solve one instance and print objective, iterations and time");
-  solve->add_option("--problem", options->problem, "lap (assignment), matching (complete graph) or hypergraph")
+  CLI::App* solve =
+      app.add_subcommand("solve", "Solve one instance and print objective, iterations and time");
+  solve
+      ->add_option("--problem", options->problem, "lap (assignment), matching (complete graph) or hypergraph")
       ->check(CLI::IsMember({"lap", "matching", "hypergraph"}))
       ->capture_default_str();
   addInstanceOptions(*solve, options->instance);
-  auto* algorithm = solve->add_option("--algorithm", options->algorithm,
-                                      std::string("LAP: classical, tree, brute (n <= 10), random, greedy-naive, greedy "
-                                                  "or auction; ") +
-                                          kMatchingAlgorithmHelp + " (default parallel-roma-2); " +
-                                          kHypergraphAlgorithmHelp + " (default bipartition)")
-                        ->check(CLI::IsMember({"classical", "tree", "brute", "random", "greedy-naive", "greedy",
-                                               "auction", "roma", "parallel-roma-1", "parallel-roma-2", "exact",
-                                               "coarsen-greedy", "coarsen-suitor", "bipartition"}))
-                        ->capture_default_str();
-  solve->add_option("--backend", options->backend,
-                    "auto (CUDA when usable), cpu (OpenMP), sequential (plain loops) or cuda")
+  auto* algorithm =
+      solve
+          ->add_option("--algorithm", options->algorithm,
+                       std::string("LAP: classical, tree, brute (n <= 10), random, greedy-naive, greedy "
+                                   "or auction; ") +
+                           kMatchingAlgorithmHelp + " (default parallel-roma-2); " +
+                           kHypergraphAlgorithmHelp + " (default bipartition)")
+          ->check(CLI::IsMember({"classical", "tree", "brute", "random", "greedy-naive", "greedy", "auction",
+                                 "roma", "parallel-roma-1", "parallel-roma-2", "exact", "coarsen-greedy",
+                                 "coarsen-suitor", "bipartition"}))
+          ->capture_default_str();
+  solve
+      ->add_option("--backend", options->backend,
+                   "auto (CUDA when usable), cpu (OpenMP), sequential (plain loops) or cuda")
       ->check(CLI::IsMember({"auto", "cpu", "sequential", "cuda"}))
       ->capture_default_str();
   solve->add_option("--threads", options->threads, "OpenMP threads of the cpu backend (0 = all cores)")
@@ -124,17 +131,21 @@ void addSolve(CLI::App& app) {
   addGranularityOption(*solve, options->granularity);
   solve->add_flag("--maximize", options->maximize, "Maximise the total instead of minimising it");
   solve->add_flag("--verify", options->verify, "Check the dual certificate of the result");
-  solve->add_option("--assignment-out", options->assignmentOut, "Write the assignment as CSV (row,col; -1 = none)");
+  solve->add_option("--assignment-out", options->assignmentOut,
+                    "Write the assignment as CSV (row,col; -1 = none)");
   solve->add_option("--trace-out", options->traceOut, "Write the step trace as CSV, one row per step");
   solve->add_option("--shuffle-seed", options->shuffleSeed, "random: seed of the Fisher-Yates shuffle")
       ->capture_default_str();
   // One --epsilon for the two problems that take one; its meaning follows --problem.
-  solve->add_option("--epsilon", options->epsilon,
-                    "auction on real costs: final epsilon (the result is within n x epsilon of the optimum; "
-                    "default 1e-7 x the largest |cost| / n); hypergraph: imbalance threshold of eq. 2 "
-                    "(default 0.03)")
+  solve
+      ->add_option("--epsilon", options->epsilon,
+                   "auction on real costs: final epsilon (the result is within n x epsilon of the optimum; "
+                   "default 1e-7 x the largest |cost| / n); hypergraph: imbalance threshold of eq. 2 "
+                   "(default 0.03)")
       ->check(CLI::NonNegativeNumber);
-  solve->add_option("--scaling", options->auction.scalingFactor, "auction: epsilon divisor between scaling phases")
+  solve
+      ->add_option("--scaling", options->auction.scalingFactor,
+                   "auction: epsilon divisor between scaling phases")
       ->check(CLI::Range(1.5, 1e6))
       ->capture_default_str();
   auto matching = addMatchingSolveOptions(*solve);
@@ -142,7 +153,8 @@ void addSolve(CLI::App& app) {
   solve->callback([options, algorithm, matching, hypergraphOptions] {
     if (options->problem == "hypergraph") {
       if (options->epsilon) {
-        if (*options->epsilon > 1) throw CLI::ValidationError("--epsilon", "a hypergraph's imbalance is at most 1");
+        if (*options->epsilon > 1)
+          throw CLI::ValidationError("--epsilon", "a hypergraph's imbalance is at most 1");
         hypergraphOptions->epsilon = *options->epsilon;
       }
       solveHypergraph({options->instance, algorithm->count() > 0 ? options->algorithm : "", options->backend,
@@ -169,8 +181,9 @@ void addSolve(CLI::App& app) {
       const auto probeStart = std::chrono::steady_clock::now();
       if (cudaDevice().usable) {
         // CUDA context creation: paid once per process, outside time_ms.
-        std::printf("device_init_ms: %.3f\n",
-                    std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - probeStart).count());
+        std::printf(
+            "device_init_ms: %.3f\n",
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - probeStart).count());
       }
     }
     std::string description;
@@ -183,18 +196,24 @@ void addGenerate(CLI::App& app) {
   auto options = std::make_shared<InstanceOptions>();
   auto output = std::make_shared<std::string>();
   auto problem = std::make_shared<std::string>("lap");
-  CLI::App* generate = app.add_subcommand("generate", "Generate an instance and write it (.npy or text by extension)");
-  generate->add_option("--problem", *problem,
-                       "lap (cost matrix), matching (complete graph; .points for geometric) or hypergraph (.hgr)")
+  CLI::App* generate =
+      app.add_subcommand("generate", "Generate an instance and write it (.npy or text by extension)");
+  generate
+      ->add_option("--problem", *problem,
+                   "lap (cost matrix), matching (complete graph; .points for geometric) or hypergraph (.hgr)")
       ->check(CLI::IsMember({"lap", "matching", "hypergraph"}))
       ->capture_default_str();
-  const std::vector<std::string> kinds = {"uniform",  "real",     "exponential",       "euclidean",
-                                          "geometric", "flickr",  "wikipedia",         "stanford",
-                                          "stanford-berkeley", "heavy-columns", "random-hypergraph"};
-  generate->add_option("kind", options->generator, "LAP: uniform, real, exponential, euclidean; matching: uniform, "
-                                                   "exponential, geometric; " + std::string(kHypergraphGeneratorHelp))
+  const std::vector<std::string> kinds = {
+      "uniform",   "real",     "exponential",       "euclidean",     "geometric",        "flickr",
+      "wikipedia", "stanford", "stanford-berkeley", "heavy-columns", "random-hypergraph"};
+  generate
+      ->add_option("kind", options->generator,
+                   "LAP: uniform, real, exponential, euclidean; matching: uniform, "
+                   "exponential, geometric; " +
+                       std::string(kHypergraphGeneratorHelp))
       ->check(CLI::IsMember(kinds));
-  generate->add_option("--generate", options->generator, "Same as the positional kind")->check(CLI::IsMember(kinds));
+  generate->add_option("--generate", options->generator, "Same as the positional kind")
+      ->check(CLI::IsMember(kinds));
   generate->add_option("--n", options->n, "Size (hypergraph profiles: 0 = original size)")
       ->required()
       ->check(CLI::NonNegativeNumber);
@@ -207,7 +226,8 @@ void addGenerate(CLI::App& app) {
                    "LAP: sequential or counter (the matrix matchscope-mpi generates)")
       ->check(CLI::IsMember({"sequential", "counter"}))
       ->capture_default_str();
-  generate->add_option("--output", *output, "File to write: .npy, or text for any other extension")->required();
+  generate->add_option("--output", *output, "File to write: .npy, or text for any other extension")
+      ->required();
   generate->callback([options, output, problem] {
     if (*problem == "matching") {
       generateMatching(*options, *output);

@@ -5,8 +5,9 @@
 #include "app/cli/commands.h"
 
 int main(int argc, char** argv) {
-  CLI::App app{"MatchScope headless solver: LAP (Hungarian, classical and alternating tree) and weighted matching",
-               "matchscope-cli"};
+  CLI::App app{
+      "MatchScope headless solver: LAP (Hungarian, classical and alternating tree) and weighted matching",
+      "matchscope-cli"};
   app.require_subcommand(1);
   app.set_help_all_flag("--help-all", "Print help for every subcommand");
   ms::cli::addLapCommands(app);

@@ -17,7 +17,9 @@ namespace {
 
 constexpr int kMaxExportSide = 16384;
 
-QString suffixFor(ExportKind kind) { return kind == ExportKind::TraceCsv ? QStringLiteral("csv") : QStringLiteral("png"); }
+QString suffixFor(ExportKind kind) {
+  return kind == ExportKind::TraceCsv ? QStringLiteral("csv") : QStringLiteral("png");
+}
 
 }  // namespace
 
@@ -58,7 +60,8 @@ ExportDialog::ExportDialog(const ExportRequest& initial, QWidget* parent) : QDia
 }
 
 ExportRequest ExportDialog::request() const {
-  return {static_cast<ExportKind>(kind_->currentData().toInt()), path_->text(), QSize(width_->value(), height_->value())};
+  return {static_cast<ExportKind>(kind_->currentData().toInt()), path_->text(),
+          QSize(width_->value(), height_->value())};
 }
 
 void ExportDialog::kindChanged() {

@@ -86,7 +86,9 @@ void InstancePanel::setProblemKind(ProblemKind kind) {
   problem_->setCurrentIndex(problem_->findData(static_cast<int>(kind)));
 }
 
-const InstancePanel::Kind& InstancePanel::chosen() const { return kinds_.at(problemKind()); }
+const InstancePanel::Kind& InstancePanel::chosen() const {
+  return kinds_.at(problemKind());
+}
 
 // The form shows the generator rows of the chosen kind, and the recent list its files.
 void InstancePanel::showProblemKind() {
@@ -100,10 +102,10 @@ InstanceSource InstancePanel::currentGeneratorSource() const {
   return chosen().form->generatorSource(size_->value(), static_cast<uint64_t>(seed_->value()));
 }
 
-
 void InstancePanel::openFileDialog() {
   const InstanceForm& form = *chosen().form;
-  const QString path = QFileDialog::getOpenFileName(this, form.fileDialogTitle(), QString(), form.fileFilter());
+  const QString path =
+      QFileDialog::getOpenFileName(this, form.fileDialogTitle(), QString(), form.fileFilter());
   if (path.isEmpty()) return;
   emit sourceRequested(form.fileSource(path));
 }
@@ -121,7 +123,9 @@ void InstancePanel::sourceLoaded(ProblemKind kind, const QString& file, int32_t 
   refreshRecentList();
 }
 
-QStringList InstancePanel::recentFiles() const { return chosen().recentFiles; }
+QStringList InstancePanel::recentFiles() const {
+  return chosen().recentFiles;
+}
 
 void InstancePanel::refreshRecentList() {
   recentList_->clear();

@@ -54,7 +54,7 @@ class InstancePanel : public QWidget {
   // A loaded instance's source: a file joins the kind's recent files (most recent first, without
   // duplicates), a generated instance's n and seed go into the form.
   void sourceLoaded(ProblemKind kind, const QString& file, int32_t n, uint64_t seed);
-  QStringList recentFiles() const;                            // of the chosen kind
+  QStringList recentFiles() const;  // of the chosen kind
 
   void saveSettings(QSettings& settings) const;
   void restoreSettings(const QSettings& settings);

@@ -14,6 +14,8 @@ enum class ProblemKind { Assignment, Matching, Hypergraph };
 
 using InstanceSource = std::variant<LapInstanceSource, MatchingInstanceSource, HypergraphInstanceSource>;
 
-inline ProblemKind problemKind(const InstanceSource& source) { return static_cast<ProblemKind>(source.index()); }
+inline ProblemKind problemKind(const InstanceSource& source) {
+  return static_cast<ProblemKind>(source.index());
+}
 
 }  // namespace ms::studio

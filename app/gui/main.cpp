@@ -1,6 +1,6 @@
 // matchscope: the studio. Without options it opens the window on the last generator settings; options
-// choose the problem (LAP, weighted matching or hypergraph), instance and solver, and can script a run (steps, then
-// screenshots) or the watched-solve bench.
+// choose the problem (LAP, weighted matching or hypergraph), instance and solver, and can script a run
+// (steps, then screenshots) or the watched-solve bench.
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QSize>
@@ -8,10 +8,10 @@
 #include <exception>
 
 #include "app/gui/event_wait.h"
-#include "app/gui/problems/hypergraph/hypergraph_session.h"
 #include "app/gui/instance_panel.h"
-#include "app/gui/problems/lap/lap_session.h"
 #include "app/gui/main_window.h"
+#include "app/gui/problems/hypergraph/hypergraph_session.h"
+#include "app/gui/problems/lap/lap_session.h"
 #include "app/gui/problems/matching/matching_session.h"
 #include "app/gui/watched_bench.h"
 #include "views/charts/trace_charts.h"
@@ -50,15 +50,18 @@ lap::LapAlgorithm parseAlgorithm(const QString& name) {
                          lap::LapAlgorithm::Auction}) {
     if (name.toStdString() == lap::algorithmName(algorithm)) return algorithm;
   }
-  throw std::invalid_argument("--algorithm takes classical, tree, brute, random, greedy-naive, greedy or auction");
+  throw std::invalid_argument(
+      "--algorithm takes classical, tree, brute, random, greedy-naive, greedy or auction");
 }
 
 HypergraphGenerator parseHypergraphGenerator(const QString& name) {
-  for (auto generator : {HypergraphGenerator::Random, HypergraphGenerator::Flickr, HypergraphGenerator::Wikipedia,
-                         HypergraphGenerator::Stanford, HypergraphGenerator::StanfordBerkeley}) {
+  for (auto generator :
+       {HypergraphGenerator::Random, HypergraphGenerator::Flickr, HypergraphGenerator::Wikipedia,
+        HypergraphGenerator::Stanford, HypergraphGenerator::StanfordBerkeley}) {
     if (name == hypergraphGeneratorName(generator)) return generator;
   }
-  throw std::invalid_argument("--generate takes random, flickr, wikipedia, stanford or stanford-berkeley for hypergraphs");
+  throw std::invalid_argument(
+      "--generate takes random, flickr, wikipedia, stanford or stanford-berkeley for hypergraphs");
 }
 
 lap::Backend parseBackend(const QString& name) {
@@ -79,7 +82,8 @@ ProblemKind parseProblem(const QString& problem) {
 void parseHypergraphOptions(const QCommandLineParser& parser, const QCommandLineOption& input,
                             const QCommandLineOption& generate, const QCommandLineOption& size,
                             const QCommandLineOption& seed, const QCommandLineOption& algorithm,
-                            const QCommandLineOption& backend, const QCommandLineOption& threads, Options& options) {
+                            const QCommandLineOption& backend, const QCommandLineOption& threads,
+                            Options& options) {
   if (parser.isSet(input) || parser.isSet(generate)) {
     HypergraphInstanceSource source;
     source.file = parser.value(input);
@@ -89,7 +93,8 @@ void parseHypergraphOptions(const QCommandLineParser& parser, const QCommandLine
     options.source = source;
   }
   hypergraph::HypergraphOptions solver;
-  if (parser.isSet(algorithm)) solver.algorithm = hypergraph::parseHypergraphAlgorithm(parser.value(algorithm).toStdString());
+  if (parser.isSet(algorithm))
+    solver.algorithm = hypergraph::parseHypergraphAlgorithm(parser.value(algorithm).toStdString());
   if (parser.isSet(backend)) solver.backend = parseBackend(parser.value(backend));
   solver.threads = parser.value(threads).toInt();
   solver.nodesPerStep = 1;
@@ -111,14 +116,18 @@ Options parseOptions(const QApplication& app) {
           "uniform, real, exponential or euclidean (matching: uniform, exponential or geometric; hypergraph: "
           "random, flickr, wikipedia, stanford or stanford-berkeley)."),
       QStringLiteral("KIND"));
-  const QCommandLineOption size(QStringLiteral("n"), QStringLiteral("Size of the generated instance."), QStringLiteral("N"), QStringLiteral("60"));
-  const QCommandLineOption range(QStringLiteral("range"), QStringLiteral("n/10, n or 10n (uniform)."), QStringLiteral("R"), QStringLiteral("n"));
-  const QCommandLineOption seed(QStringLiteral("seed"), QStringLiteral("Generator seed."), QStringLiteral("S"), QStringLiteral("1"));
+  const QCommandLineOption size(QStringLiteral("n"), QStringLiteral("Size of the generated instance."),
+                                QStringLiteral("N"), QStringLiteral("60"));
+  const QCommandLineOption range(QStringLiteral("range"), QStringLiteral("n/10, n or 10n (uniform)."),
+                                 QStringLiteral("R"), QStringLiteral("n"));
+  const QCommandLineOption seed(QStringLiteral("seed"), QStringLiteral("Generator seed."),
+                                QStringLiteral("S"), QStringLiteral("1"));
   const QCommandLineOption algorithm(
       QStringLiteral("algorithm"),
       QStringLiteral(
           "classical, tree, brute, random, greedy-naive, greedy or auction (matching: greedy, roma, "
-          "parallel-roma-1, parallel-roma-2 or exact; hypergraph: coarsen-greedy, coarsen-suitor or bipartition)."),
+          "parallel-roma-1, parallel-roma-2 or exact; hypergraph: coarsen-greedy, coarsen-suitor or "
+          "bipartition)."),
       QStringLiteral("A"));
   const QCommandLineOption backend(QStringLiteral("backend"),
                                    QStringLiteral("auto, cpu, sequential or cuda (matching: cpu or cuda)."),
@@ -130,13 +139,24 @@ Options parseOptions(const QApplication& app) {
       QStringLiteral("max-phases"),
       QStringLiteral("matching: stop ROMA after K phases (0 = at convergence)."), QStringLiteral("K"),
       QString::number(matching::kDefaultMaxPhases));
-  const QCommandLineOption threads(QStringLiteral("threads"), QStringLiteral("OpenMP threads (0 = all)."), QStringLiteral("T"), QStringLiteral("0"));
-  const QCommandLineOption steps(QStringLiteral("steps"), QStringLiteral("Take K steps after loading."), QStringLiteral("K"));
-  const QCommandLineOption screenshot(QStringLiteral("screenshot"), QStringLiteral("After the steps, export the window as PNG and quit."), QStringLiteral("FILE"));
-  const QCommandLineOption matrixPng(QStringLiteral("matrix-png"), QStringLiteral("After the steps, export the matrix view as PNG and quit."), QStringLiteral("FILE"));
-  const QCommandLineOption pngSize(QStringLiteral("png-size"), QStringLiteral("Size of --matrix-png."), QStringLiteral("WxH"), QStringLiteral("1920x1080"));
-  const QCommandLineOption bench(QStringLiteral("bench-watched"), QStringLiteral("Time watched against headless solves, write CSV, quit."), QStringLiteral("CSV"));
-  const QCommandLineOption benchRepeats(QStringLiteral("bench-repeats"), QStringLiteral("Solves of each kind."), QStringLiteral("R"), QStringLiteral("5"));
+  const QCommandLineOption threads(QStringLiteral("threads"), QStringLiteral("OpenMP threads (0 = all)."),
+                                   QStringLiteral("T"), QStringLiteral("0"));
+  const QCommandLineOption steps(QStringLiteral("steps"), QStringLiteral("Take K steps after loading."),
+                                 QStringLiteral("K"));
+  const QCommandLineOption screenshot(QStringLiteral("screenshot"),
+                                      QStringLiteral("After the steps, export the window as PNG and quit."),
+                                      QStringLiteral("FILE"));
+  const QCommandLineOption matrixPng(
+      QStringLiteral("matrix-png"),
+      QStringLiteral("After the steps, export the matrix view as PNG and quit."), QStringLiteral("FILE"));
+  const QCommandLineOption pngSize(QStringLiteral("png-size"), QStringLiteral("Size of --matrix-png."),
+                                   QStringLiteral("WxH"), QStringLiteral("1920x1080"));
+  const QCommandLineOption bench(QStringLiteral("bench-watched"),
+                                 QStringLiteral("Time watched against headless solves, write CSV, quit."),
+                                 QStringLiteral("CSV"));
+  const QCommandLineOption benchRepeats(QStringLiteral("bench-repeats"),
+                                        QStringLiteral("Solves of each kind."), QStringLiteral("R"),
+                                        QStringLiteral("5"));
   parser.addOptions({problem, input, generate, size, range, seed, algorithm, backend, init, maxPhases,
                      threads, steps, screenshot, matrixPng, pngSize, bench, benchRepeats});
   parser.process(app);
@@ -177,17 +197,18 @@ Options parseOptions(const QApplication& app) {
   } else if (parser.isSet(input) || parser.isSet(generate)) {
     LapInstanceSource source;
     source.file = parser.value(input);
-    source.generator.generator = lap::parseGenerator(parser.value(generate).toStdString().empty()
-                                                         ? "uniform"
-                                                         : parser.value(generate).toStdString());
+    source.generator.generator = lap::parseGenerator(
+        parser.value(generate).toStdString().empty() ? "uniform" : parser.value(generate).toStdString());
     source.generator.n = parser.value(size).toInt();
     source.generator.range = lap::parseCostRange(parser.value(range).toStdString());
     source.generator.seed = parser.value(seed).toULongLong();
     options.source = source;
   }
-  if (kind == ProblemKind::Assignment && (parser.isSet(algorithm) || parser.isSet(backend) || parser.isSet(threads))) {
+  if (kind == ProblemKind::Assignment &&
+      (parser.isSet(algorithm) || parser.isSet(backend) || parser.isSet(threads))) {
     lap::LapOptions solver;
-    solver.algorithm = parseAlgorithm(parser.isSet(algorithm) ? parser.value(algorithm) : QStringLiteral("tree"));
+    solver.algorithm =
+        parseAlgorithm(parser.isSet(algorithm) ? parser.value(algorithm) : QStringLiteral("tree"));
     solver.backend = parseBackend(parser.value(backend));
     solver.threads = parser.value(threads).toInt();
     options.solver = solver;
@@ -207,7 +228,8 @@ Options parseOptions(const QApplication& app) {
 int runScript(MainWindow& window, const Options& options) {
   bool failed = false;
   QObject::connect(&window, &MainWindow::instanceFailed, [&failed] { failed = true; });
-  if (!processEventsUntil([&] { return failed || window.controller().state() == RunState::Ready; }, kScriptTimeout) ||
+  if (!processEventsUntil([&] { return failed || window.controller().state() == RunState::Ready; },
+                          kScriptTimeout) ||
       failed) {
     std::fprintf(stderr, "matchscope: %s\n", qPrintable(window.lastError()));
     return 1;

@@ -40,16 +40,21 @@ namespace {
 
 // Speed slider: positions 0..30 are 10^(p/10) steps per second (1 to 1000), the last one is unpaced.
 constexpr int kSpeedPositions = 31;
-double stepsPerSecondAt(int position) { return position >= kSpeedPositions ? 0 : std::pow(10.0, position / 10.0); }
+double stepsPerSecondAt(int position) {
+  return position >= kSpeedPositions ? 0 : std::pow(10.0, position / 10.0);
+}
 
 constexpr double kRenderShareWhileRunning = 0.1;
 constexpr int kDisplayRefreshWhileRunningMs = 500;  // charts and log
 
-QString formatObjective(double value) { return QString::number(value, 'g', 12); }
+QString formatObjective(double value) {
+  return QString::number(value, 'g', 12);
+}
 
 }  // namespace
 
-MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), controller_(std::make_unique<RunController>()) {
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent), controller_(std::make_unique<RunController>()) {
   setWindowTitle(tr("MatchScope"));
   setObjectName(QStringLiteral("mainWindow"));
   history_ = new StepHistory(*controller_, this);
@@ -121,7 +126,8 @@ void MainWindow::showProblemViews() {
 }
 
 void MainWindow::buildDocks() {
-  const auto addDock = [this](const QString& title, const QString& name, QWidget* content, Qt::DockWidgetArea area) {
+  const auto addDock = [this](const QString& title, const QString& name, QWidget* content,
+                              Qt::DockWidgetArea area) {
     auto* dock = new QDockWidget(title, this);
     dock->setObjectName(name);  // saveState() needs names
     dock->setWidget(content);
@@ -178,12 +184,14 @@ void MainWindow::buildActions() {
   backIterationAction_ = makeAction(tr("Back iteration"), QStringLiteral("actionBackIteration"),
                                     QKeySequence(Qt::SHIFT | Qt::Key_Left));
   stepAction_ = makeAction(tr("Step phase"), QStringLiteral("actionStep"), QKeySequence(Qt::Key_Right));
-  stepIterationAction_ =
-      makeAction(tr("Step iteration"), QStringLiteral("actionStepIteration"), QKeySequence(Qt::SHIFT | Qt::Key_Right));
+  stepIterationAction_ = makeAction(tr("Step iteration"), QStringLiteral("actionStepIteration"),
+                                    QKeySequence(Qt::SHIFT | Qt::Key_Right));
   runPauseAction_ = makeAction(tr("Run"), QStringLiteral("actionRunPause"), QKeySequence(Qt::Key_Space));
-  runToEndAction_ = makeAction(tr("Run to end"), QStringLiteral("actionRunToEnd"), QKeySequence(Qt::CTRL | Qt::Key_End));
+  runToEndAction_ =
+      makeAction(tr("Run to end"), QStringLiteral("actionRunToEnd"), QKeySequence(Qt::CTRL | Qt::Key_End));
   resetAction_ = makeAction(tr("Reset"), QStringLiteral("actionReset"), QKeySequence(Qt::Key_Home));
-  exportAction_ = makeAction(tr("Export…"), QStringLiteral("actionExport"), QKeySequence(Qt::CTRL | Qt::Key_E));
+  exportAction_ =
+      makeAction(tr("Export…"), QStringLiteral("actionExport"), QKeySequence(Qt::CTRL | Qt::Key_E));
   // Forward replays stored steps first, then steps the solver.
   connect(backAction_, &QAction::triggered, history_, &StepHistory::back);
   connect(backIterationAction_, &QAction::triggered, history_, &StepHistory::backIteration);
@@ -458,10 +466,12 @@ void MainWindow::updateStatusBar() {
   const bool known = status_.assigned >= 0;
   statusN_->setText(tr("n = %1").arg(status_.n));
   statusIteration_->setText(QStringLiteral("%1 %2").arg(words.loop).arg(status_.iteration));
-  statusAssigned_->setText(known ? QStringLiteral("%1 %2/%3").arg(words.pairs).arg(status_.assigned).arg(status_.n)
-                                 : words.pairs + QStringLiteral(" –"));
-  statusObjective_->setText(known ? QStringLiteral("%1 %2").arg(words.value, formatObjective(status_.objective))
-                                  : words.value + QStringLiteral(" –"));
+  statusAssigned_->setText(
+      known ? QStringLiteral("%1 %2/%3").arg(words.pairs).arg(status_.assigned).arg(status_.n)
+            : words.pairs + QStringLiteral(" –"));
+  statusObjective_->setText(known
+                                ? QStringLiteral("%1 %2").arg(words.value, formatObjective(status_.objective))
+                                : words.value + QStringLiteral(" –"));
   statusElapsed_->setText(tr("elapsed %1 ms").arg(status_.elapsedMs, 0, 'f', status_.elapsedMs < 10 ? 3 : 1));
   if (lastError_.isEmpty()) statusMessage_->setStyleSheet(QString());
 }
@@ -504,15 +514,25 @@ void MainWindow::exportMatrixPng(const QString& path, QSize size) {
   writePngFile(problem().renderMainView(size), path);
 }
 
-void MainWindow::exportWindowPng(const QString& path) { writePngFile(grab().toImage(), path); }
+void MainWindow::exportWindowPng(const QString& path) {
+  writePngFile(grab().toImage(), path);
+}
 
-void MainWindow::exportTraceCsv(const QString& path) { controller_->trace().writeCsvFile(path.toStdString()); }
+void MainWindow::exportTraceCsv(const QString& path) {
+  controller_->trace().writeCsvFile(path.toStdString());
+}
 
 void MainWindow::exportRequest(const ExportRequest& request) {
   switch (request.kind) {
-    case ExportKind::MatrixPng: exportMatrixPng(request.path, request.size); break;
-    case ExportKind::WindowPng: exportWindowPng(request.path); break;
-    case ExportKind::TraceCsv: exportTraceCsv(request.path); break;
+    case ExportKind::MatrixPng:
+      exportMatrixPng(request.path, request.size);
+      break;
+    case ExportKind::WindowPng:
+      exportWindowPng(request.path);
+      break;
+    case ExportKind::TraceCsv:
+      exportTraceCsv(request.path);
+      break;
   }
 }
 
@@ -577,7 +597,8 @@ void MainWindow::restoreSettings() {
   quantity_->setCurrentIndex(settings.value(QStringLiteral("matrix/quantity"), 0).toInt());
   colorMap_->setCurrentIndex(settings.value(QStringLiteral("matrix/colorMap"), 0).toInt());
   lastExport_.kind = static_cast<ExportKind>(settings.value(QStringLiteral("export/kind"), 0).toInt());
-  lastExport_.path = settings.value(QStringLiteral("export/path"), QStringLiteral("matchscope.png")).toString();
+  lastExport_.path =
+      settings.value(QStringLiteral("export/path"), QStringLiteral("matchscope.png")).toString();
   lastExport_.size = settings.value(QStringLiteral("export/size"), QSize(1920, 1080)).toSize();
   instancePanel_->restoreSettings(settings);
   algorithmPanel_->restoreSettings(settings);

@@ -15,7 +15,8 @@ void writePngFile(const QImage& image, const QString& path) {
   QBuffer buffer(&bytes);
   buffer.open(QIODevice::WriteOnly);
   if (!image.save(&buffer, "PNG")) throw std::runtime_error(path.toStdString() + ": PNG encoding failed");
-  writeFileAtomically(path.toStdString(), [&](std::ostream& out) { out.write(bytes.constData(), bytes.size()); });
+  writeFileAtomically(path.toStdString(),
+                      [&](std::ostream& out) { out.write(bytes.constData(), bytes.size()); });
 }
 
 }  // namespace ms::studio

@@ -14,7 +14,8 @@ std::vector<std::unique_ptr<ProblemSession>> makeProblemSessions(StudioParts par
   sessions.push_back(std::make_unique<MatchingSession>(parts));
   sessions.push_back(std::make_unique<HypergraphSession>(parts));
   for (std::size_t k = 0; k < sessions.size(); ++k) {
-    if (sessions[k]->kind() != static_cast<ProblemKind>(k)) throw std::logic_error("problem sessions out of order");
+    if (sessions[k]->kind() != static_cast<ProblemKind>(k))
+      throw std::logic_error("problem sessions out of order");
   }
   return sessions;
 }

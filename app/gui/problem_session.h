@@ -43,9 +43,9 @@ struct StudioParts {
 struct StatusValues {
   int32_t n = 0;
   int32_t iteration = 0;
-  int32_t assigned = -1;   // -1 until a snapshot arrives (matching: matched vertices)
-  double objective = 0;    // matching: the weight
-  double elapsedMs = 0;    // solver time: the sum of the steps' wall times
+  int32_t assigned = -1;  // -1 until a snapshot arrives (matching: matched vertices)
+  double objective = 0;   // matching: the weight
+  double elapsedMs = 0;   // solver time: the sum of the steps' wall times
 };
 
 // The status bar's fields in a kind's own words: "iteration", "assigned", "objective" for an assignment.

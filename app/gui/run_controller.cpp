@@ -17,12 +17,23 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-enum class RequestKind { Load, Reset, StepPhase, StepIteration, Run, RunToEnd, Pause, Pace, RefreshSnapshot, Quit };
+enum class RequestKind {
+  Load,
+  Reset,
+  StepPhase,
+  StepIteration,
+  Run,
+  RunToEnd,
+  Pause,
+  Pace,
+  RefreshSnapshot,
+  Quit
+};
 
 struct Request {
   RequestKind kind;
-  MachineFactory factory;   // Load only
-  double stepsPerSecond = 0;  // Pace only
+  MachineFactory factory;          // Load only
+  double stepsPerSecond = 0;       // Pace only
   History history = History::Off;  // Load only
 };
 
@@ -140,7 +151,8 @@ class RunController::Worker {
         break;
       case RequestKind::Pace:
         stepsPerSecond_ = request.stepsPerSecond;
-        if (mode_ == Mode::Paced || mode_ == Mode::Unpaced) mode_ = stepsPerSecond_ > 0 ? Mode::Paced : Mode::Unpaced;
+        if (mode_ == Mode::Paced || mode_ == Mode::Unpaced)
+          mode_ = stepsPerSecond_ > 0 ? Mode::Paced : Mode::Unpaced;
         nextStepAt_ = Clock::now();
         break;
       case RequestKind::RefreshSnapshot:
@@ -256,7 +268,8 @@ class RunController::Worker {
     const Clock::time_point now = Clock::now();
     const auto interval = std::chrono::nanoseconds(
         (mode_ == Mode::Unpaced ? unpacedIntervalNs : steppingIntervalNs).load(std::memory_order_relaxed));
-    if (machine_ != nullptr && watched.load(std::memory_order_relaxed) && (force || now - lastSnapshotAt_ >= interval)) {
+    if (machine_ != nullptr && watched.load(std::memory_order_relaxed) &&
+        (force || now - lastSnapshotAt_ >= interval)) {
       // A session with history already holds the snapshot of the latest step.
       std::shared_ptr<const Snapshot> snapshot = latestKept_ != nullptr ? latestKept_ : takeSnapshot();
       lastSnapshotAt_ = now;
@@ -282,7 +295,8 @@ class RunController::Worker {
       mailbox_.notifyPending = true;
     }
     RunController* owner = &owner_;
-    QMetaObject::invokeMethod(owner, [owner] { owner->drain(); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        owner, [owner] { owner->drain(); }, Qt::QueuedConnection);
   }
 
   RunController& owner_;
@@ -308,20 +322,36 @@ class RunController::Worker {
 };
 
 RunController::RunController(QObject* parent)
-    : QObject(parent), mailbox_(std::make_unique<Mailbox>()), worker_(std::make_unique<Worker>(*this, *mailbox_)) {}
+    : QObject(parent),
+      mailbox_(std::make_unique<Mailbox>()),
+      worker_(std::make_unique<Worker>(*this, *mailbox_)) {}
 
 RunController::~RunController() = default;
 
 void RunController::load(MachineFactory factory, History history) {
   worker_->post({RequestKind::Load, std::move(factory), 0, history});
 }
-void RunController::reset() { worker_->post({RequestKind::Reset, {}, 0}); }
-void RunController::stepPhase() { worker_->post({RequestKind::StepPhase, {}, 0}); }
-void RunController::stepIteration() { worker_->post({RequestKind::StepIteration, {}, 0}); }
-void RunController::run() { worker_->post({RequestKind::Run, {}, 0}); }
-void RunController::runToEnd() { worker_->post({RequestKind::RunToEnd, {}, 0}); }
-void RunController::pause() { worker_->post({RequestKind::Pause, {}, 0}); }
-void RunController::cancel() { worker_->post({RequestKind::Pause, {}, 0}, /*dropQueued=*/true); }
+void RunController::reset() {
+  worker_->post({RequestKind::Reset, {}, 0});
+}
+void RunController::stepPhase() {
+  worker_->post({RequestKind::StepPhase, {}, 0});
+}
+void RunController::stepIteration() {
+  worker_->post({RequestKind::StepIteration, {}, 0});
+}
+void RunController::run() {
+  worker_->post({RequestKind::Run, {}, 0});
+}
+void RunController::runToEnd() {
+  worker_->post({RequestKind::RunToEnd, {}, 0});
+}
+void RunController::pause() {
+  worker_->post({RequestKind::Pause, {}, 0});
+}
+void RunController::cancel() {
+  worker_->post({RequestKind::Pause, {}, 0}, /*dropQueued=*/true);
+}
 
 void RunController::setStepsPerSecond(double stepsPerSecond) {
   worker_->post({RequestKind::Pace, {}, stepsPerSecond});
@@ -332,7 +362,8 @@ void RunController::setWatched(bool watched) {
   if (watched && !was) worker_->post({RequestKind::RefreshSnapshot, {}, 0});
 }
 
-void RunController::setDeliveryIntervals(std::chrono::milliseconds stepping, std::chrono::milliseconds unpaced) {
+void RunController::setDeliveryIntervals(std::chrono::milliseconds stepping,
+                                         std::chrono::milliseconds unpaced) {
   worker_->steppingIntervalNs = std::chrono::nanoseconds(stepping).count();
   worker_->unpacedIntervalNs = std::chrono::nanoseconds(unpaced).count();
 }

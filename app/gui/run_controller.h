@@ -27,9 +27,11 @@ namespace ms::studio {
 // data (a LAP solver borrows its cost matrix) keeps it alive through the pointer's control block.
 using MachineFactory = std::function<std::shared_ptr<StepMachine>()>;
 
-// `machine`, which borrows `data`, in a pointer whose control block keeps `data` alive as long as the machine.
+// `machine`, which borrows `data`, in a pointer whose control block keeps `data` alive as long as the
+// machine.
 template <class Data, class Machine>
-std::shared_ptr<StepMachine> machineKeeping(std::shared_ptr<const Data> data, std::unique_ptr<Machine> machine) {
+std::shared_ptr<StepMachine> machineKeeping(std::shared_ptr<const Data> data,
+                                            std::unique_ptr<Machine> machine) {
   struct Session {
     std::shared_ptr<const Data> data;
     std::unique_ptr<Machine> machine;
@@ -98,11 +100,11 @@ class RunController : public QObject {
   const std::vector<std::shared_ptr<const Snapshot>>& history() const { return history_; }
 
  signals:
-  void sessionStarted();                              // after load or reset; trace() is empty again
-  void recordsAppended(int firstIndex, int count);    // new records in trace() (and their history())
+  void sessionStarted();                            // after load or reset; trace() is empty again
+  void recordsAppended(int firstIndex, int count);  // new records in trace() (and their history())
   void snapshotUpdated(std::shared_ptr<const ms::Snapshot> snapshot);
   void stateChanged(ms::studio::RunState state);
-  void solveFailed(const QString& message);           // a SolveError or a failed factory; state follows
+  void solveFailed(const QString& message);  // a SolveError or a failed factory; state follows
 
  private:
   class Worker;

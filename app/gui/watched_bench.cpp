@@ -3,9 +3,9 @@
 #include <QGuiApplication>
 #include <QSysInfo>
 #include <algorithm>
-#include <ctime>
 #include <chrono>
 #include <cstdio>
+#include <ctime>
 #include <fstream>
 #include <ostream>
 #include <string>
@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "app/gui/event_wait.h"
-#include "app/gui/problems/lap/lap_session.h"
 #include "app/gui/main_window.h"
+#include "app/gui/problems/lap/lap_session.h"
 #include "solver/core/atomic_file.h"
 #include "solver/core/number_format.h"
 #include "solver/core/trace.h"
@@ -56,8 +56,8 @@ struct Solve {
   int repeat = 0;  // -1: the warm-up pair, not counted
   bool watched = false;
   double seconds = 0;
-  double solverSeconds = 0;  // sum of the steps' wall times
-  double guiCpuSeconds = 0;  // watched: CPU time of the GUI thread meanwhile
+  double solverSeconds = 0;       // sum of the steps' wall times
+  double guiCpuSeconds = 0;       // watched: CPU time of the GUI thread meanwhile
   double guiCpuSolveSeconds = 0;  // ... of which until it heard that the solve ended
   std::size_t steps = 0;
   double objective = 0;
@@ -108,7 +108,8 @@ int runWatchedBench(MainWindow& window, const WatchedBenchOptions& options) {
   }
   lap::LapOptions resolved = options.solver;
   resolved.backend = lap::resolveBackend(resolved.backend, nullptr);
-  const MachineFactory headlessFactory = lapMachineFactory(window.session<LapSession>().instance().costs, resolved);
+  const MachineFactory headlessFactory =
+      lapMachineFactory(window.session<LapSession>().instance().costs, resolved);
 
   std::vector<Solve> solves;
   for (int repeat = -1; repeat < options.repeats; ++repeat) {
@@ -135,7 +136,8 @@ int runWatchedBench(MainWindow& window, const WatchedBenchOptions& options) {
     watched.load = loadAverage();
     const int before = sessions;
     controller.reset();
-    processEventsUntil([&] { return sessions > before && controller.state() == RunState::Ready; }, kSolveTimeout);
+    processEventsUntil([&] { return sessions > before && controller.state() == RunState::Ready; },
+                       kSolveTimeout);
     settle(window);
     const double guiCpuStart = threadCpuSeconds();
     const auto start = Clock::now();
@@ -147,7 +149,8 @@ int runWatchedBench(MainWindow& window, const WatchedBenchOptions& options) {
     watched.guiCpuSeconds = threadCpuSeconds() - guiCpuStart;
     watched.guiCpuSolveSeconds = guiCpuAtEnd - guiCpuStart;
     if (!ended || controller.state() != RunState::Finished) {
-      std::fprintf(stderr, "matchscope: bench: the watched solve did not finish: %s\n", qPrintable(window.lastError()));
+      std::fprintf(stderr, "matchscope: bench: the watched solve did not finish: %s\n",
+                   qPrintable(window.lastError()));
       return 1;
     }
     watched.steps = controller.trace().records().size();
@@ -180,7 +183,8 @@ int runWatchedBench(MainWindow& window, const WatchedBenchOptions& options) {
                                      ? window.matrixView().rendererDevice().toStdString()
                                      : "none: " + window.matrixView().rendererProblem().toStdString();
     const unsigned cores = std::thread::hardware_concurrency();
-    const std::string algorithm(lap::algorithmName(resolved.algorithm)), backend(lap::backendName(resolved.backend));
+    const std::string algorithm(lap::algorithmName(resolved.algorithm)),
+        backend(lap::backendName(resolved.backend));
     const std::string generator(lap::generatorName(options.instance.generator));
     const std::string range(lap::costRangeName(options.instance.range));
     writeFileAtomically(options.csvPath.toStdString(), [&](std::ostream& out) {

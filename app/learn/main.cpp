@@ -1,5 +1,5 @@
-// matchscope-learn: the Learn panel in a window of its own (matchscope shows the same panel in its Learn mode,
-// Ctrl+2); also exports a lesson headless.
+// matchscope-learn: the Learn panel in a window of its own (matchscope shows the same panel in its Learn
+// mode, Ctrl+2); also exports a lesson headless.
 //   matchscope-learn [--lesson FILE] [--exercise]
 //   matchscope-learn --lesson FILE --export FOLDER [--size 1200x900]   (QT_QPA_PLATFORM=offscreen works)
 #include <QApplication>

@@ -93,14 +93,16 @@ void save(QChart* chart, const QString& path) {
   QBuffer buffer(&bytes);
   buffer.open(QIODevice::WriteOnly);
   if (!image.save(&buffer, "PNG")) throw std::runtime_error(path.toStdString() + ": PNG encoding failed");
-  writeFileAtomically(path.toStdString(), [&](std::ostream& out) { out.write(bytes.constData(), bytes.size()); });
+  writeFileAtomically(path.toStdString(),
+                      [&](std::ostream& out) { out.write(bytes.constData(), bytes.size()); });
 }
 
 // Series per algorithm from the summary: (n, column value).
 std::map<QString, Points> byAlgorithm(const CsvTable& table, const QString& column) {
   const int n = table.column("n"), algorithm = table.column("algorithm"), value = table.column(column);
   std::map<QString, Points> out;
-  for (const QStringList& row : table.rows()) out[row[algorithm]].emplace_back(row[n].toDouble(), row[value].toDouble());
+  for (const QStringList& row : table.rows())
+    out[row[algorithm]].emplace_back(row[n].toDouble(), row[value].toDouble());
   return out;
 }
 
@@ -151,7 +153,8 @@ void plotTime(const CsvTable& summary, const CsvTable& fits, const QString& path
   chart->addAxis(y, Qt::AlignLeft);
   std::map<QString, QString> exponents;
   for (const QStringList& row : fits.rows()) {
-    exponents[row[fits.column("algorithm")]] = QString::number(row[fits.column("fitted_exponent")].toDouble(), 'f', 2);
+    exponents[row[fits.column("algorithm")]] =
+        QString::number(row[fits.column("fitted_exponent")].toDouble(), 'f', 2);
   }
   const std::map<QString, Points> times = byAlgorithm(summary, "median_time_ms");
   for (const Style& style : kStyles) {

@@ -26,7 +26,8 @@ Hypergraph readHgr(const char* path) {
   std::string line;
   Hypergraph g;
   int format = 0;
-  while (std::getline(in, line) && (line.empty() || line[0] == '%')) {}
+  while (std::getline(in, line) && (line.empty() || line[0] == '%')) {
+  }
   std::istringstream(line) >> g.edges >> g.nodes >> format;
   for (int e = 0; e < g.edges;) {
     if (!std::getline(in, line)) break;
@@ -53,8 +54,8 @@ int numObjects(void* data, int* error) {
   return static_cast<Hypergraph*>(data)->nodes;
 }
 
-void objectList(void* data, int, int, ZOLTAN_ID_PTR global, ZOLTAN_ID_PTR local, int weightDim, float* weights,
-                int* error) {
+void objectList(void* data, int, int, ZOLTAN_ID_PTR global, ZOLTAN_ID_PTR local, int weightDim,
+                float* weights, int* error) {
   auto* g = static_cast<Hypergraph*>(data);
   for (int v = 0; v < g->nodes; ++v) {
     global[v] = static_cast<ZOLTAN_ID_TYPE>(v);
@@ -79,7 +80,8 @@ void hypergraphPins(void* data, int, int lists, int pins, int, ZOLTAN_ID_PTR edg
     edgeIds[e] = static_cast<ZOLTAN_ID_TYPE>(e);
     starts[e] = g->offsets[static_cast<std::size_t>(e)];
   }
-  for (int p = 0; p < pins; ++p) pinIds[p] = static_cast<ZOLTAN_ID_TYPE>(g->pins[static_cast<std::size_t>(p)]);
+  for (int p = 0; p < pins; ++p)
+    pinIds[p] = static_cast<ZOLTAN_ID_TYPE>(g->pins[static_cast<std::size_t>(p)]);
   *error = ZOLTAN_OK;
 }
 
@@ -120,7 +122,8 @@ int main(int argc, char** argv) {
   Zoltan_Set_Param(zz, "LB_APPROACH", "PARTITION");
   Zoltan_Set_Param(zz, "OBJ_WEIGHT_DIM", "1");
   Zoltan_Set_Param(zz, "EDGE_WEIGHT_DIM", "1");
-  Zoltan_Set_Param(zz, "PHG_CUT_OBJECTIVE", "HYPEREDGES");  // eq. 1: each cut hyperedge counts its weight once
+  Zoltan_Set_Param(zz, "PHG_CUT_OBJECTIVE",
+                   "HYPEREDGES");  // eq. 1: each cut hyperedge counts its weight once
   Zoltan_Set_Param(zz, "RETURN_LISTS", "PARTS");
   Zoltan_Set_Param(zz, "SEED", argv[3]);
   Zoltan_Set_Num_Obj_Fn(zz, numObjects, &g);
@@ -132,9 +135,9 @@ int main(int argc, char** argv) {
   int changes = 0, globalIdEntries = 0, localIdEntries = 0, imports = 0, exports = 0;
   ZOLTAN_ID_PTR importGlobal = nullptr, importLocal = nullptr, exportGlobal = nullptr, exportLocal = nullptr;
   int *importProcs = nullptr, *importParts = nullptr, *exportProcs = nullptr, *exportParts = nullptr;
-  const int status = Zoltan_LB_Partition(zz, &changes, &globalIdEntries, &localIdEntries, &imports, &importGlobal,
-                                         &importLocal, &importProcs, &importParts, &exports, &exportGlobal,
-                                         &exportLocal, &exportProcs, &exportParts);
+  const int status = Zoltan_LB_Partition(zz, &changes, &globalIdEntries, &localIdEntries, &imports,
+                                         &importGlobal, &importLocal, &importProcs, &importParts, &exports,
+                                         &exportGlobal, &exportLocal, &exportProcs, &exportParts);
   if (status != ZOLTAN_OK) {
     std::fprintf(stderr, "Zoltan_LB_Partition failed (%d)\n", status);
     return 1;

@@ -82,7 +82,8 @@ int ownDescriptor(const fs::path& path) {
   if (path == "/dev/stderr") return STDERR_FILENO;
   for (const std::string prefix : {"/dev/fd/", "/proc/self/fd/"}) {
     const std::string text = path.string();
-    if (text.rfind(prefix, 0) != 0 || text.size() == prefix.size() || text.size() > prefix.size() + 9) continue;
+    if (text.rfind(prefix, 0) != 0 || text.size() == prefix.size() || text.size() > prefix.size() + 9)
+      continue;
     if (text.find_first_not_of("0123456789", prefix.size()) != std::string::npos) continue;
     return std::stoi(text.substr(prefix.size()));
   }
@@ -110,7 +111,8 @@ fs::path followLinks(const fs::path& path) {
 }
 
 // Devices and FIFOs are opened and written as they are (O_TRUNC does not apply to them).
-void writeInPlace(const fs::path& target, const fs::path& path, const std::function<void(std::ostream&)>& write) {
+void writeInPlace(const fs::path& target, const fs::path& path,
+                  const std::function<void(std::ostream&)>& write) {
   const int fd = ::open(target.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOCTTY);
   if (fd < 0) fail(path, "cannot open: ", errno);
   try {

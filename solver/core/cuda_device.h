@@ -8,8 +8,8 @@ namespace ms {
 
 struct CudaDeviceInfo {
   bool usable = false;
-  std::string reason;        // why not usable, one line (empty when usable)
-  std::string name;          // e.g. "NVIDIA H100 80GB HBM3"
+  std::string reason;  // why not usable, one line (empty when usable)
+  std::string name;    // e.g. "NVIDIA H100 80GB HBM3"
   std::size_t totalMemory = 0;
   std::size_t freeMemory = 0;
   int multiprocessors = 0;

@@ -10,13 +10,15 @@ namespace ms {
 class InputError : public std::runtime_error {
  public:
   InputError(std::string file, std::string location, const std::string& problem)
-      : std::runtime_error(compose(file, location, problem)), file_(std::move(file)),
+      : std::runtime_error(compose(file, location, problem)),
+        file_(std::move(file)),
         location_(std::move(location)) {}
   const std::string& file() const { return file_; }
   const std::string& location() const { return location_; }
 
  private:
-  static std::string compose(const std::string& file, const std::string& location, const std::string& problem) {
+  static std::string compose(const std::string& file, const std::string& location,
+                             const std::string& problem) {
     std::string out = file.empty() ? std::string("<input>") : file;
     if (!location.empty()) out += ":" + location;
     return out + ": " + problem;

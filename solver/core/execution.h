@@ -12,7 +12,8 @@ namespace ms::lap {
 // Identity of a min-reduction: +inf where the type has one, so "nothing found" is recognisable as infinity.
 template <class V>
 constexpr V minIdentity() {
-  return std::numeric_limits<V>::has_infinity ? std::numeric_limits<V>::infinity() : std::numeric_limits<V>::max();
+  return std::numeric_limits<V>::has_infinity ? std::numeric_limits<V>::infinity()
+                                              : std::numeric_limits<V>::max();
 }
 
 // Loops with less total work than this run on the calling thread: below it, starting a parallel region
@@ -51,15 +52,17 @@ struct OpenMpExecution {
   void forEach(int32_t count, int64_t workPerItem, F&& body) const {
     // Dynamic chunks: frontier rows have adjacency lists of very different lengths.
     const int32_t chunk = chunkSize(count);
-#pragma omp parallel for schedule(dynamic, chunk) num_threads(threads) if (count * workPerItem >= kMinParallelWork)
+#pragma omp parallel for schedule(dynamic, chunk) \
+    num_threads(threads) if (count * workPerItem >= kMinParallelWork)
     for (int32_t k = 0; k < count; ++k) body(k);
   }
   template <class V, class F>
   V minOf(int32_t count, int64_t workPerItem, F&& value) const {
     V best = minIdentity<V>();
     const int32_t chunk = chunkSize(count);
-#pragma omp parallel for schedule(dynamic, chunk) reduction(min : best) num_threads(threads) \
-    if (count * workPerItem >= kMinParallelWork)
+#pragma omp parallel for schedule(dynamic, chunk) reduction(min     \
+                                                            : best) \
+    num_threads(threads) if (count * workPerItem >= kMinParallelWork)
     for (int32_t k = 0; k < count; ++k) {
       const V candidate = value(k);
       if (candidate < best) best = candidate;

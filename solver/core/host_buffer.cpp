@@ -1,12 +1,12 @@
 #include "solver/core/host_buffer.h"
 
+#include <unistd.h>
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <mutex>
 #include <new>
 #include <string>
-#include <unistd.h>
 
 namespace ms {
 namespace {

@@ -44,14 +44,17 @@ std::string readStandardInput(std::uintmax_t limit) {
 
 }  // namespace
 
-bool isStandardStream(const std::filesystem::path& path) { return path == "-"; }
+bool isStandardStream(const std::filesystem::path& path) {
+  return path == "-";
+}
 
 InputSource InputSource::open(const std::filesystem::path& path, std::uintmax_t standardInputLimit) {
   if (isStandardStream(path)) return fromBytes(readStandardInput(standardInputLimit), "<stdin>");
   const std::string name = path.string();
   struct stat info {};
   if (::stat(path.c_str(), &info) != 0) throw InputError(name, "", std::strerror(errno));
-  if (const std::string problem = notARegularFile(info.st_mode); !problem.empty()) throw InputError(name, "", problem);
+  if (const std::string problem = notARegularFile(info.st_mode); !problem.empty())
+    throw InputError(name, "", problem);
   auto file = std::make_unique<std::ifstream>(path, std::ios::binary);
   if (!*file) throw InputError(name, "", std::string("cannot open: ") + std::strerror(errno));
   return InputSource(std::move(file), static_cast<std::uintmax_t>(info.st_size), name);
@@ -59,7 +62,8 @@ InputSource InputSource::open(const std::filesystem::path& path, std::uintmax_t 
 
 InputSource InputSource::fromBytes(std::string bytes, std::string name) {
   const std::uintmax_t size = bytes.size();
-  return InputSource(std::make_unique<std::istringstream>(std::move(bytes), std::ios::binary), size, std::move(name));
+  return InputSource(std::make_unique<std::istringstream>(std::move(bytes), std::ios::binary), size,
+                     std::move(name));
 }
 
 std::string InputSource::readAll(std::uintmax_t limit) {

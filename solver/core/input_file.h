@@ -22,12 +22,13 @@ class InputSource {
  public:
   // Throws InputError naming the path (or "<stdin>") when it is not a readable regular file or "-", or
   // when standard input holds more than `standardInputLimit` bytes.
-  static InputSource open(const std::filesystem::path& path, std::uintmax_t standardInputLimit = kStandardInputLimit);
+  static InputSource open(const std::filesystem::path& path,
+                          std::uintmax_t standardInputLimit = kStandardInputLimit);
   static InputSource fromBytes(std::string bytes, std::string name);
 
   std::istream& stream() { return *stream_; }
-  std::uintmax_t size() const { return size_; }            // bytes in the whole input
-  const std::string& name() const { return name_; }        // for messages: the path, or "<stdin>"
+  std::uintmax_t size() const { return size_; }      // bytes in the whole input
+  const std::string& name() const { return name_; }  // for messages: the path, or "<stdin>"
 
   // Reads everything left; throws InputError when the input is larger than `limit` bytes.
   std::string readAll(std::uintmax_t limit);

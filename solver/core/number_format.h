@@ -2,8 +2,8 @@
 // Shortest decimal text that reads back to the same value (integers without a decimal point).
 
 #include <charconv>
-#include <concepts>
 #include <cmath>
+#include <concepts>
 #include <cstdint>
 #include <string>
 

@@ -11,8 +11,7 @@
 
 namespace ms {
 
-using Snapshot =
-    std::variant<std::monostate, lap::LapSnapshot, lap::teaching::LessonFrame, matching::MatchingSnapshot,
-                             hypergraph::HypergraphSnapshot>;
+using Snapshot = std::variant<std::monostate, lap::LapSnapshot, lap::teaching::LessonFrame,
+                              matching::MatchingSnapshot, hypergraph::HypergraphSnapshot>;
 
 }  // namespace ms

@@ -19,7 +19,8 @@ int64_t Trace::totalWallNs() const {
 std::vector<PhaseTotal> Trace::phaseTotals() const {
   std::vector<PhaseTotal> totals;
   for (const StepRecord& r : records_) {
-    auto it = std::find_if(totals.begin(), totals.end(), [&](const PhaseTotal& t) { return t.phase == r.phase; });
+    auto it =
+        std::find_if(totals.begin(), totals.end(), [&](const PhaseTotal& t) { return t.phase == r.phase; });
     if (it == totals.end()) it = totals.insert(totals.end(), PhaseTotal{r.phase});
     ++it->steps;
     it->wall_ns += r.wall_ns;

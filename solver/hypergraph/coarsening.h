@@ -15,8 +15,8 @@ namespace ms::hypergraph {
 // resetting costs the neighbours found, not n.
 class NeighbourScan {
  public:
-  explicit NeighbourScan(int32_t nodes) : similarity_(static_cast<std::size_t>(nodes), 0),
-                                          seen_(static_cast<std::size_t>(nodes), 0) {}
+  explicit NeighbourScan(int32_t nodes)
+      : similarity_(static_cast<std::size_t>(nodes), 0), seen_(static_cast<std::size_t>(nodes), 0) {}
   // Fig. 3 for node j over the nodes with mate == -1 (j excluded). Returns the nonzeros scanned; the
   // neighbours found stay readable until the next scan. Similarities are summed as non-negative integers.
   int64_t scan(const Hypergraph& graph, int32_t j, const std::vector<int32_t>& mate);

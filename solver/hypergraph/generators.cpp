@@ -21,8 +21,8 @@ constexpr ProfileStats kTable2[] = {
 // q3 (1 - t)^(-alpha) capped at the maximum over the top quarter.
 std::vector<int32_t> countsFor(const ProfileStats& s, int32_t size, double alpha) {
   std::vector<int32_t> out(static_cast<std::size_t>(size));
-  const double knots[] = {static_cast<double>(s.min), static_cast<double>(s.q1), static_cast<double>(s.median),
-                          static_cast<double>(s.q3)};
+  const double knots[] = {static_cast<double>(s.min), static_cast<double>(s.q1),
+                          static_cast<double>(s.median), static_cast<double>(s.q3)};
   for (int32_t i = 0; i < size; ++i) {
     const double u = (i + 0.5) / size;
     double value;
@@ -67,8 +67,8 @@ Hypergraph fromColumns(int32_t rows, int32_t columns, const std::vector<int64_t>
   for (int32_t column = 0; column < columns; ++column) {
     for (int64_t k = columnOffsets[static_cast<std::size_t>(column)];
          k < columnOffsets[static_cast<std::size_t>(column) + 1]; ++k) {
-      pins[static_cast<std::size_t>(fill[static_cast<std::size_t>(rowIndices[static_cast<std::size_t>(k)])]++)] =
-          column;
+      pins[static_cast<std::size_t>(
+          fill[static_cast<std::size_t>(rowIndices[static_cast<std::size_t>(k)])]++)] = column;
     }
   }
   return Hypergraph(columns, std::move(offsets), std::move(pins));
@@ -76,7 +76,9 @@ Hypergraph fromColumns(int32_t rows, int32_t columns, const std::vector<int64_t>
 
 }  // namespace
 
-const ProfileStats& profileStats(Profile profile) { return kTable2[static_cast<int>(profile)]; }
+const ProfileStats& profileStats(Profile profile) {
+  return kTable2[static_cast<int>(profile)];
+}
 
 std::optional<Profile> parseProfile(std::string_view name) {
   for (Profile profile : kProfiles) {
@@ -112,7 +114,8 @@ Hypergraph generateProfile(Profile profile, int32_t size, uint64_t seed) {
   std::mt19937_64 random(seed + 1);
   std::uniform_int_distribution<int32_t> anyRow(0, size - 1);
   for (int32_t count : counts) {
-    drawDistinctRows(count, [&] { return anyRow(random); }, rows);
+    drawDistinctRows(
+        count, [&] { return anyRow(random); }, rows);
     rowIndices.insert(rowIndices.end(), rows.begin(), rows.end());
     columnOffsets.push_back(static_cast<int64_t>(rowIndices.size()));
   }
@@ -126,12 +129,14 @@ Hypergraph generateHeavyColumns(const HeavyColumnSpec& spec) {
   }
   std::vector<int64_t> columnOffsets{0};
   std::vector<int32_t> rowIndices, rows;
-  rowIndices.reserve(static_cast<std::size_t>(spec.heavyColumns) * static_cast<std::size_t>(spec.onesPerColumn));
+  rowIndices.reserve(static_cast<std::size_t>(spec.heavyColumns) *
+                     static_cast<std::size_t>(spec.onesPerColumn));
   std::mt19937_64 random(spec.seed);
   std::uniform_int_distribution<int32_t> anyRow(0, std::max(0, spec.size - 1));
   for (int32_t column = 0; column < spec.size; ++column) {
     if (column < spec.heavyColumns) {
-      drawDistinctRows(spec.onesPerColumn, [&] { return anyRow(random); }, rows);
+      drawDistinctRows(
+          spec.onesPerColumn, [&] { return anyRow(random); }, rows);
       rowIndices.insert(rowIndices.end(), rows.begin(), rows.end());
     }
     columnOffsets.push_back(static_cast<int64_t>(rowIndices.size()));
@@ -160,7 +165,8 @@ Hypergraph generateRandom(const RandomHypergraphSpec& spec) {
     edgeWeights.push_back(edgeWeight(random));
   }
   for (int32_t v = 0; v < spec.nodes; ++v) nodeWeights.push_back(nodeWeight(random));
-  return Hypergraph(spec.nodes, std::move(offsets), std::move(pins), std::move(edgeWeights), std::move(nodeWeights));
+  return Hypergraph(spec.nodes, std::move(offsets), std::move(pins), std::move(edgeWeights),
+                    std::move(nodeWeights));
 }
 
 }  // namespace ms::hypergraph

@@ -8,8 +8,11 @@ namespace ms::hypergraph {
 
 Hypergraph::Hypergraph(int32_t nodes, std::vector<int64_t> edgeOffsets, std::vector<int32_t> pins,
                        std::vector<int32_t> edgeWeights, std::vector<int32_t> nodeWeights)
-    : nodes_(nodes), edgeOffsets_(std::move(edgeOffsets)), pins_(std::move(pins)),
-      edgeWeights_(std::move(edgeWeights)), nodeWeights_(std::move(nodeWeights)) {
+    : nodes_(nodes),
+      edgeOffsets_(std::move(edgeOffsets)),
+      pins_(std::move(pins)),
+      edgeWeights_(std::move(edgeWeights)),
+      nodeWeights_(std::move(nodeWeights)) {
   if (nodes_ < 0 || edgeOffsets_.empty() || edgeOffsets_.front() != 0 ||
       edgeOffsets_.back() != static_cast<int64_t>(pins_.size())) {
     throw std::invalid_argument("hypergraph: offsets do not frame the pins");
@@ -31,8 +34,8 @@ Hypergraph::Hypergraph(int32_t nodes, std::vector<int64_t> edgeOffsets, std::vec
   incidence_.resize(pins_.size());
   for (std::size_t e = 0; e < edges; ++e) {
     for (int64_t p = edgeOffsets_[e]; p < edgeOffsets_[e + 1]; ++p) {
-      incidence_[static_cast<std::size_t>(counts[static_cast<std::size_t>(pins_[static_cast<std::size_t>(p)])]++)] =
-          static_cast<int32_t>(e);
+      incidence_[static_cast<std::size_t>(
+          counts[static_cast<std::size_t>(pins_[static_cast<std::size_t>(p)])]++)] = static_cast<int32_t>(e);
     }
   }
   totalNodeWeight_ = std::accumulate(nodeWeights_.begin(), nodeWeights_.end(), int64_t{0});

@@ -26,7 +26,8 @@ class Hypergraph {
   int64_t pinCount() const { return static_cast<int64_t>(pins_.size()); }
 
   std::span<const int32_t> pins(int32_t edge) const {
-    return {pins_.data() + edgeOffsets_[edge], static_cast<std::size_t>(edgeOffsets_[edge + 1] - edgeOffsets_[edge])};
+    return {pins_.data() + edgeOffsets_[edge],
+            static_cast<std::size_t>(edgeOffsets_[edge + 1] - edgeOffsets_[edge])};
   }
   std::span<const int32_t> edgesOf(int32_t node) const {
     return {incidence_.data() + nodeOffsets_[node],

@@ -31,9 +31,9 @@ struct HypergraphSnapshot {
   std::string_view nextPhase;  // phase name of the next step ("" when done)
   bool done = false;
 
-  int32_t level = 0;                         // 0 = the input hypergraph
-  std::shared_ptr<const Hypergraph> graph;   // the hypergraph of `level` (shared, not copied)
-  std::vector<LevelSize> levels;             // every level built so far, input first
+  int32_t level = 0;                        // 0 = the input hypergraph
+  std::shared_ptr<const Hypergraph> graph;  // the hypergraph of `level` (shared, not copied)
+  std::vector<LevelSize> levels;            // every level built so far, input first
 
   // The node whose neighbours the last step found (-1 when that step found none, e.g. FM passes), its
   // hyperedges, its unmatched neighbours at that moment, and the warp plan of the scan.
@@ -42,13 +42,13 @@ struct HypergraphSnapshot {
   std::vector<Neighbour> neighbours;
   std::vector<PlannedNonzero> lanes;
 
-  std::vector<int32_t> mate;  // partner of each node of `level` so far, -1 while unmatched
+  std::vector<int32_t> mate;       // partner of each node of `level` so far, -1 while unmatched
   std::vector<int32_t> candidate;  // suitor matching only: each node's current proposal (-1 none)
 
   // Bipartition only (empty / zero before the first partition exists): side (0/1) of each node of `level`.
   std::vector<uint8_t> partition;
-  int64_t cut = 0;         // eq. 1
-  double imbalance = 0;    // eq. 2 with node weights
+  int64_t cut = 0;       // eq. 1
+  double imbalance = 0;  // eq. 2 with node weights
 };
 
 }  // namespace ms::hypergraph

@@ -5,7 +5,8 @@
 //   coarsen-greedy: sequential Mondriaan neighbour finding + greedy matching (Fig. 3-4), level after level.
 //   coarsen-suitor: queue-based suitor matching (Fig. 9) on the sequential, OpenMP or CUDA kernel set.
 //   bipartition:    the multilevel paradigm of Fig. 2 with either matching, brute force below a threshold,
-//                   projection (eq. 5) and Fiduccia-Mattheyses refinement under the balance constraint (eq. 2).
+//                   projection (eq. 5) and Fiduccia-Mattheyses refinement under the balance constraint (eq.
+//                   2).
 
 #include <array>
 #include <cstdint>
@@ -27,7 +28,7 @@ std::string_view hypergraphAlgorithmName(HypergraphAlgorithm algorithm);  // "co
 // Inverse of the name above; throws std::invalid_argument naming the choices.
 HypergraphAlgorithm parseHypergraphAlgorithm(std::string_view text);
 
-inline constexpr double kDefaultEpsilon = 0.03;    // Zoltan's default 1.03 tolerance in the terms of eq. 2
+inline constexpr double kDefaultEpsilon = 0.03;  // Zoltan's default 1.03 tolerance in the terms of eq. 2
 inline constexpr int32_t kDefaultBruteForceBelow = 16;  // M of Fig. 2
 
 struct HypergraphOptions {
@@ -35,21 +36,22 @@ struct HypergraphOptions {
   // Suitor matching (coarsen-suitor, and bipartition with MatchingRule::Suitor): Sequential, Cpu (OpenMP)
   // or Cuda. Greedy matching, contraction and refinement run sequentially on the CPU.
   lap::Backend backend = lap::Backend::Sequential;
-  int threads = 0;  // OpenMP threads; 0 = all hardware threads
+  int threads = 0;                                          // OpenMP threads; 0 = all hardware threads
   MatchingRule bipartitionMatching = MatchingRule::Greedy;  // how bipartition coarsens
   double epsilon = kDefaultEpsilon;                         // balance threshold of eq. 2
   int32_t bruteForceBelow = kDefaultBruteForceBelow;        // partition by brute force when |V| < M
-  int32_t maxLevels = 0;    // coarsening levels at most; 0 = until |V| < M or a level shrinks by < 5 %
-  int32_t nodesPerStep = 0;  // greedy matching: nodes per step (1 lets the studio watch every node); 0 = a level
-  int32_t maxFmPasses = 8;   // FM passes per level at most (a pass that gains nothing ends the level early)
+  int32_t maxLevels = 0;  // coarsening levels at most; 0 = until |V| < M or a level shrinks by < 5 %
+  int32_t nodesPerStep =
+      0;  // greedy matching: nodes per step (1 lets the studio watch every node); 0 = a level
+  int32_t maxFmPasses = 8;  // FM passes per level at most (a pass that gains nothing ends the level early)
 };
 
 struct HypergraphResult {
-  std::vector<LevelSize> levels;        // input first, then each coarsened level
-  std::vector<int32_t> mate;            // the matching of the input level (-1 unmatched)
-  std::vector<int32_t> coarseningMap;   // f of the input level (eq. 3-5): f(v) = min{v, mate(v)}, renumbered
-                                        // 0..|V'|-1 in increasing order of that minimum
-  std::vector<uint8_t> partition;       // bipartition only: side of each input node
+  std::vector<LevelSize> levels;       // input first, then each coarsened level
+  std::vector<int32_t> mate;           // the matching of the input level (-1 unmatched)
+  std::vector<int32_t> coarseningMap;  // f of the input level (eq. 3-5): f(v) = min{v, mate(v)}, renumbered
+                                       // 0..|V'|-1 in increasing order of that minimum
+  std::vector<uint8_t> partition;      // bipartition only: side of each input node
   int64_t cut = 0;
   double imbalance = 0;
 };
@@ -61,23 +63,23 @@ class HypergraphSolver : public StepMachine {
 };
 
 // Trace phases.
-inline constexpr std::string_view kGreedyMatchingPhase = "greedy_matching";   // Fig. 3-4 over a chunk of nodes
-inline constexpr std::string_view kProposalsPhase = "suitor_proposals";       // Fig. 9: neighbour finding, cand
-inline constexpr std::string_view kMatchProposalsPhase = "suitor_matching";   // Fig. 9: mutual proposals final
-inline constexpr std::string_view kContractionPhase = "contraction";          // apply-coarsening, eq. 3-4
+inline constexpr std::string_view kGreedyMatchingPhase = "greedy_matching";  // Fig. 3-4 over a chunk of nodes
+inline constexpr std::string_view kProposalsPhase = "suitor_proposals";  // Fig. 9: neighbour finding, cand
+inline constexpr std::string_view kMatchProposalsPhase = "suitor_matching";  // Fig. 9: mutual proposals final
+inline constexpr std::string_view kContractionPhase = "contraction";         // apply-coarsening, eq. 3-4
 inline constexpr std::string_view kInitialPartitionPhase = "initial_partition";  // brute force or growing
-inline constexpr std::string_view kProjectionPhase = "projection";            // eq. 5
-inline constexpr std::string_view kFmPassPhase = "fm_pass";                   // one Fiduccia-Mattheyses pass
+inline constexpr std::string_view kProjectionPhase = "projection";               // eq. 5
+inline constexpr std::string_view kFmPassPhase = "fm_pass";  // one Fiduccia-Mattheyses pass
 
 enum HypergraphCounter : int {
-  kLevel = 0,      // level the step worked on (0 = input)
-  kNodes,          // nodes of that level (after contraction: of the new level)
-  kEdges,          // hyperedges of that level
-  kPins,           // pins of that level
-  kMatchedPairs,   // pairs matched so far on that level
-  kPinVisits,      // nonzeros scanned by neighbour finding in the step
-  kCut,            // edge cut after the step (partitioning steps)
-  kImbalance,      // imbalance after the step (partitioning steps)
+  kLevel = 0,     // level the step worked on (0 = input)
+  kNodes,         // nodes of that level (after contraction: of the new level)
+  kEdges,         // hyperedges of that level
+  kPins,          // pins of that level
+  kMatchedPairs,  // pairs matched so far on that level
+  kPinVisits,     // nonzeros scanned by neighbour finding in the step
+  kCut,           // edge cut after the step (partitioning steps)
+  kImbalance,     // imbalance after the step (partitioning steps)
   kHypergraphCounterCount
 };
 inline constexpr std::array<std::string_view, kHypergraphCounterCount> kHypergraphCounterNames = {

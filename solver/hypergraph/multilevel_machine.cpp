@@ -24,9 +24,9 @@ class MultilevelMachine final : public HypergraphSolver {
  public:
   MultilevelMachine(std::shared_ptr<const Hypergraph> graph, const HypergraphOptions& options)
       : options_(options) {
-    rule_ = options.algorithm == HypergraphAlgorithm::CoarsenGreedy ? MatchingRule::Greedy
+    rule_ = options.algorithm == HypergraphAlgorithm::CoarsenGreedy   ? MatchingRule::Greedy
             : options.algorithm == HypergraphAlgorithm::CoarsenSuitor ? MatchingRule::Suitor
-                                                                       : options.bipartitionMatching;
+                                                                      : options.bipartitionMatching;
     if (rule_ == MatchingRule::Suitor) {
       if (options.backend == lap::Backend::Cuda) {
         suitor_ = makeCudaSuitorKernels();
@@ -47,13 +47,18 @@ class MultilevelMachine final : public HypergraphSolver {
     switch (stage_) {
       case Stage::Matching:
         return rule_ == MatchingRule::Greedy ? kGreedyMatchingPhase
-               : proposalsPending_            ? kProposalsPhase
-                                              : kMatchProposalsPhase;
-      case Stage::Contraction: return kContractionPhase;
-      case Stage::InitialPartition: return kInitialPartitionPhase;
-      case Stage::Projection: return kProjectionPhase;
-      case Stage::Refinement: return kFmPassPhase;
-      case Stage::Finished: break;
+               : proposalsPending_           ? kProposalsPhase
+                                             : kMatchProposalsPhase;
+      case Stage::Contraction:
+        return kContractionPhase;
+      case Stage::InitialPartition:
+        return kInitialPartitionPhase;
+      case Stage::Projection:
+        return kProjectionPhase;
+      case Stage::Refinement:
+        return kFmPassPhase;
+      case Stage::Finished:
+        break;
     }
     return "";
   }
@@ -71,7 +76,9 @@ class MultilevelMachine final : public HypergraphSolver {
       stage_ = Stage::Finished;
       throw;
     }
-    record.wall_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start).count();
+    record.wall_ns =
+        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start)
+            .count();
     const Hypergraph& g = *graphs_[static_cast<std::size_t>(level_)];
     record.counters[kLevel] = level_;
     record.counters[kNodes] = g.nodeCount();
@@ -125,7 +132,9 @@ class MultilevelMachine final : public HypergraphSolver {
   static LevelSize sizeOf(const Hypergraph& g) { return {g.nodeCount(), g.edgeCount(), g.pinCount()}; }
   const Hypergraph& graph() const { return *graphs_[static_cast<std::size_t>(level_)]; }
   bool matchingInProgress() const { return stage_ == Stage::Matching || stage_ == Stage::Contraction; }
-  std::vector<int32_t> currentMates() const { return rule_ == MatchingRule::Greedy ? mate_ : suitor_->mates(); }
+  std::vector<int32_t> currentMates() const {
+    return rule_ == MatchingRule::Greedy ? mate_ : suitor_->mates();
+  }
 
   bool coarseningEnds() const {
     const int32_t n = graphs_.back()->nodeCount();
@@ -176,21 +185,29 @@ class MultilevelMachine final : public HypergraphSolver {
 
   void runStep(StepRecord& record) {
     switch (stage_) {
-      case Stage::Matching: return rule_ == MatchingRule::Greedy ? greedyStep(record) : suitorStep(record);
-      case Stage::Contraction: return contract(record);
-      case Stage::InitialPartition: return initialPartition(record);
-      case Stage::Projection: return projection(record);
-      case Stage::Refinement: return refine(record);
-      case Stage::Finished: break;
+      case Stage::Matching:
+        return rule_ == MatchingRule::Greedy ? greedyStep(record) : suitorStep(record);
+      case Stage::Contraction:
+        return contract(record);
+      case Stage::InitialPartition:
+        return initialPartition(record);
+      case Stage::Projection:
+        return projection(record);
+      case Stage::Refinement:
+        return refine(record);
+      case Stage::Finished:
+        break;
     }
   }
 
   void greedyStep(StepRecord& record) {
     const int32_t n = graph().nodeCount();
-    const int32_t last = options_.nodesPerStep > 0 ? std::min<int64_t>(n, int64_t{nextNode_} + options_.nodesPerStep) : n;
+    const int32_t last =
+        options_.nodesPerStep > 0 ? std::min<int64_t>(n, int64_t{nextNode_} + options_.nodesPerStep) : n;
     // The node the studio shows: the last one of the chunk that looked for neighbours.
     int32_t scanned = -1;
-    record.counters[kPinVisits] = static_cast<double>(greedyMatch(graph(), nextNode_, last, mate_, *scan_, &scanned));
+    record.counters[kPinVisits] =
+        static_cast<double>(greedyMatch(graph(), nextNode_, last, mate_, *scan_, &scanned));
     currentNode_ = options_.nodesPerStep > 0 ? scanned : -1;
     nextNode_ = last;
     record.counters[kMatchedPairs] = static_cast<double>(pairsIn(mate_));
@@ -241,7 +258,7 @@ class MultilevelMachine final : public HypergraphSolver {
 
   void initialPartition(StepRecord& record) {
     partition_ = graph().nodeCount() < options_.bruteForceBelow ? bruteForcePartition(graph(), levelBound())
-                                                                 : growPartition(graph());
+                                                                : growPartition(graph());
     measurePartition(record);
     fmPasses_ = 0;
     stage_ = Stage::Refinement;
@@ -276,12 +293,12 @@ class MultilevelMachine final : public HypergraphSolver {
   std::string_view lastPhase_;
 
   // Matching on the current level.
-  std::vector<int32_t> mate_;            // greedy
-  std::optional<NeighbourScan> scan_;    // greedy
-  int32_t nextNode_ = 0;                 // greedy: next node to scan
+  std::vector<int32_t> mate_;          // greedy
+  std::optional<NeighbourScan> scan_;  // greedy
+  int32_t nextNode_ = 0;               // greedy: next node to scan
   int32_t currentNode_ = -1;
-  bool proposalsPending_ = true;         // suitor: next step proposes (else matches)
-  bool everyNode_ = true;                // suitor: the next proposals are the first of the level
+  bool proposalsPending_ = true;  // suitor: next step proposes (else matches)
+  bool everyNode_ = true;         // suitor: the next proposals are the first of the level
   int64_t levelPairs_ = 0;
 
   // Partitioning.
@@ -295,16 +312,19 @@ class MultilevelMachine final : public HypergraphSolver {
 
 std::string_view hypergraphAlgorithmName(HypergraphAlgorithm algorithm) {
   switch (algorithm) {
-    case HypergraphAlgorithm::CoarsenGreedy: return "coarsen-greedy";
-    case HypergraphAlgorithm::CoarsenSuitor: return "coarsen-suitor";
-    case HypergraphAlgorithm::Bipartition: return "bipartition";
+    case HypergraphAlgorithm::CoarsenGreedy:
+      return "coarsen-greedy";
+    case HypergraphAlgorithm::CoarsenSuitor:
+      return "coarsen-suitor";
+    case HypergraphAlgorithm::Bipartition:
+      return "bipartition";
   }
   return "";
 }
 
 HypergraphAlgorithm parseHypergraphAlgorithm(std::string_view text) {
-  for (HypergraphAlgorithm a :
-       {HypergraphAlgorithm::CoarsenGreedy, HypergraphAlgorithm::CoarsenSuitor, HypergraphAlgorithm::Bipartition}) {
+  for (HypergraphAlgorithm a : {HypergraphAlgorithm::CoarsenGreedy, HypergraphAlgorithm::CoarsenSuitor,
+                                HypergraphAlgorithm::Bipartition}) {
     if (hypergraphAlgorithmName(a) == text) return a;
   }
   throw std::invalid_argument("unknown hypergraph algorithm '" + std::string(text) +
@@ -314,7 +334,8 @@ HypergraphAlgorithm parseHypergraphAlgorithm(std::string_view text) {
 std::unique_ptr<HypergraphSolver> makeHypergraphSolver(std::shared_ptr<const Hypergraph> graph,
                                                        const HypergraphOptions& options) {
   if (!graph) throw std::invalid_argument("makeHypergraphSolver: no hypergraph");
-  if (options.backend == lap::Backend::Auto) throw std::invalid_argument("makeHypergraphSolver: resolve the backend");
+  if (options.backend == lap::Backend::Auto)
+    throw std::invalid_argument("makeHypergraphSolver: resolve the backend");
   return std::make_unique<MultilevelMachine>(std::move(graph), options);
 }
 

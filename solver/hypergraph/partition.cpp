@@ -14,7 +14,8 @@ namespace {
 
 std::array<int64_t, 2> sideWeights(const Hypergraph& graph, const Partition& partition) {
   std::array<int64_t, 2> weight{0, 0};
-  for (int32_t v = 0; v < graph.nodeCount(); ++v) weight[partition[static_cast<std::size_t>(v)]] += graph.nodeWeight(v);
+  for (int32_t v = 0; v < graph.nodeCount(); ++v)
+    weight[partition[static_cast<std::size_t>(v)]] += graph.nodeWeight(v);
   return weight;
 }
 
@@ -26,7 +27,9 @@ int64_t overweight(const std::array<int64_t, 2>& weight, int64_t maxSide) {
 class GainBuckets {
  public:
   GainBuckets(int32_t nodes, int64_t maxGain)
-      : offset_(maxGain), next_(static_cast<std::size_t>(nodes), -1), previous_(static_cast<std::size_t>(nodes), -1) {
+      : offset_(maxGain),
+        next_(static_cast<std::size_t>(nodes), -1),
+        previous_(static_cast<std::size_t>(nodes), -1) {
     if (maxGain > (int64_t{1} << 25)) throw SolveError("FM: hyperedge weights too large for gain buckets");
     for (auto& heads : heads_) heads.assign(static_cast<std::size_t>(2 * maxGain + 1), -1);
   }
@@ -83,11 +86,14 @@ int64_t cutOf(const Hypergraph& graph, const Partition& partition) {
 double imbalanceOf(const Hypergraph& graph, const Partition& partition) {
   const auto weight = sideWeights(graph, partition);
   const int64_t total = weight[0] + weight[1];
-  return total == 0 ? 0.0 : static_cast<double>(2 * std::max(weight[0], weight[1]) - total) / static_cast<double>(total);
+  return total == 0
+             ? 0.0
+             : static_cast<double>(2 * std::max(weight[0], weight[1]) - total) / static_cast<double>(total);
 }
 
 int64_t maxSideWeight(int64_t totalWeight, double epsilon, int64_t slack) {
-  const auto allowed = static_cast<int64_t>(std::floor((1.0 + epsilon) * static_cast<double>(totalWeight) / 2.0 + 1e-9));
+  const auto allowed =
+      static_cast<int64_t>(std::floor((1.0 + epsilon) * static_cast<double>(totalWeight) / 2.0 + 1e-9));
   return std::max(allowed, (totalWeight + 1) / 2) + slack;
 }
 
@@ -117,7 +123,8 @@ Partition bruteForcePartition(const Hypergraph& graph, int64_t maxSide) {
       cut += (isCut - wasCut) * static_cast<int64_t>(graph.edgeWeight(e));
     }
     const int64_t over = overweight(weight, maxSide), heaviest = std::max(weight[0], weight[1]);
-    if (over < bestOver || (over == bestOver && (cut < bestCut || (cut == bestCut && heaviest < bestHeaviest)))) {
+    if (over < bestOver ||
+        (over == bestOver && (cut < bestCut || (cut == bestCut && heaviest < bestHeaviest)))) {
       best = current;
       bestCut = cut;
       bestOver = over;
@@ -130,7 +137,8 @@ Partition bruteForcePartition(const Hypergraph& graph, int64_t maxSide) {
 Partition growPartition(const Hypergraph& graph) {
   const int32_t n = graph.nodeCount();
   Partition partition(static_cast<std::size_t>(n), 0);
-  std::vector<uint8_t> visited(static_cast<std::size_t>(n), 0), edgeDone(static_cast<std::size_t>(graph.edgeCount()), 0);
+  std::vector<uint8_t> visited(static_cast<std::size_t>(n), 0),
+      edgeDone(static_cast<std::size_t>(graph.edgeCount()), 0);
   int64_t grown = 0;
   const int64_t half = graph.totalNodeWeight() / 2;
   std::deque<int32_t> frontier;
@@ -170,7 +178,8 @@ FmPassResult fmPass(const Hypergraph& graph, Partition& partition, int64_t maxSi
   FmPassResult result;
   std::vector<std::array<int32_t, 2>> count(static_cast<std::size_t>(graph.edgeCount()), {0, 0});
   for (int32_t e = 0; e < graph.edgeCount(); ++e) {
-    for (int32_t v : graph.pins(e)) ++count[static_cast<std::size_t>(e)][partition[static_cast<std::size_t>(v)]];
+    for (int32_t v : graph.pins(e))
+      ++count[static_cast<std::size_t>(e)][partition[static_cast<std::size_t>(v)]];
   }
   // gain(v) = cut decrease if v moved alone.
   std::vector<int64_t> gain(static_cast<std::size_t>(n), 0);
@@ -189,7 +198,8 @@ FmPassResult fmPass(const Hypergraph& graph, Partition& partition, int64_t maxSi
   }
   GainBuckets buckets(n, maxGain);
   std::vector<uint8_t> locked(static_cast<std::size_t>(n), 0);
-  for (int32_t v = 0; v < n; ++v) buckets.insert(v, partition[static_cast<std::size_t>(v)], gain[static_cast<std::size_t>(v)]);
+  for (int32_t v = 0; v < n; ++v)
+    buckets.insert(v, partition[static_cast<std::size_t>(v)], gain[static_cast<std::size_t>(v)]);
 
   auto weight = sideWeights(graph, partition);
   int64_t cut = cutOf(graph, partition);
@@ -216,7 +226,8 @@ FmPassResult fmPass(const Hypergraph& graph, Partition& partition, int64_t maxSi
       const bool lightens = weight[side] > maxSide && weight[side ^ 1] + w < weight[side];
       if (!fits && !lightens) continue;
       if (chosen < 0 || gain[static_cast<std::size_t>(v)] > gain[static_cast<std::size_t>(chosen)] ||
-          (gain[static_cast<std::size_t>(v)] == gain[static_cast<std::size_t>(chosen)] && weight[side] > weight[side ^ 1])) {
+          (gain[static_cast<std::size_t>(v)] == gain[static_cast<std::size_t>(chosen)] &&
+           weight[side] > weight[side ^ 1])) {
         chosen = v;
       }
     }
@@ -258,7 +269,8 @@ FmPassResult fmPass(const Hypergraph& graph, Partition& partition, int64_t maxSi
       bestPrefix = moves.size();
     }
   }
-  for (std::size_t m = moves.size(); m > bestPrefix; --m) partition[static_cast<std::size_t>(moves[m - 1])] ^= 1;
+  for (std::size_t m = moves.size(); m > bestPrefix; --m)
+    partition[static_cast<std::size_t>(moves[m - 1])] ^= 1;
   result.cutAfter = bestCut;
   result.movesTried = static_cast<int64_t>(moves.size());
   result.movesKept = static_cast<int64_t>(bestPrefix);

@@ -25,7 +25,8 @@ MS_HYPERGRAPH_HOST_DEVICE inline uint64_t edgeTieKey(int32_t j, int32_t k) {
 }
 
 // Whether j prefers neighbour k with similarity s over its best so far (bestNode < 0: none yet).
-MS_HYPERGRAPH_HOST_DEVICE inline bool preferred(int32_t j, int32_t k, uint64_t s, int32_t bestNode, uint64_t bestS) {
+MS_HYPERGRAPH_HOST_DEVICE inline bool preferred(int32_t j, int32_t k, uint64_t s, int32_t bestNode,
+                                                uint64_t bestS) {
   if (k < 0) return false;
   if (bestNode < 0 || s > bestS) return true;
   if (s < bestS) return false;

@@ -49,8 +49,8 @@ Hypergraph inducedSubhypergraph(const Hypergraph& graph, const std::vector<int32
     offsets.push_back(static_cast<int64_t>(pins.size()));
     edgeWeights.push_back(graph.edgeWeight(e));
   }
-  return Hypergraph(static_cast<int32_t>(nodes.size()), std::move(offsets), std::move(pins), std::move(edgeWeights),
-                    std::move(nodeWeights));
+  return Hypergraph(static_cast<int32_t>(nodes.size()), std::move(offsets), std::move(pins),
+                    std::move(edgeWeights), std::move(nodeWeights));
 }
 
 int64_t kWayCut(const Hypergraph& graph, const std::vector<int32_t>& part) {
@@ -68,10 +68,12 @@ int64_t kWayCut(const Hypergraph& graph, const std::vector<int32_t>& part) {
 
 double kWayImbalance(const Hypergraph& graph, const std::vector<int32_t>& part, int32_t parts) {
   std::vector<int64_t> weight(static_cast<std::size_t>(parts), 0);
-  for (int32_t v = 0; v < graph.nodeCount(); ++v) weight[static_cast<std::size_t>(part[static_cast<std::size_t>(v)])] += graph.nodeWeight(v);
+  for (int32_t v = 0; v < graph.nodeCount(); ++v)
+    weight[static_cast<std::size_t>(part[static_cast<std::size_t>(v)])] += graph.nodeWeight(v);
   const int64_t total = graph.totalNodeWeight();
   if (total == 0) return 0;
-  return static_cast<double>(parts * *std::max_element(weight.begin(), weight.end()) - total) / static_cast<double>(total);
+  return static_cast<double>(parts * *std::max_element(weight.begin(), weight.end()) - total) /
+         static_cast<double>(total);
 }
 
 KWayPartition recursiveBisection(const std::shared_ptr<const Hypergraph>& graph, int32_t parts,

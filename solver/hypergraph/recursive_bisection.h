@@ -15,8 +15,8 @@ namespace ms::hypergraph {
 
 struct KWayPartition {
   std::vector<int32_t> part;  // 0..k-1 per node
-  int64_t cut = 0;            // weight of the hyperedges whose pins lie in more than one part (eq. 1 for k parts)
-  double imbalance = 0;       // (k max part weight - |V|) / |V|, eq. 2 for k parts
+  int64_t cut = 0;       // weight of the hyperedges whose pins lie in more than one part (eq. 1 for k parts)
+  double imbalance = 0;  // (k max part weight - |V|) / |V|, eq. 2 for k parts
 };
 
 // The hyperedges restricted to `nodes` (sorted; renumbered 0..|nodes|-1 in that order), those left with at

@@ -45,7 +45,8 @@ class CpuSuitorKernels final : public SuitorKernels {
 #pragma omp parallel for num_threads(threads_) reduction(+ : matchedNodes)
     for (int64_t j = 0; j < n; ++j) {
       const int32_t c = candidate_[static_cast<std::size_t>(j)];
-      if (mate_[static_cast<std::size_t>(j)] == -1 && c >= 0 && candidate_[static_cast<std::size_t>(c)] == j) {
+      if (mate_[static_cast<std::size_t>(j)] == -1 && c >= 0 &&
+          candidate_[static_cast<std::size_t>(c)] == j) {
         mate_[static_cast<std::size_t>(j)] = c;
         ++matchedNodes;
       }
@@ -60,8 +61,12 @@ class CpuSuitorKernels final : public SuitorKernels {
     return {matchedNodes / 2, static_cast<int64_t>(queue_.size())};
   }
 
-  std::vector<int32_t> mates() const override { return mate_; }
-  std::vector<int32_t> candidates() const override { return candidate_; }
+  std::vector<int32_t> mates() const override {
+    return mate_;
+  }
+  std::vector<int32_t> candidates() const override {
+    return candidate_;
+  }
 
  private:
   int threads_;

@@ -41,11 +41,13 @@ std::vector<PlannedNonzero> planNeighbourScan(const Hypergraph& graph, int32_t n
   for (std::size_t first = 0; first < edges.size(); first += static_cast<std::size_t>(width)) {
     const std::size_t count = std::min(edges.size() - first, static_cast<std::size_t>(width));
     std::vector<int64_t> sizes(count);
-    for (std::size_t r = 0; r < count; ++r) sizes[r] = static_cast<int64_t>(graph.pins(edges[first + r]).size());
+    for (std::size_t r = 0; r < count; ++r)
+      sizes[r] = static_cast<int64_t>(graph.pins(edges[first + r]).size());
     const std::vector<LaneShare> shares = planWarp(sizes, width);
     for (int32_t lane = 0; lane < width; ++lane) {
       const LaneShare& s = shares[static_cast<std::size_t>(lane)];
-      for (int32_t row = s.startRow, column = s.startColumn; row < s.endRow || (row == s.endRow && column < s.endColumn);) {
+      for (int32_t row = s.startRow, column = s.startColumn;
+           row < s.endRow || (row == s.endRow && column < s.endColumn);) {
         const int64_t rowSize = sizes[static_cast<std::size_t>(row)];
         if (column >= rowSize) {
           ++row;

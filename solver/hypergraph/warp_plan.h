@@ -30,6 +30,7 @@ struct PlannedNonzero {
 };
 
 // Every nonzero of the hyperedges of `node`, hyperedges taken `width` at a time as the warp does (Fig. 7).
-std::vector<PlannedNonzero> planNeighbourScan(const Hypergraph& graph, int32_t node, int32_t width = kWarpWidth);
+std::vector<PlannedNonzero> planNeighbourScan(const Hypergraph& graph, int32_t node,
+                                              int32_t width = kWarpWidth);
 
 }  // namespace ms::hypergraph

@@ -18,8 +18,8 @@ class BruteForce final : public LapSolver<T> {
   explicit BruteForce(const CostMatrix<T>& costs) : costs_(costs) {
     if (costs.rows() > kBruteForceMaxSize) {
       throw SolveError("brute force enumerates n! assignments and is limited to n <= " +
-                       std::to_string(kBruteForceMaxSize) + " (this instance has n = " +
-                       std::to_string(costs.rows()) + ")");
+                       std::to_string(kBruteForceMaxSize) +
+                       " (this instance has n = " + std::to_string(costs.rows()) + ")");
     }
   }
 
@@ -35,9 +35,11 @@ class BruteForce final : public LapSolver<T> {
     done_ = true;
     const int64_t permutations = enumerate();
     record.wall_ns =
-        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start).count();
+        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start)
+            .count();
     record.counters[0] = static_cast<double>(permutations);
-    if (best_.empty()) throw InfeasibleError("brute: infeasible: every assignment uses a forbidden (inf) entry");
+    if (best_.empty())
+      throw InfeasibleError("brute: infeasible: every assignment uses a forbidden (inf) entry");
     record.counters[1] = static_cast<double>(bestCost_);
     return record;
   }

@@ -54,8 +54,8 @@ CertificateReport checkCertificate(const CostMatrix<T>& costs, const MatrixSlice
       const double excess = static_cast<double>(rowDual[i] + colDual[j] - static_cast<DualOf<T>>(cost));
       if (excess > report.worstViolation) report.worstViolation = excess;
       if (excess > tolerance && report.problem.empty()) {
-        report.problem = "dual infeasible at (" + std::to_string(i) + ", " + std::to_string(j) + "): u + v - c = " +
-                         std::to_string(excess);
+        report.problem = "dual infeasible at (" + std::to_string(i) + ", " + std::to_string(j) +
+                         "): u + v - c = " + std::to_string(excess);
       }
     }
     const int32_t j = rowToCol[static_cast<std::size_t>(i)];

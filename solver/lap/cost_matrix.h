@@ -45,7 +45,8 @@ class CostMatrix {
 };
 
 // An instance of any cost type, as read from a file or generated.
-using AnyCostMatrix = std::variant<CostMatrix<int32_t>, CostMatrix<int64_t>, CostMatrix<float>, CostMatrix<double>>;
+using AnyCostMatrix =
+    std::variant<CostMatrix<int32_t>, CostMatrix<int64_t>, CostMatrix<float>, CostMatrix<double>>;
 
 // Largest |cost| over the finite entries (0 for an empty or all-forbidden matrix).
 template <CostType T>
@@ -54,7 +55,8 @@ DualOf<T> maxAbsFiniteCost(const CostMatrix<T>& costs) {
   const T* data = costs.data();
   for (int64_t k = 0; k < costs.size(); ++k) {
     if (isForbidden(data[k])) continue;
-    const DualOf<T> magnitude = data[k] < 0 ? -static_cast<DualOf<T>>(data[k]) : static_cast<DualOf<T>>(data[k]);
+    const DualOf<T> magnitude =
+        data[k] < 0 ? -static_cast<DualOf<T>>(data[k]) : static_cast<DualOf<T>>(data[k]);
     if (magnitude > largest) largest = magnitude;
   }
   return largest;

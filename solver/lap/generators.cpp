@@ -28,19 +28,26 @@ CostRange parseCostRange(std::string_view text) {
 
 std::string_view generatorName(Generator generator) {
   switch (generator) {
-    case Generator::Uniform: return "uniform";
-    case Generator::Real: return "real";
-    case Generator::Exponential: return "exponential";
-    case Generator::Euclidean: return "euclidean";
+    case Generator::Uniform:
+      return "uniform";
+    case Generator::Real:
+      return "real";
+    case Generator::Exponential:
+      return "exponential";
+    case Generator::Euclidean:
+      return "euclidean";
   }
   return "unknown";
 }
 
 std::string_view costRangeName(CostRange range) {
   switch (range) {
-    case CostRange::TenthN: return "n/10";
-    case CostRange::N: return "n";
-    case CostRange::TenN: return "10n";
+    case CostRange::TenthN:
+      return "n/10";
+    case CostRange::N:
+      return "n";
+    case CostRange::TenN:
+      return "10n";
   }
   return "unknown";
 }
@@ -57,9 +64,12 @@ std::string_view generatorStreamName(GeneratorStream stream) {
 
 int64_t costRangeBound(CostRange range, int32_t n) {
   switch (range) {
-    case CostRange::TenthN: return std::max<int64_t>(1, n / 10);
-    case CostRange::N: return std::max<int64_t>(1, n);
-    case CostRange::TenN: return std::max<int64_t>(1, int64_t{10} * n);
+    case CostRange::TenthN:
+      return std::max<int64_t>(1, n / 10);
+    case CostRange::N:
+      return std::max<int64_t>(1, n);
+    case CostRange::TenN:
+      return std::max<int64_t>(1, int64_t{10} * n);
   }
   return 1;
 }
@@ -81,7 +91,8 @@ CostMatrix<double> euclidean(int32_t n, std::mt19937_64& random) {
   for (double& x : right) x = unit(random);
   CostMatrix<double> costs(n, n);
   for (int32_t i = 0; i < n; ++i) {
-    for (int32_t j = 0; j < n; ++j) costs(i, j) = std::hypot(left[2 * i] - right[2 * j], left[2 * i + 1] - right[2 * j + 1]);
+    for (int32_t j = 0; j < n; ++j)
+      costs(i, j) = std::hypot(left[2 * i] - right[2 * j], left[2 * i + 1] - right[2 * j + 1]);
   }
   return costs;
 }
@@ -164,7 +175,8 @@ AnyCostMatrix generate(const GeneratorSpec& spec) {
   std::mt19937_64 random(spec.seed);
   switch (spec.generator) {
     case Generator::Uniform: {
-      std::uniform_int_distribution<int32_t> draw(0, static_cast<int32_t>(costRangeBound(spec.range, spec.n) - 1));
+      std::uniform_int_distribution<int32_t> draw(
+          0, static_cast<int32_t>(costRangeBound(spec.range, spec.n) - 1));
       return fill<int32_t>(spec.n, [&] { return draw(random); });
     }
     case Generator::Real: {

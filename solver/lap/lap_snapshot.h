@@ -23,10 +23,10 @@ struct ApproximationState {
   int32_t takenCol = -1;
   double takenCost = std::nan("");
   // Auction (Bertsekas, epsilon scaling), in the instance's cost units.
-  double epsilon = std::nan("");  // epsilon of the current scaling phase
-  int32_t scalingPhase = 0;       // 1-based; 0 before the first
-  int64_t rounds = 0;             // bidding rounds so far over the whole solve
-  std::vector<double> prices;     // price of each column
+  double epsilon = std::nan("");   // epsilon of the current scaling phase
+  int32_t scalingPhase = 0;        // 1-based; 0 before the first
+  int64_t rounds = 0;              // bidding rounds so far over the whole solve
+  std::vector<double> prices;      // price of each column
   std::vector<int32_t> bidColumn;  // per row: column it bid on in the latest round, -1 if it did not bid
   std::vector<double> bidPrice;    // per row: the price it offered (NaN if it did not bid)
   // Proven distance of the final objective above the optimum: 0 exact (brute; auction on integer costs),
@@ -35,11 +35,11 @@ struct ApproximationState {
 };
 
 struct LapSnapshot {
-  int32_t n = 0;                  // square size the solver works on (after padding)
+  int32_t n = 0;  // square size the solver works on (after padding)
   int32_t iteration = 0;
-  int64_t step = 0;               // steps taken so far
-  std::string_view lastPhase;     // phase of the last step ("" before the first)
-  std::string_view nextPhase;     // phase the next step will run ("" when done)
+  int64_t step = 0;            // steps taken so far
+  std::string_view lastPhase;  // phase of the last step ("" before the first)
+  std::string_view nextPhase;  // phase the next step will run ("" when done)
   bool done = false;
 
   std::vector<int32_t> rowAssignment;   // A_r: column of each row, -1 if unassigned

@@ -16,30 +16,46 @@ namespace ms::lap {
 
 std::string_view hungarianPhaseName(HungarianPhase phase) {
   switch (phase) {
-    case HungarianPhase::Setup: return "setup";
-    case HungarianPhase::InitialReduction: return "initial_reduction";
-    case HungarianPhase::OptimalityCheck: return "optimality_check";
-    case HungarianPhase::CompressZeros: return "compress_zeros";
-    case HungarianPhase::ForwardLevel: return "forward_level";
-    case HungarianPhase::ReversePass: return "reverse_pass";
-    case HungarianPhase::Augment: return "augment";
-    case HungarianPhase::DualUpdate: return "dual_update";
+    case HungarianPhase::Setup:
+      return "setup";
+    case HungarianPhase::InitialReduction:
+      return "initial_reduction";
+    case HungarianPhase::OptimalityCheck:
+      return "optimality_check";
+    case HungarianPhase::CompressZeros:
+      return "compress_zeros";
+    case HungarianPhase::ForwardLevel:
+      return "forward_level";
+    case HungarianPhase::ReversePass:
+      return "reverse_pass";
+    case HungarianPhase::Augment:
+      return "augment";
+    case HungarianPhase::DualUpdate:
+      return "dual_update";
     case HungarianPhase::Search:
       return "search";
-    case HungarianPhase::Finished: return "finished";
+    case HungarianPhase::Finished:
+      return "finished";
   }
   return "unknown";
 }
 
 std::string_view algorithmName(LapAlgorithm algorithm) {
   switch (algorithm) {
-    case LapAlgorithm::Classical: return "classical";
-    case LapAlgorithm::Tree: return "tree";
-    case LapAlgorithm::Brute: return "brute";
-    case LapAlgorithm::Random: return "random";
-    case LapAlgorithm::GreedyNaive: return "greedy-naive";
-    case LapAlgorithm::Greedy: return "greedy";
-    case LapAlgorithm::Auction: return "auction";
+    case LapAlgorithm::Classical:
+      return "classical";
+    case LapAlgorithm::Tree:
+      return "tree";
+    case LapAlgorithm::Brute:
+      return "brute";
+    case LapAlgorithm::Random:
+      return "random";
+    case LapAlgorithm::GreedyNaive:
+      return "greedy-naive";
+    case LapAlgorithm::Greedy:
+      return "greedy";
+    case LapAlgorithm::Auction:
+      return "auction";
   }
   return "unknown";
 }
@@ -61,10 +77,14 @@ bool isSequentialOnly(LapAlgorithm algorithm) {
 
 std::string_view backendName(Backend backend) {
   switch (backend) {
-    case Backend::Auto: return "auto";
-    case Backend::Cpu: return "cpu";
-    case Backend::Sequential: return "sequential";
-    case Backend::Cuda: return "cuda";
+    case Backend::Auto:
+      return "auto";
+    case Backend::Cpu:
+      return "cpu";
+    case Backend::Sequential:
+      return "sequential";
+    case Backend::Cuda:
+      return "cuda";
   }
   return "unknown";
 }
@@ -93,15 +113,22 @@ int cpuThreads(int requested) {
 
 template <CostType T>
 std::unique_ptr<LapSolver<T>> makeLapSolver(const CostMatrix<T>& costs, const LapOptions& options) {
-  if (!costs.isSquare()) throw SolveError("the solvers take a square matrix; pad rectangular instances first");
+  if (!costs.isSquare())
+    throw SolveError("the solvers take a square matrix; pad rectangular instances first");
   switch (options.algorithm) {
-    case LapAlgorithm::Brute: return makeBruteForce(costs);
-    case LapAlgorithm::Random: return makeRandomAssignment(costs, options.seed);
-    case LapAlgorithm::GreedyNaive: return makeGreedy(costs, GreedyVariant::Naive);
-    case LapAlgorithm::Greedy: return makeGreedy(costs, GreedyVariant::Sorted);
-    case LapAlgorithm::Auction: return makeAuction(costs, options.backend, options.threads, options.auction);
+    case LapAlgorithm::Brute:
+      return makeBruteForce(costs);
+    case LapAlgorithm::Random:
+      return makeRandomAssignment(costs, options.seed);
+    case LapAlgorithm::GreedyNaive:
+      return makeGreedy(costs, GreedyVariant::Naive);
+    case LapAlgorithm::Greedy:
+      return makeGreedy(costs, GreedyVariant::Sorted);
+    case LapAlgorithm::Auction:
+      return makeAuction(costs, options.backend, options.threads, options.auction);
     case LapAlgorithm::Classical:
-    case LapAlgorithm::Tree: break;
+    case LapAlgorithm::Tree:
+      break;
   }
   if constexpr (std::is_same_v<T, int64_t>) requireExactInt64Duals(maxAbsFiniteCost(costs), costs.rows());
   switch (options.backend) {

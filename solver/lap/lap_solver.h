@@ -54,7 +54,10 @@ struct LapOptions {
   // A constructor rather than an aggregate: callers name the first few and the rest keep their defaults.
   LapOptions(LapAlgorithm algorithmChoice = LapAlgorithm::Tree, Backend backendChoice = Backend::Auto,
              int threadCount = 0, Granularity granularityChoice = Granularity::Phase)
-      : algorithm(algorithmChoice), backend(backendChoice), threads(threadCount), granularity(granularityChoice) {}
+      : algorithm(algorithmChoice),
+        backend(backendChoice),
+        threads(threadCount),
+        granularity(granularityChoice) {}
 
   LapAlgorithm algorithm = LapAlgorithm::Tree;
   Backend backend = Backend::Auto;

@@ -23,7 +23,8 @@ CompleteGraph graphFromPoints(std::vector<Point> points) {
     const Point p = points[static_cast<std::size_t>(i)];
     // (-a)^2 == a^2 exactly, so the matrix comes out symmetric without mirroring.
     for (int32_t j = 0; j < n; ++j) {
-      const double dx = p.x - points[static_cast<std::size_t>(j)].x, dy = p.y - points[static_cast<std::size_t>(j)].y;
+      const double dx = p.x - points[static_cast<std::size_t>(j)].x,
+                   dy = p.y - points[static_cast<std::size_t>(j)].y;
       row[j] = static_cast<float>(std::sqrt(dx * dx + dy * dy));
     }
   }
@@ -32,16 +33,21 @@ CompleteGraph graphFromPoints(std::vector<Point> points) {
 
 namespace {
 
-std::string entry(int64_t i, int64_t j) { return "entry (" + std::to_string(i) + "," + std::to_string(j) + ")"; }
+std::string entry(int64_t i, int64_t j) {
+  return "entry (" + std::to_string(i) + "," + std::to_string(j) + ")";
+}
 
-bool validValue(float w) { return std::isfinite(w) && w >= 0; }
+bool validValue(float w) {
+  return std::isfinite(w) && w >= 0;
+}
 
 }  // namespace
 
 void validateWeights(const WeightMatrix& weights, const std::string& source) {
   if (!weights.isSquare()) {
-    throw InputError(source, "", "a complete graph needs a square weight matrix, found " +
-                                     std::to_string(weights.rows()) + " x " + std::to_string(weights.cols()));
+    throw InputError(source, "",
+                     "a complete graph needs a square weight matrix, found " +
+                         std::to_string(weights.rows()) + " x " + std::to_string(weights.cols()));
   }
   const int32_t n = weights.rows();
   if (n == 0) throw InputError(source, "", "empty graph: no vertices");
@@ -68,13 +74,15 @@ void validateWeights(const WeightMatrix& weights, const std::string& source) {
   const float value = weights(static_cast<int32_t>(i), static_cast<int32_t>(j));
   const float mirror = weights(static_cast<int32_t>(j), static_cast<int32_t>(i));
   if (std::isnan(value)) throw InputError(source, entry(i, j), "weight is NaN");
-  if (std::isinf(value)) throw InputError(source, entry(i, j), "weight " + formatNumber(value) + " is not finite");
+  if (std::isinf(value))
+    throw InputError(source, entry(i, j), "weight " + formatNumber(value) + " is not finite");
   if (value < 0) {
-    throw InputError(source, entry(i, j), "weight " + formatNumber(value) + " is negative (weights must be >= 0)");
+    throw InputError(source, entry(i, j),
+                     "weight " + formatNumber(value) + " is negative (weights must be >= 0)");
   }
   throw InputError(source, entry(i, j),
-                   "weight " + formatNumber(value) + " differs from " + entry(j, i) + " = " + formatNumber(mirror) +
-                       " (an undirected graph needs a symmetric matrix)");
+                   "weight " + formatNumber(value) + " differs from " + entry(j, i) + " = " +
+                       formatNumber(mirror) + " (an undirected graph needs a symmetric matrix)");
 }
 
 }  // namespace ms::matching

@@ -20,9 +20,12 @@ Distribution parseDistribution(std::string_view text) {
 
 std::string_view distributionName(Distribution distribution) {
   switch (distribution) {
-    case Distribution::Uniform: return "uniform";
-    case Distribution::Exponential: return "exponential";
-    case Distribution::Geometric: return "geometric";
+    case Distribution::Uniform:
+      return "uniform";
+    case Distribution::Exponential:
+      return "exponential";
+    case Distribution::Geometric:
+      return "geometric";
   }
   return "unknown";
 }
@@ -30,7 +33,8 @@ std::string_view distributionName(Distribution distribution) {
 namespace {
 
 std::mt19937_64 rowStream(uint64_t seed, int32_t row) {
-  std::seed_seq sequence{static_cast<uint32_t>(seed), static_cast<uint32_t>(seed >> 32), static_cast<uint32_t>(row)};
+  std::seed_seq sequence{static_cast<uint32_t>(seed), static_cast<uint32_t>(seed >> 32),
+                         static_cast<uint32_t>(row)};
   return std::mt19937_64(sequence);
 }
 
@@ -66,9 +70,11 @@ CompleteGraph generateGraph(const GraphSpec& spec) {
   lap::requireMemoryFor(spec.n, spec.n, sizeof(float), "generated graph");
   switch (spec.distribution) {
     case Distribution::Uniform:
-      return CompleteGraph(symmetricMatrix(spec.n, spec.seed, std::uniform_real_distribution<float>(0.0f, 1.0f)));
+      return CompleteGraph(
+          symmetricMatrix(spec.n, spec.seed, std::uniform_real_distribution<float>(0.0f, 1.0f)));
     case Distribution::Exponential:
-      return CompleteGraph(symmetricMatrix(spec.n, spec.seed, std::exponential_distribution<float>(kExponentialRate)));
+      return CompleteGraph(
+          symmetricMatrix(spec.n, spec.seed, std::exponential_distribution<float>(kExponentialRate)));
     case Distribution::Geometric: {
       std::mt19937_64 random(spec.seed);
       std::uniform_real_distribution<double> unit(0.0, 1.0);

@@ -12,7 +12,8 @@ std::string perfectMatchingProblem(std::span<const int32_t> mate) {
     if (v < 0 || v >= n) return vertex + " has mate " + std::to_string(v) + ", out of range";
     if (v == u) return vertex + " is matched to itself";
     const int32_t back = mate[static_cast<std::size_t>(v)];
-    if (back != u) return vertex + " has mate " + std::to_string(v) + ", whose mate is " + std::to_string(back);
+    if (back != u)
+      return vertex + " has mate " + std::to_string(v) + ", whose mate is " + std::to_string(back);
   }
   return "";
 }

@@ -46,7 +46,8 @@ struct PathKind {
 PathKind kindOf(const QString& path) {
   struct stat info {};
   if (::lstat(path.toLocal8Bit().constData(), &info) != 0) return {};
-  return {S_ISLNK(info.st_mode), S_ISCHR(info.st_mode), S_ISREG(info.st_mode), S_ISCHR(info.st_mode) ? info.st_rdev : 0};
+  return {S_ISLNK(info.st_mode), S_ISCHR(info.st_mode), S_ISREG(info.st_mode),
+          S_ISCHR(info.st_mode) ? info.st_rdev : 0};
 }
 
 QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& content) {
@@ -83,10 +84,11 @@ class TestCli : public QObject {
   void solvePrintsTheContractLines() {
     for (const char* algorithm : {"classical", "tree"}) {
       for (const char* backend : {"cpu", "sequential", "auto"}) {
-        const Result r = cli({"solve", "--generate", "uniform", "--n", "9", "--seed", "4", "--algorithm", algorithm,
-                              "--backend", backend, "--verify"});
+        const Result r = cli({"solve", "--generate", "uniform", "--n", "9", "--seed", "4", "--algorithm",
+                              algorithm, "--backend", backend, "--verify"});
         QCOMPARE(r.exitCode, 0);
-        const Result brute = cli({"solve", "--generate", "uniform", "--n", "9", "--seed", "4", "--algorithm", "brute"});
+        const Result brute =
+            cli({"solve", "--generate", "uniform", "--n", "9", "--seed", "4", "--algorithm", "brute"});
         QCOMPARE(r.value("objective"), brute.value("objective"));
         QVERIFY(r.value("iterations").toInt() >= 1);
         QVERIFY(r.value("time_ms").toDouble() > 0);
@@ -98,13 +100,14 @@ class TestCli : public QObject {
   // The approximations: a bound: line saying how far the objective may be from the optimum.
   void approximationsPrintTheirBound() {
     const QStringList instance = {"solve", "--generate", "uniform", "--n", "30", "--seed", "2"};
-    const QString optimum = cli(instance + QStringList{"--algorithm", "tree", "--backend", "sequential"}).value("objective");
+    const QString optimum =
+        cli(instance + QStringList{"--algorithm", "tree", "--backend", "sequential"}).value("objective");
     const Result auction = cli(instance + QStringList{"--algorithm", "auction", "--backend", "sequential"});
     QCOMPARE(auction.exitCode, 0);
     QCOMPARE(auction.value("objective"), optimum);
     QCOMPARE(auction.value("bound"), QString("0 (exact)"));
-    const Result real = cli({"solve", "--generate", "real", "--n", "30", "--algorithm", "auction", "--backend", "cpu",
-                             "--epsilon", "0.001"});
+    const Result real = cli({"solve", "--generate", "real", "--n", "30", "--algorithm", "auction",
+                             "--backend", "cpu", "--epsilon", "0.001"});
     QCOMPARE(real.exitCode, 0);
     QVERIFY2(real.value("bound").startsWith("0.03 "), qPrintable(real.value("bound")));  // n x epsilon
     for (const char* heuristic : {"random", "greedy-naive", "greedy"}) {
@@ -150,8 +153,8 @@ class TestCli : public QObject {
   void traceCsvAccountsForTheTotalTime() {
     QTemporaryDir dir;
     const QString trace = dir.filePath("trace.csv");
-    const Result r = cli({"solve", "--generate", "uniform", "--n", "2000", "--range", "n", "--algorithm", "tree",
-                          "--backend", "cpu", "--trace-out", trace});
+    const Result r = cli({"solve", "--generate", "uniform", "--n", "2000", "--range", "n", "--algorithm",
+                          "tree", "--backend", "cpu", "--trace-out", trace});
     QCOMPARE(r.exitCode, 0);
     const QList<QStringList> rows = readCsv(trace);
     QVERIFY(!rows.isEmpty());
@@ -167,7 +170,8 @@ class TestCli : public QObject {
       sumMs += wallNs / 1e6;
     }
     const double totalMs = r.value("time_ms").toDouble();
-    QVERIFY2(sumMs <= totalMs && sumMs >= 0.9 * totalMs, qPrintable(QString("steps sum to %1 ms of %2 ms").arg(sumMs).arg(totalMs)));
+    QVERIFY2(sumMs <= totalMs && sumMs >= 0.9 * totalMs,
+             qPrintable(QString("steps sum to %1 ms of %2 ms").arg(sumMs).arg(totalMs)));
   }
 
   void generatedFilesSolveToTheSameOptimum() {
@@ -203,14 +207,16 @@ class TestCli : public QObject {
     const PathKind device = kindOf("/dev/full");
     QVERIFY(device.characterDevice);
     for (const char* option : {"--assignment-out", "--trace-out"}) {
-      const Result r = cli({"solve", "--generate", "uniform", "--n", "5", "--backend", "sequential", option, link});
+      const Result r =
+          cli({"solve", "--generate", "uniform", "--n", "5", "--backend", "sequential", option, link});
       QCOMPARE(r.exitCode, 1);
       QCOMPARE(r.err.trimmed().split('\n').last(), "matchscope-cli: " + link + ": No space left on device");
       QVERIFY(kindOf(link).link);
       QCOMPARE(QFile::symLinkTarget(link), QString("/dev/full"));
       QCOMPARE(kindOf("/dev/full"), device);
     }
-    QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot), QStringList({"full.csv"}));
+    QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot),
+             QStringList({"full.csv"}));
   }
 
   void outputToTheNullDeviceIsWrittenInPlace() {
@@ -218,7 +224,8 @@ class TestCli : public QObject {
     const QString link = dir.filePath("null.csv");
     QVERIFY(QFile::link("/dev/null", link));
     const PathKind device = kindOf("/dev/null");
-    const Result r = cli({"solve", "--generate", "uniform", "--n", "5", "--backend", "sequential", "--assignment-out", link});
+    const Result r = cli(
+        {"solve", "--generate", "uniform", "--n", "5", "--backend", "sequential", "--assignment-out", link});
     QCOMPARE(r.exitCode, 0);
     QVERIFY(kindOf(link).link);
     QCOMPARE(kindOf("/dev/null"), device);
@@ -229,15 +236,16 @@ class TestCli : public QObject {
     const QString target = writeFile(dir, "target.csv", "old\n");
     const QString link = dir.filePath("link.csv");
     QVERIFY(QFile::link("target.csv", link));  // relative, as `ln -s target.csv link.csv` makes it
-    const Result r = cli({"solve", "--input", writeFile(dir, "m.txt", "4 1\n2 3\n"), "--assignment-out", link});
+    const Result r =
+        cli({"solve", "--input", writeFile(dir, "m.txt", "4 1\n2 3\n"), "--assignment-out", link});
     QCOMPARE(r.exitCode, 0);
     QVERIFY(kindOf(link).link);
     QCOMPARE(readCsv(target), QList<QStringList>({{"row", "col"}, {"0", "1"}, {"1", "0"}}));
   }
 
   void dashWritesToStandardOutput() {
-    const Result r = cli({"solve", "--generate", "uniform", "--n", "3", "--seed", "2", "--backend", "sequential",
-                          "--assignment-out", "-"});
+    const Result r = cli({"solve", "--generate", "uniform", "--n", "3", "--seed", "2", "--backend",
+                          "sequential", "--assignment-out", "-"});
     QCOMPARE(r.exitCode, 0);
     const QStringList lines = r.out.split('\n', Qt::SkipEmptyParts);
     // The summary comes first, then the CSV: header and one row per row of the instance.
@@ -266,12 +274,16 @@ class TestCli : public QObject {
     const Result r = cli({"solve", "--input", "-", "--backend", "sequential"}, "4 1 3\n2 0 5\n3 2 2\n");
     QCOMPARE(r.exitCode, 0);
     QCOMPARE(r.value("objective"), QString("5"));  // 1 + 2 + 2: the brute-force check below agrees
-    QCOMPARE(cli({"solve", "--input", "-", "--algorithm", "brute"}, "4 1 3\n2 0 5\n3 2 2\n").value("objective"), QString("5"));
+    QCOMPARE(
+        cli({"solve", "--input", "-", "--algorithm", "brute"}, "4 1 3\n2 0 5\n3 2 2\n").value("objective"),
+        QString("5"));
   }
 
   void byteOrderMarkIsAccepted() {
     QTemporaryDir dir;
-    const QString path = writeFile(dir, "export.csv", "\xEF\xBB\xBF" "4,1\n2,3\n");
+    const QString path = writeFile(dir, "export.csv",
+                                   "\xEF\xBB\xBF"
+                                   "4,1\n2,3\n");
     const Result r = cli({"solve", "--input", path, "--backend", "sequential"});
     QCOMPARE(r.exitCode, 0);
     QCOMPARE(r.value("objective"), QString("3"));
@@ -285,7 +297,8 @@ class TestCli : public QObject {
     const QString path = writeFile(dir, "neg.npy", header + QByteArray(36, '\0'));
     const Result r = cli({"solve", "--input", path});
     QCOMPARE(r.exitCode, 1);
-    QCOMPARE(r.err.trimmed(), "matchscope-cli: " + path + ":offset 61: dimension '-3' is not a non-negative integer");
+    QCOMPARE(r.err.trimmed(),
+             "matchscope-cli: " + path + ":offset 61: dimension '-3' is not a non-negative integer");
   }
 
   // A CUDA backend whose device allocation fails (injected, see solver/core/fault_injection.h) at its first
@@ -295,12 +308,14 @@ class TestCli : public QObject {
     // With the line that a run reaching the end must print as the uninjected run does: the LAP optimum is
     // unique; parallel ROMA's weight varies from run to run on the GPU, its perfect matching's size does not.
     const QList<std::pair<QStringList, QString>> solves = {
-        {{"solve", "--generate", "uniform", "--n", "40", "--seed", "3", "--algorithm", "tree", "--backend", "cuda"},
+        {{"solve", "--generate", "uniform", "--n", "40", "--seed", "3", "--algorithm", "tree", "--backend",
+          "cuda"},
          "objective"},
-        {{"solve", "--generate", "uniform", "--n", "40", "--seed", "3", "--algorithm", "classical", "--backend", "cuda"},
+        {{"solve", "--generate", "uniform", "--n", "40", "--seed", "3", "--algorithm", "classical",
+          "--backend", "cuda"},
          "objective"},
-        {{"solve", "--problem", "matching", "--generate", "uniform", "--n", "40", "--seed", "3", "--algorithm",
-          "parallel-roma-2", "--backend", "cuda"},
+        {{"solve", "--problem", "matching", "--generate", "uniform", "--n", "40", "--seed", "3",
+          "--algorithm", "parallel-roma-2", "--backend", "cuda"},
          "pairs"}};
     if (cli(solves.front().first).exitCode != 0) QSKIP("no usable GPU: the CUDA backend cannot run here");
     for (const auto& [solve, agreeing] : solves) {
@@ -313,13 +328,15 @@ class TestCli : public QObject {
         const Result r = cli(solve, {}, 60000, environment);
         const QString where = solve.join(' ') + " failing allocation " + QString::number(failing);
         if (r.exitCode == 0) {
-          QVERIFY2(!healthy.value(agreeing).isEmpty() && r.value(agreeing) == healthy.value(agreeing), qPrintable(where));
+          QVERIFY2(!healthy.value(agreeing).isEmpty() && r.value(agreeing) == healthy.value(agreeing),
+                   qPrintable(where));
           continue;
         }
         ++failed;
         QVERIFY2(r.exitCode == 1, qPrintable(where + ": exit " + QString::number(r.exitCode)));
         const QString last = r.err.trimmed().split('\n').last();
-        QVERIFY2(last.startsWith("matchscope-cli: CUDA") && last.contains("out of memory"), qPrintable(where + ": " + r.err));
+        QVERIFY2(last.startsWith("matchscope-cli: CUDA") && last.contains("out of memory"),
+                 qPrintable(where + ": " + r.err));
       }
       QVERIFY2(failed >= 3, qPrintable(solve.join(' ')));  // every backend allocates several buffers
     }
@@ -332,8 +349,9 @@ class TestCli : public QObject {
     const Result r = cli({"solve", "--input", path, "--backend", "sequential"});
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(!r.out.contains("objective: inf"), qPrintable(r.out));
-    QCOMPARE(r.err.trimmed(), QString("matchscope-cli: the objective overflows: the assigned costs sum to 2e+308, "
-                                      "beyond the range of float64"));
+    QCOMPARE(r.err.trimmed(),
+             QString("matchscope-cli: the objective overflows: the assigned costs sum to 2e+308, "
+                     "beyond the range of float64"));
   }
 
   // Hypergraphs: the printed cut is the cut of the partition file, `nodes:` lists every level, and a bad
@@ -341,7 +359,8 @@ class TestCli : public QObject {
   void hypergraphBipartitionReportsItsPartitionFilesCut() {
     QTemporaryDir dir;
     const QString hgr = dir.filePath("s.hgr"), part = dir.filePath("s.part");
-    QCOMPARE(cli({"generate", "--problem", "hypergraph", "stanford", "--n", "4000", "--output", hgr}).exitCode, 0);
+    QCOMPARE(
+        cli({"generate", "--problem", "hypergraph", "stanford", "--n", "4000", "--output", hgr}).exitCode, 0);
     for (const char* coarsening : {"greedy", "suitor"}) {
       const Result r = cli({"solve", "--problem", "hypergraph", "--input", hgr, "--algorithm", "bipartition",
                             "--coarsen-with", coarsening, "--backend", "cpu", "--epsilon", "0.05",

@@ -6,7 +6,8 @@
 #include "tests/fuzz/fuzz_entry.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
-  ms::InputSource source = ms::InputSource::fromBytes(std::string(reinterpret_cast<const char*>(data), size), "fuzz");
+  ms::InputSource source =
+      ms::InputSource::fromBytes(std::string(reinterpret_cast<const char*>(data), size), "fuzz");
   try {
     fuzzInput(source);
   } catch (const ms::InputError&) {

@@ -14,7 +14,8 @@ void fuzzInput(ms::InputSource& source) {
                                                ? ms::hypergraph::readHgr(rest.stream(), rest.name())
                                                : ms::hypergraph::readMatrixMarket(rest.stream(), rest.name());
   int64_t incidences = 0;
-  for (int32_t node = 0; node < graph.nodeCount(); ++node) incidences += static_cast<int64_t>(graph.edgesOf(node).size());
+  for (int32_t node = 0; node < graph.nodeCount(); ++node)
+    incidences += static_cast<int64_t>(graph.edgesOf(node).size());
   if (incidences != graph.pinCount()) std::abort();
   for (int32_t edge = 0; edge < graph.edgeCount(); ++edge) {
     for (const int32_t pin : graph.pins(edge)) {

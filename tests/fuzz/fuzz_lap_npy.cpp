@@ -7,6 +7,9 @@
 
 void fuzzInput(ms::InputSource& source) {
   const ms::lap::AnyCostMatrix costs = ms::lap::readNpyMatrix(source);
-  std::visit([](const auto& m) { if (m.rows() <= 0 || m.cols() <= 0 || m.size() != int64_t{m.rows()} * m.cols()) std::abort(); },
-             costs);
+  std::visit(
+      [](const auto& m) {
+        if (m.rows() <= 0 || m.cols() <= 0 || m.size() != int64_t{m.rows()} * m.cols()) std::abort();
+      },
+      costs);
 }

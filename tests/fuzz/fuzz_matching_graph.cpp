@@ -11,7 +11,7 @@ void fuzzInput(ms::InputSource& source) {
   const std::string bytes = source.readAll(ms::kStandardInputLimit);
   if (bytes.empty()) return;
   const int selector = static_cast<unsigned char>(bytes[0]) % 3;
-  const GraphFormat format = selector == 0 ? GraphFormat::WeightText
+  const GraphFormat format = selector == 0   ? GraphFormat::WeightText
                              : selector == 1 ? GraphFormat::WeightNpy
                                              : GraphFormat::PointList;
   ms::InputSource rest = ms::InputSource::fromBytes(bytes.substr(1), source.name());

@@ -17,7 +17,9 @@ inline std::shared_ptr<const lap::AnyCostMatrix> uniformInstance(int32_t n, uint
   return std::make_shared<const lap::AnyCostMatrix>(lap::generate({lap::Generator::Uniform, n, range, seed}));
 }
 
-inline lap::LapOptions sequential(lap::LapAlgorithm algorithm) { return {algorithm, lap::Backend::Sequential, 1}; }
+inline lap::LapOptions sequential(lap::LapAlgorithm algorithm) {
+  return {algorithm, lap::Backend::Sequential, 1};
+}
 
 // The snapshot of a machine after each of its steps, stepped headless to the end.
 template <class Visit>

@@ -45,7 +45,8 @@ const lap::CostMatrix<int32_t>& integerCosts(const MainWindow& window) {
 
 // The smallest entry outside the covered rows and columns, ties to the first in row-major order (greedy's
 // documented rule), found by scanning.
-std::pair<int32_t, int32_t> smallestUncovered(const lap::CostMatrix<int32_t>& costs, const std::vector<uint8_t>& rows,
+std::pair<int32_t, int32_t> smallestUncovered(const lap::CostMatrix<int32_t>& costs,
+                                              const std::vector<uint8_t>& rows,
                                               const std::vector<uint8_t>& cols) {
   std::pair<int32_t, int32_t> best{-1, -1};
   int32_t bestCost = std::numeric_limits<int32_t>::max();
@@ -123,7 +124,8 @@ class TestApproximationStudio : public QObject {
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     QVERIFY(load(window, generated(7, 2)));
-    const std::vector<lap::LapSnapshot> expected = headlessSteps(window, studioOptions(lap::LapAlgorithm::Random, 17));
+    const std::vector<lap::LapSnapshot> expected =
+        headlessSteps(window, studioOptions(lap::LapAlgorithm::Random, 17));
     QCOMPARE(expected.size(), std::size_t{7});
     for (std::size_t k = 1; k <= expected.size(); ++k) {
       QTest::keyClick(&window, Qt::Key_Right);
@@ -131,7 +133,8 @@ class TestApproximationStudio : public QObject {
       const lap::LapSnapshot& state = expected[k - 1];
       const render::MatrixOverlay& overlay = window.matrixView().overlay();
       QCOMPARE(overlay.rowAssignment, state.rowAssignment);
-      QCOMPARE(std::count_if(overlay.rowAssignment.begin(), overlay.rowAssignment.end(), [](int32_t c) { return c >= 0; }),
+      QCOMPARE(std::count_if(overlay.rowAssignment.begin(), overlay.rowAssignment.end(),
+                             [](int32_t c) { return c >= 0; }),
                static_cast<std::ptrdiff_t>(k));
       QVERIFY(sameMarks(overlay.marks, {{state.approximation.takenRow, state.approximation.takenCol,
                                          render::style::kTakenMark}}));
@@ -149,7 +152,8 @@ class TestApproximationStudio : public QObject {
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     QVERIFY(load(window, generated(8, 5)));
-    const std::vector<lap::LapSnapshot> expected = headlessSteps(window, studioOptions(lap::LapAlgorithm::Auction));
+    const std::vector<lap::LapSnapshot> expected =
+        headlessSteps(window, studioOptions(lap::LapAlgorithm::Auction));
     QVERIFY(expected.size() > 4);
     int roundsWithBids = 0;
     for (std::size_t k = 1; k <= expected.size(); ++k) {
@@ -161,7 +165,8 @@ class TestApproximationStudio : public QObject {
       QVERIFY(overlay.rowDual.empty());
       std::vector<render::CellMark> bids;
       for (std::size_t row = 0; row < state.bidColumn.size(); ++row) {
-        if (state.bidColumn[row] >= 0) bids.push_back({static_cast<int32_t>(row), state.bidColumn[row], render::style::kBidMark});
+        if (state.bidColumn[row] >= 0)
+          bids.push_back({static_cast<int32_t>(row), state.bidColumn[row], render::style::kBidMark});
       }
       roundsWithBids += bids.empty() ? 0 : 1;
       QVERIFY(sameMarks(overlay.marks, bids));
@@ -179,7 +184,8 @@ class TestApproximationStudio : public QObject {
   // After a run to the end the cost chart holds every step's cost as the snapshots have it, the optimum line
   // sits at the brute-force optimum, and each factor point is that step's cost divided by it.
   void chartsCompareEachStepsCostWithTheOptimum() {
-    for (const auto algorithm : {lap::LapAlgorithm::Greedy, lap::LapAlgorithm::Random, lap::LapAlgorithm::Auction}) {
+    for (const auto algorithm :
+         {lap::LapAlgorithm::Greedy, lap::LapAlgorithm::Random, lap::LapAlgorithm::Auction}) {
       MainWindow window;
       lapAlgorithm(window).setOptions(studioOptions(algorithm, 4));
       window.show();
@@ -200,7 +206,8 @@ class TestApproximationStudio : public QObject {
       QCOMPARE(window.session<LapSession>().optimum(), optimum);
 
       std::vector<QPointF> costsPerStep;  // the snapshots' (step, cost), without the empty state of step 0
-      for (const lap::LapSnapshot& state : expected) costsPerStep.emplace_back(static_cast<double>(state.step), state.objective);
+      for (const lap::LapSnapshot& state : expected)
+        costsPerStep.emplace_back(static_cast<double>(state.step), state.objective);
       QList<QPointF> plotted = charts.objectivePoints();
       plotted.removeIf([](QPointF p) { return p.x() == 0; });
       QCOMPARE(std::vector<QPointF>(plotted.begin(), plotted.end()), costsPerStep);

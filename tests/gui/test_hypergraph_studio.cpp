@@ -33,7 +33,8 @@ HypergraphInstanceSource randomHypergraph(int32_t n, uint64_t seed) {
 }
 
 // Options for `algorithm` on one thread; `nodesPerStep` nodes per greedy matching step (0 = a level).
-hypergraph::HypergraphOptions sequentialOptions(hypergraph::HypergraphAlgorithm algorithm, int32_t nodesPerStep) {
+hypergraph::HypergraphOptions sequentialOptions(hypergraph::HypergraphAlgorithm algorithm,
+                                                int32_t nodesPerStep) {
   hypergraph::HypergraphOptions options;
   options.algorithm = algorithm;
   options.backend = lap::Backend::Sequential;
@@ -42,7 +43,8 @@ hypergraph::HypergraphOptions sequentialOptions(hypergraph::HypergraphAlgorithm 
 }
 
 // Shows the window with `options` chosen and loads `source`.
-bool openWith(MainWindow& window, const hypergraph::HypergraphOptions& options, const HypergraphInstanceSource& source) {
+bool openWith(MainWindow& window, const hypergraph::HypergraphOptions& options,
+              const HypergraphInstanceSource& source) {
   hypergraphSession(window).algorithmPage().setOptions(options);
   window.show();
   return QTest::qWaitForWindowExposed(&window) && load(window, source);
@@ -100,8 +102,12 @@ class TestHypergraphStudio : public QObject {
       for (int32_t c = 0; c < raster.side; ++c) {
         if (!std::isinf(cells(r, c))) sum += cells(r, c) * 25.0;
       }
-      QVERIFY2(std::abs(sum - static_cast<double>(pinsPerRow[static_cast<std::size_t>(r)])) < 1e-3 * (1 + sum),
-               qPrintable(QStringLiteral("row %1: %2 against %3").arg(r).arg(sum).arg(pinsPerRow[static_cast<std::size_t>(r)])));
+      QVERIFY2(
+          std::abs(sum - static_cast<double>(pinsPerRow[static_cast<std::size_t>(r)])) < 1e-3 * (1 + sum),
+          qPrintable(QStringLiteral("row %1: %2 against %3")
+                         .arg(r)
+                         .arg(sum)
+                         .arg(pinsPerRow[static_cast<std::size_t>(r)])));
     }
   }
 
@@ -120,18 +126,25 @@ class TestHypergraphStudio : public QObject {
     forEachStep(*headless, [&](const StepRecord&, const Snapshot& snapshot) {
       expected.push_back(std::get<hypergraph::HypergraphSnapshot>(snapshot));
     });
-    const auto firstContraction = std::find_if(expected.begin(), expected.end(), [](const auto& s) { return s.level == 1; });
+    const auto firstContraction =
+        std::find_if(expected.begin(), expected.end(), [](const auto& s) { return s.level == 1; });
     QVERIFY(firstContraction != expected.end());
     const auto steps = static_cast<std::size_t>(firstContraction - expected.begin()) + 2;
     int scans = 0;
     for (std::size_t k = 1; k <= steps && k <= expected.size(); ++k) {
       QTest::keyClick(&window, Qt::Key_Right);
-      QVERIFY(QTest::qWaitFor([&] { return window.controller().trace().records().size() == k &&
-                                           window.controller().state() != RunState::Busy; }, kTimeoutMs));
-      QVERIFY(QTest::qWaitFor([&] {
-        const auto* shown = stateOf<hypergraph::HypergraphSnapshot>(window.shownSnapshot());
-        return shown != nullptr && shown->step == static_cast<int64_t>(k);
-      }, kTimeoutMs));
+      QVERIFY(QTest::qWaitFor(
+          [&] {
+            return window.controller().trace().records().size() == k &&
+                   window.controller().state() != RunState::Busy;
+          },
+          kTimeoutMs));
+      QVERIFY(QTest::qWaitFor(
+          [&] {
+            const auto* shown = stateOf<hypergraph::HypergraphSnapshot>(window.shownSnapshot());
+            return shown != nullptr && shown->step == static_cast<int64_t>(k);
+          },
+          kTimeoutMs));
       const hypergraph::HypergraphSnapshot& state = expected[k - 1];
       const IncidenceRaster& raster = hypergraphSession(window).raster();
       const hypergraph::Hypergraph& level = *state.graph;
@@ -142,7 +155,8 @@ class TestHypergraphStudio : public QObject {
         std::vector<uint8_t> rows(static_cast<std::size_t>(raster.side), 0);
         for (const int32_t edge : level.edgesOf(state.currentNode)) rows[static_cast<std::size_t>(edge)] = 1;
         QCOMPARE(overlay.rowCovered, rows);
-        const std::vector<hypergraph::PlannedNonzero> plan = hypergraph::planNeighbourScan(level, state.currentNode);
+        const std::vector<hypergraph::PlannedNonzero> plan =
+            hypergraph::planNeighbourScan(level, state.currentNode);
         QCOMPARE(overlay.marks.size(), plan.size());
         for (std::size_t p = 0; p < plan.size(); ++p) {
           QCOMPARE(overlay.marks[p].row, plan[p].edge);
@@ -157,9 +171,11 @@ class TestHypergraphStudio : public QObject {
         const int32_t mate = state.mate[v];
         if (mate <= static_cast<int32_t>(v)) continue;
         // Each pair is a line within one hyperedge that holds both nodes.
-        const auto line = std::find_if(overlay.paths.begin(), overlay.paths.end(), [&](const std::vector<int32_t>& path) {
-          return path.size() == 4 && path[1] == static_cast<int32_t>(v) && path[3] == mate && path[0] == path[2];
-        });
+        const auto line =
+            std::find_if(overlay.paths.begin(), overlay.paths.end(), [&](const std::vector<int32_t>& path) {
+              return path.size() == 4 && path[1] == static_cast<int32_t>(v) && path[3] == mate &&
+                     path[0] == path[2];
+            });
         QVERIFY(line != overlay.paths.end());
         const auto pins = level.pins((*line)[0]);
         QVERIFY(std::count(pins.begin(), pins.end(), static_cast<int32_t>(v)) == 1 &&
@@ -203,7 +219,9 @@ class TestHypergraphStudio : public QObject {
       QCOMPARE(static_cast<std::size_t>(points.size()), result.levels.size() - 1);
       for (qsizetype k = 0; k < points.size(); ++k) {
         const hypergraph::LevelSize& size = result.levels[static_cast<std::size_t>(k) + 1];
-        const double expected = counter == 0 ? size.nodes : counter == 1 ? size.edges : static_cast<double>(size.pins);
+        const double expected = counter == 0   ? size.nodes
+                                : counter == 1 ? size.edges
+                                               : static_cast<double>(size.pins);
         QCOMPARE(points[k].y(), expected);
       }
     }

@@ -323,7 +323,8 @@ class TestMatchingStudio : public QObject {
       const render::CellRect diagonal = render::cellRect(layout, camera, row, row);
       const double inset = 0.8 * 0.5 * render::style::kZeroDotFraction * (diagonal.x1 - diagonal.x0);
       const QColor probe = pixelAt(image, QPointF(diagonal.centreX() + inset, diagonal.centreY() - inset));
-      const auto white = qRgb(render::style::kZeroMark.r, render::style::kZeroMark.g, render::style::kZeroMark.b);
+      const auto white =
+          qRgb(render::style::kZeroMark.r, render::style::kZeroMark.g, render::style::kZeroMark.b);
       QVERIFY2(!near(probe, white), qPrintable(QStringLiteral("zero dot on diagonal cell %1").arg(row)));
     }
   }

@@ -62,15 +62,19 @@ class ScriptedMachine final : public StepMachine {
   bool failed_ = false;
 };
 
-MachineFactory scripted(int steps, std::chrono::microseconds stepTime, int failAt, std::atomic<int>* executed) {
+MachineFactory scripted(int steps, std::chrono::microseconds stepTime, int failAt,
+                        std::atomic<int>* executed) {
   return [=] { return std::make_shared<ScriptedMachine>(steps, stepTime, failAt, executed); };
 }
 
 std::shared_ptr<const lap::AnyCostMatrix> uniformInstance(int32_t n, uint64_t seed) {
-  return std::make_shared<const lap::AnyCostMatrix>(lap::generate({lap::Generator::Uniform, n, lap::CostRange::N, seed}));
+  return std::make_shared<const lap::AnyCostMatrix>(
+      lap::generate({lap::Generator::Uniform, n, lap::CostRange::N, seed}));
 }
 
-lap::LapOptions sequential(lap::LapAlgorithm algorithm) { return {algorithm, lap::Backend::Sequential, 1}; }
+lap::LapOptions sequential(lap::LapAlgorithm algorithm) {
+  return {algorithm, lap::Backend::Sequential, 1};
+}
 
 bool waitForState(RunController& controller, RunState state) {
   return QTest::qWaitFor([&] { return controller.state() == state; }, kTimeoutMs);
@@ -114,13 +118,15 @@ class TestRunController : public QObject {
       const int steps = std::min<int>(40, static_cast<int>(headless.records().size()));
       for (int k = 0; k < steps; ++k) {
         controller.stepPhase();
-        QVERIFY(QTest::qWaitFor([&] { return static_cast<int>(controller.trace().records().size()) == k + 1; }, kTimeoutMs));
+        QVERIFY(QTest::qWaitFor(
+            [&] { return static_cast<int>(controller.trace().records().size()) == k + 1; }, kTimeoutMs));
         QVERIFY(sameRecord(controller.trace().records()[static_cast<std::size_t>(k)],
                            headless.records()[static_cast<std::size_t>(k)]));
         QVERIFY(QTest::qWaitFor(
             [&] {
-              const auto* lap = controller.latestSnapshot() ? std::get_if<lap::LapSnapshot>(controller.latestSnapshot().get())
-                                                            : nullptr;
+              const auto* lap = controller.latestSnapshot()
+                                    ? std::get_if<lap::LapSnapshot>(controller.latestSnapshot().get())
+                                    : nullptr;
               return lap != nullptr && lap->step == k + 1;
             },
             kTimeoutMs));
@@ -140,11 +146,14 @@ class TestRunController : public QObject {
       QVERIFY(startSession(controller, lapMachineFactory(costs, sequential(algorithm))));
       controller.runToEnd();
       QVERIFY(waitForState(controller, RunState::Finished));
-      QVERIFY(QTest::qWaitFor([&] {
-        const auto* lap = controller.latestSnapshot() ? std::get_if<lap::LapSnapshot>(controller.latestSnapshot().get())
-                                                      : nullptr;
-        return lap != nullptr && lap->done;
-      }, kTimeoutMs));
+      QVERIFY(QTest::qWaitFor(
+          [&] {
+            const auto* lap = controller.latestSnapshot()
+                                  ? std::get_if<lap::LapSnapshot>(controller.latestSnapshot().get())
+                                  : nullptr;
+            return lap != nullptr && lap->done;
+          },
+          kTimeoutMs));
       const auto& snapshot = std::get<lap::LapSnapshot>(*controller.latestSnapshot());
       const auto& matrix = std::get<lap::CostMatrix<int32_t>>(*costs);
       QCOMPARE(snapshot.assignedCount, n);
@@ -156,7 +165,8 @@ class TestRunController : public QObject {
         auto solver = lap::makeLapSolver(matrix, sequential(algorithm));
         const Trace headless = runToEnd(*solver);
         const auto solution = solver->solution();
-        const auto report = lap::checkCertificate(matrix, solution.rowToCol, solution.rowDual, solution.colDual, 0);
+        const auto report =
+            lap::checkCertificate(matrix, solution.rowToCol, solution.rowDual, solution.colDual, 0);
         QVERIFY2(report.valid, report.problem.c_str());
         QCOMPARE(snapshot.objective, static_cast<double>(solution.objective));
         QCOMPARE(snapshot.rowAssignment, solution.rowToCol);
@@ -176,8 +186,9 @@ class TestRunController : public QObject {
     controller.stepPhase();
     QVERIFY(QTest::qWaitFor([&] { return controller.trace().records().size() == 2; }, kTimeoutMs));
     controller.stepIteration();
-    QVERIFY(QTest::qWaitFor([&] { return controller.trace().records().size() > 2 && controller.state() == RunState::Ready; },
-                            kTimeoutMs));
+    QVERIFY(QTest::qWaitFor(
+        [&] { return controller.trace().records().size() > 2 && controller.state() == RunState::Ready; },
+        kTimeoutMs));
     const auto& records = controller.trace().records();
     QCOMPARE(records.size(), std::size_t{11});  // steps 2..10: step 10 is the first of iteration 1
     QCOMPARE(records.back().iteration, 1);
@@ -203,8 +214,8 @@ class TestRunController : public QObject {
     // The session goes on from where it stopped.
     controller.stepPhase();
     QVERIFY(QTest::qWaitFor([&] { return executed.load() == stoppedAt + 1; }, kTimeoutMs));
-    QVERIFY(QTest::qWaitFor([&] { return static_cast<int>(controller.trace().records().size()) == stoppedAt + 1; },
-                            kTimeoutMs));
+    QVERIFY(QTest::qWaitFor(
+        [&] { return static_cast<int>(controller.trace().records().size()) == stoppedAt + 1; }, kTimeoutMs));
     QCOMPARE(controller.trace().records().back().step, static_cast<int64_t>(stoppedAt));
   }
 
@@ -271,10 +282,12 @@ class TestRunController : public QObject {
   void failingFactoryIsReported() {
     RunController controller;
     QSignalSpy failures(&controller, &RunController::solveFailed);
-    controller.load(lapMachineFactory(uniformInstance(12, 1), {lap::LapAlgorithm::Brute, lap::Backend::Sequential, 1}));
+    controller.load(
+        lapMachineFactory(uniformInstance(12, 1), {lap::LapAlgorithm::Brute, lap::Backend::Sequential, 1}));
     QVERIFY(QTest::qWaitFor([&] { return failures.count() == 1; }, kTimeoutMs));
     QCOMPARE(controller.state(), RunState::Empty);
-    controller.load(lapMachineFactory(uniformInstance(8, 1), {lap::LapAlgorithm::Brute, lap::Backend::Sequential, 1}));
+    controller.load(
+        lapMachineFactory(uniformInstance(8, 1), {lap::LapAlgorithm::Brute, lap::Backend::Sequential, 1}));
     controller.runToEnd();
     QVERIFY(waitForState(controller, RunState::Finished));
   }
@@ -297,7 +310,8 @@ class TestRunController : public QObject {
     const auto start = std::chrono::steady_clock::now();
     controller.runToEnd();
     QVERIFY(waitForState(controller, RunState::Finished));
-    const double elapsedMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    const double elapsedMs =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     QVERIFY(snapshots.count() >= 1);
     QVERIFY2(snapshots.count() <= elapsedMs / 50 + 2,
              qPrintable(QStringLiteral("%1 snapshots in %2 ms").arg(snapshots.count()).arg(elapsedMs)));

@@ -105,7 +105,8 @@ double finalObjective(const RunController& controller) {
 }
 
 QStringList entries(const QString& folder) {
-  return QDir(folder).entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot, QDir::Name);
+  return QDir(folder).entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot,
+                                QDir::Name);
 }
 
 }  // namespace
@@ -129,11 +130,13 @@ class TestStudioFaults : public QObject {
       headlessMachine->snapshot(headlessEnd);
       std::vector<std::string> phases;
       for (const StepRecord& record : headless.records()) {
-        if (std::find(phases.begin(), phases.end(), record.phase) == phases.end()) phases.emplace_back(record.phase);
+        if (std::find(phases.begin(), phases.end(), record.phase) == phases.end())
+          phases.emplace_back(record.phase);
       }
       QVERIFY(phases.size() >= 5);
       for (const std::string& phase : phases) {
-        const QByteArray where = QByteArray(algorithm == lap::LapAlgorithm::Tree ? "tree " : "classical ") + phase.c_str();
+        const QByteArray where =
+            QByteArray(algorithm == lap::LapAlgorithm::Tree ? "tree " : "classical ") + phase.c_str();
         auto gate = std::make_shared<Gate>();
         RunController controller;
         controller.setWatched(true);
@@ -148,9 +151,12 @@ class TestStudioFaults : public QObject {
             std::find_if(headless.records().begin(), headless.records().end(),
                          [&](const StepRecord& record) { return record.phase == phase; }) -
             headless.records().begin());
-        QVERIFY2(QTest::qWaitFor([&] { return controller.trace().records().size() > held &&
-                                              controller.state() != RunState::Busy; },
-                                 kTimeoutMs),
+        QVERIFY2(QTest::qWaitFor(
+                     [&] {
+                       return controller.trace().records().size() > held &&
+                              controller.state() != RunState::Busy;
+                     },
+                     kTimeoutMs),
                  where);
         QTest::qWait(50);
         const auto& cancelled = controller.trace().records();
@@ -161,11 +167,15 @@ class TestStudioFaults : public QObject {
           QVERIFY2(cancelled.size() == held + 1, where);
           QCOMPARE(controller.state(), RunState::Ready);
           controller.runToEnd();
-          QVERIFY2(QTest::qWaitFor([&] { return controller.state() == RunState::Finished; }, kTimeoutMs), where);
+          QVERIFY2(QTest::qWaitFor([&] { return controller.state() == RunState::Finished; }, kTimeoutMs),
+                   where);
         }
         QVERIFY2(sameSteps(controller.trace().records(), headless.records()), where);
-        QVERIFY2(QTest::qWaitFor([&] { return finalObjective(controller) == std::get<lap::LapSnapshot>(headlessEnd).objective; },
-                                 kTimeoutMs),
+        QVERIFY2(QTest::qWaitFor(
+                     [&] {
+                       return finalObjective(controller) == std::get<lap::LapSnapshot>(headlessEnd).objective;
+                     },
+                     kTimeoutMs),
                  where);
       }
     }
@@ -186,7 +196,8 @@ class TestStudioFaults : public QObject {
       controller.runToEnd();
       QVERIFY(QTest::qWaitFor([&] { return controller.state() == RunState::Failed; }, kTimeoutMs));
       QCOMPARE(failures.count(), 1);
-      QVERIFY2(failures.front().front().toString().contains(message), qPrintable(failures.front().front().toString()));
+      QVERIFY2(failures.front().front().toString().contains(message),
+               qPrintable(failures.front().front().toString()));
       QCOMPARE(controller.trace().records().size(), std::size_t{3});
       controller.reset();
       QVERIFY(QTest::qWaitFor([&] { return controller.state() == RunState::Ready; }, kTimeoutMs));
@@ -217,12 +228,13 @@ class TestStudioFaults : public QObject {
     const bool readOnlyHolds = ::access(readOnly.toLocal8Bit().constData(), W_OK) != 0;  // not as root
 
     std::vector<ExportRequest> requests = {{ExportKind::WindowPng, {}, {}}, {ExportKind::TraceCsv, {}, {}}};
-    if (window.matrixView().rendererAvailable()) requests.push_back({ExportKind::MatrixPng, {}, QSize(320, 200)});
+    if (window.matrixView().rendererAvailable())
+      requests.push_back({ExportKind::MatrixPng, {}, QSize(320, 200)});
     for (ExportRequest request : requests) {
       const QList<std::pair<QString, QString>> targets = {
           {full, full + ": No space left on device"},
-          {dir.filePath("missing/out.png"),
-           dir.filePath("missing/out.png") + ": cannot create a file in " + dir.filePath("missing") + ": No such file or directory"},
+          {dir.filePath("missing/out.png"), dir.filePath("missing/out.png") + ": cannot create a file in " +
+                                                dir.filePath("missing") + ": No such file or directory"},
           {readOnly + "/out.png",
            readOnly + "/out.png: cannot create a file in " + readOnly + ": Permission denied"}};
       for (const auto& [path, message] : targets) {

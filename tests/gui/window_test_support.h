@@ -11,8 +11,8 @@
 #include <span>
 #include <variant>
 
-#include "app/gui/problems/lap/lap_session.h"
 #include "app/gui/main_window.h"
+#include "app/gui/problems/lap/lap_session.h"
 #include "app/gui/problems/matching/matching_session.h"
 #include "gui_test_support.h"
 #include "views/log/step_log_model.h"
@@ -76,7 +76,9 @@ inline LapAlgorithmPage& lapAlgorithm(const MainWindow& window) {
 inline MatchingAlgorithmPage& matchingAlgorithm(const MainWindow& window) {
   return window.session<MatchingSession>().algorithmPage();
 }
-inline views::TreeView& treeView(const MainWindow& window) { return window.session<LapSession>().treeView(); }
+inline views::TreeView& treeView(const MainWindow& window) {
+  return window.session<LapSession>().treeView();
+}
 inline views::GraphView& graphView(const MainWindow& window) {
   return window.session<MatchingSession>().graphView();
 }

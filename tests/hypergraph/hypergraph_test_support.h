@@ -25,7 +25,11 @@ inline uint64_t baseSeed() {
 
 inline QString describe(const RandomHypergraphSpec& s) {
   return QString("random nodes=%1 edges=%2 size<=%3 w<=%4 seed=%5")
-      .arg(s.nodes).arg(s.edges).arg(s.maxEdgeSize).arg(s.maxEdgeWeight).arg(s.seed);
+      .arg(s.nodes)
+      .arg(s.edges)
+      .arg(s.maxEdgeSize)
+      .arg(s.maxEdgeWeight)
+      .arg(s.seed);
 }
 
 // Small random hypergraphs of several shapes: sparse, dense, heavy ties (unit weights), weighted.
@@ -49,7 +53,8 @@ inline bool areNeighbours(const Hypergraph& g, int32_t u, int32_t v) {
   if (u == v) return false;
   for (int32_t e = 0; e < g.edgeCount(); ++e) {
     const auto pins = g.pins(e);
-    if (std::find(pins.begin(), pins.end(), u) != pins.end() && std::find(pins.begin(), pins.end(), v) != pins.end())
+    if (std::find(pins.begin(), pins.end(), u) != pins.end() &&
+        std::find(pins.begin(), pins.end(), v) != pins.end())
       return true;
   }
   return false;
@@ -60,7 +65,8 @@ inline Similarity bruteSimilarity(const Hypergraph& g, int32_t u, int32_t v) {
   Similarity sum = 0;
   for (int32_t e = 0; e < g.edgeCount(); ++e) {
     const auto pins = g.pins(e);
-    if (std::find(pins.begin(), pins.end(), u) != pins.end() && std::find(pins.begin(), pins.end(), v) != pins.end())
+    if (std::find(pins.begin(), pins.end(), u) != pins.end() &&
+        std::find(pins.begin(), pins.end(), v) != pins.end())
       sum += g.edgeWeight(e);
   }
   return sum;
@@ -120,7 +126,8 @@ inline std::vector<int32_t> bruteSuitor(const Hypergraph& g) {
 inline double matchingWeight(const Hypergraph& g, const std::vector<int32_t>& mate) {
   double sum = 0;
   for (std::size_t v = 0; v < mate.size(); ++v) {
-    if (mate[v] > static_cast<int32_t>(v)) sum += static_cast<double>(bruteSimilarity(g, static_cast<int32_t>(v), mate[v]));
+    if (mate[v] > static_cast<int32_t>(v))
+      sum += static_cast<double>(bruteSimilarity(g, static_cast<int32_t>(v), mate[v]));
   }
   return sum;
 }
@@ -137,7 +144,8 @@ inline Solved solve(const Hypergraph& g, const HypergraphOptions& options) {
   return out;
 }
 
-inline HypergraphOptions coarsenOptions(HypergraphAlgorithm algorithm, lap::Backend backend, int32_t levels = 1) {
+inline HypergraphOptions coarsenOptions(HypergraphAlgorithm algorithm, lap::Backend backend,
+                                        int32_t levels = 1) {
   HypergraphOptions o;
   o.algorithm = algorithm;
   o.backend = backend;

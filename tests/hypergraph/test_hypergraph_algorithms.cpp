@@ -32,7 +32,8 @@ void checkCoarseningMap(const Hypergraph& g, const HypergraphResult& r, const QS
   for (std::size_t v = 0; v < n; ++v) {
     const int32_t m = r.mate[v];
     if (m >= 0) {
-      QVERIFY2(r.mate[static_cast<std::size_t>(m)] == static_cast<int32_t>(v), qPrintable(what + " not mutual"));
+      QVERIFY2(r.mate[static_cast<std::size_t>(m)] == static_cast<int32_t>(v),
+               qPrintable(what + " not mutual"));
       QVERIFY2(areNeighbours(g, static_cast<int32_t>(v), m), qPrintable(what + " mates are not neighbours"));
     }
     labels.push_back(m >= 0 ? std::min<int32_t>(static_cast<int32_t>(v), m) : static_cast<int32_t>(v));
@@ -55,8 +56,9 @@ double lemonOptimum(const Hypergraph& g) {
   std::vector<float> weights(static_cast<std::size_t>(n) * static_cast<std::size_t>(n), 0.0f);
   for (int32_t u = 0; u < g.nodeCount(); ++u) {
     for (int32_t v = 0; v < g.nodeCount(); ++v) {
-      if (u != v) weights[static_cast<std::size_t>(u) * static_cast<std::size_t>(n) + static_cast<std::size_t>(v)] =
-          static_cast<float>(bruteSimilarity(g, u, v));
+      if (u != v)
+        weights[static_cast<std::size_t>(u) * static_cast<std::size_t>(n) + static_cast<std::size_t>(v)] =
+            static_cast<float>(bruteSimilarity(g, u, v));
     }
   }
   std::vector<int32_t> mate(static_cast<std::size_t>(n));
@@ -64,7 +66,8 @@ double lemonOptimum(const Hypergraph& g) {
 }
 
 // Bipartition options (coarsening by `rule` on the sequential backend).
-HypergraphOptions bipartitionOptions(MatchingRule rule, double epsilon, int32_t bruteForceBelow = kDefaultBruteForceBelow) {
+HypergraphOptions bipartitionOptions(MatchingRule rule, double epsilon,
+                                     int32_t bruteForceBelow = kDefaultBruteForceBelow) {
   HypergraphOptions o;
   o.algorithm = HypergraphAlgorithm::Bipartition;
   o.backend = lap::Backend::Sequential;
@@ -83,17 +86,20 @@ class TestHypergraphAlgorithms : public QObject {
   void greedyEqualsBruteForceFig4() {
     for (const RandomHypergraphSpec& spec : smallSpecs(60, baseSeed())) {
       const Hypergraph g = generateRandom(spec);
-      const Solved solved = solve(g, coarsenOptions(HypergraphAlgorithm::CoarsenGreedy, lap::Backend::Sequential));
+      const Solved solved =
+          solve(g, coarsenOptions(HypergraphAlgorithm::CoarsenGreedy, lap::Backend::Sequential));
       QVERIFY2(solved.result.mate == bruteGreedy(g), qPrintable(describe(spec)));
       checkCoarseningMap(g, solved.result, describe(spec));
       if (QTest::currentTestFailed()) return;
     }
   }
 
-  // Every level but the last shrinks by the pairs its matching made, until a level stalls (< 5 %) or is small.
+  // Every level but the last shrinks by the pairs its matching made, until a level stalls (< 5 %) or is
+  // small.
   void everyLevelIsCoarsenedByItsMatching() {
     const Hypergraph g = generateRandom({3000, 3000, 5, 3, 1, baseSeed()});
-    for (HypergraphAlgorithm algorithm : {HypergraphAlgorithm::CoarsenGreedy, HypergraphAlgorithm::CoarsenSuitor}) {
+    for (HypergraphAlgorithm algorithm :
+         {HypergraphAlgorithm::CoarsenGreedy, HypergraphAlgorithm::CoarsenSuitor}) {
       const Solved solved = solve(g, coarsenOptions(algorithm, lap::Backend::Sequential, 0));
       const auto& levels = solved.result.levels;
       QVERIFY(levels.size() >= 3);
@@ -106,7 +112,8 @@ class TestHypergraphAlgorithms : public QObject {
         ++contractions;
       }
       QCOMPARE(contractions + 1, static_cast<int>(levels.size()));
-      for (std::size_t l = 1; l + 1 < levels.size(); ++l) QVERIFY(levels[l].nodes <= 0.95 * levels[l - 1].nodes);
+      for (std::size_t l = 1; l + 1 < levels.size(); ++l)
+        QVERIFY(levels[l].nodes <= 0.95 * levels[l - 1].nodes);
     }
   }
 
@@ -133,7 +140,8 @@ class TestHypergraphAlgorithms : public QObject {
       int64_t nonzeros = 0;
       for (int32_t e : s.currentEdges) nonzeros += static_cast<int64_t>(g.pins(e).size());
       QCOMPARE(static_cast<int64_t>(s.lanes.size()), nonzeros);
-      for (const Neighbour& k : s.neighbours) QCOMPARE(k.similarity, bruteSimilarity(g, s.currentNode, k.node));
+      for (const Neighbour& k : s.neighbours)
+        QCOMPARE(k.similarity, bruteSimilarity(g, s.currentNode, k.node));
     }
     QCOMPARE(steps, g.nodeCount());
     QCOMPARE(solver->result().mate, bruteGreedy(g));
@@ -163,9 +171,11 @@ class TestHypergraphAlgorithms : public QObject {
     int tight = 0;
     for (const RandomHypergraphSpec& spec : smallSpecs(60, baseSeed() + 2000)) {
       const Hypergraph g = generateRandom(spec);
-      const Solved solved = solve(g, coarsenOptions(HypergraphAlgorithm::CoarsenSuitor, lap::Backend::Sequential));
+      const Solved solved =
+          solve(g, coarsenOptions(HypergraphAlgorithm::CoarsenSuitor, lap::Backend::Sequential));
       const double weight = matchingWeight(g, solved.result.mate), optimum = lemonOptimum(g);
-      QVERIFY2(weight >= 0.5 * optimum - 1e-9, qPrintable(describe(spec) + QString(" %1 < %2 / 2").arg(weight).arg(optimum)));
+      QVERIFY2(weight >= 0.5 * optimum - 1e-9,
+               qPrintable(describe(spec) + QString(" %1 < %2 / 2").arg(weight).arg(optimum)));
       QVERIFY(weight <= optimum + 1e-9);
       if (weight < optimum) ++tight;
     }
@@ -174,9 +184,12 @@ class TestHypergraphAlgorithms : public QObject {
 
   void suitorIsTheSameOnLargerInstancesAcrossBackends() {
     for (Profile profile : {Profile::Stanford, Profile::Flickr}) {
-      const Hypergraph g = generateProfile(profile, std::max(2 * profileStats(profile).max, 20'000), baseSeed());
-      const Solved sequential = solve(g, coarsenOptions(HypergraphAlgorithm::CoarsenSuitor, lap::Backend::Sequential, 2));
-      const Solved openmp = solve(g, coarsenOptions(HypergraphAlgorithm::CoarsenSuitor, lap::Backend::Cpu, 2));
+      const Hypergraph g =
+          generateProfile(profile, std::max(2 * profileStats(profile).max, 20'000), baseSeed());
+      const Solved sequential =
+          solve(g, coarsenOptions(HypergraphAlgorithm::CoarsenSuitor, lap::Backend::Sequential, 2));
+      const Solved openmp =
+          solve(g, coarsenOptions(HypergraphAlgorithm::CoarsenSuitor, lap::Backend::Cpu, 2));
       QCOMPARE(openmp.result.mate, sequential.result.mate);
       QCOMPARE(openmp.result.levels.size(), sequential.result.levels.size());
       QCOMPARE(openmp.result.levels.back().nodes, sequential.result.levels.back().nodes);
@@ -295,7 +308,8 @@ class TestHypergraphAlgorithms : public QObject {
                 previousImbalance <= std::max(epsilon, 1.0 / g.nodeCount()) + 1e-12) {
               QVERIFY(step.counters[kCut] <= previousCut);
             }
-            if (step.phase == kFmPassPhase || step.phase == kProjectionPhase || step.phase == kInitialPartitionPhase) {
+            if (step.phase == kFmPassPhase || step.phase == kProjectionPhase ||
+                step.phase == kInitialPartitionPhase) {
               previousCut = step.counters[kCut];
               previousImbalance = step.counters[kImbalance];
             }
@@ -341,7 +355,8 @@ class TestHypergraphAlgorithms : public QObject {
     for (int32_t r = 0; r < side; ++r) {
       for (int32_t c = 0; c < side; ++c) {
         for (const auto& [dr, dc] : {std::pair{0, 0}, {-1, 0}, {0, -1}, {0, 1}, {1, 0}}) {
-          if (r + dr >= 0 && r + dr < side && c + dc >= 0 && c + dc < side) pins.push_back((r + dr) * side + c + dc);
+          if (r + dr >= 0 && r + dr < side && c + dc >= 0 && c + dc < side)
+            pins.push_back((r + dr) * side + c + dc);
         }
         offsets.push_back(static_cast<int64_t>(pins.size()));
       }
@@ -354,7 +369,8 @@ class TestHypergraphAlgorithms : public QObject {
     for (int32_t k : {4, 8}) {
       const KWayPartition p = recursiveBisection(shared, k, o);
       std::vector<int64_t> weight(static_cast<std::size_t>(k), 0);
-      for (int32_t v = 0; v < g.nodeCount(); ++v) weight[static_cast<std::size_t>(p.part[static_cast<std::size_t>(v)])] += 1;
+      for (int32_t v = 0; v < g.nodeCount(); ++v)
+        weight[static_cast<std::size_t>(p.part[static_cast<std::size_t>(v)])] += 1;
       for (int64_t w : weight) {
         QVERIFY(w > 0);
         QVERIFY(w <= std::pow(1.03, std::log2(k)) * g.nodeCount() / k + 1);
@@ -367,7 +383,8 @@ class TestHypergraphAlgorithms : public QObject {
       }
       QCOMPARE(p.cut, cut);
       std::vector<int32_t> shuffled(static_cast<std::size_t>(g.nodeCount()));
-      for (std::size_t v = 0; v < shuffled.size(); ++v) shuffled[v] = static_cast<int32_t>(v % static_cast<std::size_t>(k));
+      for (std::size_t v = 0; v < shuffled.size(); ++v)
+        shuffled[v] = static_cast<int32_t>(v % static_cast<std::size_t>(k));
       std::shuffle(shuffled.begin(), shuffled.end(), random);
       QVERIFY2(p.cut < 0.8 * kWayCut(g, shuffled), qPrintable(QString("k=%1 cut %2").arg(k).arg(p.cut)));
     }

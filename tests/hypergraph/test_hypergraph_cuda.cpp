@@ -20,7 +20,8 @@ void compareBackends(const Hypergraph& g, int32_t levels, const QString& what) {
   const Solved gpu = solve(g, coarsenOptions(HypergraphAlgorithm::CoarsenSuitor, lap::Backend::Cuda, levels));
   QVERIFY2(gpu.result.mate == cpu.result.mate, qPrintable(what));
   QCOMPARE(gpu.result.levels.size(), cpu.result.levels.size());
-  for (std::size_t l = 0; l < cpu.result.levels.size(); ++l) QCOMPARE(gpu.result.levels[l].nodes, cpu.result.levels[l].nodes);
+  for (std::size_t l = 0; l < cpu.result.levels.size(); ++l)
+    QCOMPARE(gpu.result.levels[l].nodes, cpu.result.levels[l].nodes);
   // The trace of the GPU run carries device time for its suitor steps.
   for (const StepRecord& r : gpu.trace.records()) {
     if (r.phase == kProposalsPhase) QVERIFY(r.device_ns >= 0);
@@ -61,7 +62,8 @@ class TestHypergraphCuda : public QObject {
   void profilesMatchTheCpu() {
     for (Profile profile : kProfiles) {
       const int32_t size = std::max(2 * profileStats(profile).max, 30'000);
-      compareBackends(generateProfile(profile, size, baseSeed()), 3, QString::fromUtf8(profileStats(profile).name.data()));
+      compareBackends(generateProfile(profile, size, baseSeed()), 3,
+                      QString::fromUtf8(profileStats(profile).name.data()));
     }
   }
 

@@ -21,8 +21,9 @@ using namespace ms::hypergraph::testing;
 namespace {
 
 bool sameHypergraph(const Hypergraph& a, const Hypergraph& b) {
-  return a.nodeCount() == b.nodeCount() && a.edgeOffsets() == b.edgeOffsets() && a.pinArray() == b.pinArray() &&
-         a.edgeWeights() == b.edgeWeights() && a.nodeWeights() == b.nodeWeights();
+  return a.nodeCount() == b.nodeCount() && a.edgeOffsets() == b.edgeOffsets() &&
+         a.pinArray() == b.pinArray() && a.edgeWeights() == b.edgeWeights() &&
+         a.nodeWeights() == b.nodeWeights();
 }
 
 // The error a reader raises for `text`, or "" when it reads.
@@ -71,7 +72,8 @@ class TestHypergraphIo : public QObject {
 
   void hgrRoundTripsInEveryFormat() {
     for (int format : {0, 1, 10, 11}) {
-      RandomHypergraphSpec spec{17, 23, 5, format % 10 == 1 ? 9 : 1, format >= 10 ? 4 : 1, baseSeed() + format};
+      RandomHypergraphSpec spec{
+          17, 23, 5, format % 10 == 1 ? 9 : 1, format >= 10 ? 4 : 1, baseSeed() + format};
       const Hypergraph g = generateRandom(spec);
       std::ostringstream out;
       writeHgr(g, out);
@@ -94,13 +96,15 @@ class TestHypergraphIo : public QObject {
   }
 
   void matrixMarketVariants() {
-    std::istringstream general("%%MatrixMarket matrix coordinate real general\n% c\n3 4 4\n1 1 0.5\n1 4 2\n3 2 1e3\n2 2 -1\n");
+    std::istringstream general(
+        "%%MatrixMarket matrix coordinate real general\n% c\n3 4 4\n1 1 0.5\n1 4 2\n3 2 1e3\n2 2 -1\n");
     const Hypergraph g = readMatrixMarket(general, "g.mtx");
     QCOMPARE(g.edgeCount(), 3);
     QCOMPARE(g.nodeCount(), 4);
     QCOMPARE(std::vector<int32_t>(g.pins(0).begin(), g.pins(0).end()), (std::vector<int32_t>{0, 3}));
     QCOMPARE(g.pins(1).size(), std::size_t{1});
-    std::istringstream symmetric("%%MatrixMarket matrix coordinate pattern symmetric\n3 3 3\n1 1\n2 1\n3 2\n");
+    std::istringstream symmetric(
+        "%%MatrixMarket matrix coordinate pattern symmetric\n3 3 3\n1 1\n2 1\n3 2\n");
     const Hypergraph s = readMatrixMarket(symmetric, "s.mtx");
     QCOMPARE(s.pinCount(), int64_t{5});
     QCOMPARE(std::vector<int32_t>(s.pins(0).begin(), s.pins(0).end()), (std::vector<int32_t>{0, 1}));
@@ -113,34 +117,45 @@ class TestHypergraphIo : public QObject {
     QTest::addColumn<QString>("text");
     QTest::addColumn<bool>("matrixMarket");
     QTest::addColumn<QString>("expected");
-    QTest::newRow("pin out of range") << "2 3\n1 2\n1 4\n" << false << "bad.hgr:3: pin 4 is out of range 1..3";
+    QTest::newRow("pin out of range") << "2 3\n1 2\n1 4\n"
+                                      << false << "bad.hgr:3: pin 4 is out of range 1..3";
     QTest::newRow("pin zero") << "1 3\n0 2\n" << false << "bad.hgr:2: pin 0 is out of range 1..3";
-    QTest::newRow("duplicate pin") << "2 3\n1 2\n3 1 3\n" << false << "bad.hgr:3: duplicate pin 3 in hyperedge 2";
-    QTest::newRow("truncated") << "3 3\n1 2\n2 3\n" << false
-                               << "bad.hgr:end of file: truncated: the header announces 3 hyperedges, the file has 2";
-    QTest::newRow("too many lines") << "1 3\n1 2\n2 3\n" << false
+    QTest::newRow("duplicate pin") << "2 3\n1 2\n3 1 3\n"
+                                   << false << "bad.hgr:3: duplicate pin 3 in hyperedge 2";
+    QTest::newRow("truncated")
+        << "3 3\n1 2\n2 3\n"
+        << false << "bad.hgr:end of file: truncated: the header announces 3 hyperedges, the file has 2";
+    QTest::newRow("too many lines") << "1 3\n1 2\n2 3\n"
+                                    << false
                                     << "bad.hgr:3: more lines than the header announces (1 hyperedges)";
-    QTest::newRow("missing node weights") << "1 3 10\n1 2\n5\n" << false
-                                          << "bad.hgr:end of file: truncated: format 10 needs 3 node weights, the file has 1";
-    QTest::newRow("bad format") << "1 3 2\n1 2\n" << false << "bad.hgr:1: weight format 2 is not 0, 1, 10 or 11";
+    QTest::newRow("missing node weights")
+        << "1 3 10\n1 2\n5\n"
+        << false << "bad.hgr:end of file: truncated: format 10 needs 3 node weights, the file has 1";
+    QTest::newRow("bad format") << "1 3 2\n1 2\n"
+                                << false << "bad.hgr:1: weight format 2 is not 0, 1, 10 or 11";
     QTest::newRow("not a number") << "1 3\n1 x\n" << false << "bad.hgr:2: pin 'x' is not an integer";
-    QTest::newRow("negative weight") << "1 3 1\n-2 1 2\n" << false
-                                     << "bad.hgr:2: hyperedge weight -2 must be a non-negative 32-bit integer";
-    QTest::newRow("empty") << "" << false << "bad.hgr:end of file: empty file: no 'hyperedges nodes [format]' header";
-    QTest::newRow("mtx column out of range") << "%%MatrixMarket matrix coordinate pattern general\n2 2 1\n1 3\n" << true
-                                             << "bad.mtx:3: column 3 is out of range 1..2";
-    QTest::newRow("mtx truncated") << "%%MatrixMarket matrix coordinate pattern general\n2 2 3\n1 1\n" << true
-                                   << "bad.mtx:end of file: truncated: the size line announces 3 entries, the file has 1";
-    QTest::newRow("mtx duplicate") << "%%MatrixMarket matrix coordinate pattern general\n2 2 2\n1 1\n1 1\n" << true
-                                   << "bad.mtx: duplicate entry (1, 1)";
-    QTest::newRow("mtx array") << "%%MatrixMarket matrix array real general\n2 2\n" << true
-                               << "bad.mtx:1: only 'matrix coordinate' files describe hypergraphs, not 'matrix array'";
-    QTest::newRow("mtx complex") << "%%MatrixMarket matrix coordinate complex general\n" << true
-                                 << "bad.mtx:1: field 'complex' is not pattern, integer or real";
-    QTest::newRow("mtx missing value") << "%%MatrixMarket matrix coordinate real general\n2 2 1\n1 1\n" << true
-                                       << "bad.mtx:3: missing value";
-    QTest::newRow("mtx huge") << "%%MatrixMarket matrix coordinate pattern general\n5 5 900000000000\n" << true
-                              << "cannot fit in memory";
+    QTest::newRow("negative weight")
+        << "1 3 1\n-2 1 2\n"
+        << false << "bad.hgr:2: hyperedge weight -2 must be a non-negative 32-bit integer";
+    QTest::newRow("empty") << "" << false
+                           << "bad.hgr:end of file: empty file: no 'hyperedges nodes [format]' header";
+    QTest::newRow("mtx column out of range")
+        << "%%MatrixMarket matrix coordinate pattern general\n2 2 1\n1 3\n"
+        << true << "bad.mtx:3: column 3 is out of range 1..2";
+    QTest::newRow("mtx truncated")
+        << "%%MatrixMarket matrix coordinate pattern general\n2 2 3\n1 1\n"
+        << true << "bad.mtx:end of file: truncated: the size line announces 3 entries, the file has 1";
+    QTest::newRow("mtx duplicate") << "%%MatrixMarket matrix coordinate pattern general\n2 2 2\n1 1\n1 1\n"
+                                   << true << "bad.mtx: duplicate entry (1, 1)";
+    QTest::newRow("mtx array")
+        << "%%MatrixMarket matrix array real general\n2 2\n"
+        << true << "bad.mtx:1: only 'matrix coordinate' files describe hypergraphs, not 'matrix array'";
+    QTest::newRow("mtx complex") << "%%MatrixMarket matrix coordinate complex general\n"
+                                 << true << "bad.mtx:1: field 'complex' is not pattern, integer or real";
+    QTest::newRow("mtx missing value") << "%%MatrixMarket matrix coordinate real general\n2 2 1\n1 1\n"
+                                       << true << "bad.mtx:3: missing value";
+    QTest::newRow("mtx huge") << "%%MatrixMarket matrix coordinate pattern general\n5 5 900000000000\n"
+                              << true << "cannot fit in memory";
   }
   void badFilesGetOneLineErrors() {
     QFETCH(QString, text);
@@ -198,7 +213,8 @@ class TestHypergraphIo : public QObject {
     const Hypergraph g = generateHeavyColumns({5000, 20, 700, baseSeed()});
     QCOMPARE(g.nodeCount(), 5000);
     QCOMPARE(g.edgeCount(), 5000);
-    for (int32_t v = 0; v < g.nodeCount(); ++v) QCOMPARE(g.edgesOf(v).size(), std::size_t{v < 20 ? 700u : 0u});
+    for (int32_t v = 0; v < g.nodeCount(); ++v)
+      QCOMPARE(g.edgesOf(v).size(), std::size_t{v < 20 ? 700u : 0u});
   }
 
   // Table I: node 3's hyperedges 1, 2, 4, 6 hold 1, 6, 3, 2 nonzeros; a warp of four lanes.

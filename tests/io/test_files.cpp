@@ -48,7 +48,8 @@ std::string writeError(const std::string& path, const std::function<void(std::os
 }
 
 QStringList entries(const QTemporaryDir& dir) {
-  return QDir(dir.path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot, QDir::Name);
+  return QDir(dir.path())
+      .entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot, QDir::Name);
 }
 
 struct stat statOf(const std::string& path, bool followLink) {
@@ -97,7 +98,8 @@ class TestFiles : public QObject {
   void followsSymbolicLinksToTheirTarget() {
     QTemporaryDir dir;
     const std::string target = makeFile(dir, "target.csv", "old\n");
-    const std::string first = dir.filePath("first.csv").toStdString(), second = dir.filePath("second.csv").toStdString();
+    const std::string first = dir.filePath("first.csv").toStdString(),
+                      second = dir.filePath("second.csv").toStdString();
     QCOMPARE(::symlink("target.csv", first.c_str()), 0);  // relative links, resolved from their own folder
     QCOMPARE(::symlink("first.csv", second.c_str()), 0);
     writeText(second, "new\n");
@@ -164,11 +166,13 @@ class TestFiles : public QObject {
     QTemporaryDir dir;
     const std::string missing = dir.filePath("no/such/out.csv").toStdString();
     QCOMPARE(writeError(missing, [](std::ostream& out) { out << "x"; }),
-             missing + ": cannot create a file in " + dir.filePath("no/such").toStdString() + ": No such file or directory");
+             missing + ": cannot create a file in " + dir.filePath("no/such").toStdString() +
+                 ": No such file or directory");
     const QString readOnly = dir.filePath("ro");
     QVERIFY(QDir(dir.path()).mkdir("ro"));
     QCOMPARE(::chmod(readOnly.toLocal8Bit().constData(), 0555), 0);
-    if (::access(readOnly.toLocal8Bit().constData(), W_OK) == 0) QSKIP("running as root: a read-only folder is writable");
+    if (::access(readOnly.toLocal8Bit().constData(), W_OK) == 0)
+      QSKIP("running as root: a read-only folder is writable");
     const std::string path = (readOnly + "/out.csv").toStdString();
     QCOMPARE(writeError(path, [](std::ostream& out) { out << "x"; }),
              path + ": cannot create a file in " + readOnly.toStdString() + ": Permission denied");
@@ -180,7 +184,8 @@ class TestFiles : public QObject {
     const std::string fifo = dir.filePath("pipe.txt").toStdString();
     QCOMPARE(::mkfifo(fifo.c_str(), 0600), 0);
     QCOMPARE(inputError("/dev/zero"), std::string("/dev/zero: is a character device, not a regular file"));
-    QCOMPARE(inputError(fifo), fifo + ": is a FIFO (named pipe), not a regular file (use - to read standard input)");
+    QCOMPARE(inputError(fifo),
+             fifo + ": is a FIFO (named pipe), not a regular file (use - to read standard input)");
     const std::string folder = dir.path().toStdString();
     QCOMPARE(inputError(folder), folder + ": is a directory");
     // A link to a regular file is read; its size is the target's.
@@ -200,7 +205,8 @@ class TestFiles : public QObject {
       InputSource::open("-", 9);
       QFAIL("10 bytes passed a limit of 9");
     } catch (const InputError& error) {
-      QCOMPARE(std::string(error.what()), std::string("<stdin>: input larger than 9 bytes (the most this reader takes)"));
+      QCOMPARE(std::string(error.what()),
+               std::string("<stdin>: input larger than 9 bytes (the most this reader takes)"));
     }
     QVERIFY(std::freopen(path.c_str(), "rb", stdin) != nullptr);
     InputSource source = InputSource::open("-", 10);
@@ -215,14 +221,20 @@ class TestFiles : public QObject {
       source.readAll(5);
       QFAIL("no error");
     } catch (const InputError& error) {
-      QCOMPARE(std::string(error.what()), std::string("memory: input larger than 5 bytes (the most this reader takes)"));
+      QCOMPARE(std::string(error.what()),
+               std::string("memory: input larger than 5 bytes (the most this reader takes)"));
     }
   }
 
   void skipsOnlyACompleteByteOrderMark() {
-    for (const auto& [bytes, rest] : {std::pair<std::string, std::string>{"\xEF\xBB\xBF" "12", "12"},
+    for (const auto& [bytes, rest] : {std::pair<std::string, std::string>{"\xEF\xBB\xBF"
+                                                                          "12",
+                                                                          "12"},
                                       {"12", "12"},
-                                      {"\xEF\xBB" "12", "\xEF\xBB" "12"},
+                                      {"\xEF\xBB"
+                                       "12",
+                                       "\xEF\xBB"
+                                       "12"},
                                       {"\xEF", "\xEF"},
                                       {"", ""}}) {
       InputSource source = InputSource::fromBytes(bytes, "m");

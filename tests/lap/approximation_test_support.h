@@ -1,6 +1,7 @@
 #pragma once
-// Shared by the approximation suites (CPU and CUDA): random instances with many ties, the validity check every
-// solver's assignment must pass, and the auction's epsilon-complementary slackness read from its snapshot.
+// Shared by the approximation suites (CPU and CUDA): random instances with many ties, the validity check
+// every solver's assignment must pass, and the auction's epsilon-complementary slackness read from its
+// snapshot.
 
 #include <QtTest/QtTest>
 
@@ -19,7 +20,8 @@
 namespace ms::lap::testing {
 
 // rows x cols integers uniform in [low, high): small ranges give many ties.
-inline CostMatrix<int32_t> randomIntegers(int32_t rows, int32_t cols, int32_t low, int32_t high, uint64_t seed) {
+inline CostMatrix<int32_t> randomIntegers(int32_t rows, int32_t cols, int32_t low, int32_t high,
+                                          uint64_t seed) {
   CostMatrix<int32_t> out(rows, cols);
   std::mt19937_64 random(seed);
   std::uniform_int_distribution<int32_t> draw(low, high - 1);
@@ -40,7 +42,8 @@ inline CostMatrix<double> randomReals(int32_t rows, int32_t cols, double forbidd
   return out;
 }
 
-// rowToCol is a permutation of the square instance that avoids forbidden entries, and `objective` is its cost.
+// rowToCol is a permutation of the square instance that avoids forbidden entries, and `objective` is its
+// cost.
 template <CostType T>
 void verifyAssignment(const CostMatrix<T>& costs, const LapSolution<T>& solution, const QString& context) {
   const int32_t n = costs.rows();
@@ -50,9 +53,11 @@ void verifyAssignment(const CostMatrix<T>& costs, const LapSolution<T>& solution
   for (int32_t i = 0; i < n; ++i) {
     const int32_t j = solution.rowToCol[static_cast<std::size_t>(i)];
     QVERIFY2(j >= 0 && j < n, qPrintable(context + QString(": row %1 has column %2").arg(i).arg(j)));
-    QVERIFY2(!used[static_cast<std::size_t>(j)], qPrintable(context + QString(": column %1 used twice").arg(j)));
+    QVERIFY2(!used[static_cast<std::size_t>(j)],
+             qPrintable(context + QString(": column %1 used twice").arg(j)));
     used[static_cast<std::size_t>(j)] = 1;
-    QVERIFY2(!isForbidden(costs(i, j)), qPrintable(context + QString(": forbidden entry (%1, %2) used").arg(i).arg(j)));
+    QVERIFY2(!isForbidden(costs(i, j)),
+             qPrintable(context + QString(": forbidden entry (%1, %2) used").arg(i).arg(j)));
     total += static_cast<DualOf<T>>(costs(i, j));
   }
   if constexpr (std::is_integral_v<T>) {
@@ -82,13 +87,17 @@ void verifyEpsilonSlackness(const CostMatrix<T>& costs, const LapSnapshot& state
   for (int32_t i = 0; i < n; ++i) {
     double cheapest = std::numeric_limits<double>::infinity();
     for (int32_t j = 0; j < n; ++j) {
-      if (!isForbidden(costs(i, j))) cheapest = std::min(cheapest, static_cast<double>(costs(i, j)) + auction.prices[j]);
+      if (!isForbidden(costs(i, j)))
+        cheapest = std::min(cheapest, static_cast<double>(costs(i, j)) + auction.prices[j]);
     }
     const int32_t j = state.rowAssignment[static_cast<std::size_t>(i)];
     const double mine = static_cast<double>(costs(i, j)) + auction.prices[static_cast<std::size_t>(j)];
     QVERIFY2(mine <= cheapest + auction.epsilon + slack,
              qPrintable(context + QString(": row %1 pays %2, cheapest %3, epsilon %4")
-                                      .arg(i).arg(mine, 0, 'g', 17).arg(cheapest, 0, 'g', 17).arg(auction.epsilon)));
+                                      .arg(i)
+                                      .arg(mine, 0, 'g', 17)
+                                      .arg(cheapest, 0, 'g', 17)
+                                      .arg(auction.epsilon)));
   }
 }
 
@@ -96,8 +105,8 @@ void verifyEpsilonSlackness(const CostMatrix<T>& costs, const LapSnapshot& state
 // auction must throw InfeasibleError too (returns false); otherwise its assignment is valid, within its
 // reported gapBound of the optimum, and its final state epsilon-complementary slack (returns true, the
 // solution in *solution).
-inline bool verifyAuctionWithinBound(const CostMatrix<double>& costs, const LapOptions& options, const QString& where,
-                                     LapSolution<double>* solution) {
+inline bool verifyAuctionWithinBound(const CostMatrix<double>& costs, const LapOptions& options,
+                                     const QString& where, LapSolution<double>* solution) {
   double optimum = 0;
   bool feasible = true;
   try {
@@ -114,9 +123,12 @@ inline bool verifyAuctionWithinBound(const CostMatrix<double>& costs, const LapO
   *solution = solver->solution();
   [&] {
     verifyAssignment(costs, *solution, where);
-    QVERIFY2(solution->objective >= optimum - 1e-9 && solution->objective <= optimum + solution->gapBound + 1e-9,
-             qPrintable(where + QString(": auction %1, optimum %2, bound %3")
-                                    .arg(solution->objective, 0, 'g', 17).arg(optimum, 0, 'g', 17).arg(solution->gapBound)));
+    QVERIFY2(
+        solution->objective >= optimum - 1e-9 && solution->objective <= optimum + solution->gapBound + 1e-9,
+        qPrintable(where + QString(": auction %1, optimum %2, bound %3")
+                               .arg(solution->objective, 0, 'g', 17)
+                               .arg(optimum, 0, 'g', 17)
+                               .arg(solution->gapBound)));
     Snapshot state;
     solver->snapshot(state);
     verifyEpsilonSlackness(costs, std::get<LapSnapshot>(state), 1e-9, where);

@@ -105,12 +105,13 @@ double certificateTolerance(const CostMatrix<T>& costs) {
 // The solution is a permutation, its objective is its cost, and its duals certify it.
 template <CostType T>
 void verifyOptimal(const CostMatrix<T>& costs, const LapSolution<T>& solution, const QString& context) {
-  const CertificateReport report =
-      checkCertificate(costs, solution.rowToCol, solution.rowDual, solution.colDual, certificateTolerance(costs));
+  const CertificateReport report = checkCertificate(costs, solution.rowToCol, solution.rowDual,
+                                                    solution.colDual, certificateTolerance(costs));
   QVERIFY2(report.valid, qPrintable(context + ": " + QString::fromStdString(report.problem)));
   DualOf<T> total = 0;
   for (int32_t i = 0; i < costs.rows(); ++i) total += static_cast<DualOf<T>>(costs(i, solution.rowToCol[i]));
-  QVERIFY2(sameOptimum(total, solution.objective, costs), qPrintable(context + ": objective is not the assignment's cost"));
+  QVERIFY2(sameOptimum(total, solution.objective, costs),
+           qPrintable(context + ": objective is not the assignment's cost"));
 }
 
 // Steps the classical variant phase by phase; before every dual update recomputes, from the snapshot, the

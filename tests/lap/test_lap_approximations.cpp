@@ -25,10 +25,14 @@ namespace {
 
 const LapOptions kOptimum{LapAlgorithm::Tree, Backend::Sequential, 1};
 
-LapOptions auctionOn(Backend backend, int threads = 1) { return LapOptions{LapAlgorithm::Auction, backend, threads}; }
+LapOptions auctionOn(Backend backend, int threads = 1) {
+  return LapOptions{LapAlgorithm::Auction, backend, threads};
+}
 
 // The sizes the property tests draw: tiny ones (n = 1, 2) and a spread up to a few dozen.
-int32_t drawSize(std::mt19937_64& random) { return std::uniform_int_distribution<int32_t>(1, 40)(random); }
+int32_t drawSize(std::mt19937_64& random) {
+  return std::uniform_int_distribution<int32_t>(1, 40)(random);
+}
 
 }  // namespace
 
@@ -49,7 +53,10 @@ class TestLapApproximations : public QObject {
       for (LapAlgorithm algorithm : algorithms) {
         const QString where = QString("%1 %2x%3 seed %4%5")
                                   .arg(QString::fromUtf8(algorithmName(algorithm).data()))
-                                  .arg(rows).arg(cols).arg(seed).arg(maximize ? " maximise" : "");
+                                  .arg(rows)
+                                  .arg(cols)
+                                  .arg(seed)
+                                  .arg(maximize ? " maximise" : "");
         const PreparedProblem<int32_t> intProblem(integers, maximize);
         const PreparedProblem<double> realProblem(reals, maximize);
         LapOptions options{algorithm, Backend::Sequential, 1};
@@ -110,8 +117,8 @@ class TestLapApproximations : public QObject {
   void greedyObjectiveOnAKnownMatrix() {
     // The article's point about ties: greedy takes the first smallest entry in row-major order.
     CostMatrix<int32_t> costs(3, 3);
-    const int32_t values[] = {1, 1, 5,   //
-                              9, 1, 9,   //
+    const int32_t values[] = {1, 1, 5,  //
+                              9, 1, 9,  //
                               9, 9, 1};
     std::copy(std::begin(values), std::end(values), costs.data());
     for (LapAlgorithm algorithm : {LapAlgorithm::GreedyNaive, LapAlgorithm::Greedy}) {
@@ -134,7 +141,8 @@ class TestLapApproximations : public QObject {
     }
     QCOMPARE(seen.size(), std::size_t{6});
     double chiSquare = 0;
-    for (const auto& [permutation, count] : seen) chiSquare += std::pow(count - draws / 6.0, 2) / (draws / 6.0);
+    for (const auto& [permutation, count] : seen)
+      chiSquare += std::pow(count - draws / 6.0, 2) / (draws / 6.0);
     // 5 degrees of freedom: P(chi2 > 20.5) < 0.001.
     QVERIFY2(chiSquare < 20.5, qPrintable(QString("chi-square %1 over 6 permutations").arg(chiSquare)));
     LapOptions same{LapAlgorithm::Random, Backend::Sequential, 1};
@@ -164,16 +172,23 @@ class TestLapApproximations : public QObject {
       const CostMatrix<int32_t> original = randomIntegers(rows, cols, low, high, seed);
       const PreparedProblem<int32_t> problem(original, maximize);
       const CostMatrix<int32_t>& costs = problem.square();
-      const QString where = QString("%1x%2 [%3,%4) seed %5%6").arg(rows).arg(cols).arg(low).arg(high).arg(seed)
+      const QString where = QString("%1x%2 [%3,%4) seed %5%6")
+                                .arg(rows)
+                                .arg(cols)
+                                .arg(low)
+                                .arg(high)
+                                .arg(seed)
                                 .arg(maximize ? " maximise" : "");
       const int64_t optimum = solveWith(costs, kOptimum).objective;
       const LapSolution<int32_t> sequential = solveWith(costs, auctionOn(Backend::Sequential));
       verifyAssignment(costs, sequential, where);
-      QVERIFY2(sequential.objective == optimum,
-               qPrintable(where + QString(": auction %1, optimum %2").arg(sequential.objective).arg(optimum)));
+      QVERIFY2(
+          sequential.objective == optimum,
+          qPrintable(where + QString(": auction %1, optimum %2").arg(sequential.objective).arg(optimum)));
       QCOMPARE(sequential.gapBound, 0.0);
       // Rounds resolve bids in bidder order on one thread: the OpenMP backend gives the same assignment.
-      QVERIFY2(solveWith(costs, auctionOn(Backend::Cpu, 2)).rowToCol == sequential.rowToCol, qPrintable(where));
+      QVERIFY2(solveWith(costs, auctionOn(Backend::Cpu, 2)).rowToCol == sequential.rowToCol,
+               qPrintable(where));
     }
   }
 
@@ -194,8 +209,9 @@ class TestLapApproximations : public QObject {
         ++infeasible;
         continue;
       }
-      const double expectedBound = n * (options.auction.finalEpsilon > 0 ? options.auction.finalEpsilon
-                                                                         : kDefaultGapFraction * maxAbsFiniteCost(costs) / n);
+      const double expectedBound =
+          n * (options.auction.finalEpsilon > 0 ? options.auction.finalEpsilon
+                                                : kDefaultGapFraction * maxAbsFiniteCost(costs) / n);
       QVERIFY2(std::abs(solution.gapBound - expectedBound) <= 1e-12 * expectedBound, qPrintable(where));
     }
     QVERIFY2(infeasible > 0, "no instance exercised infeasibility");
@@ -215,19 +231,23 @@ class TestLapApproximations : public QObject {
       if (record.phase != "bidding") continue;
       ++bidding;
       verifyRoundBids(lap, record, QString("step %1").arg(record.step));
-      // Within a scaling phase the snapshot shows the epsilon the round bid with; once the phase ends, the next.
-      if (record.counters[kAuctionUnassigned] > 0) QCOMPARE(lap.approximation.epsilon, record.counters[kAuctionEpsilon]);
+      // Within a scaling phase the snapshot shows the epsilon the round bid with; once the phase ends, the
+      // next.
+      if (record.counters[kAuctionUnassigned] > 0)
+        QCOMPARE(lap.approximation.epsilon, record.counters[kAuctionEpsilon]);
     }
     QVERIFY(bidding > 1);
     verifyEpsilonSlackness(costs, std::get<LapSnapshot>(state), 1e-9, "12x12");
-    QCOMPARE(std::get<LapSnapshot>(state).objective, static_cast<double>(solveWith(costs, kOptimum).objective));
+    QCOMPARE(std::get<LapSnapshot>(state).objective,
+             static_cast<double>(solveWith(costs, kOptimum).objective));
   }
 
   void bruteForceMatchesTheOptimum() {
     for (int instance = 0; instance < 40; ++instance) {
       const int32_t n = 1 + instance % 8;
       const CostMatrix<int32_t> costs = randomIntegers(n, n, 0, 5, baseSeed() + 5000 + instance);
-      const LapSolution<int32_t> brute = solveWith(costs, LapOptions{LapAlgorithm::Brute, Backend::Sequential, 1});
+      const LapSolution<int32_t> brute =
+          solveWith(costs, LapOptions{LapAlgorithm::Brute, Backend::Sequential, 1});
       verifyAssignment(costs, brute, QString("brute n %1").arg(n));
       QCOMPARE(brute.objective, solveWith(costs, kOptimum).objective);
     }
@@ -240,7 +260,8 @@ class TestLapApproximations : public QObject {
   }
 
  private:
-  // The greedy's trace; `error` receives the message of a stuck greedy (then the trace holds the takes so far).
+  // The greedy's trace; `error` receives the message of a stuck greedy (then the trace holds the takes so
+  // far).
   template <CostType T>
   static Trace greedyTrace(const CostMatrix<T>& costs, LapAlgorithm algorithm, std::string* error = nullptr) {
     auto solver = makeLapSolver(costs, LapOptions{algorithm, Backend::Sequential, 1});
@@ -267,9 +288,11 @@ class TestLapApproximations : public QObject {
 
   // Each take is the smallest uncovered entry, the first in row-major order among equals.
   template <CostType T>
-  static void verifyEachTakeIsTheSmallest(const CostMatrix<T>& costs, const Trace& trace, const QString& where) {
+  static void verifyEachTakeIsTheSmallest(const CostMatrix<T>& costs, const Trace& trace,
+                                          const QString& where) {
     const int32_t n = costs.rows();
-    std::vector<uint8_t> rowCovered(static_cast<std::size_t>(n), 0), colCovered(static_cast<std::size_t>(n), 0);
+    std::vector<uint8_t> rowCovered(static_cast<std::size_t>(n), 0),
+        colCovered(static_cast<std::size_t>(n), 0);
     for (const StepRecord& record : trace.records()) {
       if (record.phase != "take") continue;
       int32_t bestRow = -1, bestCol = -1;

@@ -52,7 +52,8 @@ class TestLapAuctionCuda : public QObject {
       const LapSolution<int32_t> gpu = solveWith(costs, kCudaAuction);
       verifyAssignment(costs, gpu, where);
       QVERIFY2(gpu.objective == solveWith(costs, kOptimum).objective, qPrintable(where));
-      QVERIFY2(gpu.rowToCol == solveWith(costs, kCpuAuction).rowToCol, qPrintable(where + ": differs from the CPU"));
+      QVERIFY2(gpu.rowToCol == solveWith(costs, kCpuAuction).rowToCol,
+               qPrintable(where + ": differs from the CPU"));
     }
   }
 
@@ -69,7 +70,8 @@ class TestLapAuctionCuda : public QObject {
         ++infeasible;
         continue;
       }
-      QVERIFY2(solution.rowToCol == solveWith(costs, kCpuAuction).rowToCol, qPrintable(where + ": differs from the CPU"));
+      QVERIFY2(solution.rowToCol == solveWith(costs, kCpuAuction).rowToCol,
+               qPrintable(where + ": differs from the CPU"));
     }
     QVERIFY(infeasible > 0);
   }
@@ -78,7 +80,8 @@ class TestLapAuctionCuda : public QObject {
     for (const auto& [n, seed] : {std::pair{500, 1}, std::pair{1000, 2}, std::pair{2000, 3}}) {
       const auto any = generate({Generator::Uniform, n, CostRange::TenN, static_cast<uint64_t>(seed)});
       const auto& integers = std::get<CostMatrix<int32_t>>(any);
-      QCOMPARE(solveWith(integers, kCudaAuction).objective, solveWith(integers, LapOptions{LapAlgorithm::Tree, Backend::Cpu, 0}).objective);
+      QCOMPARE(solveWith(integers, kCudaAuction).objective,
+               solveWith(integers, LapOptions{LapAlgorithm::Tree, Backend::Cpu, 0}).objective);
       const auto anyReal = generate({Generator::Real, n, CostRange::N, static_cast<uint64_t>(seed)});
       const auto& reals = std::get<CostMatrix<double>>(anyReal);
       const LapSolution<double> gpu = solveWith(reals, kCudaAuction);

@@ -41,7 +41,8 @@ CostMatrix<T> randomMatrix(int32_t rows, int32_t cols, uint64_t seed) {
   CostMatrix<T> costs(rows, cols);
   for (int64_t k = 0; k < costs.size(); ++k) {
     if constexpr (std::is_integral_v<T>) {
-      costs.data()[k] = std::uniform_int_distribution<T>(std::numeric_limits<T>::min() / 2, std::numeric_limits<T>::max() / 2)(random);
+      costs.data()[k] = std::uniform_int_distribution<T>(std::numeric_limits<T>::min() / 2,
+                                                         std::numeric_limits<T>::max() / 2)(random);
     } else {
       costs.data()[k] = (k % 7 == 3) ? std::numeric_limits<T>::infinity()
                                      : std::uniform_real_distribution<T>(-1e6, 1e6)(random) / T(3);
@@ -80,16 +81,20 @@ class TestLapIo : public QObject {
   // Spreadsheet exports start with a UTF-8 byte-order mark; it is not part of the first number.
   void acceptsAByteOrderMark() {
     QTemporaryDir dir;
-    const auto costs = std::get<CostMatrix<int32_t>>(readCostMatrix(writeFile(dir, "bom.csv", "\xEF\xBB\xBF" "7,2\n3,4\n")));
+    const auto costs = std::get<CostMatrix<int32_t>>(readCostMatrix(writeFile(dir, "bom.csv",
+                                                                              "\xEF\xBB\xBF"
+                                                                              "7,2\n3,4\n")));
     QCOMPARE(costs(0, 0), 7);
     QCOMPARE(costs(1, 1), 4);
-    const auto comment = std::get<CostMatrix<int32_t>>(readCostMatrix(writeFile(dir, "bomc.txt", "\xEF\xBB\xBF# c\n5\n")));
+    const auto comment =
+        std::get<CostMatrix<int32_t>>(readCostMatrix(writeFile(dir, "bomc.txt", "\xEF\xBB\xBF# c\n5\n")));
     QCOMPARE(comment(0, 0), 5);
   }
 
   void infersTheNarrowestExactType() {
     QTemporaryDir dir;
-    QVERIFY(std::holds_alternative<CostMatrix<int32_t>>(readCostMatrix(writeFile(dir, "a.txt", "1 -2\n+3 4\n"))));
+    QVERIFY(
+        std::holds_alternative<CostMatrix<int32_t>>(readCostMatrix(writeFile(dir, "a.txt", "1 -2\n+3 4\n"))));
     const AnyCostMatrix wide = readCostMatrix(writeFile(dir, "b.txt", "1 3000000000\n3 4\n"));
     QVERIFY(std::holds_alternative<CostMatrix<int64_t>>(wide));
     QCOMPARE(std::get<CostMatrix<int64_t>>(wide)(0, 1), int64_t{3000000000});
@@ -148,62 +153,96 @@ class TestLapIo : public QObject {
     QTest::addColumn<QString>("name");
     QTest::addColumn<QByteArray>("content");
     QTest::addColumn<QString>("expected");  // what follows "<path>"
-    QTest::newRow("ragged") << "r.txt" << QByteArray("1 2 3\n4 5 6\n7 8\n") << ":3: row has 2 values, expected 3 (as on line 1)";
+    QTest::newRow("ragged") << "r.txt" << QByteArray("1 2 3\n4 5 6\n7 8\n")
+                            << ":3: row has 2 values, expected 3 (as on line 1)";
     QTest::newRow("not a number") << "n.txt" << QByteArray("1 2\n3 x4\n") << ":2: 'x4' is not a number";
-    QTest::newRow("NaN") << "nan.txt" << QByteArray("# c\n1 nan\n2 3\n") << ":2: NaN is not a cost (use inf to forbid a pair)";
-    QTest::newRow("-inf") << "m.txt" << QByteArray("1 2\n-inf 3\n") << ":2: -inf is not a cost (use inf to forbid a pair)";
+    QTest::newRow("NaN") << "nan.txt" << QByteArray("# c\n1 nan\n2 3\n")
+                         << ":2: NaN is not a cost (use inf to forbid a pair)";
+    QTest::newRow("-inf") << "m.txt" << QByteArray("1 2\n-inf 3\n")
+                          << ":2: -inf is not a cost (use inf to forbid a pair)";
     QTest::newRow("empty") << "e.txt" << QByteArray("") << ": empty file: no cost rows";
-    QTest::newRow("comments only") << "c.txt" << QByteArray("# nothing\n\n   \n") << ": empty file: no cost rows";
+    QTest::newRow("comments only") << "c.txt" << QByteArray("# nothing\n\n   \n")
+                                   << ": empty file: no cost rows";
     QTest::newRow("empty field") << "f.csv" << QByteArray("1,2\n3,,4\n") << ":2: empty value between commas";
-    const QByteArray valid = QByteArray::fromStdString(npyHeader("{'descr': '<i4', 'fortran_order': False, 'shape': (3, 3), }"));
+    const QByteArray valid =
+        QByteArray::fromStdString(npyHeader("{'descr': '<i4', 'fortran_order': False, 'shape': (3, 3), }"));
     QTest::newRow("npy truncated") << "t.npy" << (valid + QByteArray(20, '\0'))
                                    << ":offset 148: truncated: file ends after 20 of 36 data bytes";
-    QTest::newRow("npy magic") << "g.npy" << QByteArray("PK\x03\x04 not numpy") << ":offset 0: not a .npy file (bad magic)";
-    QTest::newRow("npy dtype") << "u.npy"
-                               << QByteArray::fromStdString(npyHeader("{'descr': '<u2', 'fortran_order': False, 'shape': (2, 2), }")) + QByteArray(8, '\0')
-                               << ":offset 10: unsupported element type '<u2' (expected int32, int64, float32 or float64)";
+    QTest::newRow("npy magic") << "g.npy" << QByteArray("PK\x03\x04 not numpy")
+                               << ":offset 0: not a .npy file (bad magic)";
+    QTest::newRow("npy dtype")
+        << "u.npy"
+        << QByteArray::fromStdString(
+               npyHeader("{'descr': '<u2', 'fortran_order': False, 'shape': (2, 2), }")) +
+               QByteArray(8, '\0')
+        << ":offset 10: unsupported element type '<u2' (expected int32, int64, float32 or float64)";
     QTest::newRow("npy big-endian") << "b.npy"
-                                    << QByteArray::fromStdString(npyHeader("{'descr': '>f8', 'fortran_order': False, 'shape': (1, 1), }")) + QByteArray(8, '\0')
+                                    << QByteArray::fromStdString(npyHeader(
+                                           "{'descr': '>f8', 'fortran_order': False, 'shape': (1, 1), }")) +
+                                           QByteArray(8, '\0')
                                     << ":offset 10: big-endian data ('>f8') is not supported";
     QTest::newRow("npy 1-D") << "v.npy"
-                             << QByteArray::fromStdString(npyHeader("{'descr': '<f8', 'fortran_order': False, 'shape': (4,), }")) + QByteArray(32, '\0')
+                             << QByteArray::fromStdString(
+                                    npyHeader("{'descr': '<f8', 'fortran_order': False, 'shape': (4,), }")) +
+                                    QByteArray(32, '\0')
                              << ":offset 60: expected a 2-D matrix, found shape (4,)";
     // Header fields: offsets point into the dictionary, which starts at byte 10 ('(' of the shape at 60).
     QTest::newRow("npy negative dimension")
-        << "neg.npy" << QByteArray::fromStdString(npyHeader("{'descr': '<i4', 'fortran_order': False, 'shape': (-3, 3), }")) + QByteArray(36, '\0')
+        << "neg.npy"
+        << QByteArray::fromStdString(
+               npyHeader("{'descr': '<i4', 'fortran_order': False, 'shape': (-3, 3), }")) +
+               QByteArray(36, '\0')
         << ":offset 61: dimension '-3' is not a non-negative integer";
     QTest::newRow("npy fractional dimension")
-        << "frac.npy" << QByteArray::fromStdString(npyHeader("{'descr': '<i4', 'fortran_order': False, 'shape': (3.0, 3), }")) + QByteArray(36, '\0')
+        << "frac.npy"
+        << QByteArray::fromStdString(
+               npyHeader("{'descr': '<i4', 'fortran_order': False, 'shape': (3.0, 3), }")) +
+               QByteArray(36, '\0')
         << ":offset 61: dimension '3.0' is not a non-negative integer";
     QTest::newRow("npy huge dimension")
-        << "huge.npy" << QByteArray::fromStdString(npyHeader("{'descr': '<i4', 'fortran_order': False, 'shape': (99999999999999999999, 3), }"))
+        << "huge.npy"
+        << QByteArray::fromStdString(
+               npyHeader("{'descr': '<i4', 'fortran_order': False, 'shape': (99999999999999999999, 3), }"))
         << ":offset 61: dimension too large";
     QTest::newRow("npy unknown key")
-        << "key.npy" << QByteArray::fromStdString(npyHeader("{'descr': '<i4', 'fortran_order': False, 'shape': (1, 1), 'extra': 1, }")) + QByteArray(4, '\0')
+        << "key.npy"
+        << QByteArray::fromStdString(
+               npyHeader("{'descr': '<i4', 'fortran_order': False, 'shape': (1, 1), 'extra': 1, }")) +
+               QByteArray(4, '\0')
         << ":offset 68: unexpected or repeated key 'extra' in the header";
     QTest::newRow("npy repeated key")
-        << "twice.npy" << QByteArray::fromStdString(npyHeader("{'descr': '<i4', 'descr': '<f8', 'fortran_order': False, 'shape': (1, 1), }")) + QByteArray(8, '\0')
+        << "twice.npy"
+        << QByteArray::fromStdString(
+               npyHeader("{'descr': '<i4', 'descr': '<f8', 'fortran_order': False, 'shape': (1, 1), }")) +
+               QByteArray(8, '\0')
         << ":offset 27: unexpected or repeated key 'descr' in the header";
-    QTest::newRow("npy missing key")
-        << "miss.npy" << QByteArray::fromStdString(npyHeader("{'descr': '<i4', 'shape': (1, 1), }")) + QByteArray(4, '\0')
-        << ":offset 10: header has no 'fortran_order'";
+    QTest::newRow("npy missing key") << "miss.npy"
+                                     << QByteArray::fromStdString(
+                                            npyHeader("{'descr': '<i4', 'shape': (1, 1), }")) +
+                                            QByteArray(4, '\0')
+                                     << ":offset 10: header has no 'fortran_order'";
     QTest::newRow("npy fortran_order not a bool")
-        << "order.npy" << QByteArray::fromStdString(npyHeader("{'descr': '<i4', 'fortran_order': 0, 'shape': (1, 1), }")) + QByteArray(4, '\0')
+        << "order.npy"
+        << QByteArray::fromStdString(npyHeader("{'descr': '<i4', 'fortran_order': 0, 'shape': (1, 1), }")) +
+               QByteArray(4, '\0')
         << ":offset 44: fortran_order must be True or False";
-    // The header declares 98 of its 118 bytes: the dictionary fits, but padding without the newline follows ("}" ends at byte 69).
+    // The header declares 98 of its 118 bytes: the dictionary fits, but padding without the newline follows
+    // ("}" ends at byte 69).
     QByteArray shortened = valid + QByteArray(36, '\0');
     shortened[8] = 98;
     QTest::newRow("npy header length short") << "short.npy" << shortened
-        << ":offset 69: header length 98 does not match its dictionary (expected spaces and a newline after '}')";
+                                             << ":offset 69: header length 98 does not match its dictionary "
+                                                "(expected spaces and a newline after '}')";
     QByteArray cut = valid + QByteArray(36, '\0');
     cut[8] = 40;
-    QTest::newRow("npy header length cuts the dictionary") << "cut.npy" << cut
-        << ":offset 50: header ends inside its dictionary (header length does not match)";
+    QTest::newRow("npy header length cuts the dictionary")
+        << "cut.npy" << cut << ":offset 50: header ends inside its dictionary (header length does not match)";
     QByteArray version2 = QByteArray("\x93NUMPY\x02\x00\xf0\xff\xff\xff{}", 14);
-    QTest::newRow("npy header length beyond the file") << "v2.npy" << version2
-        << ":offset 12: truncated header (expected 4294967280 bytes, the file has 2)";
+    QTest::newRow("npy header length beyond the file")
+        << "v2.npy" << version2 << ":offset 12: truncated header (expected 4294967280 bytes, the file has 2)";
     QTest::newRow("npy NaN") << "x.npy"
-                             << QByteArray::fromStdString(npyHeader("{'descr': '<f8', 'fortran_order': False, 'shape': (1, 2), }")) +
+                             << QByteArray::fromStdString(npyHeader(
+                                    "{'descr': '<f8', 'fortran_order': False, 'shape': (1, 2), }")) +
                                     QByteArray::fromRawData("\0\0\0\0\0\0\xf0\x3f\0\0\0\0\0\0\xf8\x7f", 16)
                              << ":offset 136: NaN is not a cost (use inf to forbid a pair)";
   }
@@ -225,13 +264,16 @@ class TestLapIo : public QObject {
 
   void refusesMatricesLargerThanMemory() {
     QTemporaryDir dir;
-    const std::string path = writeFile(dir, "huge.npy", npyHeader("{'descr': '<f8', 'fortran_order': False, 'shape': (2000000, 2000000), }"));
+    const std::string path =
+        writeFile(dir, "huge.npy",
+                  npyHeader("{'descr': '<f8', 'fortran_order': False, 'shape': (2000000, 2000000), }"));
     try {
       readCostMatrix(path);
       QFAIL("a 32 TB matrix was accepted");
     } catch (const InputError& error) {
       const QString message = error.what();
-      QVERIFY2(message.startsWith(QString::fromStdString(path) + ":offset 128: a 2000000 x 2000000 matrix of 8-byte costs needs 32000.0 GB"),
+      QVERIFY2(message.startsWith(QString::fromStdString(path) +
+                                  ":offset 128: a 2000000 x 2000000 matrix of 8-byte costs needs 32000.0 GB"),
                qPrintable(message));
     }
   }

@@ -90,14 +90,16 @@ class TestLapSolvers : public QObject {
     const uint64_t seed0 = baseSeed() + 1000;
     for (int32_t n = 1; n <= 9; ++n) {
       for (uint64_t trial = 0; trial < 4; ++trial) {
-        for (const auto& [family, spec] : generatorFamilies(n, seed0 + 10 * static_cast<uint64_t>(n) + trial)) {
+        for (const auto& [family, spec] :
+             generatorFamilies(n, seed0 + 10 * static_cast<uint64_t>(n) + trial)) {
           const AnyCostMatrix costs = generate(spec);
           std::visit(
               [&](const auto& m) {
                 const QString context = QString("%1 n=%2 seed=%3").arg(family.c_str()).arg(n).arg(spec.seed);
                 const auto optimum = solveEverywhere(m, context);
                 if (QTest::currentTestFailed()) return;
-                QVERIFY2(sameOptimum(optimum, bruteForceOptimum(m), m), qPrintable(context + ": differs from brute force"));
+                QVERIFY2(sameOptimum(optimum, bruteForceOptimum(m), m),
+                         qPrintable(context + ": differs from brute force"));
               },
               costs);
           if (QTest::currentTestFailed()) return;
@@ -129,7 +131,8 @@ class TestLapSolvers : public QObject {
           if (bruteFeasible) {
             const Solved<double> solved = solve(costs, configuration);
             verifyOptimal(costs, solved.solution, where);
-            QVERIFY2(sameOptimum(solved.solution.objective, optimum, costs), qPrintable(where + ": not optimal"));
+            QVERIFY2(sameOptimum(solved.solution.objective, optimum, costs),
+                     qPrintable(where + ": not optimal"));
           } else {
             QVERIFY_THROWS_EXCEPTION(InfeasibleError, solve(costs, configuration));
           }
@@ -138,7 +141,8 @@ class TestLapSolvers : public QObject {
       }
     }
     // The share of forbidden entries is chosen so that both outcomes occur often.
-    QVERIFY2(feasible > 10 && infeasible > 10, qPrintable(QString("feasible %1, infeasible %2").arg(feasible).arg(infeasible)));
+    QVERIFY2(feasible > 10 && infeasible > 10,
+             qPrintable(QString("feasible %1, infeasible %2").arg(feasible).arg(infeasible)));
   }
 
   void infeasibleStructuresAreReportedNotLooped() {
@@ -197,7 +201,8 @@ class TestLapSolvers : public QObject {
   // Rectangular and maximisation instances, against an independent enumeration of injective maps.
   void rectangularAndMaximizeMatchEnumeration() {
     const uint64_t seed = baseSeed() + 5000;
-    for (const auto& [rows, cols] : std::vector<std::pair<int32_t, int32_t>>{{3, 6}, {6, 3}, {5, 7}, {7, 4}, {1, 5}}) {
+    for (const auto& [rows, cols] :
+         std::vector<std::pair<int32_t, int32_t>>{{3, 6}, {6, 3}, {5, 7}, {7, 4}, {1, 5}}) {
       for (bool maximize : {false, true}) {
         const auto costs = randomMatrix<int32_t>(rows, cols, -20, 60, seed + 31 * rows + cols + maximize);
         // Enumerate assignments of the smaller side into the larger one.
@@ -216,9 +221,13 @@ class TestLapSolvers : public QObject {
         for (const Configuration& configuration : cpuConfigurations()) {
           const Solved<int32_t> solved = solve(problem.square(), configuration);
           const LapAnswer<int32_t> answer = problem.answer(solved.solution.rowToCol);
-          const QString context = QString("%1x%2 %3 %4").arg(rows).arg(cols).arg(maximize ? "max" : "min")
+          const QString context = QString("%1x%2 %3 %4")
+                                      .arg(rows)
+                                      .arg(cols)
+                                      .arg(maximize ? "max" : "min")
                                       .arg(configuration.label().c_str());
-          QVERIFY2(answer.objective == best, qPrintable(context + QString(": %1 != %2").arg(answer.objective).arg(best)));
+          QVERIFY2(answer.objective == best,
+                   qPrintable(context + QString(": %1 != %2").arg(answer.objective).arg(best)));
           QCOMPARE(answer.assigned, small);
           std::set<int32_t> usedColumns;
           for (int32_t j : answer.rowToCol) {
@@ -235,7 +244,8 @@ class TestLapSolvers : public QObject {
     const uint64_t seed = baseSeed() + 6000;
     for (const Configuration& configuration : cpuConfigurations()) {
       for (int32_t n : {1, 17, 150}) {
-        const auto costs = std::get<CostMatrix<int32_t>>(generate({Generator::Uniform, n, CostRange::TenN, seed + n}));
+        const auto costs =
+            std::get<CostMatrix<int32_t>>(generate({Generator::Uniform, n, CostRange::TenN, seed + n}));
         const Solved<int32_t> solved = solve(costs, configuration);
         const auto& records = solved.trace.records();
         double pathsSoFar = 0;
@@ -340,7 +350,8 @@ class TestLapSolvers : public QObject {
     for (const Configuration& configuration : cpuConfigurations()) {
       const int32_t n = 300;  // large enough for the OpenMP kernel set to run its loops in parallel
       const auto costs = std::get<CostMatrix<int32_t>>(generate({Generator::Uniform, n, CostRange::N, seed}));
-      auto solver = makeLapSolver(costs, LapOptions{configuration.algorithm, configuration.backend, configuration.threads});
+      auto solver = makeLapSolver(
+          costs, LapOptions{configuration.algorithm, configuration.backend, configuration.threads});
       Snapshot snapshot;
       int checkedPaths = 0;
       while (!solver->done()) {
@@ -358,7 +369,7 @@ class TestLapSolvers : public QObject {
             const int32_t row = path[k], col = path[k + 1];
             QVERIFY2(rowsSeen.insert(row).second && colsSeen.insert(col).second, "paths share a vertex");
             QCOMPARE(costs(row, col) - s.rowDual[row] - s.colDual[col], 0.0);  // zero slack, unassigned edge
-            if (k > 0) QCOMPARE(s.rowAssignment[row], path[k - 1]);           // assigned edge into the row
+            if (k > 0) QCOMPARE(s.rowAssignment[row], path[k - 1]);            // assigned edge into the row
           }
         }
         const int32_t before = s.assignedCount;

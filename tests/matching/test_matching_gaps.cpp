@@ -50,7 +50,8 @@ class TestMatchingGaps : public QObject {
                              {Distribution::Geometric, 1024, 1, 0.41312}};
     const std::pair<MatchingOptions, double> configurations[] = {
         {roma(MatchingAlgorithm::Roma, lap::Backend::Sequential, 1, InitialMatching::Neighbour), 1.05},
-        {roma(MatchingAlgorithm::ParallelRoma2, lap::Backend::Sequential, 1, InitialMatching::Neighbour), 1.05},
+        {roma(MatchingAlgorithm::ParallelRoma2, lap::Backend::Sequential, 1, InitialMatching::Neighbour),
+         1.05},
         {roma(MatchingAlgorithm::ParallelRoma2, lap::Backend::Cpu, 2, InitialMatching::Neighbour), 1.10}};
     for (const GapCase& c : cases) {
       std::vector<double> optima;

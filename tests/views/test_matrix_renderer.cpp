@@ -528,8 +528,8 @@ class TestMatrixRenderer : public QObject {
     QFAIL("no classical solve of the seeded instances produced a multi-cell augmenting path");
   }
 
-  // Greedy's latest take (green) and the auction's bids of the round (blue) sit on their cells' centres in the
-  // picture of the solver's own snapshots.
+  // Greedy's latest take (green) and the auction's bids of the round (blue) sit on their cells' centres in
+  // the picture of the solver's own snapshots.
   void approximationMarksOfRealSolves() {
     requireRenderer();
     const int n = 8, size = 400;

@@ -144,7 +144,8 @@ void TraceCharts::setPhaseChart(PhaseChart& phaseChart, const PhaseChartConfig& 
     plots.push_back(std::make_unique<Plot>());
     attach(chart, *plots.back(), QString());
   }
-  for (std::size_t k = 0; k < plots.size(); ++k) plots[k]->series->setName(QString::fromStdString(config.counters[k]));
+  for (std::size_t k = 0; k < plots.size(); ++k)
+    plots[k]->series->setName(QString::fromStdString(config.counters[k]));
   chart.chart->legend()->setVisible(plots.size() > 1);  // one series needs no legend
 }
 
@@ -221,11 +222,12 @@ void TraceCharts::append(std::span<const StepRecord> records) {
       const std::vector<int>& counterSlots = phaseSlots[c];
       bool counted = false;
       for (std::size_t k = 0; k < counterSlots.size(); ++k) {
-        if (counterSlots[k] < 0 || std::isnan(record.counters[static_cast<std::size_t>(counterSlots[k])])) continue;
+        if (counterSlots[k] < 0 || std::isnan(record.counters[static_cast<std::size_t>(counterSlots[k])]))
+          continue;
         if (!counted) ++phaseChart.stepIndex;
         counted = true;
-        phaseChart.plots[k]->ring.push(
-            {static_cast<double>(phaseChart.stepIndex), record.counters[static_cast<std::size_t>(counterSlots[k])]});
+        phaseChart.plots[k]->ring.push({static_cast<double>(phaseChart.stepIndex),
+                                        record.counters[static_cast<std::size_t>(counterSlots[k])]});
         phaseChart.plots[k]->dirty = true;
       }
     }
@@ -333,9 +335,15 @@ bool TraceCharts::phaseTimeMarked(std::string_view phase) const {
 QList<QPointF> TraceCharts::gainPoints() const {
   return gainPlot_.series->points();
 }
-QList<QPointF> TraceCharts::objectivePoints() const { return objectivePlot_.series->points(); }
-QList<QPointF> TraceCharts::referencePoints() const { return referencePlot_.series->points(); }
-QList<QPointF> TraceCharts::factorPoints() const { return factorPlot_.series->points(); }
+QList<QPointF> TraceCharts::objectivePoints() const {
+  return objectivePlot_.series->points();
+}
+QList<QPointF> TraceCharts::referencePoints() const {
+  return referencePlot_.series->points();
+}
+QList<QPointF> TraceCharts::factorPoints() const {
+  return factorPlot_.series->points();
+}
 
 QList<QPointF> TraceCharts::phasePoints(std::size_t chart, std::size_t counter) const {
   if (chart >= phaseCharts_.size() || counter >= phaseCharts_[chart]->plots.size()) return {};

@@ -2,8 +2,8 @@
 // Live charts of a solve's trace (Qt Charts): time per phase per iteration, the gain of one counter per
 // iteration (assignments found, the paper's Table 2 view), one counter over the steps of one phase
 // (frontier size per BFS level) and, for approximations, the cost after each step against a reference (the
-// optimum) with their ratio, the approximation factor. Records go into ring buffers as they arrive; the series are refreshed at
-// most ~30 times a second, one replace() each, decimated to min/max per pixel column.
+// optimum) with their ratio, the approximation factor. Records go into ring buffers as they arrive; the
+// series are refreshed at most ~30 times a second, one replace() each, decimated to min/max per pixel column.
 
 #include <QList>
 #include <QPointF>
@@ -55,7 +55,7 @@ class TraceCharts : public QWidget {
  public:
   static constexpr std::size_t kRingCapacity = 1 << 15;  // points kept per series
   static constexpr int kRefreshMs = 33;                  // at most ~30 refreshes a second
-  static constexpr std::size_t kMaxPhaseCharts = 2;  // two counters of two phases
+  static constexpr std::size_t kMaxPhaseCharts = 2;      // two counters of two phases
   // A series shows a marker on each point while it has at most this many (so that a lone point shows);
   // longer ones are lines.
   static constexpr qsizetype kMaxMarkedPoints = 40;

@@ -42,16 +42,21 @@ void StepLogModel::flush() {
   endInsertRows();
 }
 
-int StepLogModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : rows_; }
-int StepLogModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+int StepLogModel::rowCount(const QModelIndex& parent) const {
+  return parent.isValid() ? 0 : rows_;
+}
+int StepLogModel::columnCount(const QModelIndex& parent) const {
+  return parent.isValid() ? 0 : ColumnCount;
+}
 
 QString StepLogModel::countersText(const StepRecord& record) const {
   QStringList parts;
   const auto& names = trace_->counterNames();
   for (std::size_t c = 0; c < names.size(); ++c) {
     if (std::isnan(record.counters[c])) continue;
-    parts << QStringLiteral("%1=%2").arg(QString::fromUtf8(names[c].data(), static_cast<qsizetype>(names[c].size())),
-                                         QString::fromStdString(formatNumber(record.counters[c])));
+    parts << QStringLiteral("%1=%2").arg(
+        QString::fromUtf8(names[c].data(), static_cast<qsizetype>(names[c].size())),
+        QString::fromStdString(formatNumber(record.counters[c])));
   }
   return parts.join(QLatin1Char(' '));
 }
@@ -64,32 +69,47 @@ QVariant StepLogModel::data(const QModelIndex& index, int role) const {
   if (trace_ == nullptr || !index.isValid() || index.row() >= rows_) return {};
   const StepRecord& record = trace_->records()[static_cast<std::size_t>(index.row())];
   if (role == Qt::TextAlignmentRole) {
-    const bool numeric = index.column() == StepColumn || index.column() == IterationColumn ||
-                         index.column() == TimeColumn;
-    return QVariant::fromValue(numeric ? Qt::AlignRight | Qt::AlignVCenter : Qt::AlignLeft | Qt::AlignVCenter);
+    const bool numeric =
+        index.column() == StepColumn || index.column() == IterationColumn || index.column() == TimeColumn;
+    return QVariant::fromValue(numeric ? Qt::AlignRight | Qt::AlignVCenter
+                                       : Qt::AlignLeft | Qt::AlignVCenter);
   }
   if (role != Qt::DisplayRole && role != Qt::ToolTipRole) return {};
   switch (index.column()) {
-    case StepColumn: return QVariant::fromValue(static_cast<qlonglong>(record.step));
-    case IterationColumn: return record.iteration;
-    case PhaseColumn: return QString::fromUtf8(record.phase.data(), static_cast<qsizetype>(record.phase.size()));
-    case TimeColumn: return QString::number(static_cast<double>(record.wall_ns) / 1e3, 'f', 1);
-    case CountersColumn: return countersText(record);
-    case ExplanationColumn: return explanation(record);
-    default: return {};
+    case StepColumn:
+      return QVariant::fromValue(static_cast<qlonglong>(record.step));
+    case IterationColumn:
+      return record.iteration;
+    case PhaseColumn:
+      return QString::fromUtf8(record.phase.data(), static_cast<qsizetype>(record.phase.size()));
+    case TimeColumn:
+      return QString::number(static_cast<double>(record.wall_ns) / 1e3, 'f', 1);
+    case CountersColumn:
+      return countersText(record);
+    case ExplanationColumn:
+      return explanation(record);
+    default:
+      return {};
   }
 }
 
 QVariant StepLogModel::headerData(int section, Qt::Orientation orientation, int role) const {
   if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
   switch (section) {
-    case StepColumn: return tr("Step");
-    case IterationColumn: return tr("Iter.");
-    case PhaseColumn: return tr("Phase");
-    case TimeColumn: return tr("Time (µs)");
-    case CountersColumn: return tr("Counters");
-    case ExplanationColumn: return tr("What it did");
-    default: return {};
+    case StepColumn:
+      return tr("Step");
+    case IterationColumn:
+      return tr("Iter.");
+    case PhaseColumn:
+      return tr("Phase");
+    case TimeColumn:
+      return tr("Time (µs)");
+    case CountersColumn:
+      return tr("Counters");
+    case ExplanationColumn:
+      return tr("What it did");
+    default:
+      return {};
   }
 }
 

@@ -16,7 +16,15 @@ using StepExplainer = std::function<QString(const StepRecord&)>;
 class StepLogModel : public QAbstractTableModel {
   Q_OBJECT
  public:
-  enum Column { StepColumn, IterationColumn, PhaseColumn, TimeColumn, CountersColumn, ExplanationColumn, ColumnCount };
+  enum Column {
+    StepColumn,
+    IterationColumn,
+    PhaseColumn,
+    TimeColumn,
+    CountersColumn,
+    ExplanationColumn,
+    ColumnCount
+  };
 
   explicit StepLogModel(QObject* parent = nullptr);
 

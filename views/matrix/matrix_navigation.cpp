@@ -31,7 +31,8 @@ MatrixNavigation MatrixNavigation::scaledTo(QSizeF viewport) const {
   const double factor =
       std::min(scaled.viewport_.width() / viewport_.width(), scaled.viewport_.height() / viewport_.height());
   scaled.cellPx_ = std::clamp(cellPx_ * factor, scaled.minCellPixels(), scaled.maxCellPixels());
-  scaled.origin_ = centreCell - QPointF(scaled.viewport_.width() / 2, scaled.viewport_.height() / 2) / scaled.cellPx_;
+  scaled.origin_ =
+      centreCell - QPointF(scaled.viewport_.width() / 2, scaled.viewport_.height() / 2) / scaled.cellPx_;
   scaled.clamp();
   return scaled;
 }

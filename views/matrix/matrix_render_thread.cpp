@@ -75,8 +75,9 @@ class MatrixRenderThread::Worker {
     std::lock_guard lock(mutex_);
     const double next = std::clamp(share, 0.01, 1.0);
     if (next < share_) {
-      restUntil_ = std::max(restUntil_, Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                                           lastFrame_ * (1 / next - 1)));
+      restUntil_ =
+          std::max(restUntil_,
+                   Clock::now() + std::chrono::duration_cast<Clock::duration>(lastFrame_ * (1 / next - 1)));
     } else if (next > share_) {
       restUntil_ = Clock::now();
     }
@@ -120,7 +121,8 @@ class MatrixRenderThread::Worker {
         if (!image.isNull()) {
           MatrixRenderThread* owner = &owner_;
           QMetaObject::invokeMethod(
-              owner, [owner, image, request] { emit owner->frameReady(image, request); }, Qt::QueuedConnection);
+              owner, [owner, image, request] { emit owner->frameReady(image, request); },
+              Qt::QueuedConnection);
         }
       }
     }
@@ -149,7 +151,8 @@ class MatrixRenderThread::Worker {
 
   void reportFailure(const QString& message) {
     MatrixRenderThread* owner = &owner_;
-    QMetaObject::invokeMethod(owner, [owner, message] { emit owner->renderFailed(message); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        owner, [owner, message] { emit owner->renderFailed(message); }, Qt::QueuedConnection);
   }
 
   MatrixRenderThread& owner_;
@@ -174,9 +177,17 @@ MatrixRenderThread::MatrixRenderThread(std::unique_ptr<render::MatrixRenderer> r
 
 MatrixRenderThread::~MatrixRenderThread() = default;
 
-void MatrixRenderThread::setCosts(std::shared_ptr<const lap::AnyCostMatrix> costs) { worker_->setCosts(std::move(costs)); }
-void MatrixRenderThread::requestFrame(MatrixFrameRequest request) { worker_->requestFrame(std::move(request)); }
-QImage MatrixRenderThread::renderNow(const MatrixFrameRequest& request) { return worker_->renderNow(request); }
-void MatrixRenderThread::setTimeShare(double share) { worker_->setTimeShare(share); }
+void MatrixRenderThread::setCosts(std::shared_ptr<const lap::AnyCostMatrix> costs) {
+  worker_->setCosts(std::move(costs));
+}
+void MatrixRenderThread::requestFrame(MatrixFrameRequest request) {
+  worker_->requestFrame(std::move(request));
+}
+QImage MatrixRenderThread::renderNow(const MatrixFrameRequest& request) {
+  return worker_->renderNow(request);
+}
+void MatrixRenderThread::setTimeShare(double share) {
+  worker_->setTimeShare(share);
+}
 
 }  // namespace ms::views

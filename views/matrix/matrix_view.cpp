@@ -49,29 +49,34 @@ QString approximationCaption(const lap::ApproximationState& state) {
   switch (state.kind) {
     case lap::ApproximationKind::Greedy:
       if (state.takenRow < 0) return MatrixView::tr("greedy: nothing taken yet");
-      return MatrixView::tr("greedy took row %1, column %2 (cost %3), the smallest uncovered entry (green); "
-                            "its row and column are covered (shaded)")
+      return MatrixView::tr(
+                 "greedy took row %1, column %2 (cost %3), the smallest uncovered entry (green); "
+                 "its row and column are covered (shaded)")
           .arg(state.takenRow)
           .arg(state.takenCol)
           .arg(number(state.takenCost));
     case lap::ApproximationKind::Random:
       if (state.takenRow < 0) return MatrixView::tr("random: nothing drawn yet");
-      return MatrixView::tr("random permutation: row %1 drew column %2 (cost %3, green); framed: the rows drawn so far")
+      return MatrixView::tr(
+                 "random permutation: row %1 drew column %2 (cost %3, green); framed: the rows drawn so far")
           .arg(state.takenRow)
           .arg(state.takenCol)
           .arg(number(state.takenCost));
     case lap::ApproximationKind::Auction: {
       if (std::isnan(state.epsilon)) return MatrixView::tr("auction: no bids yet");
-      const auto bids = std::count_if(state.bidColumn.begin(), state.bidColumn.end(), [](int32_t c) { return c >= 0; });
-      return MatrixView::tr("auction: epsilon = %1, scaling phase %2, %3 rounds; %4 bids this round (blue); "
-                            "bars above: column prices")
+      const auto bids =
+          std::count_if(state.bidColumn.begin(), state.bidColumn.end(), [](int32_t c) { return c >= 0; });
+      return MatrixView::tr(
+                 "auction: epsilon = %1, scaling phase %2, %3 rounds; %4 bids this round (blue); "
+                 "bars above: column prices")
           .arg(number(state.epsilon))
           .arg(state.scalingPhase)
           .arg(state.rounds)
           .arg(bids);
     }
     case lap::ApproximationKind::Brute:
-    case lap::ApproximationKind::None: break;
+    case lap::ApproximationKind::None:
+      break;
   }
   return {};
 }

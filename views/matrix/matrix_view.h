@@ -48,7 +48,7 @@ class MatrixView : public QWidget {
   QImage renderImage(QSize size) const;
   // Tooltip text for the cell at a widget position ("" outside the matrix).
   QString describeCell(QPoint position) const;
-  quint64 shownSerial() const { return shownSerial_; }  // serial of the frame on screen
+  quint64 shownSerial() const { return shownSerial_; }                // serial of the frame on screen
   const render::MatrixOverlay& overlay() const { return *overlay_; }  // of the latest snapshot
   // What an approximation's latest step did, written over the bottom of the matrix ("" for the others).
   QString caption() const { return caption_; }
@@ -85,8 +85,8 @@ class MatrixView : public QWidget {
   render::MatrixQuantity quantity_ = render::MatrixQuantity::Cost;
   render::ColorMap colorMap_ = render::ColorMap::Viridis;
   MatrixNavigation navigation_;
-  QImage frame_;  // the newest finished frame, numbers drawn
-  quint64 serial_ = 0;             // of the newest frame request
+  QImage frame_;                    // the newest finished frame, numbers drawn
+  quint64 serial_ = 0;              // of the newest frame request
   quint64 firstSerialOfCosts_ = 0;  // frames from older requests show the previous matrix
   quint64 shownSerial_ = 0;
   QPoint dragFrom_;

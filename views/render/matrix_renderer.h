@@ -42,8 +42,8 @@ struct CellMark {
   Rgb8 colour;
 };
 
-struct MatrixOverlay {                          // filled from ms::lap::LapSnapshot
-  std::vector<double> rowDual, colDual;         // empty = none yet (taken as zeros); auction: colDual = prices
+struct MatrixOverlay {                   // filled from ms::lap::LapSnapshot
+  std::vector<double> rowDual, colDual;  // empty = none yet (taken as zeros); auction: colDual = prices
   std::vector<uint8_t> rowCovered, colCovered;  // empty = nothing covered
   std::vector<int32_t> rowAssignment;           // column of each row, -1 = unassigned
   std::vector<std::vector<int32_t>> paths;      // r0, c1, r1, c2, ..., ck per augmenting path

@@ -139,7 +139,8 @@ AlternatingForest buildForest(const lap::LapSnapshot& s, double zeroTolerance) {
   std::vector<int32_t> position(2 * size, -1);
   for (std::size_t k = 0; k < forest.vertices.size(); ++k) {
     const ForestVertex& vertex = forest.vertices[k];
-    position[static_cast<std::size_t>(vertex.isColumn ? n + vertex.index : vertex.index)] = static_cast<int32_t>(k);
+    position[static_cast<std::size_t>(vertex.isColumn ? n + vertex.index : vertex.index)] =
+        static_cast<int32_t>(k);
   }
   forest.countPerDepth.assign(static_cast<std::size_t>(forest.depthCount),
                               std::vector<int32_t>(static_cast<std::size_t>(forest.treeCount), 0));

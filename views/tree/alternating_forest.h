@@ -11,13 +11,13 @@
 namespace ms::views {
 
 struct ForestVertex {
-  int32_t index = 0;       // row or column number
+  int32_t index = 0;  // row or column number
   bool isColumn = false;
-  int32_t depth = 0;       // 0 for the roots (free rows); rows at even depths, columns at odd ones
-  int32_t tree = 0;        // index of the root's tree, in root order
-  int32_t parent = -1;     // position of the parent in AlternatingForest::vertices, -1 for roots
-  bool onPath = false;     // on an augmenting path of the latest reverse pass
-  bool inFrontier = false; // a row the next forward level expands
+  int32_t depth = 0;        // 0 for the roots (free rows); rows at even depths, columns at odd ones
+  int32_t tree = 0;         // index of the root's tree, in root order
+  int32_t parent = -1;      // position of the parent in AlternatingForest::vertices, -1 for roots
+  bool onPath = false;      // on an augmenting path of the latest reverse pass
+  bool inFrontier = false;  // a row the next forward level expands
 };
 
 struct AlternatingForest {

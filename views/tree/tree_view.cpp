@@ -10,7 +10,8 @@ namespace ms::views {
 namespace {
 
 // Okabe-Ito's colour-blind-safe qualitative palette (black left out: it marks the paths).
-constexpr std::array<QRgb, 7> kTreePalette = {0xE69F00, 0x56B4E9, 0x009E73, 0xF0E442, 0x0072B2, 0xD55E00, 0xCC79A7};
+constexpr std::array<QRgb, 7> kTreePalette = {0xE69F00, 0x56B4E9, 0x009E73, 0xF0E442,
+                                              0x0072B2, 0xD55E00, 0xCC79A7};
 const QColor kPathColor(0x20, 0x20, 0x20);
 constexpr double kHeaderHeight = 22;
 
@@ -22,7 +23,9 @@ TreeView::TreeView(QWidget* parent) : QWidget(parent) {
   setBackgroundRole(QPalette::Base);
 }
 
-QColor TreeView::treeColor(int tree) { return QColor(kTreePalette[static_cast<std::size_t>(tree) % kTreePalette.size()]); }
+QColor TreeView::treeColor(int tree) {
+  return QColor(kTreePalette[static_cast<std::size_t>(tree) % kTreePalette.size()]);
+}
 
 void TreeView::setSnapshot(const Snapshot& snapshot) {
   const auto* lap = std::get_if<lap::LapSnapshot>(&snapshot);
@@ -31,8 +34,9 @@ void TreeView::setSnapshot(const Snapshot& snapshot) {
     return;
   }
   forest_ = buildForest(*lap, zeroTolerance_);
-  pathCount_ = static_cast<int>(std::count_if(forest_.vertices.begin(), forest_.vertices.end(),
-                                              [](const ForestVertex& v) { return v.onPath && v.depth == 0; }));
+  pathCount_ =
+      static_cast<int>(std::count_if(forest_.vertices.begin(), forest_.vertices.end(),
+                                     [](const ForestVertex& v) { return v.onPath && v.depth == 0; }));
   hasSnapshot_ = true;
   update();
 }
@@ -66,8 +70,11 @@ void TreeView::paintEvent(QPaintEvent* /*event*/) {
 void TreeView::paintHeader(QPainter& painter, QRectF area) const {
   int rows = 0, cols = 0;
   for (const ForestVertex& v : forest_.vertices) (v.isColumn ? cols : rows)++;
-  QString text = tr("%1 trees, %2 rows, %3 columns, %4 levels").arg(forest_.treeCount).arg(rows).arg(cols).arg(
-      forest_.depthCount);
+  QString text = tr("%1 trees, %2 rows, %3 columns, %4 levels")
+                     .arg(forest_.treeCount)
+                     .arg(rows)
+                     .arg(cols)
+                     .arg(forest_.depthCount);
   if (forest_.frontierDepth >= 0) text += tr("; expanding level %1").arg(forest_.frontierDepth);
   if (pathCount_ > 0) text += tr("; %1 augmenting paths").arg(pathCount_);
   painter.setPen(palette().text().color());
@@ -98,7 +105,8 @@ void TreeView::paintDetail(QPainter& painter, QRectF area) const {
   if (forest_.frontierDepth >= 0) {
     QColor band = palette().highlight().color();
     band.setAlpha(40);
-    painter.fillRect(QRectF(area.left() + layerGap * forest_.frontierDepth, area.top(), layerGap, area.height()), band);
+    painter.fillRect(
+        QRectF(area.left() + layerGap * forest_.frontierDepth, area.top(), layerGap, area.height()), band);
   }
   for (std::size_t k = 0; k < forest_.vertices.size(); ++k) {
     const ForestVertex& v = forest_.vertices[k];
@@ -130,8 +138,8 @@ void TreeView::paintDetail(QPainter& painter, QRectF area) const {
     }
     if (labels) {
       painter.setPen(palette().text().color());
-      painter.drawText(position[k] + QPointF(radius + 2, 4), (v.isColumn ? QStringLiteral("c") : QStringLiteral("r")) +
-                                                                 QString::number(v.index));
+      painter.drawText(position[k] + QPointF(radius + 2, 4),
+                       (v.isColumn ? QStringLiteral("c") : QStringLiteral("r")) + QString::number(v.index));
     }
   }
 }
@@ -142,7 +150,8 @@ void TreeView::paintSummary(QPainter& painter, QRectF area) const {
   int widest = 1;
   std::vector<int> total(static_cast<std::size_t>(depths), 0);
   for (int d = 0; d < depths; ++d) {
-    for (int count : forest_.countPerDepth[static_cast<std::size_t>(d)]) total[static_cast<std::size_t>(d)] += count;
+    for (int count : forest_.countPerDepth[static_cast<std::size_t>(d)])
+      total[static_cast<std::size_t>(d)] += count;
     widest = std::max(widest, total[static_cast<std::size_t>(d)]);
   }
   const double labelWidth = 150;
@@ -168,8 +177,10 @@ void TreeView::paintSummary(QPainter& painter, QRectF area) const {
     }
     painter.setPen(palette().text().color());
     painter.drawText(QRectF(area.left(), y, labelWidth - 6, barHeight), Qt::AlignRight | Qt::AlignVCenter,
-                     tr("level %1 (%2): %3").arg(d).arg(d % 2 == 0 ? tr("rows") : tr("cols")).arg(
-                         total[static_cast<std::size_t>(d)]));
+                     tr("level %1 (%2): %3")
+                         .arg(d)
+                         .arg(d % 2 == 0 ? tr("rows") : tr("cols"))
+                         .arg(total[static_cast<std::size_t>(d)]));
     painter.setPen(Qt::NoPen);
   }
 }

@@ -19,7 +19,8 @@ void* allocatePinned(std::size_t bytes) {
 
 void releasePinned(void* pointer) {
   cudaPointerAttributes attributes{};
-  if (cudaPointerGetAttributes(&attributes, pointer) == cudaSuccess && attributes.type == cudaMemoryTypeHost) {
+  if (cudaPointerGetAttributes(&attributes, pointer) == cudaSuccess &&
+      attributes.type == cudaMemoryTypeHost) {
     cudaFreeHost(pointer);
   } else {
     cudaGetLastError();
@@ -43,7 +44,8 @@ CudaDeviceInfo probe() {
   cudaDeviceProp properties{};
   if (cudaGetDeviceProperties(&properties, 0) != cudaSuccess || cudaSetDevice(0) != cudaSuccess ||
       cudaMemGetInfo(&info.freeMemory, &info.totalMemory) != cudaSuccess) {
-    info.reason = std::string("CUDA device 0 cannot be initialised (") + cudaGetErrorName(cudaGetLastError()) + ")";
+    info.reason =
+        std::string("CUDA device 0 cannot be initialised (") + cudaGetErrorName(cudaGetLastError()) + ")";
     return info;
   }
   info.usable = true;

@@ -31,14 +31,14 @@ namespace {
 
 constexpr int kWarp = 32;
 constexpr unsigned kFull = 0xffffffffu;
-constexpr int kLightWarps = 7;         // warps per block of the light kernel (tables fill 42 KiB)
-constexpr int kLightTable = 512;       // hash slots per warp
-constexpr int kLightWork = 256;        // nonzeros a light node may scan (table at most half full)
+constexpr int kLightWarps = 7;    // warps per block of the light kernel (tables fill 42 KiB)
+constexpr int kLightTable = 512;  // hash slots per warp
+constexpr int kLightWork = 256;   // nonzeros a light node may scan (table at most half full)
 constexpr int kHeavyThreads = 256;
 constexpr int kHeavyWarps = kHeavyThreads / kWarp;
-constexpr int kMediumWork = 1024;      // nonzeros a medium node may scan
-constexpr int kMediumTable = 2048;     // hash slots of a medium block (24 KiB dynamic shared memory)
-constexpr int kHeavyTable = 8192;      // hash slots of a heavy block (96 KiB dynamic shared memory)
+constexpr int kMediumWork = 1024;   // nonzeros a medium node may scan
+constexpr int kMediumTable = 2048;  // hash slots of a medium block (24 KiB dynamic shared memory)
+constexpr int kHeavyTable = 8192;   // hash slots of a heavy block (96 KiB dynamic shared memory)
 constexpr int kMinTable = 512;
 constexpr int kOverflowThreads = 1024;   // few overflow nodes scan in the late rounds: give each many lanes
 constexpr int kOverflowBlocksPerSm = 2;  // dense arrays of n entries each: few, and cleared by their blocks
@@ -70,8 +70,8 @@ struct Counters {
   int overflow;  // nodes handed to the overflow kernel
   int bigRows;   // rows of bigTop handed out (the level's first proposals)
   int matchedNodes;
-  int queue;     // |Q_I|
-  int rescan;    // nodes of Q_I whose candidate list ran out
+  int queue;   // |Q_I|
+  int rescan;  // nodes of Q_I whose candidate list ran out
 };
 
 // A node's queue for a block-per-node tier: the nodes and the nonzeros each scans.
@@ -110,8 +110,9 @@ struct Batch {
 
 // Fig. 5 lines 2-23 for the batch of hyperedges edgeOf(j)[first .. first + 32): loads the rows into
 // `batch` and returns this lane's share as [(startRow, startColumn), (endRow, endColumn)).
-__device__ void planBatch(const View& d, long long columnStart, long long columnEnd, long long first, Batch& batch,
-                          int lane, int& startRow, int& startColumn, int& endRow, int& endColumn) {
+__device__ void planBatch(const View& d, long long columnStart, long long columnEnd, long long first,
+                          Batch& batch, int lane, int& startRow, int& startColumn, int& endRow,
+                          int& endColumn) {
   int a = 0;
   if (first + lane < columnEnd) {
     const int edge = d.incidence[columnStart + (first - columnStart) + lane];
@@ -129,15 +130,15 @@ __device__ void planBatch(const View& d, long long columnStart, long long column
   const int total = __shfl_sync(kFull, b, kWarp - 1);  // line 7
   const int exclusive = b - a;                         // line 8
   const int share = (total + kWarp - 1) / kWarp;
-  const int end = min(total, share * (lane + 1));      // line 9
+  const int end = min(total, share * (lane + 1));  // line 9
   int row = 0;
-  for (int z = 0; z < kWarp; ++z) {                    // lines 10-14
+  for (int z = 0; z < kWarp; ++z) {  // lines 10-14
     if (__shfl_sync(kFull, exclusive, z) < end) row = z;
   }
   const int column = end - __shfl_sync(kFull, exclusive, row);  // line 15
   endRow = row;
   endColumn = column;
-  startRow = __shfl_up_sync(kFull, row, 1);            // lines 16-21
+  startRow = __shfl_up_sync(kFull, row, 1);  // lines 16-21
   startColumn = __shfl_up_sync(kFull, column, 1);
   if (lane == 0) startRow = startColumn = 0;
   __syncwarp();
@@ -145,8 +146,8 @@ __device__ void planBatch(const View& d, long long columnStart, long long column
 
 // Calls visit(k, w) for every nonzero a_ik of this lane's share of the batch.
 template <typename Visit>
-__device__ int scanShare(const View& d, const Batch& batch, int startRow, int startColumn, int endRow, int endColumn,
-                         Visit visit) {
+__device__ int scanShare(const View& d, const Batch& batch, int startRow, int startColumn, int endRow,
+                         int endColumn, Visit visit) {
   int visited = 0;
   for (int row = startRow, column = startColumn; row < endRow || (row == endRow && column < endColumn);) {
     if (column >= batch.size[row]) {
@@ -161,12 +162,15 @@ __device__ int scanShare(const View& d, const Batch& batch, int startRow, int st
   return visited;
 }
 
-__device__ unsigned slotOf(int k, int tableSize) { return (static_cast<unsigned>(k) * 2654435761u) & (tableSize - 1); }
+__device__ unsigned slotOf(int k, int tableSize) {
+  return (static_cast<unsigned>(k) * 2654435761u) & (tableSize - 1);
+}
 
 // Adds w to k's similarity in an open-addressing table. Every access to a key is atomic, so lanes racing
 // for a slot agree without locks. Returns false when the table is full, or when `fill` (the count of keys,
 // if given) passes `limit`.
-__device__ bool tableAdd(int* keys, unsigned long long* values, int tableSize, int k, int w, int* fill, int limit) {
+__device__ bool tableAdd(int* keys, unsigned long long* values, int tableSize, int k, int w, int* fill,
+                         int limit) {
   unsigned slot = slotOf(k, tableSize);
   for (int probe = 0; probe < tableSize; ++probe) {
     const int key = atomicCAS(&keys[slot], kEmpty, k);
@@ -188,7 +192,9 @@ struct Candidate {
   int node;  // -1: none
 };
 
-__device__ Candidate noCandidate() { return {0, 0, -1}; }
+__device__ Candidate noCandidate() {
+  return {0, 0, -1};
+}
 __device__ Candidate candidateOf(int j, int k, unsigned long long similarity) {
   return {similarity, k < 0 ? 0 : edgeTieKey(j, k), k};
 }
@@ -213,8 +219,8 @@ __device__ Candidate warpBest(const Candidate& c) {
     tied = tied && words[w] == best[w];
   }
   const unsigned node = __reduce_min_sync(kFull, tied ? static_cast<unsigned>(c.node) : 0xffffffffu);
-  return {static_cast<unsigned long long>(best[0]) << 32 | best[1], static_cast<unsigned long long>(best[2]) << 32 | best[3],
-          static_cast<int>(node)};
+  return {static_cast<unsigned long long>(best[0]) << 32 | best[1],
+          static_cast<unsigned long long>(best[2]) << 32 | best[3], static_cast<int>(node)};
 }
 
 // The group-wide best candidate, in every thread of the group (a warp or a whole block).
@@ -299,11 +305,17 @@ __device__ int mergeTop(int j, LocalTop<L>& local, int* row, int length, Group& 
   return first;
 }
 
-__device__ int nodeAt(const int* queue, long long index) { return queue == nullptr ? static_cast<int>(index) : queue[index]; }
+__device__ int nodeAt(const int* queue, long long index) {
+  return queue == nullptr ? static_cast<int>(index) : queue[index];
+}
 
-__device__ bool available(const View& d, int k, int j) { return k != j && d.mate[k] == -1; }
+__device__ bool available(const View& d, int k, int j) {
+  return k != j && d.mate[k] == -1;
+}
 
-__device__ int* bigRowOf(const View& d, int j) { return d.bigTop + static_cast<long long>(d.bigRow[j]) * kBigRow; }
+__device__ int* bigRowOf(const View& d, int j) {
+  return d.bigTop + static_cast<long long>(d.bigRow[j]) * kBigRow;
+}
 
 // A scan's outcome: j proposes to its list's first entry and will take the second one next.
 __device__ void proposeFirst(const View& d, int j, int first) {
@@ -357,7 +369,8 @@ __global__ void lightProposals(View d, const int* queue, int count, bool firstPr
     LocalTop<kLightLocal> local;
     for (int s = lane; s < kLightTable; s += kWarp) local.offer(j, myKeys[s], myValues[s]);
     WarpGroup group;
-    const int first = mergeTop(j, local, d.lightTop + static_cast<long long>(j) * kLightRow, kLightList, group);
+    const int first =
+        mergeTop(j, local, d.lightTop + static_cast<long long>(j) * kLightRow, kLightList, group);
     for (int offset = kWarp / 2; offset > 0; offset >>= 1) visited += __shfl_xor_sync(kFull, visited, offset);
     if (lane == 0) {
       proposeFirst(d, j, first);
@@ -400,9 +413,11 @@ __global__ void blockProposals(View d, BlockQueue queue, const int* count) {
     for (long long first = columnStart + static_cast<long long>(warp) * kWarp; first < columnEnd;
          first += static_cast<long long>(kHeavyWarps) * kWarp) {
       int startRow, startColumn, endRow, endColumn;
-      planBatch(d, columnStart, columnEnd, first, batches[warp], lane, startRow, startColumn, endRow, endColumn);
+      planBatch(d, columnStart, columnEnd, first, batches[warp], lane, startRow, startColumn, endRow,
+                endColumn);
       visited += scanShare(d, batches[warp], startRow, startColumn, endRow, endColumn, [&](int k, int w) {
-        if (available(d, k, j) && !tableAdd(keys, values, tableSize, k, w, &fill, tableSize * 3 / 4)) atomicExch(&full, 1);
+        if (available(d, k, j) && !tableAdd(keys, values, tableSize, k, w, &fill, tableSize * 3 / 4))
+          atomicExch(&full, 1);
       });
       __syncwarp();
       // A full table sends the node to the overflow kernel: stop scanning (checked once per batch).
@@ -445,17 +460,19 @@ __global__ void __launch_bounds__(kOverflowThreads) overflowProposals(View d, un
       for (long long first = columnStart + static_cast<long long>(warp) * kWarp; first < columnEnd;
            first += static_cast<long long>(warps) * kWarp) {
         int startRow, startColumn, endRow, endColumn;
-        planBatch(d, columnStart, columnEnd, first, batches[warp], lane, startRow, startColumn, endRow, endColumn);
-        const int share = scanShare(d, batches[warp], startRow, startColumn, endRow, endColumn, [&](int k, int w) {
-          if (!available(d, k, j)) return;
-          if (pass == 0) {
-            atomicAdd(&similarity[k], 2ull * static_cast<unsigned long long>(w));
-            atomicOr(&similarity[k], 1ull);
-          } else {
-            const unsigned long long value = atomicExch(&similarity[k], 0ull);
-            if (value != 0) local.offer(j, k, value >> 1);
-          }
-        });
+        planBatch(d, columnStart, columnEnd, first, batches[warp], lane, startRow, startColumn, endRow,
+                  endColumn);
+        const int share =
+            scanShare(d, batches[warp], startRow, startColumn, endRow, endColumn, [&](int k, int w) {
+              if (!available(d, k, j)) return;
+              if (pass == 0) {
+                atomicAdd(&similarity[k], 2ull * static_cast<unsigned long long>(w));
+                atomicOr(&similarity[k], 1ull);
+              } else {
+                const unsigned long long value = atomicExch(&similarity[k], 0ull);
+                if (value != 0) local.offer(j, k, value >> 1);
+              }
+            });
         if (pass == 0) visited += share;
         __syncwarp();
       }
@@ -514,7 +531,8 @@ template <typename T>
 T* deviceCopy(const std::vector<T>& host, const char* what) {
   T* out = nullptr;
   check(cudaMalloc(&out, std::max<std::size_t>(1, host.size()) * sizeof(T)), what);
-  if (!host.empty()) check(cudaMemcpy(out, host.data(), host.size() * sizeof(T), cudaMemcpyHostToDevice), what);
+  if (!host.empty())
+    check(cudaMemcpy(out, host.data(), host.size() * sizeof(T), cudaMemcpyHostToDevice), what);
   return out;
 }
 
@@ -547,7 +565,8 @@ class CudaSuitorKernels final : public SuitorKernels {
     std::size_t freeBytes = 0, totalBytes = 0;
     check(cudaMemGetInfo(&freeBytes, &totalBytes), "memory info");
     const std::size_t needed = static_cast<std::size_t>(graph.pinCount()) * 8 +
-                               (static_cast<std::size_t>(graph.edgeCount()) + n) * 16 + n * (56 + 4 * kLightRow);
+                               (static_cast<std::size_t>(graph.edgeCount()) + n) * 16 +
+                               n * (56 + 4 * kLightRow);
     if (needed > freeBytes) {
       throw ResourceError("hypergraph needs " + std::to_string(needed >> 20) + " MiB on the GPU, " +
                           std::to_string(freeBytes >> 20) + " MiB free");
@@ -587,14 +606,16 @@ class CudaSuitorKernels final : public SuitorKernels {
       scanQueue = d_.rescan;
     }
     if (count > 0) {
-      const int blocks = std::max(1, std::min((count + kLightWarps - 1) / kLightWarps, multiprocessors_ * 64));
+      const int blocks =
+          std::max(1, std::min((count + kLightWarps - 1) / kLightWarps, multiprocessors_ * 64));
       lightProposals<<<blocks, kLightWarps * kWarp>>>(d_, scanQueue, count, everyNode);
       check(cudaGetLastError(), "light proposals");
       // The block tiers read their queue lengths on the device; only the level's first proposals wait for
       // them, to size the candidate lists.
       if (everyNode) allocateBigRows(readCounters().bigRows);
-      blockProposals<kMediumTable><<<multiprocessors_ * kMediumBlocksPerSm, kHeavyThreads, kMediumSharedBytes>>>(
-          d_, d_.medium, &d_.counters->medium);
+      blockProposals<kMediumTable>
+          <<<multiprocessors_ * kMediumBlocksPerSm, kHeavyThreads, kMediumSharedBytes>>>(
+              d_, d_.medium, &d_.counters->medium);
       check(cudaGetLastError(), "medium proposals");
       blockProposals<kHeavyTable><<<multiprocessors_ * kHeavyBlocksPerSm, kHeavyThreads, kHeavySharedBytes>>>(
           d_, d_.heavy, &d_.counters->heavy);
@@ -666,7 +687,8 @@ class CudaSuitorKernels final : public SuitorKernels {
     std::size_t freeBytes = 0, totalBytes = 0;
     check(cudaMemGetInfo(&freeBytes, &totalBytes), "memory info");
     const std::size_t perSlot = static_cast<std::size_t>(d_.n) * sizeof(unsigned long long);
-    const int affordable = static_cast<int>((freeBytes / 2 + static_cast<std::size_t>(denseSlots_) * perSlot) / perSlot);
+    const int affordable =
+        static_cast<int>((freeBytes / 2 + static_cast<std::size_t>(denseSlots_) * perSlot) / perSlot);
     if (affordable < 1) throw ResourceError("no GPU memory left for a dense similarity array");
     const int slots = std::min(wanted, affordable);
     if (slots > denseSlots_) {
@@ -682,20 +704,21 @@ class CudaSuitorKernels final : public SuitorKernels {
   }
   std::vector<int32_t> download(const int* device) const {
     std::vector<int32_t> out(static_cast<std::size_t>(d_.n));
-    if (d_.n > 0) check(cudaMemcpy(out.data(), device, out.size() * sizeof(int32_t), cudaMemcpyDeviceToHost), "download");
+    if (d_.n > 0)
+      check(cudaMemcpy(out.data(), device, out.size() * sizeof(int32_t), cudaMemcpyDeviceToHost), "download");
     return out;
   }
   void release() {
-    for (const void* p : {static_cast<const void*>(d_.edgeOffsets), static_cast<const void*>(d_.pins),
-                          static_cast<const void*>(d_.nodeOffsets), static_cast<const void*>(d_.incidence),
-                          static_cast<const void*>(d_.edgeWeights), static_cast<const void*>(d_.mate),
-                          static_cast<const void*>(d_.cand), static_cast<const void*>(d_.queue),
+    for (const void* p : {static_cast<const void*>(d_.edgeOffsets),  static_cast<const void*>(d_.pins),
+                          static_cast<const void*>(d_.nodeOffsets),  static_cast<const void*>(d_.incidence),
+                          static_cast<const void*>(d_.edgeWeights),  static_cast<const void*>(d_.mate),
+                          static_cast<const void*>(d_.cand),         static_cast<const void*>(d_.queue),
                           static_cast<const void*>(d_.medium.nodes), static_cast<const void*>(d_.medium.work),
-                          static_cast<const void*>(d_.heavy.nodes), static_cast<const void*>(d_.heavy.work),
-                          static_cast<const void*>(d_.overflow), static_cast<const void*>(d_.rescan),
-                          static_cast<const void*>(d_.lightTop), static_cast<const void*>(d_.bigTop),
-                          static_cast<const void*>(d_.bigRow), static_cast<const void*>(d_.topNext),
-                          static_cast<const void*>(d_.counters), static_cast<const void*>(dense_)}) {
+                          static_cast<const void*>(d_.heavy.nodes),  static_cast<const void*>(d_.heavy.work),
+                          static_cast<const void*>(d_.overflow),     static_cast<const void*>(d_.rescan),
+                          static_cast<const void*>(d_.lightTop),     static_cast<const void*>(d_.bigTop),
+                          static_cast<const void*>(d_.bigRow),       static_cast<const void*>(d_.topNext),
+                          static_cast<const void*>(d_.counters),     static_cast<const void*>(dense_)}) {
       if (p != nullptr) cudaFree(const_cast<void*>(p));
     }
     d_ = View{};
@@ -714,6 +737,8 @@ class CudaSuitorKernels final : public SuitorKernels {
 
 }  // namespace
 
-std::unique_ptr<SuitorKernels> makeCudaSuitorKernels() { return std::make_unique<CudaSuitorKernels>(); }
+std::unique_ptr<SuitorKernels> makeCudaSuitorKernels() {
+  return std::make_unique<CudaSuitorKernels>();
+}
 
 }  // namespace ms::hypergraph

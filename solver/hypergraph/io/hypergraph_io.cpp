@@ -56,7 +56,9 @@ class LineReader {
   [[noreturn]] void fail(const std::string& problem) const {
     throw InputError(name_, std::to_string(line_), problem);
   }
-  [[noreturn]] void failAtEnd(const std::string& problem) const { throw InputError(name_, "end of file", problem); }
+  [[noreturn]] void failAtEnd(const std::string& problem) const {
+    throw InputError(name_, "end of file", problem);
+  }
   const std::string& text() const { return text_; }
 
  private:
@@ -136,8 +138,8 @@ Hypergraph readHgr(std::istream& in, const std::string& name) {
   std::vector<int32_t> pins, edgeWeights;
   for (int32_t e = 0; e < edges; ++e) {
     if (!reader.next('%')) {
-      reader.failAtEnd("truncated: the header announces " + std::to_string(edges) + " hyperedges, the file has " +
-                       std::to_string(e));
+      reader.failAtEnd("truncated: the header announces " + std::to_string(edges) +
+                       " hyperedges, the file has " + std::to_string(e));
     }
     if (edgeWeighted) edgeWeights.push_back(weight(reader, "hyperedge weight"));
     while (!reader.atEnd()) {
@@ -150,8 +152,9 @@ Hypergraph readHgr(std::istream& in, const std::string& name) {
     const auto begin = pins.begin() + offsets.back();
     std::sort(begin, pins.end());
     const auto repeated = std::adjacent_find(begin, pins.end());
-    if (repeated != pins.end()) reader.fail("duplicate pin " + std::to_string(*repeated + 1) + " in hyperedge " +
-                                            std::to_string(e + 1));
+    if (repeated != pins.end())
+      reader.fail("duplicate pin " + std::to_string(*repeated + 1) + " in hyperedge " +
+                  std::to_string(e + 1));
     offsets.push_back(static_cast<int64_t>(pins.size()));
   }
   std::vector<int32_t> nodeWeights;
@@ -167,7 +170,8 @@ Hypergraph readHgr(std::istream& in, const std::string& name) {
     reader.fail("more lines than the header announces (" + std::to_string(edges) + " hyperedges" +
                 (nodeWeighted ? ", " + std::to_string(nodes) + " node weights)" : ")"));
   }
-  return Hypergraph(nodes, std::move(offsets), std::move(pins), std::move(edgeWeights), std::move(nodeWeights));
+  return Hypergraph(nodes, std::move(offsets), std::move(pins), std::move(edgeWeights),
+                    std::move(nodeWeights));
 }
 
 Hypergraph readMatrixMarket(std::istream& in, const std::string& name) {
@@ -176,9 +180,11 @@ Hypergraph readMatrixMarket(std::istream& in, const std::string& name) {
   std::string banner = reader.word();
   std::string object = reader.word(), layout = reader.word(), field = reader.word(), symmetry = reader.word();
   for (std::string* text : {&object, &layout, &field, &symmetry}) {
-    std::transform(text->begin(), text->end(), text->begin(), [](unsigned char c) { return std::tolower(c); });
+    std::transform(text->begin(), text->end(), text->begin(),
+                   [](unsigned char c) { return std::tolower(c); });
   }
-  if (banner != "%%MatrixMarket") reader.fail("not a Matrix Market file: the banner '%%MatrixMarket' is missing");
+  if (banner != "%%MatrixMarket")
+    reader.fail("not a Matrix Market file: the banner '%%MatrixMarket' is missing");
   if (object != "matrix" || layout != "coordinate") {
     reader.fail("only 'matrix coordinate' files describe hypergraphs, not '" + object + " " + layout + "'");
   }
@@ -202,22 +208,25 @@ Hypergraph readMatrixMarket(std::istream& in, const std::string& name) {
   nonzeros.reserve(static_cast<std::size_t>(entries) * (symmetric ? 2 : 1));
   for (int64_t k = 0; k < entries; ++k) {
     if (!reader.nextNonBlank('%')) {
-      reader.failAtEnd("truncated: the size line announces " + std::to_string(entries) + " entries, the file has " +
-                       std::to_string(k));
+      reader.failAtEnd("truncated: the size line announces " + std::to_string(entries) +
+                       " entries, the file has " + std::to_string(k));
     }
     const int64_t i = reader.integer("row index"), j = reader.integer("column index");
-    if (i < 1 || i > rows) reader.fail("row " + std::to_string(i) + " is out of range 1.." + std::to_string(rows));
+    if (i < 1 || i > rows)
+      reader.fail("row " + std::to_string(i) + " is out of range 1.." + std::to_string(rows));
     if (j < 1 || j > columns) {
       reader.fail("column " + std::to_string(j) + " is out of range 1.." + std::to_string(columns));
     }
     if (field != "pattern") reader.real("value");
     reader.expectEnd();
-    if (symmetric && j > i) reader.fail("a symmetric file stores the lower triangle only, not (" +
-                                        std::to_string(i) + ", " + std::to_string(j) + ")");
+    if (symmetric && j > i)
+      reader.fail("a symmetric file stores the lower triangle only, not (" + std::to_string(i) + ", " +
+                  std::to_string(j) + ")");
     nonzeros.emplace_back(static_cast<int32_t>(i - 1), static_cast<int32_t>(j - 1));
     if (symmetric && i != j) nonzeros.emplace_back(static_cast<int32_t>(j - 1), static_cast<int32_t>(i - 1));
   }
-  if (reader.nextNonBlank('%')) reader.fail("more entries than the " + std::to_string(entries) + " announced");
+  if (reader.nextNonBlank('%'))
+    reader.fail("more entries than the " + std::to_string(entries) + " announced");
 
   std::vector<int64_t> offsets(static_cast<std::size_t>(rows) + 1, 0);
   for (const auto& [i, j] : nonzeros) ++offsets[static_cast<std::size_t>(i) + 1];
@@ -226,7 +235,8 @@ Hypergraph readMatrixMarket(std::istream& in, const std::string& name) {
   std::vector<int32_t> pins(nonzeros.size());
   for (const auto& [i, j] : nonzeros) pins[static_cast<std::size_t>(fill[static_cast<std::size_t>(i)]++)] = j;
   sortPins(offsets, pins, [&](int32_t edge, int32_t pin) {
-    throw InputError(name, "", "duplicate entry (" + std::to_string(edge + 1) + ", " + std::to_string(pin + 1) + ")");
+    throw InputError(name, "",
+                     "duplicate entry (" + std::to_string(edge + 1) + ", " + std::to_string(pin + 1) + ")");
   });
   return Hypergraph(columns, std::move(offsets), std::move(pins));
 }
@@ -238,7 +248,8 @@ Hypergraph readHypergraph(const std::filesystem::path& path) {
   }
   InputSource source = InputSource::open(path);
   skipUtf8ByteOrderMark(source.stream());
-  return extension == ".hgr" ? readHgr(source.stream(), source.name()) : readMatrixMarket(source.stream(), source.name());
+  return extension == ".hgr" ? readHgr(source.stream(), source.name())
+                             : readMatrixMarket(source.stream(), source.name());
 }
 
 void writeHgr(const Hypergraph& graph, std::ostream& out) {
@@ -285,14 +296,16 @@ std::vector<uint8_t> readPartitionFile(const std::filesystem::path& path, int32_
   std::vector<uint8_t> out;
   out.reserve(static_cast<std::size_t>(nodes));
   while (reader.nextNonBlank('%')) {
-    if (static_cast<int32_t>(out.size()) == nodes) reader.fail("more part ids than the " + std::to_string(nodes) + " nodes");
+    if (static_cast<int32_t>(out.size()) == nodes)
+      reader.fail("more part ids than the " + std::to_string(nodes) + " nodes");
     const int64_t part = reader.integer("part id");
     if (part != 0 && part != 1) reader.fail("part id " + std::to_string(part) + " is not 0 or 1");
     reader.expectEnd();
     out.push_back(static_cast<uint8_t>(part));
   }
   if (static_cast<int32_t>(out.size()) != nodes) {
-    reader.failAtEnd("truncated: " + std::to_string(out.size()) + " part ids for " + std::to_string(nodes) + " nodes");
+    reader.failAtEnd("truncated: " + std::to_string(out.size()) + " part ids for " + std::to_string(nodes) +
+                     " nodes");
   }
   return out;
 }

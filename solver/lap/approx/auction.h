@@ -44,8 +44,14 @@ namespace ms::lap {
 // then 1e-7 of the largest cost.
 inline constexpr double kDefaultGapFraction = 1e-7;
 
-enum AuctionCounter : int { kAuctionEpsilon = 0, kAuctionScalingPhase, kAuctionRounds, kAuctionBids,
-                            kAuctionUnassigned, kAuctionCounterCount };
+enum AuctionCounter : int {
+  kAuctionEpsilon = 0,
+  kAuctionScalingPhase,
+  kAuctionRounds,
+  kAuctionBids,
+  kAuctionUnassigned,
+  kAuctionCounterCount
+};
 inline constexpr std::array<std::string_view, kAuctionCounterCount> kAuctionCounterNames = {
     "epsilon", "scaling_phase", "rounds", "bids", "unassigned"};
 
@@ -92,7 +98,8 @@ class Auction final : public LapSolver<typename Kernels::Cost> {
     }
     record.device_ns = kernels_.endPhase();
     record.wall_ns =
-        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start).count();
+        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start)
+            .count();
     record.iteration = scalingPhase_;
     if (record.phase == "bidding") {
       record.counters[kAuctionEpsilon] = static_cast<double>(epsilonOfStep) / static_cast<double>(scale_);
@@ -155,8 +162,8 @@ class Auction final : public LapSolver<typename Kernels::Cost> {
       scale_ = Price{n} + 1;
       const double largest = std::max(std::abs(range.min), std::abs(range.max));
       if ((largest + span) * static_cast<double>(scale_) * (n + 2.0) > 0x1p62) {
-        throw SolveError(name_ + ": integer costs up to " + std::to_string(largest) + " are too large to scale by n + 1 = " +
-                         std::to_string(scale_) + " in 64 bits");
+        throw SolveError(name_ + ": integer costs up to " + std::to_string(largest) +
+                         " are too large to scale by n + 1 = " + std::to_string(scale_) + " in 64 bits");
       }
       finalEpsilon_ = 1;
       kernels_.configure(scale_, 0);
@@ -164,11 +171,13 @@ class Auction final : public LapSolver<typename Kernels::Cost> {
       epsilon_ = std::max<Price>(1, priceSpan / 2);
     } else {
       scale_ = 1;
-      const double largest = std::max({std::abs(range.min), std::abs(range.max), std::numeric_limits<double>::min()});
+      const double largest =
+          std::max({std::abs(range.min), std::abs(range.max), std::numeric_limits<double>::min()});
       finalEpsilon_ = settings_.finalEpsilon > 0 ? settings_.finalEpsilon : kDefaultGapFraction * largest / n;
       // Any assignment through M costs at least M + (n - 1) min; every one avoiding them at most n max.
-      const double forbiddenCost = range.anyForbidden ? n * range.max - (n - 1) * range.min + n * finalEpsilon_ + span + 1
-                                                      : std::numeric_limits<double>::infinity();
+      const double forbiddenCost = range.anyForbidden
+                                       ? n * range.max - (n - 1) * range.min + n * finalEpsilon_ + span + 1
+                                       : std::numeric_limits<double>::infinity();
       kernels_.configure(1, forbiddenCost);
       const double priceSpan = range.anyForbidden ? forbiddenCost - range.min : span;
       epsilon_ = std::max(finalEpsilon_, priceSpan / 2);
@@ -194,7 +203,8 @@ class Auction final : public LapSolver<typename Kernels::Cost> {
       return;
     }
     if constexpr (std::is_integral_v<Price>) {
-      epsilon_ = std::max<Price>(1, static_cast<Price>(static_cast<double>(epsilon_) / settings_.scalingFactor));
+      epsilon_ =
+          std::max<Price>(1, static_cast<Price>(static_cast<double>(epsilon_) / settings_.scalingFactor));
     } else {
       epsilon_ = std::max(finalEpsilon_, epsilon_ / settings_.scalingFactor);
     }

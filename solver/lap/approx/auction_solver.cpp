@@ -19,10 +19,11 @@ std::unique_ptr<LapSolver<T>> makeAuction(const CostMatrix<T>& costs, Backend ba
       return std::make_unique<Auction<AuctionCpuKernels<T, SequentialExecution>>>(
           "auction/sequential", costs, AuctionCpuKernels<T, SequentialExecution>(costs, {}), settings);
     case Backend::Cpu: {
-      const int used = threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+      const int used =
+          threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
       return std::make_unique<Auction<AuctionCpuKernels<T, OpenMpExecution>>>(
-          "auction/omp" + std::to_string(used), costs, AuctionCpuKernels<T, OpenMpExecution>(costs, OpenMpExecution{used}),
-          settings);
+          "auction/omp" + std::to_string(used), costs,
+          AuctionCpuKernels<T, OpenMpExecution>(costs, OpenMpExecution{used}), settings);
     }
     case Backend::Cuda:
       return makeCudaAuction(costs, settings);
@@ -32,9 +33,13 @@ std::unique_ptr<LapSolver<T>> makeAuction(const CostMatrix<T>& costs, Backend ba
   throw SolveError("makeAuction: resolve the backend first (resolveBackend)");
 }
 
-template std::unique_ptr<LapSolver<int32_t>> makeAuction(const CostMatrix<int32_t>&, Backend, int, const AuctionSettings&);
-template std::unique_ptr<LapSolver<int64_t>> makeAuction(const CostMatrix<int64_t>&, Backend, int, const AuctionSettings&);
-template std::unique_ptr<LapSolver<float>> makeAuction(const CostMatrix<float>&, Backend, int, const AuctionSettings&);
-template std::unique_ptr<LapSolver<double>> makeAuction(const CostMatrix<double>&, Backend, int, const AuctionSettings&);
+template std::unique_ptr<LapSolver<int32_t>> makeAuction(const CostMatrix<int32_t>&, Backend, int,
+                                                         const AuctionSettings&);
+template std::unique_ptr<LapSolver<int64_t>> makeAuction(const CostMatrix<int64_t>&, Backend, int,
+                                                         const AuctionSettings&);
+template std::unique_ptr<LapSolver<float>> makeAuction(const CostMatrix<float>&, Backend, int,
+                                                       const AuctionSettings&);
+template std::unique_ptr<LapSolver<double>> makeAuction(const CostMatrix<double>&, Backend, int,
+                                                        const AuctionSettings&);
 
 }  // namespace ms::lap

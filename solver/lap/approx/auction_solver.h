@@ -1,5 +1,6 @@
 #pragma once
-// Factory of the auction solvers: the orchestration of auction.h on the sequential, OpenMP or CUDA kernel set.
+// Factory of the auction solvers: the orchestration of auction.h on the sequential, OpenMP or CUDA kernel
+// set.
 
 #include <memory>
 

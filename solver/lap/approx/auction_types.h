@@ -1,5 +1,6 @@
 #pragma once
-// Plain types the auction orchestration and its kernel sets exchange. Free of Eigen, so CUDA sources use them.
+// Plain types the auction orchestration and its kernel sets exchange. Free of Eigen, so CUDA sources use
+// them.
 
 #include <cstdint>
 #include <type_traits>

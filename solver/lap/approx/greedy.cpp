@@ -14,8 +14,8 @@ namespace ms::lap {
 namespace {
 
 enum GreedyCounter : int { kGreedyRow = 0, kGreedyCol, kGreedyCost, kGreedyScanned, kGreedyCounterCount };
-inline constexpr std::array<std::string_view, kGreedyCounterCount> kGreedyCounterNames = {"row", "col", "cost",
-                                                                                          "entries_scanned"};
+inline constexpr std::array<std::string_view, kGreedyCounterCount> kGreedyCounterNames = {
+    "row", "col", "cost", "entries_scanned"};
 
 // What is still uncovered: lists in ascending order (the naive scan meets ties row-major) and flags.
 struct Uncovered {
@@ -151,11 +151,11 @@ class SortedQueue {
   }
 
   const CostMatrix<T>& costs_;
-  std::vector<Entry> entries_;         // the finite entries, bucket by bucket
-  std::vector<int64_t> bucketStart_;   // first entry of each bucket, and the end
-  std::size_t nextBucket_ = 0;         // first bucket not yet sorted
-  std::size_t head_ = 0;               // next entry of the queue
-  std::size_t sortedEnd_ = 0;          // end of the sorted live entries of the head's bucket
+  std::vector<Entry> entries_;        // the finite entries, bucket by bucket
+  std::vector<int64_t> bucketStart_;  // first entry of each bucket, and the end
+  std::size_t nextBucket_ = 0;        // first bucket not yet sorted
+  std::size_t head_ = 0;              // next entry of the queue
+  std::size_t sortedEnd_ = 0;         // end of the sorted live entries of the head's bucket
 };
 
 template <CostType T, class Finder>
@@ -187,7 +187,8 @@ class Greedy final : public LapSolver<T> {
       throw SolveError(std::string(Finder::kName) + ": step() called after the solve finished");
     }
     record.wall_ns =
-        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start).count();
+        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start)
+            .count();
     record.iteration = taken_;
     lastPhase_ = record.phase;
     return record;
@@ -252,7 +253,7 @@ class Greedy final : public LapSolver<T> {
       failed_ = true;
       // Not InfeasibleError: another assignment may well avoid the forbidden entries.
       throw SolveError(std::string(Finder::kName) + ": stuck after " + std::to_string(taken_) +
-                            " assignments: every uncovered entry is forbidden (inf); greedy cannot backtrack");
+                       " assignments: every uncovered entry is forbidden (inf); greedy cannot backtrack");
     }
     const auto row = static_cast<int32_t>(index / costs_.cols());
     const auto col = static_cast<int32_t>(index % costs_.cols());

@@ -45,7 +45,8 @@ class RandomAssignment final : public LapSolver<T> {
     record.phase = "draw";
     const int32_t row = costs_.rows() - 1 - drawn_;
     std::uniform_int_distribution<int32_t> pick(0, row);
-    std::swap(permutation_[static_cast<std::size_t>(row)], permutation_[static_cast<std::size_t>(pick(random_))]);
+    std::swap(permutation_[static_cast<std::size_t>(row)],
+              permutation_[static_cast<std::size_t>(pick(random_))]);
     const int32_t col = permutation_[static_cast<std::size_t>(row)];
     objective_ += static_cast<DualOf<T>>(costs_(row, col));
     ++drawn_;
@@ -54,7 +55,8 @@ class RandomAssignment final : public LapSolver<T> {
     record.counters[1] = col;
     record.counters[2] = static_cast<double>(costs_(row, col));
     record.wall_ns =
-        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start).count();
+        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start)
+            .count();
     return record;
   }
 

@@ -24,8 +24,8 @@
 #include <type_traits>
 
 #include "solver/core/errors.h"
-#include "solver/lap/lap_solver.h"
 #include "solver/lap/hungarian/search_summary.h"
+#include "solver/lap/lap_solver.h"
 
 namespace ms::lap {
 
@@ -103,8 +103,9 @@ class Hungarian final : public LapSolver<typename Kernels::Cost> {
       throw;
     }
     record.device_ns = kernels_.endPhase();
-    record.wall_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start)
-                         .count();
+    record.wall_ns =
+        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start)
+            .count();
     record.iteration = iteration_;
     lastPhase_ = record.phase;
     return record;

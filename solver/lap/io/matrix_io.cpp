@@ -3,7 +3,9 @@
 namespace ms::lap {
 
 namespace {
-bool isNpy(const std::filesystem::path& path) { return path.extension() == ".npy"; }
+bool isNpy(const std::filesystem::path& path) {
+  return path.extension() == ".npy";
+}
 }  // namespace
 
 AnyCostMatrix readCostMatrix(const std::filesystem::path& path) {

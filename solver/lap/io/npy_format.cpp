@@ -3,9 +3,9 @@
 #include <cstring>
 #include <limits>
 #include <ostream>
+#include <string>
 #include <string_view>
 #include <utility>
-#include <string>
 #include <vector>
 
 #include "solver/core/atomic_file.h"
@@ -19,7 +19,9 @@ namespace {
 constexpr char kMagic[] = "\x93NUMPY";
 constexpr std::size_t kMagicSize = 6;
 
-std::string offset(std::size_t byte) { return "offset " + std::to_string(byte); }
+std::string offset(std::size_t byte) {
+  return "offset " + std::to_string(byte);
+}
 
 struct NpyHeader {
   std::string descr;
@@ -70,7 +72,11 @@ class HeaderParser {
     }
     ++at_;  // the '}'
     if (!seenDescr || !seenOrder || !seenShape) {
-      fail(0, std::string("header has no '") + (!seenDescr ? "descr" : !seenOrder ? "fortran_order" : "shape") + "'");
+      fail(0, std::string("header has no '") +
+                  (!seenDescr   ? "descr"
+                   : !seenOrder ? "fortran_order"
+                                : "shape") +
+                  "'");
     }
     // What follows the dictionary is padding: spaces, then the '\n' that ends the header.
     const std::size_t rest = dict_.find_first_not_of(' ', at_);
@@ -106,7 +112,8 @@ class HeaderParser {
     return text;
   }
   bool boolean() {
-    for (const auto& [word, value] : {std::pair{std::string_view("True"), true}, {std::string_view("False"), false}}) {
+    for (const auto& [word, value] :
+         {std::pair{std::string_view("True"), true}, {std::string_view("False"), false}}) {
       if (dict_.substr(at_, word.size()) == word) {
         at_ += word.size();
         return value;
@@ -123,10 +130,13 @@ class HeaderParser {
       if (value > (std::numeric_limits<int64_t>::max() - 9) / 10) fail(first, "dimension too large");
       value = value * 10 + (dict_[at_++] - '0');
     }
-    if (at_ == first || (at_ < dict_.size() && std::string_view(" \t,)").find(dict_[at_]) == std::string_view::npos)) {
+    if (at_ == first ||
+        (at_ < dict_.size() && std::string_view(" \t,)").find(dict_[at_]) == std::string_view::npos)) {
       const std::size_t end = dict_.find_first_of(",)", at_);
-      const std::size_t length = std::min<std::size_t>(end == std::string_view::npos ? dict_.size() : end, first + 20) - first;
-      fail(first, "dimension '" + std::string(dict_.substr(first, length)) + "' is not a non-negative integer");
+      const std::size_t length =
+          std::min<std::size_t>(end == std::string_view::npos ? dict_.size() : end, first + 20) - first;
+      fail(first,
+           "dimension '" + std::string(dict_.substr(first, length)) + "' is not a non-negative integer");
     }
     skipSpace();
     return value;
@@ -147,7 +157,8 @@ class HeaderParser {
     }
     ++at_;
     if (dims.size() != 2) {
-      fail(shapeAt, "expected a 2-D matrix, found shape " + std::string(dict_.substr(shapeAt, at_ - shapeAt)));
+      fail(shapeAt,
+           "expected a 2-D matrix, found shape " + std::string(dict_.substr(shapeAt, at_ - shapeAt)));
     }
     header.rows = dims[0];
     header.cols = dims[1];
@@ -161,19 +172,23 @@ class HeaderParser {
 
 NpyHeader readHeader(std::istream& in, std::uintmax_t fileSize, const std::string& file) {
   char preamble[kMagicSize + 2];
-  if (!in.read(preamble, sizeof preamble)) throw InputError(file, offset(0), "truncated: not a .npy file (too short)");
-  if (std::memcmp(preamble, kMagic, kMagicSize) != 0) throw InputError(file, offset(0), "not a .npy file (bad magic)");
+  if (!in.read(preamble, sizeof preamble))
+    throw InputError(file, offset(0), "truncated: not a .npy file (too short)");
+  if (std::memcmp(preamble, kMagic, kMagicSize) != 0)
+    throw InputError(file, offset(0), "not a .npy file (bad magic)");
   const int major = static_cast<unsigned char>(preamble[6]);
   std::size_t headerLength = 0;
   std::size_t position = sizeof preamble;
   if (major == 1) {
     unsigned char bytes[2];
-    if (!in.read(reinterpret_cast<char*>(bytes), 2)) throw InputError(file, offset(position), "truncated header");
+    if (!in.read(reinterpret_cast<char*>(bytes), 2))
+      throw InputError(file, offset(position), "truncated header");
     headerLength = bytes[0] | (bytes[1] << 8);
     position += 2;
   } else if (major == 2 || major == 3) {
     unsigned char bytes[4];
-    if (!in.read(reinterpret_cast<char*>(bytes), 4)) throw InputError(file, offset(position), "truncated header");
+    if (!in.read(reinterpret_cast<char*>(bytes), 4))
+      throw InputError(file, offset(position), "truncated header");
     headerLength = bytes[0] | (bytes[1] << 8) | (bytes[2] << 16) | (static_cast<std::size_t>(bytes[3]) << 24);
     position += 4;
   } else {
@@ -181,12 +196,14 @@ NpyHeader readHeader(std::istream& in, std::uintmax_t fileSize, const std::strin
   }
   // Checked before allocating: a 4-byte length may claim up to 4 GB.
   if (position + headerLength > fileSize) {
-    throw InputError(file, offset(position), "truncated header (expected " + std::to_string(headerLength) +
-                                                 " bytes, the file has " + std::to_string(fileSize - position) + ")");
+    throw InputError(file, offset(position),
+                     "truncated header (expected " + std::to_string(headerLength) + " bytes, the file has " +
+                         std::to_string(fileSize - position) + ")");
   }
   std::string dict(headerLength, '\0');
   if (!in.read(dict.data(), static_cast<std::streamsize>(headerLength))) {
-    throw InputError(file, offset(position), "truncated header (expected " + std::to_string(headerLength) + " bytes)");
+    throw InputError(file, offset(position),
+                     "truncated header (expected " + std::to_string(headerLength) + " bytes)");
   }
   NpyHeader header = HeaderParser(dict, position, file).parse();
   header.dataOffset = position + headerLength;
@@ -204,18 +221,20 @@ template <CostType T>
 CostMatrix<T> readBlock(std::istream& in, const NpyHeader& header, std::uintmax_t fileSize,
                         const std::string& file, const Block& block) {
   if (header.rows == 0 || header.cols == 0) throw InputError(file, offset(header.dataOffset), "empty matrix");
-  if (header.rows > std::numeric_limits<int32_t>::max() || header.cols > std::numeric_limits<int32_t>::max()) {
+  if (header.rows > std::numeric_limits<int32_t>::max() ||
+      header.cols > std::numeric_limits<int32_t>::max()) {
     throw InputError(file, offset(header.dataOffset), "matrix dimensions exceed 2^31 - 1");
   }
   const int64_t blockRows = block.rowEnd - block.rowBegin, blockCols = block.colEnd - block.colBegin;
   const std::string shortfall = memoryShortfall(blockRows, blockCols, sizeof(T));
   if (!shortfall.empty()) throw InputError(file, offset(header.dataOffset), shortfall);
-  const auto expected = static_cast<std::size_t>(header.rows) * static_cast<std::size_t>(header.cols) * sizeof(T);
+  const auto expected =
+      static_cast<std::size_t>(header.rows) * static_cast<std::size_t>(header.cols) * sizeof(T);
   const std::size_t present = fileSize > header.dataOffset ? fileSize - header.dataOffset : 0;
   if (present < expected) {
     throw InputError(file, offset(header.dataOffset + present),
-                     "truncated: file ends after " + std::to_string(present) + " of " + std::to_string(expected) +
-                         " data bytes");
+                     "truncated: file ends after " + std::to_string(present) + " of " +
+                         std::to_string(expected) + " data bytes");
   }
   const bool fortran = header.fortranOrder;
   const int64_t storedCols = fortran ? header.rows : header.cols;
@@ -300,7 +319,8 @@ void writeNpy(const CostMatrix<T>& costs, std::ostream& out) {
   out.put(static_cast<char>(dict.size() & 0xff));
   out.put(static_cast<char>(dict.size() >> 8));
   out << dict;
-  out.write(reinterpret_cast<const char*>(costs.data()), static_cast<std::streamsize>(costs.size() * sizeof(T)));
+  out.write(reinterpret_cast<const char*>(costs.data()),
+            static_cast<std::streamsize>(costs.size() * sizeof(T)));
 }
 
 }  // namespace
@@ -331,7 +351,8 @@ AnyCostMatrix readNpySlice(const std::filesystem::path& path, SliceAxis axis, in
 }
 
 void writeNpyMatrix(const AnyCostMatrix& costs, const std::filesystem::path& path) {
-  writeFileAtomically(path, [&](std::ostream& out) { std::visit([&](const auto& m) { writeNpy(m, out); }, costs); });
+  writeFileAtomically(
+      path, [&](std::ostream& out) { std::visit([&](const auto& m) { writeNpy(m, out); }, costs); });
 }
 
 }  // namespace ms::lap

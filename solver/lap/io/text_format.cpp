@@ -31,7 +31,8 @@ std::vector<std::string_view> fields(std::string_view line) {
     std::size_t start = 0;
     while (true) {
       const std::size_t comma = line.find(',', start);
-      out.push_back(trim(line.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start)));
+      out.push_back(
+          trim(line.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start)));
       if (comma == std::string_view::npos) break;
       start = comma + 1;
     }
@@ -97,7 +98,8 @@ void parseField(std::string_view field, Values& values, const std::string& file,
 template <CostType T, class Source>
 CostMatrix<T> toMatrix(const Source& source, int32_t rows, int32_t cols) {
   CostMatrix<T> costs(rows, cols);
-  for (int64_t k = 0; k < costs.size(); ++k) costs.data()[k] = static_cast<T>(source[static_cast<std::size_t>(k)]);
+  for (int64_t k = 0; k < costs.size(); ++k)
+    costs.data()[k] = static_cast<T>(source[static_cast<std::size_t>(k)]);
   return costs;
 }
 
@@ -138,7 +140,8 @@ AnyCostMatrix readTextMatrix(InputSource& source) {
   while (std::getline(in, line)) {
     ++lineNumber;
     std::string_view content = line;
-    if (const auto hash = content.find('#'); hash != std::string_view::npos) content = content.substr(0, hash);
+    if (const auto hash = content.find('#'); hash != std::string_view::npos)
+      content = content.substr(0, hash);
     content = trim(content);
     if (content.empty()) continue;
     const std::vector<std::string_view> row = fields(content);
@@ -152,11 +155,13 @@ AnyCostMatrix readTextMatrix(InputSource& source) {
                            " (as on line " + std::to_string(firstRowLine) + ")");
     }
     ++rows;
-    if (rows > std::numeric_limits<int32_t>::max()) throw InputError(file, std::to_string(lineNumber), "too many rows");
+    if (rows > std::numeric_limits<int32_t>::max())
+      throw InputError(file, std::to_string(lineNumber), "too many rows");
   }
   if (in.bad()) throw InputError(file, std::to_string(lineNumber + 1), "read error");
   if (rows == 0) throw InputError(file, "", "empty file: no cost rows");
-  if (cols > static_cast<std::size_t>(std::numeric_limits<int32_t>::max())) throw InputError(file, "1", "too many columns");
+  if (cols > static_cast<std::size_t>(std::numeric_limits<int32_t>::max()))
+    throw InputError(file, "1", "too many columns");
   const auto r = static_cast<int32_t>(rows);
   const auto c = static_cast<int32_t>(cols);
   if (!values.integral) {
@@ -175,7 +180,8 @@ AnyCostMatrix readTextMatrix(InputSource& source) {
 }
 
 void writeTextMatrix(const AnyCostMatrix& costs, const std::filesystem::path& path) {
-  writeFileAtomically(path, [&](std::ostream& out) { std::visit([&](const auto& m) { writeText(m, out); }, costs); });
+  writeFileAtomically(
+      path, [&](std::ostream& out) { std::visit([&](const auto& m) { writeText(m, out); }, costs); });
 }
 
 }  // namespace ms::lap

@@ -1,7 +1,7 @@
 #pragma once
-// State and building blocks shared by the CPU kernel sets of ROMA: the mate array, the weight of each vertex's
-// matched edge, the per-vertex locks, the flip log, the 4-cycle searches (Algorithm 5 and the per-vertex form
-// of Algorithm 8) and the two flips (Algorithm 4, and Algorithm 7 with locks).
+// State and building blocks shared by the CPU kernel sets of ROMA: the mate array, the weight of each
+// vertex's matched edge, the per-vertex locks, the flip log, the 4-cycle searches (Algorithm 5 and the
+// per-vertex form of Algorithm 8) and the two flips (Algorithm 4, and Algorithm 7 with locks).
 //
 // Keeping w(x, M[x]) in `matched` turns the search's one scattered read per candidate edge into a sequential
 // one; a flip updates the four entries it changes.
@@ -34,7 +34,8 @@ enum class FlipOutcome { Flipped, LockTaken, StaleMates };
 
 class CpuRomaState {
  public:
-  explicit CpuRomaState(const CompleteGraph& graph) : weights_(graph.weights().data()), n_(graph.vertexCount()) {}
+  explicit CpuRomaState(const CompleteGraph& graph)
+      : weights_(graph.weights().data()), n_(graph.vertexCount()) {}
 
   int32_t size() const { return n_; }
 
@@ -92,7 +93,9 @@ class CpuRomaState {
   }
 
   // Algorithm 4, for a single thread.
-  void flip(int32_t u, int32_t mateU, const FlipChoice& choice) { apply(u, mateU, choice.a, choice.b, choice.gain); }
+  void flip(int32_t u, int32_t mateU, const FlipChoice& choice) {
+    apply(u, mateU, choice.a, choice.b, choice.gain);
+  }
 
   // Algorithm 7: lock the smaller ends of both matched edges, min(u, x) first so that two threads that want
   // each other's edge cannot each hold one lock; give up on any taken lock. Under the locks, flip only if
@@ -138,14 +141,18 @@ class CpuRomaState {
 
  private:
   float w(int32_t u, int32_t v) const { return row(u)[v]; }
-  const float* row(int32_t u) const { return weights_ + static_cast<std::size_t>(u) * static_cast<std::size_t>(n_); }
+  const float* row(int32_t u) const {
+    return weights_ + static_cast<std::size_t>(u) * static_cast<std::size_t>(n_);
+  }
 
   bool tryLock(int32_t vertex, int32_t owner) {
     int32_t unlocked = -1;
-    return std::atomic_ref<int32_t>(lock_[vertex]).compare_exchange_strong(unlocked, owner, std::memory_order_acquire,
-                                                                           std::memory_order_relaxed);
+    return std::atomic_ref<int32_t>(lock_[vertex])
+        .compare_exchange_strong(unlocked, owner, std::memory_order_acquire, std::memory_order_relaxed);
   }
-  void unlock(int32_t vertex) { std::atomic_ref<int32_t>(lock_[vertex]).store(-1, std::memory_order_release); }
+  void unlock(int32_t vertex) {
+    std::atomic_ref<int32_t>(lock_[vertex]).store(-1, std::memory_order_release);
+  }
 
   int32_t mateAcquire(int32_t p) {
     return std::atomic_ref<int32_t>(mate_[p]).load(std::memory_order_acquire);

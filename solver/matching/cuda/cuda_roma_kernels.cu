@@ -297,8 +297,8 @@ struct CudaRomaKernels::Device {
   template <class T>
   T* allocate(std::size_t count, const char* what) {
     void* pointer = nullptr;
-    const cudaError_t status =
-        deviceAllocationFailureInjected() ? cudaErrorMemoryAllocation : cudaMalloc(&pointer, count * sizeof(T));
+    const cudaError_t status = deviceAllocationFailureInjected() ? cudaErrorMemoryAllocation
+                                                                 : cudaMalloc(&pointer, count * sizeof(T));
     if (status != cudaSuccess) {
       cudaGetLastError();
       throw ResourceError(std::string("CUDA: cannot allocate ") + what + " (" + cudaGetErrorString(status) +

@@ -37,8 +37,9 @@ std::vector<Point> toPoints(const lap::AnyCostMatrix& matrix, const std::string&
   return std::visit(
       [&](const auto& coordinates) {
         if (coordinates.cols() != 2) {
-          throw InputError(file, "", "a point list has 2 values per line (x y), found " +
-                                         std::to_string(coordinates.cols()));
+          throw InputError(
+              file, "",
+              "a point list has 2 values per line (x y), found " + std::to_string(coordinates.cols()));
         }
         std::vector<Point> points(static_cast<std::size_t>(coordinates.rows()));
         for (int32_t i = 0; i < coordinates.rows(); ++i) {

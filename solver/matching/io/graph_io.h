@@ -22,7 +22,8 @@ GraphFormat graphFormatOf(const std::filesystem::path& path);  // by extension, 
 CompleteGraph readGraph(const std::filesystem::path& path);
 CompleteGraph readGraph(InputSource& source, GraphFormat format);
 
-// Written through writeFileAtomically (solver/core/atomic_file.h). A point list needs a graph with points (InputError otherwise).
+// Written through writeFileAtomically (solver/core/atomic_file.h). A point list needs a graph with points
+// (InputError otherwise).
 void writeGraph(const CompleteGraph& graph, const std::filesystem::path& path);
 
 }  // namespace ms::matching

@@ -11,8 +11,9 @@ namespace ms::studio {
 HypergraphInstanceForm::HypergraphInstanceForm(QWidget& panel) {
   generator_ = new QComboBox(&panel);
   generator_->setObjectName(QStringLiteral("hypergraphGenerator"));
-  for (auto generator : {HypergraphGenerator::Random, HypergraphGenerator::Flickr, HypergraphGenerator::Wikipedia,
-                         HypergraphGenerator::Stanford, HypergraphGenerator::StanfordBerkeley}) {
+  for (auto generator :
+       {HypergraphGenerator::Random, HypergraphGenerator::Flickr, HypergraphGenerator::Wikipedia,
+        HypergraphGenerator::Stanford, HypergraphGenerator::StanfordBerkeley}) {
     generator_->addItem(hypergraphGeneratorName(generator), static_cast<int>(generator));
   }
 }
@@ -21,7 +22,9 @@ void HypergraphInstanceForm::setGenerator(HypergraphGenerator generator) {
   generator_->setCurrentIndex(generator_->findData(static_cast<int>(generator)));
 }
 
-QString HypergraphInstanceForm::title() const { return QObject::tr("hypergraph coarsening"); }
+QString HypergraphInstanceForm::title() const {
+  return QObject::tr("hypergraph coarsening");
+}
 
 std::vector<std::pair<QString, QWidget*>> HypergraphInstanceForm::rows() const {
   return {{QObject::tr("Generator"), generator_}};
@@ -41,7 +44,9 @@ InstanceSource HypergraphInstanceForm::fileSource(const QString& path) const {
   return source;
 }
 
-QString HypergraphInstanceForm::fileDialogTitle() const { return QObject::tr("Open a hypergraph"); }
+QString HypergraphInstanceForm::fileDialogTitle() const {
+  return QObject::tr("Open a hypergraph");
+}
 
 QString HypergraphInstanceForm::fileFilter() const {
   return QObject::tr("Hypergraphs: hMETIS or Matrix Market (*.hgr *.mtx);;All files (*)");
@@ -56,11 +61,13 @@ void HypergraphInstanceForm::restoreSettings(const QSettings& settings) {
       settings.value(QStringLiteral("instance/hypergraphGenerator"), generator_->currentIndex()).toInt());
 }
 
-HypergraphAlgorithmPage::HypergraphAlgorithmPage(QSpinBox& threads, QWidget* parent) : AlgorithmPage(threads, parent) {
+HypergraphAlgorithmPage::HypergraphAlgorithmPage(QSpinBox& threads, QWidget* parent)
+    : AlgorithmPage(threads, parent) {
   algorithm_ = new QComboBox(this);
   algorithm_->setObjectName(QStringLiteral("hypergraphAlgorithm"));
-  for (auto algorithm : {hypergraph::HypergraphAlgorithm::CoarsenGreedy, hypergraph::HypergraphAlgorithm::CoarsenSuitor,
-                         hypergraph::HypergraphAlgorithm::Bipartition}) {
+  for (auto algorithm :
+       {hypergraph::HypergraphAlgorithm::CoarsenGreedy, hypergraph::HypergraphAlgorithm::CoarsenSuitor,
+        hypergraph::HypergraphAlgorithm::Bipartition}) {
     algorithm_->addItem(QString::fromUtf8(hypergraph::hypergraphAlgorithmName(algorithm).data()),
                         static_cast<int>(algorithm));
   }
@@ -159,8 +166,10 @@ void HypergraphAlgorithmPage::restoreSettings(const QSettings& settings) {
     restoreIndex(algorithm_, QStringLiteral("algorithm/hypergraph"));
     restoreIndex(matchingRule_, QStringLiteral("algorithm/hypergraphMatching"));
     restoreIndex(backend_, QStringLiteral("algorithm/hypergraphBackend"));
-    epsilon_->setValue(settings.value(QStringLiteral("algorithm/hypergraphEpsilon"), epsilon_->value()).toDouble());
-    nodesPerStep_->setValue(settings.value(QStringLiteral("algorithm/nodesPerStep"), nodesPerStep_->value()).toInt());
+    epsilon_->setValue(
+        settings.value(QStringLiteral("algorithm/hypergraphEpsilon"), epsilon_->value()).toDouble());
+    nodesPerStep_->setValue(
+        settings.value(QStringLiteral("algorithm/nodesPerStep"), nodesPerStep_->value()).toInt());
   }
   enableChoices();
 }

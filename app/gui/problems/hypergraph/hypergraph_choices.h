@@ -4,8 +4,8 @@
 // balance threshold and how many nodes one step matches in the algorithm panel.
 
 #include "app/gui/algorithm_panel.h"
-#include "app/gui/problems/hypergraph/hypergraph_instance.h"
 #include "app/gui/instance_panel.h"
+#include "app/gui/problems/hypergraph/hypergraph_instance.h"
 
 QT_BEGIN_NAMESPACE
 class QComboBox;

@@ -15,16 +15,23 @@ namespace {
 
 hypergraph::Profile profileOf(HypergraphGenerator generator) {
   switch (generator) {
-    case HypergraphGenerator::Flickr: return hypergraph::Profile::Flickr;
-    case HypergraphGenerator::Wikipedia: return hypergraph::Profile::Wikipedia;
-    case HypergraphGenerator::Stanford: return hypergraph::Profile::Stanford;
-    case HypergraphGenerator::StanfordBerkeley: return hypergraph::Profile::StanfordBerkeley;
-    case HypergraphGenerator::Random: break;
+    case HypergraphGenerator::Flickr:
+      return hypergraph::Profile::Flickr;
+    case HypergraphGenerator::Wikipedia:
+      return hypergraph::Profile::Wikipedia;
+    case HypergraphGenerator::Stanford:
+      return hypergraph::Profile::Stanford;
+    case HypergraphGenerator::StanfordBerkeley:
+      return hypergraph::Profile::StanfordBerkeley;
+    case HypergraphGenerator::Random:
+      break;
   }
   throw std::invalid_argument("a random hypergraph has no Table II profile");
 }
 
-int32_t ceilDiv(int32_t a, int32_t b) { return (a + b - 1) / b; }
+int32_t ceilDiv(int32_t a, int32_t b) {
+  return (a + b - 1) / b;
+}
 
 }  // namespace
 
@@ -36,7 +43,8 @@ QString hypergraphGeneratorName(HypergraphGenerator generator) {
 HypergraphInstance loadHypergraphInstance(const HypergraphInstanceSource& source) {
   HypergraphInstance instance;
   if (!source.file.isEmpty()) {
-    instance.graph = std::make_shared<const hypergraph::Hypergraph>(hypergraph::readHypergraph(source.file.toStdString()));
+    instance.graph =
+        std::make_shared<const hypergraph::Hypergraph>(hypergraph::readHypergraph(source.file.toStdString()));
     instance.description = QFileInfo(source.file).fileName();
     return instance;
   }
@@ -66,17 +74,21 @@ MachineFactory hypergraphMachineFactory(std::shared_ptr<const hypergraph::Hyperg
 }
 
 QString explainHypergraphStep(const StepRecord& record) {
-  const auto counter = [&](hypergraph::HypergraphCounter slot) { return record.counters[static_cast<std::size_t>(slot)]; };
+  const auto counter = [&](hypergraph::HypergraphCounter slot) {
+    return record.counters[static_cast<std::size_t>(slot)];
+  };
   const auto number = [](double value) { return QString::number(value, 'g', 10); };
   const std::string_view phase = record.phase;
   const QString level = number(counter(hypergraph::kLevel));
   if (phase == hypergraph::kGreedyMatchingPhase) {
-    return QObject::tr("Level %1: found the most similar unmatched neighbours (%2 nonzeros scanned) and matched "
-                       "greedily: %3 pairs so far.")
+    return QObject::tr(
+               "Level %1: found the most similar unmatched neighbours (%2 nonzeros scanned) and matched "
+               "greedily: %3 pairs so far.")
         .arg(level, number(counter(hypergraph::kPinVisits)), number(counter(hypergraph::kMatchedPairs)));
   }
   if (phase == hypergraph::kProposalsPhase) {
-    return QObject::tr("Level %1: every queued node proposed to its most similar neighbour (%2 nonzeros scanned).")
+    return QObject::tr(
+               "Level %1: every queued node proposed to its most similar neighbour (%2 nonzeros scanned).")
         .arg(level, number(counter(hypergraph::kPinVisits)));
   }
   if (phase == hypergraph::kMatchProposalsPhase) {
@@ -117,7 +129,8 @@ IncidenceRaster incidenceRaster(const hypergraph::Hypergraph& graph, int32_t max
       cells(r, c) = r < rows && c < cols ? 0.0f : std::numeric_limits<float>::infinity();
     }
   }
-  const float one = 1.0f / (static_cast<float>(raster.edgesPerCell) * static_cast<float>(raster.nodesPerCell));
+  const float one =
+      1.0f / (static_cast<float>(raster.edgesPerCell) * static_cast<float>(raster.nodesPerCell));
   for (int32_t e = 0; e < m; ++e) {
     for (const int32_t v : graph.pins(e)) cells(raster.rowOf(e), raster.colOf(v)) += one;
   }

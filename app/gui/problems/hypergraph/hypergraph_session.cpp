@@ -10,8 +10,10 @@
 namespace ms::studio {
 
 render::Rgb8 laneColour(int32_t lane) {
-  const QColor colour = QColor::fromHsv((lane % hypergraph::kWarpWidth) * 360 / hypergraph::kWarpWidth, 220, 255);
-  return {static_cast<uint8_t>(colour.red()), static_cast<uint8_t>(colour.green()), static_cast<uint8_t>(colour.blue())};
+  const QColor colour =
+      QColor::fromHsv((lane % hypergraph::kWarpWidth) * 360 / hypergraph::kWarpWidth, 220, 255);
+  return {static_cast<uint8_t>(colour.red()), static_cast<uint8_t>(colour.green()),
+          static_cast<uint8_t>(colour.blue())};
 }
 
 namespace {
@@ -37,20 +39,24 @@ int32_t firstSharedEdge(const hypergraph::Hypergraph& graph, int32_t u, int32_t 
 // the side (+1 or -1) once partitioned, averaged over the nodes a raster column holds. Where the matrix is
 // drawn exactly, each pair matched so far is a line joining the pair's two ones in the first hyperedge
 // they share (a path through row e: e, u, e, v).
-render::MatrixOverlay hypergraphOverlay(const hypergraph::HypergraphSnapshot& snapshot, const IncidenceRaster& raster) {
+render::MatrixOverlay hypergraphOverlay(const hypergraph::HypergraphSnapshot& snapshot,
+                                        const IncidenceRaster& raster) {
   render::MatrixOverlay overlay;
   overlay.markZeros = false;
   const auto side = static_cast<std::size_t>(raster.side);
   if (snapshot.graph == nullptr) return overlay;
   overlay.rowCovered.assign(side, 0);
   overlay.colCovered.assign(side, 0);
-  for (const int32_t edge : snapshot.currentEdges) overlay.rowCovered[static_cast<std::size_t>(raster.rowOf(edge))] = 1;
-  if (snapshot.currentNode >= 0) overlay.colCovered[static_cast<std::size_t>(raster.colOf(snapshot.currentNode))] = 1;
+  for (const int32_t edge : snapshot.currentEdges)
+    overlay.rowCovered[static_cast<std::size_t>(raster.rowOf(edge))] = 1;
+  if (snapshot.currentNode >= 0)
+    overlay.colCovered[static_cast<std::size_t>(raster.colOf(snapshot.currentNode))] = 1;
   for (const hypergraph::Neighbour& neighbour : snapshot.neighbours) {
     overlay.colCovered[static_cast<std::size_t>(raster.colOf(neighbour.node))] = 1;
   }
   for (const hypergraph::PlannedNonzero& nonzero : snapshot.lanes) {
-    overlay.marks.push_back({raster.rowOf(nonzero.edge), raster.colOf(nonzero.node), laneColour(nonzero.lane)});
+    overlay.marks.push_back(
+        {raster.rowOf(nonzero.edge), raster.colOf(nonzero.node), laneColour(nonzero.lane)});
   }
   if (raster.edgesPerCell == 1 && raster.nodesPerCell == 1) {
     for (std::size_t u = 0; u < snapshot.mate.size(); ++u) {
@@ -89,7 +95,8 @@ QString hypergraphCaption(const hypergraph::HypergraphSnapshot& snapshot) {
                       .arg(snapshot.cut)
                       .arg(snapshot.imbalance, 0, 'g', 4);
   }
-  const auto matched = std::count_if(snapshot.mate.begin(), snapshot.mate.end(), [](int32_t m) { return m >= 0; });
+  const auto matched =
+      std::count_if(snapshot.mate.begin(), snapshot.mate.end(), [](int32_t m) { return m >= 0; });
   text += QObject::tr("; %1 pairs matched (lines in a shared hyperedge, grey bars)").arg(matched / 2);
   if (snapshot.currentNode >= 0) {
     text += QObject::tr("; node %1: %2 hyperedges, %3 unmatched neighbours, nonzeros coloured by warp lane")
@@ -101,7 +108,8 @@ QString hypergraphCaption(const hypergraph::HypergraphSnapshot& snapshot) {
 }
 
 HypergraphSession::HypergraphSession(StudioParts parts)
-    : ProblemSession(parts), algorithmPage_(new HypergraphAlgorithmPage(parts.algorithms.threads(), &parts.algorithms)) {
+    : ProblemSession(parts),
+      algorithmPage_(new HypergraphAlgorithmPage(parts.algorithms.threads(), &parts.algorithms)) {
   parts.algorithms.addPage(kind(), algorithmPage_);
   auto form = std::make_unique<HypergraphInstanceForm>(parts.instances);
   instanceForm_ = form.get();
@@ -150,7 +158,9 @@ MachineFactory HypergraphSession::machineFactory(std::string* notice) {
 }
 
 // Ones and zeros (or densities) of the incidence matrix: no slack.
-MatrixUse HypergraphSession::matrixUse() const { return {true, QObject::tr("incidence"), false}; }
+MatrixUse HypergraphSession::matrixUse() const {
+  return {true, QObject::tr("incidence"), false};
+}
 
 views::TraceChartsConfig HypergraphSession::chartsConfig() const {
   views::TraceChartsConfig config;
@@ -159,11 +169,14 @@ views::TraceChartsConfig HypergraphSession::chartsConfig() const {
   config.gainCounter = "matched_pairs";
   config.gainShowsValue = true;
   config.gainTitle = QObject::tr("Pairs matched per level");
-  config.phaseCharts = {
-      {std::string(hypergraph::kContractionPhase), {"nodes", "edges", "pins"},
-       QObject::tr("Nodes, hyperedges and pins of each coarser level"), QObject::tr("level")},
-      {std::string(hypergraph::kFmPassPhase), {"cut", "imbalance"}, QObject::tr("Cut and imbalance per FM pass"),
-       QObject::tr("FM pass (whole solve)")}};
+  config.phaseCharts = {{std::string(hypergraph::kContractionPhase),
+                         {"nodes", "edges", "pins"},
+                         QObject::tr("Nodes, hyperedges and pins of each coarser level"),
+                         QObject::tr("level")},
+                        {std::string(hypergraph::kFmPassPhase),
+                         {"cut", "imbalance"},
+                         QObject::tr("Cut and imbalance per FM pass"),
+                         QObject::tr("FM pass (whole solve)")}};
   return config;
 }
 
@@ -175,7 +188,9 @@ StatusWords HypergraphSession::statusWords() const {
   return {QObject::tr("level"), QObject::tr("matched"), QObject::tr("cut")};
 }
 
-void HypergraphSession::sessionStarted() { showGraph(instance_.graph); }
+void HypergraphSession::sessionStarted() {
+  showGraph(instance_.graph);
+}
 
 void HypergraphSession::showSnapshot(const Snapshot& snapshot, StatusValues& status) {
   const auto* state = std::get_if<hypergraph::HypergraphSnapshot>(&snapshot);
@@ -187,10 +202,13 @@ void HypergraphSession::showSnapshot(const Snapshot& snapshot, StatusValues& sta
   parts_.matrix.setOverlay(std::make_shared<const render::MatrixOverlay>(hypergraphOverlay(*state, raster_)),
                            hypergraphCaption(*state));
   status.n = state->graph->nodeCount();
-  status.assigned = static_cast<int32_t>(std::count_if(state->mate.begin(), state->mate.end(), [](int32_t m) { return m >= 0; }));
+  status.assigned = static_cast<int32_t>(
+      std::count_if(state->mate.begin(), state->mate.end(), [](int32_t m) { return m >= 0; }));
   status.objective = static_cast<double>(state->cut);
 }
 
-QImage HypergraphSession::renderMainView(QSize size) const { return parts_.matrix.renderImage(size); }
+QImage HypergraphSession::renderMainView(QSize size) const {
+  return parts_.matrix.renderImage(size);
+}
 
 }  // namespace ms::studio

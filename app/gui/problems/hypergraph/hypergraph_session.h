@@ -5,9 +5,9 @@
 // bars over the columns for the nodes matched so far (or the side of each node once partitioned); the
 // charts follow the sizes per level, the time per phase and the cut and imbalance per FM pass.
 
+#include "app/gui/problem_session.h"
 #include "app/gui/problems/hypergraph/hypergraph_choices.h"
 #include "app/gui/problems/hypergraph/hypergraph_instance.h"
-#include "app/gui/problem_session.h"
 #include "views/render/matrix_renderer.h"
 
 namespace ms::studio {
@@ -16,7 +16,8 @@ namespace ms::studio {
 render::Rgb8 laneColour(int32_t lane);
 
 // The matrix view's overlay for `snapshot` on `raster` (which shows snapshot.graph), and its caption.
-render::MatrixOverlay hypergraphOverlay(const hypergraph::HypergraphSnapshot& snapshot, const IncidenceRaster& raster);
+render::MatrixOverlay hypergraphOverlay(const hypergraph::HypergraphSnapshot& snapshot,
+                                        const IncidenceRaster& raster);
 QString hypergraphCaption(const hypergraph::HypergraphSnapshot& snapshot);
 
 class HypergraphSession final : public ProblemSession {

@@ -15,7 +15,8 @@ bool isApproximation(lap::LapAlgorithm algorithm) {
 QString explainApproximationStep(const StepRecord& record, std::span<const std::string_view> counterNames) {
   const auto counter = [&](std::string_view name) {
     const auto it = std::find(counterNames.begin(), counterNames.end(), name);
-    return it == counterNames.end() ? std::nan("") : record.counters[static_cast<std::size_t>(it - counterNames.begin())];
+    return it == counterNames.end() ? std::nan("")
+                                    : record.counters[static_cast<std::size_t>(it - counterNames.begin())];
   };
   const auto number = [](double value) { return QString::number(value, 'g', 10); };
   const std::string_view phase = record.phase;
@@ -30,8 +31,9 @@ QString explainApproximationStep(const StepRecord& record, std::span<const std::
         .arg(number(counter("entries_scanned")));
   }
   if (phase == "take") {
-    return QObject::tr("Took the smallest uncovered entry, row %1 column %2 (cost %3), after looking at %4 entries; "
-                       "its row and column are covered.")
+    return QObject::tr(
+               "Took the smallest uncovered entry, row %1 column %2 (cost %3), after looking at %4 entries; "
+               "its row and column are covered.")
         .arg(number(counter("row")))
         .arg(number(counter("col")))
         .arg(number(counter("cost")))
@@ -39,13 +41,15 @@ QString explainApproximationStep(const StepRecord& record, std::span<const std::
   }
   if (phase == "bidding") {
     const double unassigned = counter("unassigned");
-    QString text = QObject::tr("Scaling phase %1 (epsilon %2): %3 bidding rounds, %4 bids; %5 rows unassigned")
-                       .arg(number(counter("scaling_phase")))
-                       .arg(number(counter("epsilon")))
-                       .arg(number(counter("rounds")))
-                       .arg(number(counter("bids")))
-                       .arg(number(unassigned));
-    return text + (unassigned == 0 ? QObject::tr(": the phase ends with every row assigned.") : QLatin1String("."));
+    QString text =
+        QObject::tr("Scaling phase %1 (epsilon %2): %3 bidding rounds, %4 bids; %5 rows unassigned")
+            .arg(number(counter("scaling_phase")))
+            .arg(number(counter("epsilon")))
+            .arg(number(counter("rounds")))
+            .arg(number(counter("bids")))
+            .arg(number(unassigned));
+    return text +
+           (unassigned == 0 ? QObject::tr(": the phase ends with every row assigned.") : QLatin1String("."));
   }
   if (phase == "setup") return QObject::tr("Prepared the solver's state: nothing assigned, nothing covered.");
   return QString::fromUtf8(phase.data(), static_cast<qsizetype>(phase.size()));
@@ -54,7 +58,8 @@ QString explainApproximationStep(const StepRecord& record, std::span<const std::
 double hungarianOptimum(const lap::AnyCostMatrix& costs) {
   return std::visit(
       [](const auto& matrix) {
-        const auto solver = lap::makeLapSolver(matrix, lap::LapOptions(lap::LapAlgorithm::Tree, lap::Backend::Cpu));
+        const auto solver =
+            lap::makeLapSolver(matrix, lap::LapOptions(lap::LapAlgorithm::Tree, lap::Backend::Cpu));
         while (!solver->done()) solver->step();
         return static_cast<double>(solver->solution().objective);
       },

@@ -10,7 +10,8 @@ namespace ms::studio {
 
 LapInstanceForm::LapInstanceForm(QWidget& panel) {
   generator_ = new QComboBox(&panel);
-  for (auto kind : {lap::Generator::Uniform, lap::Generator::Real, lap::Generator::Exponential, lap::Generator::Euclidean}) {
+  for (auto kind : {lap::Generator::Uniform, lap::Generator::Real, lap::Generator::Exponential,
+                    lap::Generator::Euclidean}) {
     generator_->addItem(QString::fromUtf8(lap::generatorName(kind).data()), static_cast<int>(kind));
   }
   generator_->setObjectName(QStringLiteral("generator"));
@@ -25,7 +26,9 @@ LapInstanceForm::LapInstanceForm(QWidget& panel) {
   });
 }
 
-QString LapInstanceForm::title() const { return QObject::tr("assignment (LAP)"); }
+QString LapInstanceForm::title() const {
+  return QObject::tr("assignment (LAP)");
+}
 
 std::vector<std::pair<QString, QWidget*>> LapInstanceForm::rows() const {
   return {{QObject::tr("Generator"), generator_}, {QObject::tr("Costs"), range_}};
@@ -51,9 +54,13 @@ InstanceSource LapInstanceForm::fileSource(const QString& path) const {
   return source;
 }
 
-QString LapInstanceForm::fileDialogTitle() const { return QObject::tr("Open a cost matrix"); }
+QString LapInstanceForm::fileDialogTitle() const {
+  return QObject::tr("Open a cost matrix");
+}
 
-QString LapInstanceForm::fileFilter() const { return QObject::tr("Cost matrices (*.txt *.csv *.npy);;All files (*)"); }
+QString LapInstanceForm::fileFilter() const {
+  return QObject::tr("Cost matrices (*.txt *.csv *.npy);;All files (*)");
+}
 
 void LapInstanceForm::saveSettings(QSettings& settings) const {
   settings.setValue(QStringLiteral("instance/generator"), generator_->currentIndex());
@@ -61,7 +68,8 @@ void LapInstanceForm::saveSettings(QSettings& settings) const {
 }
 
 void LapInstanceForm::restoreSettings(const QSettings& settings) {
-  generator_->setCurrentIndex(settings.value(QStringLiteral("instance/generator"), generator_->currentIndex()).toInt());
+  generator_->setCurrentIndex(
+      settings.value(QStringLiteral("instance/generator"), generator_->currentIndex()).toInt());
   range_->setCurrentIndex(settings.value(QStringLiteral("instance/range"), range_->currentIndex()).toInt());
 }
 
@@ -134,9 +142,12 @@ void LapAlgorithmPage::saveSettings(QSettings& settings) const {
 void LapAlgorithmPage::restoreSettings(const QSettings& settings) {
   {
     const QSignalBlocker blockVariant(variant_), blockBackend(backend_), blockSeed(shuffleSeed_);
-    variant_->setCurrentIndex(settings.value(QStringLiteral("algorithm/variant"), variant_->currentIndex()).toInt());
-    backend_->setCurrentIndex(settings.value(QStringLiteral("algorithm/backend"), backend_->currentIndex()).toInt());
-    shuffleSeed_->setValue(settings.value(QStringLiteral("algorithm/shuffleSeed"), shuffleSeed_->value()).toInt());
+    variant_->setCurrentIndex(
+        settings.value(QStringLiteral("algorithm/variant"), variant_->currentIndex()).toInt());
+    backend_->setCurrentIndex(
+        settings.value(QStringLiteral("algorithm/backend"), backend_->currentIndex()).toInt());
+    shuffleSeed_->setValue(
+        settings.value(QStringLiteral("algorithm/shuffleSeed"), shuffleSeed_->value()).toInt());
   }
   enableChoices();
 }

@@ -24,7 +24,8 @@ LapInstance loadLapInstance(const LapInstanceSource& source) {
   } else {
     const lap::GeneratorSpec& spec = source.generator;
     loaded = lap::generate(spec);
-    instance.description = QStringLiteral("%1 n=%2").arg(QString::fromUtf8(lap::generatorName(spec.generator).data()))
+    instance.description = QStringLiteral("%1 n=%2")
+                               .arg(QString::fromUtf8(lap::generatorName(spec.generator).data()))
                                .arg(spec.n);
     if (spec.generator == lap::Generator::Uniform) {
       instance.description += QStringLiteral(" range=[0,%1)").arg(lap::costRangeBound(spec.range, spec.n));
@@ -58,12 +59,16 @@ MachineFactory lapMachineFactory(std::shared_ptr<const lap::AnyCostMatrix> costs
 }
 
 QString explainLapStep(const StepRecord& record, int32_t n) {
-  const auto counter = [&](lap::HungarianCounter slot) { return record.counters[static_cast<std::size_t>(slot)]; };
+  const auto counter = [&](lap::HungarianCounter slot) {
+    return record.counters[static_cast<std::size_t>(slot)];
+  };
   const auto number = [](double value) { return QString::number(value, 'g', 10); };
   const std::string_view phase = record.phase;
-  if (phase == "setup") return QObject::tr("Allocated the solver's buffers: duals, covers, predecessors, frontiers.");
+  if (phase == "setup")
+    return QObject::tr("Allocated the solver's buffers: duals, covers, predecessors, frontiers.");
   if (phase == "initial_reduction") {
-    return QObject::tr("Subtracted each row's minimum, then each column's: every row and column has a zero-slack cell.");
+    return QObject::tr(
+        "Subtracted each row's minimum, then each column's: every row and column has a zero-slack cell.");
   }
   if (phase == "optimality_check") {
     const double assigned = counter(lap::kAssigned);
@@ -82,8 +87,9 @@ QString explainLapStep(const StepRecord& record, int32_t n) {
   }
   if (phase == "forward_level") {
     const double next = counter(lap::kNextFrontier), reached = counter(lap::kReverseColumns);
-    QString text = QObject::tr("Expanded %1 frontier rows over zero-slack edges: %2 rows reached for the next level, "
-                               "%3 free columns reached so far")
+    QString text = QObject::tr(
+                       "Expanded %1 frontier rows over zero-slack edges: %2 rows reached for the next level, "
+                       "%3 free columns reached so far")
                        .arg(number(counter(lap::kFrontier)))
                        .arg(number(next))
                        .arg(number(reached));
@@ -100,12 +106,14 @@ QString explainLapStep(const StepRecord& record, int32_t n) {
         .arg(number(counter(lap::kPaths)));
   }
   if (phase == "augment") {
-    return QObject::tr("Flipped the augmenting paths: each path's rows take its zero-slack cells, one more "
-                       "assignment per path.");
+    return QObject::tr(
+        "Flipped the augmenting paths: each path's rows take its zero-slack cells, one more "
+        "assignment per path.");
   }
   if (phase == "dual_update") {
-    return QObject::tr("Changed the duals by theta = %1, the smallest slack from a tree row to an uncovered column: "
-                       "new zero-slack edges for the search.")
+    return QObject::tr(
+               "Changed the duals by theta = %1, the smallest slack from a tree row to an uncovered column: "
+               "new zero-slack edges for the search.")
         .arg(number(counter(lap::kTheta)));
   }
   return QString::fromUtf8(phase.data(), static_cast<qsizetype>(phase.size()));

@@ -13,15 +13,15 @@
 namespace ms::studio {
 
 struct LapInstanceSource {
-  QString file;                  // read this file when set, else generate
+  QString file;  // read this file when set, else generate
   lap::GeneratorSpec generator;
 };
 
 // An instance in the square minimisation form (rectangular input padded with zero-cost dummies).
 struct LapInstance {
   std::shared_ptr<const lap::AnyCostMatrix> costs;
-  QString description;     // "uniform n=200 range=[0,200) seed=1", or the file name
-  int32_t givenRows = 0;   // before padding
+  QString description;    // "uniform n=200 range=[0,200) seed=1", or the file name
+  int32_t givenRows = 0;  // before padding
   int32_t givenCols = 0;
   int32_t n() const;
 };

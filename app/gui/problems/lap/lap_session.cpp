@@ -33,11 +33,15 @@ LapSession::LapSession(StudioParts parts)
   });
 }
 
-LapSession::~LapSession() { optimumWatcher_.waitForFinished(); }
+LapSession::~LapSession() {
+  optimumWatcher_.waitForFinished();
+}
 
 std::function<void()> LapSession::load(const InstanceSource& source) {
   const auto& lapSource = std::get<LapInstanceSource>(source);
-  return [this, lapSource, instance = loadLapInstance(lapSource)]() mutable { adopt(lapSource, std::move(instance)); };
+  return [this, lapSource, instance = loadLapInstance(lapSource)]() mutable {
+    adopt(lapSource, std::move(instance));
+  };
 }
 
 void LapSession::adopt(const LapInstanceSource& source, LapInstance instance) {
@@ -69,7 +73,9 @@ MachineFactory LapSession::machineFactory(std::string* notice) {
   return lapMachineFactory(instance_.costs, options);
 }
 
-void LapSession::setViewsShown(bool shown) { treeView_->setVisible(shown && !isApproximation(algorithm_)); }
+void LapSession::setViewsShown(bool shown) {
+  treeView_->setVisible(shown && !isApproximation(algorithm_));
+}
 
 // An approximation has no duals: no slack.
 MatrixUse LapSession::matrixUse() const {
@@ -91,7 +97,9 @@ views::TraceChartsConfig LapSession::chartsConfig() const {
   config.timeTitle = QObject::tr("Time per phase");
   config.iterationTitle = statusWords().loop;
   if (algorithm_ == lap::LapAlgorithm::Auction) {
-    config.phaseCharts = {{"bidding", {"bids", "unassigned"}, QObject::tr("Bids and unassigned rows per bidding round"),
+    config.phaseCharts = {{"bidding",
+                           {"bids", "unassigned"},
+                           QObject::tr("Bids and unassigned rows per bidding round"),
                            QObject::tr("round")}};
   } else if (algorithm_ != lap::LapAlgorithm::Random) {
     config.phaseCharts = {
@@ -102,21 +110,26 @@ views::TraceChartsConfig LapSession::chartsConfig() const {
 
 views::StepExplainer LapSession::explainer(const SessionInfo& session) const {
   if (isApproximation(algorithm_)) {
-    return [names = session.counterNames](const StepRecord& record) { return explainApproximationStep(record, names); };
+    return [names = session.counterNames](const StepRecord& record) {
+      return explainApproximationStep(record, names);
+    };
   }
   return [n = instance_.n()](const StepRecord& record) { return explainLapStep(record, n); };
 }
 
 StatusWords LapSession::statusWords() const {
   switch (algorithm_) {
-    case lap::LapAlgorithm::Random: return {QObject::tr("draw"), QObject::tr("assigned"), QObject::tr("cost")};
+    case lap::LapAlgorithm::Random:
+      return {QObject::tr("draw"), QObject::tr("assigned"), QObject::tr("cost")};
     case lap::LapAlgorithm::GreedyNaive:
-    case lap::LapAlgorithm::Greedy: return {QObject::tr("take"), QObject::tr("assigned"), QObject::tr("cost")};
+    case lap::LapAlgorithm::Greedy:
+      return {QObject::tr("take"), QObject::tr("assigned"), QObject::tr("cost")};
     case lap::LapAlgorithm::Auction:
       return {QObject::tr("scaling phase"), QObject::tr("assigned"), QObject::tr("cost")};
     case lap::LapAlgorithm::Classical:
     case lap::LapAlgorithm::Tree:
-    case lap::LapAlgorithm::Brute: break;
+    case lap::LapAlgorithm::Brute:
+      break;
   }
   return {QObject::tr("iteration"), QObject::tr("assigned"), QObject::tr("objective")};
 }
@@ -173,6 +186,8 @@ void LapSession::showSnapshot(const Snapshot& snapshot, StatusValues& status) {
   }
 }
 
-QImage LapSession::renderMainView(QSize size) const { return parts_.matrix.renderImage(size); }
+QImage LapSession::renderMainView(QSize size) const {
+  return parts_.matrix.renderImage(size);
+}
 
 }  // namespace ms::studio

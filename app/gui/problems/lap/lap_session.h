@@ -6,9 +6,9 @@
 #include <QFutureWatcher>
 #include <memory>
 
+#include "app/gui/problem_session.h"
 #include "app/gui/problems/lap/lap_choices.h"
 #include "app/gui/problems/lap/lap_instance.h"
-#include "app/gui/problem_session.h"
 
 namespace ms::views {
 class TreeView;
@@ -58,7 +58,7 @@ class LapSession final : public ProblemSession {
   int64_t plottedStep_ = -1;  // the last step whose cost the charts show
   double optimum_;
   std::shared_ptr<const lap::AnyCostMatrix> optimumOf_;  // the instance the optimum watched is computed for
-  QFutureWatcher<double> optimumWatcher_;  // NaN when there is no optimum (infeasible instance)
+  QFutureWatcher<double> optimumWatcher_;                // NaN when there is no optimum (infeasible instance)
 };
 
 }  // namespace ms::studio

@@ -19,7 +19,9 @@ MatchingInstanceForm::MatchingInstanceForm(QWidget& panel) {
       graphGenerator_->findData(static_cast<int>(matching::Distribution::Geometric)));
 }
 
-QString MatchingInstanceForm::title() const { return QObject::tr("weighted matching"); }
+QString MatchingInstanceForm::title() const {
+  return QObject::tr("weighted matching");
+}
 
 std::vector<std::pair<QString, QWidget*>> MatchingInstanceForm::rows() const {
   return {{QObject::tr("Generator"), graphGenerator_}};
@@ -41,10 +43,13 @@ InstanceSource MatchingInstanceForm::fileSource(const QString& path) const {
   return MatchingInstanceSource{path, {}};
 }
 
-QString MatchingInstanceForm::fileDialogTitle() const { return QObject::tr("Open a graph"); }
+QString MatchingInstanceForm::fileDialogTitle() const {
+  return QObject::tr("Open a graph");
+}
 
 QString MatchingInstanceForm::fileFilter() const {
-  return QObject::tr("Graphs: weight matrices or point lists (*.txt *.csv *.npy *.points *.pts);;All files (*)");
+  return QObject::tr(
+      "Graphs: weight matrices or point lists (*.txt *.csv *.npy *.points *.pts);;All files (*)");
 }
 
 void MatchingInstanceForm::saveSettings(QSettings& settings) const {
@@ -66,7 +71,8 @@ MatchingAlgorithmPage::MatchingAlgorithmPage(QSpinBox& threads, QWidget* parent)
     algorithm_->addItem(QString::fromUtf8(matching::matchingAlgorithmName(algorithm).data()),
                         static_cast<int>(algorithm));
   }
-  algorithm_->setCurrentIndex(algorithm_->findData(static_cast<int>(matching::MatchingAlgorithm::ParallelRoma2)));
+  algorithm_->setCurrentIndex(
+      algorithm_->findData(static_cast<int>(matching::MatchingAlgorithm::ParallelRoma2)));
   backend_ = new QComboBox(this);
   backend_->setObjectName(QStringLiteral("matchingBackend"));
   for (auto backend : {lap::Backend::Cpu, lap::Backend::Cuda}) {

@@ -50,7 +50,9 @@ void MatchingSession::setViewsShown(bool shown) {
 }
 
 // A weight matrix has no duals: its weights and no slack.
-MatrixUse MatchingSession::matrixUse() const { return {!geometric(), QObject::tr("weight"), false}; }
+MatrixUse MatchingSession::matrixUse() const {
+  return {!geometric(), QObject::tr("weight"), false};
+}
 
 // ROMA's counters: the weight after every phase, the flips (and the flips that lost a lock race) of every
 // phase; the time chart shows each phase's time.
@@ -59,7 +61,9 @@ views::TraceChartsConfig MatchingSession::chartsConfig() const {
   config.gainCounter = "weight";
   config.gainTitle = QObject::tr("Matching weight after each phase");
   config.gainShowsValue = true;
-  config.phaseCharts = {{std::string(matching::kRomaPhase), {"flips", "failed_locks"}, QObject::tr("Flips per phase"),
+  config.phaseCharts = {{std::string(matching::kRomaPhase),
+                         {"flips", "failed_locks"},
+                         QObject::tr("Flips per phase"),
                          QObject::tr("phase")}};
   config.timeTitle = QObject::tr("Time per phase");  // one step per phase: the series are its step kinds
   config.iterationTitle = QObject::tr("phase");

@@ -2,9 +2,9 @@
 // Weighted matching in the studio: a graph with points in the graph view, one without in the matrix view
 // as its weight matrix; ROMA's counters in the charts and the log.
 
+#include "app/gui/problem_session.h"
 #include "app/gui/problems/matching/matching_choices.h"
 #include "app/gui/problems/matching/matching_instance.h"
-#include "app/gui/problem_session.h"
 
 namespace ms::views {
 class GraphView;

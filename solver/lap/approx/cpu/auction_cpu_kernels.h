@@ -1,6 +1,7 @@
 #pragma once
 // CPU kernel set of the auction (../auction.h): the bids of a round are computed in parallel (OpenMP) or in a
-// plain loop (sequential), then resolved on one thread in bidder order, so both backends give the same result.
+// plain loop (sequential), then resolved on one thread in bidder order, so both backends give the same
+// result.
 
 #include <algorithm>
 #include <cmath>
@@ -9,10 +10,10 @@
 #include <type_traits>
 #include <vector>
 
+#include "solver/core/execution.h"
 #include "solver/lap/approx/auction.h"
 #include "solver/lap/approx/auction_snapshot.h"
 #include "solver/lap/cost_matrix.h"
-#include "solver/core/execution.h"
 #include "solver/lap/lap_snapshot.h"
 
 namespace ms::lap {
@@ -56,7 +57,8 @@ class AuctionCpuKernels {
         }
       }
     });
-    FiniteCostRange all{std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity(), false, false};
+    FiniteCostRange all{std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity(),
+                        false, false};
     for (const FiniteCostRange& range : rows) {
       all.min = std::min(all.min, range.min);
       all.max = std::max(all.max, range.max);
@@ -82,7 +84,8 @@ class AuctionCpuKernels {
     AuctionRounds result;
     while (!bidders_.empty() && (maxRounds == 0 || result.rounds < maxRounds)) {
       const auto count = static_cast<int32_t>(bidders_.size());
-      exec_.forEach(count, n_, [&](int32_t k) { computeBid(bidders_[static_cast<std::size_t>(k)], epsilon); });
+      exec_.forEach(count, n_,
+                    [&](int32_t k) { computeBid(bidders_[static_cast<std::size_t>(k)], epsilon); });
       resolveBids();
       lastBidders_.swap(bidders_);
       bidders_.swap(nextBidders_);
@@ -105,13 +108,15 @@ class AuctionCpuKernels {
   int64_t endPhase() { return -1; }
 
  private:
-  const T* rowOf(int32_t i) const { return costs_ + static_cast<std::size_t>(i) * static_cast<std::size_t>(n_); }
+  const T* rowOf(int32_t i) const {
+    return costs_ + static_cast<std::size_t>(i) * static_cast<std::size_t>(n_);
+  }
 
   // Row i's cheapest column j1 (the lowest on ties) at value w1 = c + p, and the second cheapest value w2.
   void computeBid(int32_t i, Price epsilon) {
     const T* row = rowOf(i);
     constexpr Price kNone = std::numeric_limits<Price>::has_infinity ? std::numeric_limits<Price>::infinity()
-                                                                      : std::numeric_limits<Price>::max();
+                                                                     : std::numeric_limits<Price>::max();
     Price best = kNone;
     Price second = kNone;
     int32_t bestCol = 0;
@@ -141,8 +146,10 @@ class AuctionCpuKernels {
     for (int32_t i : bidders_) {
       const int32_t j = bidCol_[static_cast<std::size_t>(i)];
       int32_t& winner = colWinner_[static_cast<std::size_t>(j)];
-      if (winner == -1 || bidPrice_[static_cast<std::size_t>(i)] > bidPrice_[static_cast<std::size_t>(winner)] ||
-          (bidPrice_[static_cast<std::size_t>(i)] == bidPrice_[static_cast<std::size_t>(winner)] && i < winner)) {
+      if (winner == -1 ||
+          bidPrice_[static_cast<std::size_t>(i)] > bidPrice_[static_cast<std::size_t>(winner)] ||
+          (bidPrice_[static_cast<std::size_t>(i)] == bidPrice_[static_cast<std::size_t>(winner)] &&
+           i < winner)) {
         winner = i;
       }
     }

@@ -2,8 +2,9 @@
 //   bid:    one block per unassigned row finds its cheapest column j1 and second cheapest value, and raises
 //           the column's best bid key with atomicMax (prices and bids are never negative, so their bits
 //           order like their values);
-//   winner: every bidder whose bid equals the column's best bid offers its row to atomicMin (lowest row wins);
-//   assign: the winner takes the column at its bid; the displaced owner and the losers form the next list.
+//   winner: every bidder whose bid equals the column's best bid offers its row to atomicMin (lowest row
+//   wins); assign: the winner takes the column at its bid; the displaced owner and the losers form the next
+//   list.
 // A round with a single bidder needs no barrier: block 0 runs such rounds back to back (the bidder wins its
 // column; the owner it displaces is the next round's single bidder) while the other blocks wait at one
 // barrier. That is the same sequence of rounds, so the result does not change.
@@ -141,7 +142,8 @@ __device__ Price priced(T cost, Price scale, Price forbiddenCost) {
 // The cheapest column and two cheapest values of `row`, reduced over the block; valid in thread 0. Four loads
 // per thread are in flight at a time. merge() is order-independent, so the unrolling changes no result.
 template <class T, class Price>
-__device__ BestTwo<Price> blockBestTwo(const RoundParams<T, Price>& p, int32_t row, BestTwo<Price>* warpBest) {
+__device__ BestTwo<Price> blockBestTwo(const RoundParams<T, Price>& p, int32_t row,
+                                       BestTwo<Price>* warpBest) {
   const T* costs = p.costs + static_cast<std::size_t>(row) * p.n;
   const Price none = noneValue<Price>();
   BestTwo<Price> mine{none, none, p.n};
@@ -154,7 +156,8 @@ __device__ BestTwo<Price> blockBestTwo(const RoundParams<T, Price>& p, int32_t r
     for (int u = 0; u < 4; ++u) mine = merge(mine, BestTwo<Price>{values[u], none, j + u * kBlock});
   }
   for (; j < p.n; j += kBlock) {
-    mine = merge(mine, BestTwo<Price>{priced(costs[j], p.scale, p.forbiddenCost) + fresh(&p.prices[j]), none, j});
+    mine = merge(mine,
+                 BestTwo<Price>{priced(costs[j], p.scale, p.forbiddenCost) + fresh(&p.prices[j]), none, j});
   }
   for (int offset = 16; offset > 0; offset /= 2) {
     BestTwo<Price> other;
@@ -259,7 +262,8 @@ __global__ void __launch_bounds__(kBlock) auctionRounds(RoundParams<T, Price> p)
     for (int64_t k = grid.thread_rank(); k < count; k += grid.size()) {
       const int32_t row = fresh(&bidders[k]);
       const int32_t col = fresh(&p.bidCol[row]);
-      if (bidKey(fresh(&p.bidPrice[row])) == fresh(&p.colBidKey[col])) atomicMin(&p.colWinnerKey[col], winnerKey(round, row));
+      if (bidKey(fresh(&p.bidPrice[row])) == fresh(&p.colBidKey[col]))
+        atomicMin(&p.colWinnerKey[col], winnerKey(round, row));
     }
     grid.sync();
 
@@ -293,8 +297,8 @@ __global__ void __launch_bounds__(kBlock) auctionRounds(RoundParams<T, Price> p)
 }
 
 // Every row unassigned and bidding in the next round (prices kept).
-__global__ void startPhase(int32_t n, int32_t* rowAssign, int32_t* colOwner, int32_t* bidders, int32_t* counts,
-                           uint32_t round) {
+__global__ void startPhase(int32_t n, int32_t* rowAssign, int32_t* colOwner, int32_t* bidders,
+                           int32_t* counts, uint32_t round) {
   const int32_t k = blockIdx.x * blockDim.x + threadIdx.x;
   if (k < n) {
     rowAssign[k] = -1;
@@ -309,7 +313,8 @@ __global__ void startPhase(int32_t n, int32_t* rowAssign, int32_t* colOwner, int
 
 // Per block: smallest and largest finite cost and whether a forbidden one exists.
 template <class T>
-__global__ void blockRange(const T* costs, int64_t size, double* blockMin, double* blockMax, int32_t* forbidden) {
+__global__ void blockRange(const T* costs, int64_t size, double* blockMin, double* blockMax,
+                           int32_t* forbidden) {
   __shared__ double lows[kBlock], highs[kBlock];
   double low = CUDART_INF, high = -CUDART_INF;
   bool anyForbidden = false;
@@ -369,7 +374,8 @@ struct AuctionCudaKernels<T>::State {
 };
 
 template <CostType T>
-AuctionCudaKernels<T>::AuctionCudaKernels(const T* costs, int32_t n) : state_(std::make_unique<State>(costs, n)) {}
+AuctionCudaKernels<T>::AuctionCudaKernels(const T* costs, int32_t n)
+    : state_(std::make_unique<State>(costs, n)) {}
 template <CostType T>
 AuctionCudaKernels<T>::~AuctionCudaKernels() = default;
 template <CostType T>
@@ -396,15 +402,18 @@ void AuctionCudaKernels<T>::allocate() {
   s.colBidKey = DeviceBuffer<unsigned long long>(n);
   s.colWinnerKey = DeviceBuffer<unsigned long long>(n);
   s.results = DeviceBuffer<int64_t>(4);
-  check(cudaMemcpyAsync(s.costs.data, s.hostCosts, n * n * sizeof(T), cudaMemcpyHostToDevice, s.stream), "upload");
+  check(cudaMemcpyAsync(s.costs.data, s.hostCosts, n * n * sizeof(T), cudaMemcpyHostToDevice, s.stream),
+        "upload");
   check(cudaMemsetAsync(s.prices.data, 0, n * sizeof(Price), s.stream), "cudaMemset");
   check(cudaMemsetAsync(s.colBidKey.data, 0, n * sizeof(unsigned long long), s.stream), "cudaMemset");
   check(cudaMemsetAsync(s.colWinnerKey.data, 0xFF, n * sizeof(unsigned long long), s.stream), "cudaMemset");
   check(cudaMemsetAsync(s.counts.data, 0, 3 * sizeof(int32_t), s.stream), "cudaMemset");
   int device = 0, multiprocessors = 0, perSm = 0;
   check(cudaGetDevice(&device), "cudaGetDevice");
-  check(cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device), "cudaDeviceGetAttribute");
-  check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, auctionRounds<T, Price>, kBlock, 0), "occupancy");
+  check(cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device),
+        "cudaDeviceGetAttribute");
+  check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, auctionRounds<T, Price>, kBlock, 0),
+        "occupancy");
   s.gridBlocks = std::max(1, std::min(perSm * multiprocessors, s.n));
 }
 
@@ -415,14 +424,19 @@ FiniteCostRange AuctionCudaKernels<T>::finiteRange() {
   DeviceBuffer<double> lows(blocks), highs(blocks);
   DeviceBuffer<int32_t> forbidden(1);
   check(cudaMemsetAsync(forbidden.data, 0, sizeof(int32_t), s.stream), "cudaMemset");
-  blockRange<<<blocks, kBlock, 0, s.stream>>>(s.costs.data, static_cast<int64_t>(s.n) * s.n, lows.data, highs.data,
-                                              forbidden.data);
+  blockRange<<<blocks, kBlock, 0, s.stream>>>(s.costs.data, static_cast<int64_t>(s.n) * s.n, lows.data,
+                                              highs.data, forbidden.data);
   check(cudaGetLastError(), "range kernel");
   std::vector<double> hostLows(blocks), hostHighs(blocks);
   int32_t anyForbidden = 0;
-  check(cudaMemcpyAsync(hostLows.data(), lows.data, blocks * sizeof(double), cudaMemcpyDeviceToHost, s.stream), "copy");
-  check(cudaMemcpyAsync(hostHighs.data(), highs.data, blocks * sizeof(double), cudaMemcpyDeviceToHost, s.stream), "copy");
-  check(cudaMemcpyAsync(&anyForbidden, forbidden.data, sizeof(int32_t), cudaMemcpyDeviceToHost, s.stream), "copy");
+  check(
+      cudaMemcpyAsync(hostLows.data(), lows.data, blocks * sizeof(double), cudaMemcpyDeviceToHost, s.stream),
+      "copy");
+  check(cudaMemcpyAsync(hostHighs.data(), highs.data, blocks * sizeof(double), cudaMemcpyDeviceToHost,
+                        s.stream),
+        "copy");
+  check(cudaMemcpyAsync(&anyForbidden, forbidden.data, sizeof(int32_t), cudaMemcpyDeviceToHost, s.stream),
+        "copy");
   check(cudaStreamSynchronize(s.stream), "range");
   FiniteCostRange range;
   range.min = *std::min_element(hostLows.begin(), hostLows.end());
@@ -442,8 +456,8 @@ template <CostType T>
 void AuctionCudaKernels<T>::startScalingPhase() {
   State& s = *state_;
   int32_t* bidders = (s.round & 1) == 0 ? s.listEven.data : s.listOdd.data;
-  startPhase<<<(s.n + kBlock - 1) / kBlock, kBlock, 0, s.stream>>>(s.n, s.rowAssign.data, s.colOwner.data, bidders,
-                                                                   s.counts.data, s.round);
+  startPhase<<<(s.n + kBlock - 1) / kBlock, kBlock, 0, s.stream>>>(s.n, s.rowAssign.data, s.colOwner.data,
+                                                                   bidders, s.counts.data, s.round);
   check(cudaGetLastError(), "start phase kernel");
   s.lastRoundKnown = false;
 }
@@ -451,13 +465,26 @@ void AuctionCudaKernels<T>::startScalingPhase() {
 template <CostType T>
 AuctionRounds AuctionCudaKernels<T>::bid(Price epsilon, int64_t maxRounds) {
   State& s = *state_;
-  RoundParams<T, Price> params{s.costs.data,     s.n,           s.scale,           s.forbiddenCost,   epsilon,
-                               s.prices.data,    s.rowAssign.data, s.colOwner.data, s.bidCol.data,    s.bidPrice.data,
-                               s.colBidKey.data, s.colWinnerKey.data, {s.listEven.data, s.listOdd.data}, s.counts.data,
-                               s.round,          maxRounds,     s.results.data};
+  RoundParams<T, Price> params{s.costs.data,
+                               s.n,
+                               s.scale,
+                               s.forbiddenCost,
+                               epsilon,
+                               s.prices.data,
+                               s.rowAssign.data,
+                               s.colOwner.data,
+                               s.bidCol.data,
+                               s.bidPrice.data,
+                               s.colBidKey.data,
+                               s.colWinnerKey.data,
+                               {s.listEven.data, s.listOdd.data},
+                               s.counts.data,
+                               s.round,
+                               maxRounds,
+                               s.results.data};
   void* args[] = {&params};
-  check(cudaLaunchCooperativeKernel(reinterpret_cast<void*>(auctionRounds<T, Price>), dim3(s.gridBlocks), dim3(kBlock),
-                                    args, 0, s.stream),
+  check(cudaLaunchCooperativeKernel(reinterpret_cast<void*>(auctionRounds<T, Price>), dim3(s.gridBlocks),
+                                    dim3(kBlock), args, 0, s.stream),
         "auction rounds kernel");
   int64_t results[4] = {};
   check(cudaMemcpyAsync(results, s.results.data, sizeof(results), cudaMemcpyDeviceToHost, s.stream), "copy");
@@ -471,7 +498,8 @@ template <CostType T>
 std::vector<int32_t> AuctionCudaKernels<T>::rowAssignment() const {
   const State& s = *state_;
   std::vector<int32_t> out(static_cast<std::size_t>(s.n));
-  check(cudaMemcpyAsync(out.data(), s.rowAssign.data, out.size() * sizeof(int32_t), cudaMemcpyDeviceToHost, s.stream),
+  check(cudaMemcpyAsync(out.data(), s.rowAssign.data, out.size() * sizeof(int32_t), cudaMemcpyDeviceToHost,
+                        s.stream),
         "copy");
   check(cudaStreamSynchronize(s.stream), "copy");
   return out;
@@ -496,13 +524,15 @@ void AuctionCudaKernels<T>::snapshot(LapSnapshot& out, double pricesPerCostUnit)
   copy(counts, s.counts.data, sizeof(counts));
   check(cudaStreamSynchronize(s.stream), "snapshot");
   if (s.lastRoundKnown) {
-    const uint32_t last = s.round - 1;  // the latest round read this list; its size is not reset until round + 1
+    const uint32_t last =
+        s.round - 1;  // the latest round read this list; its size is not reset until round + 1
     lastBidders.resize(static_cast<std::size_t>(counts[last % 3]));
-    copy(lastBidders.data(), (last & 1) == 0 ? s.listEven.data : s.listOdd.data, lastBidders.size() * sizeof(int32_t));
+    copy(lastBidders.data(), (last & 1) == 0 ? s.listEven.data : s.listOdd.data,
+         lastBidders.size() * sizeof(int32_t));
     check(cudaStreamSynchronize(s.stream), "snapshot");
   }
-  fillAuctionSnapshot<Price>(out, {s.n, std::move(rowAssign), std::move(colOwner), bidCol, lastBidders}, prices,
-                             bidPrice, pricesPerCostUnit, s.hostCosts);
+  fillAuctionSnapshot<Price>(out, {s.n, std::move(rowAssign), std::move(colOwner), bidCol, lastBidders},
+                             prices, bidPrice, pricesPerCostUnit, s.hostCosts);
 }
 
 template <CostType T>

@@ -9,9 +9,12 @@ std::unique_ptr<LapSolver<T>> makeCudaAuction(const CostMatrix<T>&, const Auctio
   throw SolveError("this build has no CUDA support (nvcc was not found at build time)");
 }
 
-template std::unique_ptr<LapSolver<int32_t>> makeCudaAuction(const CostMatrix<int32_t>&, const AuctionSettings&);
-template std::unique_ptr<LapSolver<int64_t>> makeCudaAuction(const CostMatrix<int64_t>&, const AuctionSettings&);
+template std::unique_ptr<LapSolver<int32_t>> makeCudaAuction(const CostMatrix<int32_t>&,
+                                                             const AuctionSettings&);
+template std::unique_ptr<LapSolver<int64_t>> makeCudaAuction(const CostMatrix<int64_t>&,
+                                                             const AuctionSettings&);
 template std::unique_ptr<LapSolver<float>> makeCudaAuction(const CostMatrix<float>&, const AuctionSettings&);
-template std::unique_ptr<LapSolver<double>> makeCudaAuction(const CostMatrix<double>&, const AuctionSettings&);
+template std::unique_ptr<LapSolver<double>> makeCudaAuction(const CostMatrix<double>&,
+                                                            const AuctionSettings&);
 
 }  // namespace ms::lap

@@ -18,10 +18,10 @@
 //   covered rows x covered columns stay listed and the forward pass skips them by their slack.
 //
 // With kSlice, a kernel set holds a slice of the matrix (matrix_slice.h) for the distributed backend
-// (solver/lap/hungarian/distributed/): the kernels that read costs read only its rows and columns, everything else
-// (duals, assignment, covers, trees) stays whole. The classical variant takes row slices, the tree variant
-// column slices. The wrapper merges what the ranks computed through the hooks at the end of the class.
-// Without kSlice (the single-process backends) the slice bounds are the constants 0 and n, so those
+// (solver/lap/hungarian/distributed/): the kernels that read costs read only its rows and columns, everything
+// else (duals, assignment, covers, trees) stays whole. The classical variant takes row slices, the tree
+// variant column slices. The wrapper merges what the ranks computed through the hooks at the end of the
+// class. Without kSlice (the single-process backends) the slice bounds are the constants 0 and n, so those
 // kernels compile exactly as they did before slices existed.
 
 #include <algorithm>
@@ -33,8 +33,8 @@
 #include <type_traits>
 #include <vector>
 
-#include "solver/lap/cost_matrix.h"
 #include "solver/core/execution.h"
+#include "solver/lap/cost_matrix.h"
 #include "solver/lap/lap_snapshot.h"
 #include "solver/lap/matrix_slice.h"
 
@@ -383,9 +383,9 @@ class CpuKernels {
     if (!kSlice || slice_.isWhole()) summariseAssignment(out, costs_);
   }
 
-  // --- Hooks of the distributed wrapper (solver/lap/hungarian/distributed/distributed_kernels.h). Every rank runs
-  // the same kernels on the same whole state; after a kernel that read its slice, the wrapper combines the
-  // ranks' results in this state through these.
+  // --- Hooks of the distributed wrapper (solver/lap/hungarian/distributed/distributed_kernels.h). Every rank
+  // runs the same kernels on the same whole state; after a kernel that read its slice, the wrapper combines
+  // the ranks' results in this state through these.
   std::span<Dual> rowDualState() { return rowDual_; }
   std::span<Dual> colDualState() { return colDual_; }
   std::span<int32_t> rowAssignmentState() { return rowAssign_; }
@@ -451,7 +451,9 @@ class CpuKernels {
       return costs_ + static_cast<std::size_t>(i) * static_cast<std::size_t>(n_);
     }
   }
-  Dual slackOf(T cost, Dual rowDual, int32_t j) const { return static_cast<Dual>(cost) - rowDual - colDual_[j]; }
+  Dual slackOf(T cost, Dual rowDual, int32_t j) const {
+    return static_cast<Dual>(cost) - rowDual - colDual_[j];
+  }
   bool isZero(Dual slack) const {
     if constexpr (std::is_integral_v<Dual>) {
       return slack == 0;

@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "solver/lap/cost_types.h"
-#include "solver/lap/lap_snapshot.h"
 #include "solver/lap/hungarian/search_summary.h"
+#include "solver/lap/lap_snapshot.h"
 
 namespace ms::lap {
 

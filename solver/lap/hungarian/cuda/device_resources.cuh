@@ -28,8 +28,9 @@ class DeviceArray {
   DeviceArray() = default;
   explicit DeviceArray(std::size_t count) : count_(count) {
     if (count == 0) return;
-    checkCuda(deviceAllocationFailureInjected() ? cudaErrorMemoryAllocation
-                                                : cudaMalloc(reinterpret_cast<void**>(&data_), count * sizeof(T)),
+    checkCuda(deviceAllocationFailureInjected()
+                  ? cudaErrorMemoryAllocation
+                  : cudaMalloc(reinterpret_cast<void**>(&data_), count * sizeof(T)),
               "cudaMalloc");
   }
   ~DeviceArray() {

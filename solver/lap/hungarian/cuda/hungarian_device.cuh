@@ -25,13 +25,13 @@ inline constexpr int32_t kInactive = 0, kActive = 1, kVisited = 2;
 
 // Device-side accumulators; zero (minKey: +inf) between kernels.
 struct DeviceCounters {
-  int32_t frontier;    // rows queued by startForwardPass or the tree dual update
-  int32_t next;        // rows queued by the current BFS level
-  int32_t reverse;     // unassigned columns reached in the current search (kept across levels)
-  int32_t roots;       // augmenting paths of the reverse pass
-  int32_t assigned;    // rows counted by the optimality check
-  int32_t infeasible;  // a row or column whose entries are all forbidden
-  long long minKey;    // running minimum of a reduction, as an order key
+  int32_t frontier;                // rows queued by startForwardPass or the tree dual update
+  int32_t next;                    // rows queued by the current BFS level
+  int32_t reverse;                 // unassigned columns reached in the current search (kept across levels)
+  int32_t roots;                   // augmenting paths of the reverse pass
+  int32_t assigned;                // rows counted by the optimality check
+  int32_t infeasible;              // a row or column whose entries are all forbidden
+  long long minKey;                // running minimum of a reduction, as an order key
   unsigned long long edges;        // classical: zero-slack edges listed
   unsigned long long rowsScanned;  // classical: matrix rows read in full
   uint32_t finishedBlocks;
@@ -55,7 +55,7 @@ struct Published {
   int32_t searchDualUpdates;
   int32_t searchFailure;  // 0, kSearchInfeasible or kSearchRunaway
   int64_t searchRowsScanned;
-  int64_t searchNs[3];    // device time by phase kind (SearchPhaseKind), globaltimer
+  int64_t searchNs[3];  // device time by phase kind (SearchPhaseKind), globaltimer
 };
 
 // Every device array of one solve; passed to the kernels by value.

@@ -72,6 +72,8 @@ void MpiCommunicator::broadcast(std::span<int32_t> values, int root) {
         "MPI_Bcast");
 }
 
-void MpiCommunicator::barrier() { check(MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier"); }
+void MpiCommunicator::barrier() {
+  check(MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier");
+}
 
 }  // namespace ms::lap

@@ -119,7 +119,8 @@ class TestMatchingCuda : public QObject {
     // room: how far above the table a mean may lie. The GPU's lock races differ from run to run (uniform
     // n = 2048: means of 0.681-0.704 % over three runs on the H100), so the cases get the 10 % room of the
     // CPU's threaded runs, except geometric n = 4096: its gaps are a few flips out of millions of weight,
-    // 0.00039-0.00143 % over 3 graphs x 3 runs of one build (results/roma-geometric-4096-spread-h100.csv),
+    // 0.00039-0.00143 % over 3 graphs x 3 runs of one build
+    // (bench/results/2026-11-25-main-c87d1b8-h100/roma-geometric-4096-spread-h100.csv),
     // and 0.00078 % in one run of this test. The flip bug that case guards against gave 0.0043 %.
     const Case cases[] = {{Distribution::Uniform, 2048, 2, 0.67850, 1.10},
                           {Distribution::Exponential, 2048, 2, 7.66658, 1.10},

@@ -79,6 +79,35 @@ class MappedHostValue {
   T* device_ = nullptr;
 };
 
+// Page-locked host memory that copies to and from the device reach at full bus speed (the distributed
+// exchange's staging buffer).
+template <class T>
+class PinnedHostArray {
+ public:
+  PinnedHostArray() = default;
+  explicit PinnedHostArray(std::size_t count) : count_(count) {
+    if (count == 0) return;
+    checkCuda(cudaMallocHost(reinterpret_cast<void**>(&data_), count * sizeof(T)), "cudaMallocHost");
+  }
+  ~PinnedHostArray() {
+    if (data_ != nullptr) cudaFreeHost(data_);
+  }
+  PinnedHostArray(PinnedHostArray&& other) noexcept
+      : data_(std::exchange(other.data_, nullptr)), count_(std::exchange(other.count_, 0)) {}
+  PinnedHostArray& operator=(PinnedHostArray&& other) noexcept {
+    std::swap(data_, other.data_);
+    std::swap(count_, other.count_);
+    return *this;
+  }
+
+  T* get() const { return data_; }
+  std::size_t size() const { return count_; }
+
+ private:
+  T* data_ = nullptr;
+  std::size_t count_ = 0;
+};
+
 // Owner of a stream or event handle, created and destroyed by the given runtime calls.
 template <class Handle, cudaError_t (*kCreate)(Handle*), cudaError_t (*kDestroy)(Handle)>
 class CudaHandle {

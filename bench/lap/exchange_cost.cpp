@@ -1,0 +1,58 @@
+// The cost of the distributed Hungarian's exchanges (solver/lap/hungarian/distributed/): the communicator's
+// collectives, timed on their own over message sizes from one value to a few n-sized arrays, so that the
+// scaling model (bench/lap/multi_gpu_model.py, docs/multi-gpu-model.md) can fit a latency and a bandwidth.
+//
+//   mpirun -np P exchange_cost [REPEATS] > exchange-pP.csv
+//
+// Rank 0 writes one CSV row per collective and size: the median over REPEATS calls of the slowest rank's
+// time (each call starts after a barrier).
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <vector>
+
+#include "solver/lap/hungarian/distributed/mpi_communicator.h"
+
+namespace {
+
+using ms::lap::Communicator;
+
+double medianMicroseconds(Communicator& communicator, int repeats, const std::function<void()>& call) {
+  std::vector<double> times;
+  for (int r = 0; r < repeats; ++r) {
+    communicator.barrier();
+    const auto start = std::chrono::steady_clock::now();
+    call();
+    double elapsed = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count();
+    elapsed = -communicator.min(-elapsed);  // the slowest rank's
+    times.push_back(elapsed);
+  }
+  std::nth_element(times.begin(), times.begin() + repeats / 2, times.end());
+  return times[static_cast<std::size_t>(repeats / 2)];
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  ms::lap::MpiSession session(&argc, &argv);
+  ms::lap::MpiCommunicator communicator;
+  const int repeats = argc > 1 ? std::max(3, std::atoi(argv[1])) : 200;
+  if (communicator.rank() == 0) std::printf("ranks,operation,bytes,median_us\n");
+  // 8 bytes (theta), then up to 8 * 40000 bytes (the assignment broadcast of n = 40000).
+  for (std::size_t bytes = 8; bytes <= std::size_t{1} << 19; bytes *= 4) {
+    std::vector<uint64_t> bits(bytes / 8, communicator.rank());
+    std::vector<int32_t> ints(bytes / 4, communicator.rank());
+    const double orUs = medianMicroseconds(communicator, repeats, [&] { communicator.bitwiseOrInPlace(bits); });
+    const double maxUs = medianMicroseconds(communicator, repeats, [&] { communicator.maxInPlace(ints); });
+    const double broadcastUs = medianMicroseconds(communicator, repeats, [&] { communicator.broadcast(ints, 0); });
+    if (communicator.rank() == 0) {
+      std::printf("%d,allreduce_or,%zu,%.3f\n", communicator.size(), bytes, orUs);
+      std::printf("%d,allreduce_max,%zu,%.3f\n", communicator.size(), bytes, maxUs);
+      std::printf("%d,broadcast,%zu,%.3f\n", communicator.size(), bytes, broadcastUs);
+    }
+  }
+  return 0;
+}

@@ -1,6 +1,7 @@
 // Host side of the CUDA kernel set: buffers, launches, and the one synchronisation per result.
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <string>
@@ -694,8 +695,10 @@ void CudaKernels<T>::importFrontier(bool reached) {
   exchangeIn(dev, reinterpret_cast<uint64_t*>(dev.exchangeBits.get()),
              2 * static_cast<std::size_t>(dev.bitWords), deviceTransfers_);
   // The reverse columns are listed again from the union, from the start of their list.
-  gpu::checkCuda(cudaMemsetAsync(&dev.view.counters->reverse, 0, sizeof(int32_t), dev.stream()),
-                 "cudaMemset");
+  gpu::checkCuda(
+      cudaMemsetAsync(reinterpret_cast<char*>(dev.view.counters) + offsetof(gpu::DeviceCounters, reverse), 0,
+                      sizeof(int32_t), dev.stream()),
+      "cudaMemset");
   launch(dev, "adoptFrontierKernel", ceilDiv(n_, kBlock), gpu::adoptFrontierKernel<T>, dev.view,
          dev.exchangeBits.get(), dev.bitWords, reached, dev.frontier[dev.current]);
   synchronize(dev);

@@ -17,8 +17,10 @@ namespace ms::lap {
 // device memory the rank's set-up step measured. Throws SolveError where this build has no CUDA or no
 // device is usable.
 template <CostType T>
-std::unique_ptr<LapSolver<T>> makeDistributedCudaHungarian(const CostMatrix<T>& costs, const MatrixSlice& slice,
-                                                           DualOf<T> zeroSlack, const LapOptions& options,
-                                                           Communicator& communicator, DeviceMemoryUse* memory);
+std::unique_ptr<LapSolver<T>> makeDistributedCudaHungarian(const CostMatrix<T>& costs,
+                                                           const MatrixSlice& slice, DualOf<T> zeroSlack,
+                                                           const LapOptions& options,
+                                                           Communicator& communicator,
+                                                           DeviceMemoryUse* memory);
 
 }  // namespace ms::lap

@@ -5,13 +5,14 @@
 namespace ms::lap {
 
 template <CostType T>
-std::unique_ptr<LapSolver<T>> makeDistributedCudaHungarian(const CostMatrix<T>&, const MatrixSlice&, DualOf<T>,
-                                                           const LapOptions&, Communicator&, DeviceMemoryUse*) {
+std::unique_ptr<LapSolver<T>> makeDistributedCudaHungarian(const CostMatrix<T>&, const MatrixSlice&,
+                                                           DualOf<T>, const LapOptions&, Communicator&,
+                                                           DeviceMemoryUse*) {
   throw SolveError("this build has no CUDA support (nvcc was not found at build time)");
 }
 
-#define MS_INSTANTIATE(T)                                                                      \
-  template std::unique_ptr<LapSolver<T>> makeDistributedCudaHungarian(                         \
+#define MS_INSTANTIATE(T)                                                                    \
+  template std::unique_ptr<LapSolver<T>> makeDistributedCudaHungarian(                       \
       const CostMatrix<T>&, const MatrixSlice&, DualOf<T>, const LapOptions&, Communicator&, \
       DeviceMemoryUse*);
 MS_INSTANTIATE(int32_t)

@@ -267,7 +267,7 @@ void runDistributedBench(DistributedBenchOptions options, lap::Communicator& com
   std::ostringstream csv;
   csv << "device,preset,ranks,n,range,seed,algorithm,backend,threads,repeat,objective,certificate,iterations,"
          "steps,"
-         "total_ms,rank_ms,slice_mb";
+         "total_ms,rank_ms,slice_mb,device_mb";
   writePhaseColumnNames(csv);
   csv << '\n';
   bool allValid = true;
@@ -285,19 +285,25 @@ void runDistributedBench(DistributedBenchOptions options, lap::Communicator& com
         runDistributed(costs, instance.slice, lapOptions, communicator);
       for (int repeat = 0; repeat < options.repeats; ++repeat) {
         const DistributedRun<int32_t> run = runDistributed(costs, instance.slice, lapOptions, communicator);
+        // Each rank's device memory, measured by its set-up step (CUDA).
+        const std::vector<double> deviceMb = perRank(communicator, run.deviceMemory.measuredBytes / 1e6);
         std::string problem;
         const bool valid = repeat > 0 || lap::certifyDistributed(costs, instance.slice, run.solution,
                                                                  communicator, &problem);
         allValid = allValid && valid;
         const double totalMs = *std::max_element(run.rankMs.begin(), run.rankMs.end());
-        csv << quoted(deviceName(backend, options.threads)) << ',' << options.preset << ',' << ranks << ','
-            << n << ",10n," << options.seed << ',' << algorithm << ',' << options.backend << ','
-            << options.threads << ',' << repeat << ',' << formatNumber(run.solution.objective) << ','
+        // (CUDA: rank 0's device, named without probing device 0 from ranks that use another.)
+        const std::string device = backend == lap::Backend::Cuda ? run.deviceMemory.deviceName
+                                                                 : deviceName(backend, options.threads);
+        csv << quoted(device) << ',' << options.preset << ',' << ranks << ',' << n << ",10n," << options.seed
+            << ',' << algorithm << ',' << options.backend << ',' << options.threads << ',' << repeat << ','
+            << formatNumber(run.solution.objective) << ','
             << (repeat > 0 ? ""
                 : valid    ? "valid"
                            : "INVALID")
             << ',' << run.solution.iterations << ',' << run.trace.records().size() << ','
-            << formatNumber(totalMs) << ',' << joined(run.rankMs, ';') << ',' << joined(sliceMb, ';');
+            << formatNumber(totalMs) << ',' << joined(run.rankMs, ';') << ',' << joined(sliceMb, ';') << ','
+            << (backend == lap::Backend::Cuda ? joined(deviceMb, ';') : "");
         writePhaseColumns(csv, run.trace.phaseTotals());  // rank 0's
         csv << '\n';
         if (root)

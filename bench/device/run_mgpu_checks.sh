@@ -2,8 +2,8 @@
 # The distributed Hungarian on GPUs (matchscope-mpi --backend cuda) on a machine without Open MPI: its
 # runtime is unpacked from .debs into a private prefix, as run_distributed_checks.sh does.
 #
-#   bench/device/run_mgpu_checks.sh BUNDLE OUT [build] [shared SIZES RANKS] [weak RANKS] [strong RANKS]
-#                                   [exchange RANKS] [trace N ALGORITHM]
+#   bench/device/run_mgpu_checks.sh BUNDLE OUT [build] [tests] [shared SIZES RANKS] [weak RANKS]
+#                                   [strong RANKS] [exchange RANKS] [trace N ALGORITHM]
 #
 # BUNDLE holds ompi/*.deb (apt-get download openmpi-bin libopenmpi3 openmpi-common libopenmpi-dev libhwloc15
 # libhwloc-plugins libevent-core-2.1-7 libevent-pthreads-2.1-7 libpmix2 libfabric1 libucx0 libibverbs1
@@ -11,6 +11,8 @@
 # ocl-icd-libopencl1 libpciaccess0 libgomp1 libudev1: about 7 MB) and either matchscope-mpi, matchscope-cli
 # and exchange_cost built elsewhere, or nothing more and the `build` stage first. SIZES and RANKS are
 # comma-separated lists. Stages:
+#   tests            BUNDLE/test_lap_distributed (with BUNDLE/qtrt/*.deb, as run_lap_cuda_checks.sh) under
+#                    mpirun -np 2: the CPU kernel sets and the CUDA one, ranks sharing the GPU
 #   build            `cmake --preset device` in the current directory (the repository) against the unpacked
 #                    Open MPI; the programs are then taken from build/device
 #   shared S R       ranks sharing the machine's GPUs (local rank modulo the devices: one GPU, all share it):
@@ -36,6 +38,7 @@ device=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1)
 gpus=$(nvidia-smi --query-gpu=name --format=csv,noheader | wc -l)
 
 source "$(dirname "$0")/ompi_runtime.sh"
+source "$(dirname "$0")/qt_runtime.sh"
 unpack_ompi "$bundle"
 programs=$bundle
 
@@ -79,8 +82,9 @@ run_shared() {
           objective=$(value objective <"$log")
           certificate=$(value certificate <"$log")
           # Integer objectives must be equal; real ones agree to their printed precision's last digits.
-          python3 -c "import sys; a, b = float(sys.argv[1]), float(sys.argv[2]); sys.exit(abs(a - b) > 1e-9 * max(1.0, abs(a)))" \
-            "${single:-nan}" "${objective:-nan}" 2>/dev/null && same=yes
+          python3 -c "import math, sys; a, b = float(sys.argv[1]), float(sys.argv[2]); \
+sys.exit(not (math.isfinite(a) and abs(a - b) <= 1e-9 * max(1.0, abs(a))))" "${single:-nan}" "${objective:-nan}" \
+            2>/dev/null && same=yes
           memory_within "$(value device_mb <"$log")" "$(value expected_device_mb <"$log")" && memory=yes
           echo "\"$device\",$n,${generator// /_},$algorithm,$ranks,$single,$objective,$same,$certificate,$singleMs,$(value time_ms <"$log"),$(value rank_ms <"$log" | tr ' ' ';'),$(value rank_devices <"$log" | tr ' ' ';'),$(value device_mb <"$log" | tr ' ' ';'),$(value expected_device_mb <"$log" | tr ' ' ';'),$(value device_slice_mb <"$log" | tr ' ' ';'),$memory,$status" >>"$csv"
           if [ "$status" -ne 0 ] || [ "$same" != yes ] || [ "$certificate" != valid ] || [ "$memory" != yes ]; then
@@ -107,6 +111,12 @@ run_bench() {
 while [ $# -gt 0 ]; do
   case $1 in
     build) build; shift ;;
+    tests)
+      unpack_qt "$bundle"
+      LD_LIBRARY_PATH=/tmp/qtlib:$LD_LIBRARY_PATH "${mpirun[@]}" -np 2 "$bundle/test_lap_distributed" >"$out/tests.log" 2>&1
+      echo "test_lap_distributed (2 ranks): exit $?"
+      grep -E "^(PASS|FAIL|SKIP|Totals)|Loc:" "$out/tests.log" | sort -u | head -20
+      shift ;;
     shared) run_shared "$2" "$3"; shift 3 ;;
     weak | strong) run_bench "$1" "$2"; shift 2 ;;
     exchange)

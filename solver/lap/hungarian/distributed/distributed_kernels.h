@@ -43,8 +43,10 @@ class DistributedKernels {
       : local_(std::move(local)), communicator_(&communicator) {}
 
   // One rank after the other, so that ranks sharing a device each measure their own allocations
-  // (cudaMemGetInfo reports the device's free memory).
+  // (cudaMemGetInfo reports the device's free memory); the first barrier waits until every rank has
+  // created its kernel set (on a device: its context).
   void allocate() {
+    communicator_->barrier();
     for (int rank = 0; rank < communicator_->size(); ++rank) {
       if (rank == communicator_->rank()) local_.allocate();
       communicator_->barrier();

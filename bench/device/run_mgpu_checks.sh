@@ -14,7 +14,7 @@
 #   tests            BUNDLE/test_lap_distributed (with BUNDLE/qtrt/*.deb, as run_lap_cuda_checks.sh) under
 #                    mpirun -np 2: the CPU kernel sets and the CUDA one, ranks sharing the GPU
 #   build            `cmake --preset device` in the current directory (the repository) against the unpacked
-#                    Open MPI; the programs are then taken from build/device
+#                    Open MPI (libopenmpi-dev among the .debs); the programs are copied into BUNDLE
 #   shared S R       ranks sharing the machine's GPUs (local rank modulo the devices: one GPU, all share it):
 #                    for n in S, [0,n), [0,10n) and real U[0,1), both variants, the single-process CUDA
 #                    solver (matchscope-cli) against mpirun -np P (P in R) with --verify; every rank's
@@ -40,7 +40,7 @@ gpus=$(nvidia-smi --query-gpu=name --format=csv,noheader | wc -l)
 source "$(dirname "$0")/ompi_runtime.sh"
 source "$(dirname "$0")/qt_runtime.sh"
 unpack_ompi "$bundle"
-programs=$bundle
+programs=$bundle  # matchscope-mpi, matchscope-cli, exchange_cost
 
 value() { grep "^$1: " | head -1 | cut -d' ' -f2-; }
 
@@ -50,10 +50,9 @@ build() {
     cmake --build --preset device --target matchscope-mpi matchscope-cli exchange_cost -j "$(nproc)" \
       >>"$out/build.log" 2>&1
   echo "build: exit $? $(grep -m1 'MatchScope MPI' "$out/build.log")"
-  mkdir -p /tmp/mgpu-programs
+  # Into the bundle, where the later calls of a warm machine find them.
   cp build/device/app/cli/matchscope-mpi build/device/app/cli/matchscope-cli build/device/bench/exchange_cost \
-    /tmp/mgpu-programs/
-  programs=/tmp/mgpu-programs
+    "$bundle/"
 }
 
 # Within 10 %: every measured per-rank device memory against its expectation (space-separated lists).

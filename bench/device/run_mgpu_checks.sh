@@ -9,12 +9,13 @@
 # libhwloc-plugins libevent-core-2.1-7 libevent-pthreads-2.1-7 libpmix2 libfabric1 libucx0 libibverbs1
 # librdmacm1 libnl-3-200 libnl-route-3-200 libnuma1 libpsm2-2 libpsm-infinipath1 libmunge2 libxnvctrl0
 # ocl-icd-libopencl1 libpciaccess0 libgomp1 libudev1: about 7 MB) and either matchscope-mpi, matchscope-cli
-# and exchange_cost built elsewhere, or nothing more and the `build` stage first. SIZES and RANKS are
-# comma-separated lists. Stages:
+# and exchange_cost built elsewhere, or nothing more: then they are taken from build/device (the `build`
+# stage, in this call or an earlier one on the same machine). SIZES and RANKS are comma-separated lists.
+# Stages:
 #   tests            BUNDLE/test_lap_distributed (with BUNDLE/qtrt/*.deb, as run_lap_cuda_checks.sh) under
 #                    mpirun -np 2: the CPU kernel sets and the CUDA one, ranks sharing the GPU
 #   build            `cmake --preset device` in the current directory (the repository) against the unpacked
-#                    Open MPI (libopenmpi-dev among the .debs); the programs are copied into BUNDLE
+#                    Open MPI (libopenmpi-dev among the .debs)
 #   shared S R       ranks sharing the machine's GPUs (local rank modulo the devices: one GPU, all share it):
 #                    for n in S, [0,n), [0,10n) and real U[0,1), both variants, the single-process CUDA
 #                    solver (matchscope-cli) against mpirun -np P (P in R) with --verify; every rank's
@@ -40,7 +41,16 @@ gpus=$(nvidia-smi --query-gpu=name --format=csv,noheader | wc -l)
 source "$(dirname "$0")/ompi_runtime.sh"
 source "$(dirname "$0")/qt_runtime.sh"
 unpack_ompi "$bundle"
-programs=$bundle  # matchscope-mpi, matchscope-cli, exchange_cost
+# matchscope-mpi, matchscope-cli and exchange_cost: the bundle's, else the device preset's build here.
+find_programs() {
+  if [ -x "$bundle/matchscope-mpi" ]; then
+    mpi=$bundle/matchscope-mpi cli=$bundle/matchscope-cli exchange=$bundle/exchange_cost
+  else
+    mpi=$PWD/build/device/app/cli/matchscope-mpi cli=$PWD/build/device/app/cli/matchscope-cli
+    exchange=$PWD/build/device/bench/exchange_cost
+  fi
+}
+find_programs
 
 value() { grep "^$1: " | head -1 | cut -d' ' -f2-; }
 
@@ -50,9 +60,7 @@ build() {
     cmake --build --preset device --target matchscope-mpi matchscope-cli exchange_cost -j "$(nproc)" \
       >>"$out/build.log" 2>&1
   echo "build: exit $? $(grep -m1 'MatchScope MPI' "$out/build.log")"
-  # Into the bundle, where the later calls of a warm machine find them.
-  cp build/device/app/cli/matchscope-mpi build/device/app/cli/matchscope-cli build/device/bench/exchange_cost \
-    "$bundle/"
+  find_programs
 }
 
 # Within 10 %: every measured per-rank device memory against its expectation (space-separated lists).
@@ -69,13 +77,13 @@ run_shared() {
     for generator in "uniform --range n" "uniform --range 10n" real; do
       for algorithm in classical tree; do
         log=$out/single-$n-${generator// /_}-$algorithm.log
-        timeout 240 "$programs/matchscope-cli" solve --generate $generator --n "$n" --seed 7 --stream counter \
+        timeout 240 "$cli" solve --generate $generator --n "$n" --seed 7 --stream counter \
           --algorithm "$algorithm" --backend cuda >"$log" 2>&1
         single=$(value objective <"$log")
         singleMs=$(value time_ms <"$log")
         for ranks in $rankCounts; do
           log=$out/mpi-$n-${generator// /_}-$algorithm-p$ranks.log
-          timeout 240 "${mpirun[@]}" -np "$ranks" "$programs/matchscope-mpi" solve --generate $generator --n "$n" \
+          timeout 240 "${mpirun[@]}" -np "$ranks" "$mpi" solve --generate $generator --n "$n" \
             --seed 7 --algorithm "$algorithm" --backend cuda --verify >"$log" 2>&1
           local status=$? objective certificate same=no memory=no
           objective=$(value objective <"$log")
@@ -101,7 +109,7 @@ sys.exit(not (math.isfinite(a) and abs(a - b) <= 1e-9 * max(1.0, abs(a))))" "${s
 run_bench() {
   local preset=$1 ranks
   for ranks in ${2//,/ }; do
-    timeout 600 "${mpirun[@]}" -np "$ranks" "$programs/matchscope-mpi" bench --preset "$preset" --backend cuda \
+    timeout 600 "${mpirun[@]}" -np "$ranks" "$mpi" bench --preset "$preset" --backend cuda \
       --repeats 2 --output "$out/$preset-p$ranks.csv" >"$out/$preset-p$ranks.log" 2>&1
     echo "bench $preset P=$ranks ($gpus GPUs): exit $? $(tail -2 "$out/$preset-p$ranks.log" | tr '\n' ' ')"
   done
@@ -120,12 +128,12 @@ while [ $# -gt 0 ]; do
     weak | strong) run_bench "$1" "$2"; shift 2 ;;
     exchange)
       for ranks in ${2//,/ }; do
-        "${mpirun[@]}" -np "$ranks" "$programs/exchange_cost" >"$out/exchange-p$ranks.csv" 2>"$out/exchange-p$ranks.log"
+        "${mpirun[@]}" -np "$ranks" "$exchange" >"$out/exchange-p$ranks.csv" 2>"$out/exchange-p$ranks.log"
         echo "exchange P=$ranks: exit $?"
       done
       shift 2 ;;
     trace)
-      "${mpirun[@]}" -np 1 "$programs/matchscope-mpi" solve --generate uniform --range 10n --n "$2" --seed 1 \
+      "${mpirun[@]}" -np 1 "$mpi" solve --generate uniform --range 10n --n "$2" --seed 1 \
         --algorithm "$3" --backend cuda --granularity phase --trace-out "$out/trace-$3-$2.csv" >"$out/trace-$3-$2.log" 2>&1
       echo "trace n=$2 $3: exit $? $(grep -E '^time_ms' "$out/trace-$3-$2.log")"
       shift 3 ;;

@@ -103,7 +103,8 @@ struct DistributedRun {
   lap::LapSolution<T> solution;
   Trace trace;
   std::string algorithmName;
-  std::vector<double> rankMs;  // each rank's time from its slice in memory to the solution
+  std::vector<double> rankMs;         // each rank's time from its slice in memory to the solution
+  lap::DeviceMemoryUse deviceMemory;  // this rank's (CUDA backend)
 };
 
 template <lap::CostType T>
@@ -111,8 +112,8 @@ DistributedRun<T> runDistributed(const lap::CostMatrix<T>& costs, const lap::Mat
                                  const lap::LapOptions& options, lap::Communicator& communicator) {
   communicator.barrier();  // the ranks start their clocks together
   const auto start = std::chrono::steady_clock::now();
-  auto solver = lap::makeDistributedLapSolver(costs, slice, options, communicator);
   DistributedRun<T> run;
+  auto solver = lap::makeDistributedLapSolver(costs, slice, options, communicator, &run.deviceMemory);
   run.trace = runToEnd(*solver);
   run.solution = solver->solution();
   run.algorithmName = std::string(solver->algorithmName());
@@ -122,13 +123,19 @@ DistributedRun<T> runDistributed(const lap::CostMatrix<T>& costs, const lap::Mat
   return run;
 }
 
-lap::Backend distributedBackend(const std::string& name) {
-  const lap::Backend backend = parseBackend(name);
-  if (backend == lap::Backend::Cuda) {
-    throw CLI::ValidationError("--backend",
-                               "the distributed solve has no CUDA kernel set yet (cpu or sequential)");
-  }
-  return backend;
+// The CUDA backend: each rank's device and its device memory, measured by the set-up step (cudaMemGetInfo
+// before and after, one rank at a time) next to the sum of its buffers (the slice and the O(n) state).
+void printDeviceMemory(const lap::DeviceMemoryUse& memory, lap::Communicator& communicator) {
+  const std::vector<double> devices = perRank(communicator, memory.device);
+  const std::vector<double> measured = perRank(communicator, memory.measuredBytes / 1e6);
+  const std::vector<double> expected = perRank(communicator, memory.expectedBytes / 1e6);
+  const std::vector<double> slices = perRank(communicator, memory.sliceBytes / 1e6);
+  if (communicator.rank() != 0) return;
+  std::printf("device: %s\n", memory.deviceName.c_str());
+  std::printf("rank_devices: %s\n", joined(devices, ' ').c_str());
+  std::printf("device_mb: %s\n", joined(measured, ' ').c_str());
+  std::printf("expected_device_mb: %s\n", joined(expected, ' ').c_str());
+  std::printf("device_slice_mb: %s\n", joined(slices, ' ').c_str());
 }
 
 // mpirun binds each of 1 or 2 ranks to one core by default: the rank's OpenMP threads would then share it.
@@ -159,7 +166,7 @@ template <lap::CostType T>
 void solveSlice(const lap::CostMatrix<T>& costs, const SliceInstance& instance,
                 const DistributedSolveOptions& options, lap::Communicator& communicator) {
   const bool root = communicator.rank() == 0;
-  const lap::LapOptions lapOptions{parseAlgorithm(options.algorithm), distributedBackend(options.backend),
+  const lap::LapOptions lapOptions{parseAlgorithm(options.algorithm), parseBackend(options.backend),
                                    options.threads, parseGranularity(options.granularity)};
   warnIfThreadsShareCores(lapOptions.backend, options.threads, communicator);
   const DistributedRun<T> run = runDistributed(costs, instance.slice, lapOptions, communicator);
@@ -178,6 +185,7 @@ void solveSlice(const lap::CostMatrix<T>& costs, const SliceInstance& instance,
     std::printf("rank_ms: %s\n", joined(run.rankMs, ' ').c_str());
     std::printf("slice_mb: %s\n", joined(sliceMb, ' ').c_str());
   }
+  if (lapOptions.backend == lap::Backend::Cuda) printDeviceMemory(run.deviceMemory, communicator);
   if (options.verify) {
     std::string problem;
     const bool valid = lap::certifyDistributed(costs, instance.slice, run.solution, communicator, &problem);
@@ -191,7 +199,10 @@ void solveSlice(const lap::CostMatrix<T>& costs, const SliceInstance& instance,
 }
 
 void addAlgorithmOptions(CLI::App& command, std::string& backend, int& threads, std::string& granularity) {
-  command.add_option("--backend", backend, "Kernel set of every rank: cpu (OpenMP) or sequential")
+  command
+      .add_option("--backend", backend,
+                  "Kernel set of every rank: cpu (OpenMP), sequential or cuda (device local rank modulo "
+                  "the visible devices)")
       ->check(CLI::IsMember({"cpu", "sequential", "cuda"}))
       ->capture_default_str();
   command.add_option("--threads", threads, "OpenMP threads per rank (cpu backend)")
@@ -251,12 +262,12 @@ void runDistributedBench(DistributedBenchOptions options, lap::Communicator& com
   if (options.sizes.empty()) options.sizes = presetSizes(options.preset, ranks);
   if (options.output.empty())
     options.output = "bench-" + options.preset + "-p" + std::to_string(ranks) + ".csv";
-  const lap::Backend backend = distributedBackend(options.backend);
+  const lap::Backend backend = parseBackend(options.backend);
   warnIfThreadsShareCores(backend, options.threads, communicator);
   std::ostringstream csv;
   csv << "device,preset,ranks,n,range,seed,algorithm,backend,threads,repeat,objective,certificate,iterations,"
          "steps,"
-         "total_ms,rank_ms,slice_mb";
+         "total_ms,rank_ms,slice_mb,device_mb";
   writePhaseColumnNames(csv);
   csv << '\n';
   bool allValid = true;
@@ -274,19 +285,25 @@ void runDistributedBench(DistributedBenchOptions options, lap::Communicator& com
         runDistributed(costs, instance.slice, lapOptions, communicator);
       for (int repeat = 0; repeat < options.repeats; ++repeat) {
         const DistributedRun<int32_t> run = runDistributed(costs, instance.slice, lapOptions, communicator);
+        // Each rank's device memory, measured by its set-up step (CUDA).
+        const std::vector<double> deviceMb = perRank(communicator, run.deviceMemory.measuredBytes / 1e6);
         std::string problem;
         const bool valid = repeat > 0 || lap::certifyDistributed(costs, instance.slice, run.solution,
                                                                  communicator, &problem);
         allValid = allValid && valid;
         const double totalMs = *std::max_element(run.rankMs.begin(), run.rankMs.end());
-        csv << quoted(deviceName(backend, options.threads)) << ',' << options.preset << ',' << ranks << ','
-            << n << ",10n," << options.seed << ',' << algorithm << ',' << options.backend << ','
-            << options.threads << ',' << repeat << ',' << formatNumber(run.solution.objective) << ','
+        // (CUDA: rank 0's device, named without probing device 0 from ranks that use another.)
+        const std::string device = backend == lap::Backend::Cuda ? run.deviceMemory.deviceName
+                                                                 : deviceName(backend, options.threads);
+        csv << quoted(device) << ',' << options.preset << ',' << ranks << ',' << n << ",10n," << options.seed
+            << ',' << algorithm << ',' << options.backend << ',' << options.threads << ',' << repeat << ','
+            << formatNumber(run.solution.objective) << ','
             << (repeat > 0 ? ""
                 : valid    ? "valid"
                            : "INVALID")
             << ',' << run.solution.iterations << ',' << run.trace.records().size() << ','
-            << formatNumber(totalMs) << ',' << joined(run.rankMs, ';') << ',' << joined(sliceMb, ';');
+            << formatNumber(totalMs) << ',' << joined(run.rankMs, ';') << ',' << joined(sliceMb, ';') << ','
+            << (backend == lap::Backend::Cuda ? joined(deviceMb, ';') : "");
         writePhaseColumns(csv, run.trace.phaseTotals());  // rank 0's
         csv << '\n';
         if (root)

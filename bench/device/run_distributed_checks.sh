@@ -23,15 +23,8 @@ threads=$4
 shift 4
 mkdir -p "$out"
 
-# Open MPI relocated: OPAL_PREFIX points its plugins, help texts and configuration at the unpacked tree.
-prefix=/tmp/ompi
-rm -rf "$prefix"
-mkdir -p "$prefix"
-for deb in "$bundle"/ompi/*.deb; do dpkg -x "$deb" "$prefix"; done
-export OPAL_PREFIX=$prefix/usr
-export LD_LIBRARY_PATH=$prefix/usr/lib/x86_64-linux-gnu:$prefix/usr/lib/x86_64-linux-gnu/openmpi/lib:$prefix/lib/x86_64-linux-gnu
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-mpirun=("$prefix/usr/bin/orterun" --oversubscribe --bind-to none)
+source "$(dirname "$0")/ompi_runtime.sh"
+unpack_ompi "$bundle"
 mpi=$bundle/matchscope-mpi
 cli=$bundle/matchscope-cli
 ldd "$mpi" | grep "not found"

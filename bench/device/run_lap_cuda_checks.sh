@@ -21,16 +21,10 @@ stages=("$@")
 mkdir -p "$out"
 nvidia-smi --query-gpu=name,memory.total,driver_version,clocks.sm,clocks.mem --format=csv | tee "$out/gpu.txt"
 
+source "$(dirname "$0")/qt_runtime.sh"
+
 run_tests() {
-  rm -rf /tmp/qtrt /tmp/qtlib
-  mkdir -p /tmp/qtrt /tmp/qtlib
-  for deb in "$bundle"/qtrt/*.deb; do dpkg -x "$deb" /tmp/qtrt; done
-  # Link only the libraries this machine lacks, so that its own (newer) ones stay in use.
-  local lib
-  for lib in /tmp/qtrt/usr/lib/x86_64-linux-gnu/*.so.* /tmp/qtrt/lib/x86_64-linux-gnu/*.so.*; do
-    [ -e "$lib" ] || continue
-    ldconfig -p | grep -q "^[[:space:]]$(basename "$lib") " || ln -sf "$lib" /tmp/qtlib/
-  done
+  unpack_qt "$bundle"
   local suite name
   for suite in "$bundle"/test_*_cuda; do
     name=$(basename "$suite")

@@ -1,5 +1,6 @@
-// The distributed Hungarian (Date & Nagi, Section 5) over the CPU kernel set, run by ctest with 2 ranks
-// under mpirun: on fresh instances of every family, each rank generates only its slice, and the distributed
+// The distributed Hungarian (Date & Nagi, Section 5) over the CPU kernel set, and over the CUDA one where a
+// device is usable (the ranks then share it), run by ctest with 2 ranks under mpirun: on fresh instances of
+// every family, each rank generates only its slice, and the distributed
 // solution must be optimal (same objective as the single-process solve of the whole matrix), carry a valid
 // dual certificate, and be the same on every rank. (The slices themselves, generated or read from .npy, are
 // tested without MPI in test_lap_solvers and test_lap_io.)
@@ -10,6 +11,7 @@
 #include <random>
 
 #include "lap_test_support.h"
+#include "solver/core/cuda_device.h"
 #include "solver/core/errors.h"
 #include "solver/lap/hungarian/distributed/distributed_solver.h"
 #include "solver/lap/hungarian/distributed/mpi_communicator.h"
@@ -50,22 +52,26 @@ class DistributedTest : public QObject {
 
  private slots:
   void distributedSolveIsOptimalOnFreshInstances();
+  void distributedCudaSolveMatchesTheSingleGpuSolve();
   void forbiddenEntriesStayOptimalAndInfeasibilityIsReportedOnEveryRank();
   void wrongSliceIsRefused();
 
  private:
   template <CostType T>
-  void checkSolve(const GeneratorSpec& spec, const CostMatrix<T>* forbiddenMask, const QString& context);
+  void checkSolve(const GeneratorSpec& spec, const CostMatrix<T>* forbiddenMask, const QString& context,
+                  const std::vector<testing::Configuration>& configurations = testing::cpuConfigurations());
+  void checkFreshInstances(const std::vector<testing::Configuration>& configurations, int trials);
 
   Communicator& communicator_;
 };
 
 template <CostType T>
 void DistributedTest::checkSolve(const GeneratorSpec& spec, const CostMatrix<T>* forbiddenMask,
-                                 const QString& context) {
+                                 const QString& context,
+                                 const std::vector<testing::Configuration>& configurations) {
   const CostMatrix<T> whole =
       forbiddenMask != nullptr ? *forbiddenMask : std::get<CostMatrix<T>>(generate(spec));
-  for (const testing::Configuration& configuration : testing::cpuConfigurations()) {
+  for (const testing::Configuration& configuration : configurations) {
     const QString where = context + " " + QString::fromStdString(configuration.label());
     const MatrixSlice slice = sliceOf(spec.n, distributedSliceAxis(configuration.algorithm),
                                       communicator_.rank(), communicator_.size());
@@ -94,8 +100,28 @@ void DistributedTest::checkSolve(const GeneratorSpec& spec, const CostMatrix<T>*
 }
 
 void DistributedTest::distributedSolveIsOptimalOnFreshInstances() {
+  checkFreshInstances(testing::cpuConfigurations(), 5);
+}
+
+// The CUDA kernel set on its slices (ranks sharing the device): the same optimum as the single-GPU solve,
+// and the same solution on every rank. Larger instances than the CPU's, so that the kernels' tiles and
+// chunks split.
+void DistributedTest::distributedCudaSolveMatchesTheSingleGpuSolve() {
+  const CudaDeviceInfo& device = cudaDevice();
+  if (!device.usable)
+    QSKIP(qPrintable("no usable CUDA device (" + QString::fromStdString(device.reason) + ")"));
+  checkFreshInstances({{LapAlgorithm::Classical, Backend::Cuda, 1}, {LapAlgorithm::Tree, Backend::Cuda, 1}},
+                      4);
+  if (QTest::currentTestFailed()) return;
+  const GeneratorSpec spec = counterSpec({Generator::Uniform, 700, CostRange::TenN, baseSeed() + 5});
+  checkSolve<int32_t>(spec, nullptr, "uniform [0,10n) n=700",
+                      {{LapAlgorithm::Classical, Backend::Cuda, 1}, {LapAlgorithm::Tree, Backend::Cuda, 1}});
+}
+
+void DistributedTest::checkFreshInstances(const std::vector<testing::Configuration>& configurations,
+                                          int trials) {
   std::mt19937_64 random(baseSeed() + 11);
-  for (int trial = 0; trial < 5; ++trial) {
+  for (int trial = 0; trial < trials; ++trial) {
     // The same n and seeds on every rank: the generator is seeded identically everywhere.
     const auto n = static_cast<int32_t>(trial == 0 ? 1 : std::uniform_int_distribution<int>(2, 90)(random));
     for (const auto& [name, family] : testing::generatorFamilies(n, random())) {
@@ -103,9 +129,9 @@ void DistributedTest::distributedSolveIsOptimalOnFreshInstances() {
       const QString context =
           QString("%1 n=%2 seed=%3").arg(QString::fromStdString(name)).arg(n).arg(spec.seed);
       if (spec.generator == Generator::Uniform) {
-        checkSolve<int32_t>(spec, nullptr, context);
+        checkSolve<int32_t>(spec, nullptr, context, configurations);
       } else {
-        checkSolve<double>(spec, nullptr, context);
+        checkSolve<double>(spec, nullptr, context, configurations);
       }
       if (QTest::currentTestFailed()) return;
     }

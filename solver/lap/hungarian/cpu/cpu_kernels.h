@@ -385,27 +385,40 @@ class CpuKernels {
 
   // --- Hooks of the distributed wrapper (solver/lap/hungarian/distributed/distributed_kernels.h). Every rank
   // runs the same kernels on the same whole state; after a kernel that read its slice, the wrapper combines
-  // the ranks' results in this state through these.
-  std::span<Dual> rowDualState() { return rowDual_; }
-  std::span<Dual> colDualState() { return colDual_; }
-  std::span<int32_t> rowAssignmentState() { return rowAssign_; }
-  std::span<int32_t> colAssignmentState() { return colAssign_; }
+  // the ranks' results: each hook hands `combine` the state to combine, in place.
+  template <class Combine>
+  void combineRowDuals(Combine&& combine) {
+    combine(std::span<Dual>(rowDual_));
+  }
+  template <class Combine>
+  void combineColDuals(Combine&& combine) {
+    combine(std::span<Dual>(colDual_));
+  }
   // Classical: the row that reached each column (any one is a valid tree edge); tree: the row of each
   // column's smallest slack, written only for the slice's columns.
-  std::span<int32_t> colPredecessorState() { return colPred_; }
-  std::span<const int32_t> frontierRows() const {
-    return {frontier_.data(), static_cast<std::size_t>(frontierSize_)};
+  template <class Combine>
+  void combineColPredecessors(Combine&& combine) {
+    combine(std::span<int32_t>(colPred_));
   }
-  std::span<const int32_t> reverseColumns() const {
-    return {reverseCols_.data(), static_cast<std::size_t>(reverseCount_)};
+  template <class Combine>
+  void combineAssignment(Combine&& combine) {
+    combine(std::span<int32_t>(rowAssign_));
+    combine(std::span<int32_t>(colAssign_));
   }
-
-  // After a forward level on every rank: `rows` (sorted, distinct) is the union of the rows the ranks
-  // reached, each through its assigned column, and becomes the next frontier here. After a tree dual
-  // update (`reached` false) the rows are tree rows the update activated.
-  void adoptFrontier(std::span<const int32_t> rows, bool reached) {
+  // The frontier rows and the reverse columns as two bit sets of ceil(n / 64) words each; the combined sets
+  // become the frontier and the reverse columns. With `reached` (after a forward level) each row was reached
+  // through its assigned column; else (after a tree dual update) the rows are tree rows the update activated.
+  template <class Combine>
+  void combineFrontier(bool reached, Combine&& combine) {
+    const std::size_t words = (static_cast<std::size_t>(n_) + 63) / 64;
+    exchangeBits_.assign(2 * words, 0);
+    for (int32_t k = 0; k < frontierSize_; ++k) setBit(exchangeBits_.data(), frontier_[k]);
+    for (int32_t k = 0; k < reverseCount_; ++k) setBit(exchangeBits_.data() + words, reverseCols_[k]);
+    combine(std::span<uint64_t>(exchangeBits_));
     frontierSize_ = 0;
-    for (const int32_t i : rows) {
+    reverseCount_ = 0;
+    for (int32_t i = 0; i < n_; ++i) {
+      if (!hasBit(exchangeBits_.data(), i)) continue;
       if (reached) {
         const int32_t j = rowAssign_[i];
         rowPred_[i] = j;
@@ -415,11 +428,8 @@ class CpuKernels {
       rowState_[i] = kActive;
       frontier_[frontierSize_++] = i;
     }
-  }
-  // The union (sorted, distinct) of the unassigned columns the ranks reached in this search.
-  void adoptReverseColumns(std::span<const int32_t> columns) {
-    reverseCount_ = 0;
-    for (const int32_t j : columns) {
+    for (int32_t j = 0; j < n_; ++j) {
+      if (!hasBit(exchangeBits_.data() + words, j)) continue;
       colReverse_[j] = 1;
       reverseCols_[reverseCount_++] = j;
     }
@@ -499,6 +509,9 @@ class CpuKernels {
     if (claim(colReverse_[j], uint8_t{0}, uint8_t{1})) reverseCols_[fetchIncrement(reverseCount_)] = j;
   }
 
+  static void setBit(uint64_t* words, int32_t k) { words[k / 64] |= uint64_t{1} << (k % 64); }
+  static bool hasBit(const uint64_t* words, int32_t k) { return ((words[k / 64] >> (k % 64)) & 1) != 0; }
+
   int32_t swapFrontiers(int32_t nextSize) {
     frontier_.swap(nextFrontier_);
     frontierSize_ = nextSize;
@@ -523,7 +536,8 @@ class CpuKernels {
   bool zeroListsBuilt_ = false;
   // Last: placed after eps_ (where it was first), it shifted the members above and the sequential tree
   // variant on real costs ran 19 % slower at n = 1500 (226 against 190 ms, one file, medians of 6).
-  MatrixSlice slice_;  // read only with kSlice
+  MatrixSlice slice_;                   // read only with kSlice
+  std::vector<uint64_t> exchangeBits_;  // combineFrontier(); after slice_, which keeps its place
 };
 
 }  // namespace ms::lap

@@ -1,6 +1,8 @@
 // Host side of the CUDA kernel set: buffers, launches, and the one synchronisation per result.
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
 #include <cstdio>
 #include <string>
 
@@ -87,6 +89,10 @@ struct CudaKernels<T>::Device {
   gpu::DeviceArray<int32_t> zeroCols;
   gpu::DeviceArray<gpu::SearchScalars> searchScalars;
   int searchBlocks = 0;  // resident blocks of the cooperative search kernel
+  // Distributed exchange: the frontier's bit sets, and the host copy of whatever the ranks combine.
+  gpu::DeviceArray<unsigned long long> exchangeBits;
+  gpu::PinnedHostArray<unsigned char> staging;
+  int32_t bitWords = 0;
 
   gpu::DeviceView<T> view{};
   int32_t* frontier[2] = {nullptr, nullptr};
@@ -97,7 +103,37 @@ struct CudaKernels<T>::Device {
 
 template <CostType T>
 CudaKernels<T>::CudaKernels(const T* hostCosts, int32_t n, HungarianVariant variant)
-    : hostCosts_(hostCosts), n_(n), variant_(variant), device_(std::make_unique<Device>()) {}
+    : hostCosts_(hostCosts),
+      n_(n),
+      variant_(variant),
+      slice_(MatrixSlice::whole(n)),
+      device_(std::make_unique<Device>()) {}
+
+template <CostType T>
+CudaKernels<T>::CudaKernels(const T* hostSlice, const MatrixSlice& slice, Dual zeroSlack,
+                            HungarianVariant variant, bool deviceTransfers, DeviceMemoryUse* memory)
+    : hostCosts_(hostSlice),
+      n_(slice.n),
+      variant_(variant),
+      slice_(slice),
+      sliced_(true),
+      zeroSlack_(zeroSlack),
+      deviceTransfers_(deviceTransfers),
+      memory_(memory),
+      device_(std::make_unique<Device>()) {}
+
+int useDeviceOfLocalRank(int localRank) {
+  int count = 0;
+  const cudaError_t status = cudaGetDeviceCount(&count);
+  if (status != cudaSuccess || count == 0) {
+    cudaGetLastError();
+    throw SolveError(std::string("CUDA backend unavailable: ") +
+                     (status != cudaSuccess ? cudaGetErrorName(status) : "no CUDA device found"));
+  }
+  const int device = localRank % count;
+  gpu::checkCuda(cudaSetDevice(device), "cudaSetDevice");
+  return device;
+}
 
 template <CostType T>
 CudaKernels<T>::CudaKernels(CudaKernels&&) noexcept = default;
@@ -150,21 +186,29 @@ void CudaKernels<T>::allocate() {
   const std::size_t n = static_cast<std::size_t>(n_);
   const bool classical = variant_ == HungarianVariant::Classical;
   const int32_t tiles = ceilDiv(n_, kBlock);
+  const auto sliceRows = static_cast<std::size_t>(slice_.rows());
+  const std::size_t sliceEntries = sliceRows * static_cast<std::size_t>(slice_.cols());
+  // A slice's classical search runs kernel by kernel, which needs no row segments' minima.
+  const bool partials = !classical || !sliced_;
+  dev.bitWords = sliced_ ? ceilDiv(n_, 64) : 0;
 
   // Estimate first, so that an instance that cannot fit fails with a clear message instead of mid-way.
-  const double nn = static_cast<double>(n) * static_cast<double>(n);
-  const double matrixBytes = nn * sizeof(T);
-  const double csrBytes = classical ? nn * sizeof(int32_t) + n * sizeof(int32_t) : 0;
+  const double matrixBytes = static_cast<double>(sliceEntries) * sizeof(T);
+  const double csrBytes =
+      classical ? static_cast<double>(sliceRows) * n * sizeof(int32_t) + n * sizeof(int32_t) : 0;
   // Tree: the row chunks' partial column minima; classical: the row segments' minima of a dual update.
-  const double partialBytes = static_cast<double>(kMaxChunks) * n * (sizeof(Dual) + sizeof(int32_t));
-  const double workBytes =
-      n * (3.0 * sizeof(Dual) + kIntArrayCount * sizeof(int32_t) + sizeof(long long)) + 4.0 * tiles;
+  const double partialBytes =
+      partials ? static_cast<double>(kMaxChunks) * n * (sizeof(Dual) + sizeof(int32_t)) : 0;
+  const double workBytes = n * (3.0 * sizeof(Dual) + kIntArrayCount * sizeof(int32_t) + sizeof(long long)) +
+                           4.0 * tiles + 2.0 * dev.bitWords * sizeof(unsigned long long);
   std::size_t freeBytes = 0, totalBytes = 0;
+  gpu::checkCuda(cudaDeviceSynchronize(), "cudaDeviceSynchronize");  // earlier frees have taken effect
   gpu::checkCuda(cudaMemGetInfo(&freeBytes, &totalBytes), "cudaMemGetInfo");
   const double needed = matrixBytes + csrBytes + partialBytes + workBytes;
   if (needed + kReserveBytes > static_cast<double>(freeBytes)) {
-    throw ResourceError("CUDA backend: a " + std::to_string(n_) + " x " + std::to_string(n_) + " " +
-                        std::string(costTypeName<T>()) + " instance needs " + gigabytes(needed) +
+    throw ResourceError("CUDA backend: a " + std::to_string(slice_.rows()) + " x " +
+                        std::to_string(slice_.cols()) + " " + std::string(costTypeName<T>()) +
+                        (sliced_ ? " slice" : " instance") + " needs " + gigabytes(needed) +
                         " of device memory (matrix " + gigabytes(matrixBytes) +
                         (classical ? ", zero-slack lists " + gigabytes(csrBytes) : std::string()) +
                         ", work arrays " + gigabytes(partialBytes + workBytes) + "), more than the " +
@@ -172,20 +216,26 @@ void CudaKernels<T>::allocate() {
   }
 
   cudaStream_t stream = dev.stream();
-  dev.cost = gpu::DeviceArray<T>(n * n);
+  dev.cost = gpu::DeviceArray<T>(sliceEntries);
   gpu::checkCuda(
-      cudaMemcpyAsync(dev.cost.get(), hostCosts_, n * n * sizeof(T), cudaMemcpyHostToDevice, stream),
+      cudaMemcpyAsync(dev.cost.get(), hostCosts_, sliceEntries * sizeof(T), cudaMemcpyHostToDevice, stream),
       "uploading the cost matrix");
   dev.duals = gpu::DeviceArray<Dual>(3 * n);
   dev.ints = gpu::DeviceArray<int32_t>(kIntArrayCount * n);
   dev.colKey = gpu::DeviceArray<long long>(n);
   dev.counters = gpu::DeviceArray<gpu::DeviceCounters>(1);
   dev.searchScalars = gpu::DeviceArray<gpu::SearchScalars>(1);
-  dev.partialSlack = gpu::DeviceArray<Dual>(kMaxChunks * n);
-  dev.partialIndex = gpu::DeviceArray<int32_t>(kMaxChunks * n);
+  if (partials) {
+    dev.partialSlack = gpu::DeviceArray<Dual>(kMaxChunks * n);
+    dev.partialIndex = gpu::DeviceArray<int32_t>(kMaxChunks * n);
+  }
+  if (sliced_) {
+    dev.exchangeBits = gpu::DeviceArray<unsigned long long>(2 * static_cast<std::size_t>(dev.bitWords));
+    dev.staging = gpu::PinnedHostArray<unsigned char>(2 * n * sizeof(int64_t));  // the largest exchange
+  }
   if (classical) {
     dev.zeroRowCount = gpu::DeviceArray<int32_t>(n);
-    dev.zeroCols = gpu::DeviceArray<int32_t>(n * n);
+    dev.zeroCols = gpu::DeviceArray<int32_t>(sliceRows * n);
     gpu::checkCuda(cudaMemsetAsync(dev.zeroRowCount.get(), 0, n * sizeof(int32_t), stream), "cudaMemset");
   } else {
     dev.tileFinished = gpu::DeviceArray<uint32_t>(tiles);
@@ -209,8 +259,21 @@ void CudaKernels<T>::allocate() {
       "cudaMemcpy");
 
   gpu::DeviceView<T>& view = dev.view;
-  view.cost = dev.cost.get();
+  // The slice's storage addressed as the whole matrix's rows and columns (see DeviceView): formed on the
+  // address, since pointer arithmetic may not leave the allocation.
+  const auto wholeMatrixAddress = [](auto* storage, int64_t offset) {
+    return reinterpret_cast<decltype(storage)>(
+        reinterpret_cast<std::uintptr_t>(storage) +
+        static_cast<std::uintptr_t>(offset * static_cast<int64_t>(sizeof(*storage))));
+  };
+  view.cost =
+      wholeMatrixAddress(dev.cost.get(), -(int64_t{slice_.rowBegin} * slice_.cols() + slice_.colBegin));
   view.n = n_;
+  view.rowPitch = slice_.cols();
+  view.rowBegin = slice_.rowBegin;
+  view.rowEnd = slice_.rowEnd;
+  view.colBegin = slice_.colBegin;
+  view.colEnd = slice_.colEnd;
   view.eps = 0;
   view.rowDual = dev.duals.get();
   view.colDual = dev.duals.get() + n;
@@ -222,7 +285,8 @@ void CudaKernels<T>::allocate() {
   static_assert(sizeof slots / sizeof slots[0] == kIntArrayCount);
   for (int a = 0; a < kIntArrayCount; ++a) *slots[a] = ints + a * n;
   view.zeroRowCount = dev.zeroRowCount.get();
-  view.zeroCols = dev.zeroCols.get();
+  view.zeroCols =
+      classical ? wholeMatrixAddress(dev.zeroCols.get(), -int64_t{slice_.rowBegin} * n_) : nullptr;
   view.partialSlack = dev.partialSlack.get();
   view.partialIndex = dev.partialIndex.get();
   view.tileFinished = dev.tileFinished.get();
@@ -231,6 +295,26 @@ void CudaKernels<T>::allocate() {
   view.published = dev.publishedValue.device();
   gpu::checkCuda(cudaGetLastError(), "set-up");
   dev.enqueued = true;
+
+  if (sliced_) {
+    // Measured once every buffer is in place (the kernels' modules load lazily, at their first launch).
+    synchronize(dev);
+    std::size_t freeAfter = 0;
+    gpu::checkCuda(cudaMemGetInfo(&freeAfter, &totalBytes), "cudaMemGetInfo");
+    if (memory_ != nullptr) {
+      int device = 0;
+      gpu::checkCuda(cudaGetDevice(&device), "cudaGetDevice");
+      cudaDeviceProp properties{};
+      gpu::checkCuda(cudaGetDeviceProperties(&properties, device), "cudaGetDeviceProperties");
+      memory_->device = device;
+      memory_->deviceName = properties.name;
+      memory_->measuredBytes = static_cast<double>(freeBytes) - static_cast<double>(freeAfter);
+      memory_->expectedBytes = needed;
+      memory_->sliceBytes = matrixBytes + csrBytes;
+    }
+    view.eps = zeroSlack_;
+    return;  // the device-resident search is not used on a slice
+  }
 
   // The search's grid must be resident all at once (grid-wide barriers).
   int residentPerMultiprocessor = 0;
@@ -261,8 +345,9 @@ bool CudaKernels<T>::reduceRows() {
 template <CostType T>
 bool CudaKernels<T>::reduceColumns() {
   Device& dev = *device_;
-  const int32_t rows = rowsPerChunk(n_, n_, dev.multiprocessors);
-  launch(dev, "reduceColumnChunksKernel", dim3(ceilDiv(n_, kBlock), ceilDiv(n_, rows)),
+  const int32_t rows = rowsPerChunk(slice_.rows(), slice_.cols(), dev.multiprocessors);
+  launch(dev, "reduceColumnChunksKernel",
+         dim3(std::max(1, ceilDiv(slice_.cols(), kBlock)), std::max(1, ceilDiv(slice_.rows(), rows))),
          gpu::reduceColumnChunksKernel<T>, dev.view, rows);
   launch(dev, "reduceColumnsFinishKernel", ceilDiv(n_, kBlock), gpu::reduceColumnsFinishKernel<T>, dev.view);
   synchronize(dev);
@@ -280,7 +365,8 @@ int32_t CudaKernels<T>::checkOptimality() {
 template <CostType T>
 int64_t CudaKernels<T>::compressZeroSlack() {
   Device& dev = *device_;
-  launch(dev, "compressZeroSlackKernel", n_, gpu::compressZeroSlackKernel<T>, dev.view, !zeroListsBuilt_);
+  launch(dev, "compressZeroSlackKernel", std::max(1, slice_.rows()), gpu::compressZeroSlackKernel<T>,
+         dev.view, !zeroListsBuilt_);
   synchronize(dev);
   zeroListsBuilt_ = true;
   rowsScanned_ = dev.published().rowsScanned;
@@ -310,8 +396,8 @@ int32_t CudaKernels<T>::expandClassical() {
 template <CostType T>
 int32_t CudaKernels<T>::expandTree() {
   Device& dev = *device_;
-  const int32_t rows = rowsPerChunk(frontierSize_, n_, dev.multiprocessors);
-  const dim3 grid(ceilDiv(n_, kBlock), std::max(1, ceilDiv(frontierSize_, rows)));
+  const int32_t rows = rowsPerChunk(frontierSize_, slice_.cols(), dev.multiprocessors);
+  const dim3 grid(std::max(1, ceilDiv(slice_.cols(), kBlock)), std::max(1, ceilDiv(frontierSize_, rows)));
   launch(dev, "expandTreeKernel", grid, gpu::expandTreeKernel<T>, dev.view, dev.frontier[dev.current],
          frontierSize_, rows, dev.frontier[1 - dev.current]);
   return finishLevel();
@@ -347,7 +433,8 @@ void CudaKernels<T>::augmentPass() {
 template <CostType T>
 auto CudaKernels<T>::minUncoveredSlack() -> Dual {
   Device& dev = *device_;
-  launch(dev, "minUncoveredSlackKernel", n_, gpu::minUncoveredSlackKernel<T>, dev.view);
+  launch(dev, "minUncoveredSlackKernel", std::max(1, slice_.rows()), gpu::minUncoveredSlackKernel<T>,
+         dev.view);
   synchronize(dev);
   rowsScanned_ = dev.published().rowsScanned;
   return gpu::fromOrderKey<Dual>(dev.published().minKey);
@@ -362,7 +449,8 @@ void CudaKernels<T>::updateDuals(Dual theta) {
 template <CostType T>
 auto CudaKernels<T>::minColumnSlack() -> Dual {
   Device& dev = *device_;
-  launch(dev, "minColumnSlackKernel", ceilDiv(n_, kBlock), gpu::minColumnSlackKernel<T>, dev.view);
+  launch(dev, "minColumnSlackKernel", std::max(1, ceilDiv(slice_.cols(), kBlock)),
+         gpu::minColumnSlackKernel<T>, dev.view);
   synchronize(dev);
   return gpu::fromOrderKey<Dual>(dev.published().minKey);
 }
@@ -473,11 +561,15 @@ auto CudaKernels<T>::colDuals() const -> const std::vector<Dual>& {
 
 template <CostType T>
 auto CudaKernels<T>::objective() const -> Dual {
+  // (A slice sums the assigned entries it holds.)
   const std::vector<int32_t>& assignment = rowAssignment();
   Dual total = 0;
-  for (int32_t i = 0; i < n_; ++i) {
+  for (int32_t i = slice_.rowBegin; i < slice_.rowEnd; ++i) {
+    const int32_t j = assignment[i];
+    if (j < slice_.colBegin || j >= slice_.colEnd) continue;
     total += static_cast<Dual>(
-        hostCosts_[static_cast<std::size_t>(i) * static_cast<std::size_t>(n_) + assignment[i]]);
+        hostCosts_[static_cast<std::size_t>(i - slice_.rowBegin) * static_cast<std::size_t>(slice_.cols()) +
+                   static_cast<std::size_t>(j - slice_.colBegin)]);
   }
   return total;
 }
@@ -512,7 +604,106 @@ void CudaKernels<T>::snapshot(LapSnapshot& out, bool withSlack) const {
   copyToHost(rowSucc, view.rowSucc, n, stream);
   copyToHost(colSucc, view.colSucc, n, stream);
   traceAugmentingPaths(out, roots, rowSucc.data(), colSucc.data());
-  summariseAssignment(out, hostCosts_);
+  if (slice_.isWhole()) summariseAssignment(out, hostCosts_);
+}
+
+// --- The distributed wrapper's exchanges.
+namespace {
+
+// `count` values at `source` where the communicator reads them: in device memory as they are, or copied
+// into the pinned staging buffer. Waits for the kernels that wrote them.
+template <class V, class Device>
+std::span<V> exchangeOut(Device& device, V* source, std::size_t count, bool inDeviceMemory) {
+  if (inDeviceMemory) {
+    synchronize(device);
+    return {source, count};
+  }
+  V* staged = reinterpret_cast<V*>(device.staging.get());
+  gpu::checkCuda(cudaMemcpyAsync(staged, source, count * sizeof(V), cudaMemcpyDeviceToHost, device.stream()),
+                 "copying for the exchange");
+  synchronize(device);
+  return {staged, count};
+}
+
+// The combined values back into `target` (nothing to do when the communicator wrote them there). Ordered
+// before the next kernel on the stream; the staging buffer is next written after a synchronisation.
+template <class V, class Device>
+void exchangeIn(Device& device, V* target, std::size_t count, bool inDeviceMemory) {
+  if (inDeviceMemory) return;
+  gpu::checkCuda(cudaMemcpyAsync(target, device.staging.get(), count * sizeof(V), cudaMemcpyHostToDevice,
+                                 device.stream()),
+                 "copying the exchange back");
+  device.enqueued = true;
+}
+
+}  // namespace
+
+template <CostType T>
+auto CudaKernels<T>::exportDuals(bool rows) -> std::span<Dual> {
+  Device& dev = *device_;
+  return exchangeOut(dev, rows ? dev.view.rowDual : dev.view.colDual, static_cast<std::size_t>(n_), false);
+}
+
+template <CostType T>
+void CudaKernels<T>::importDuals(bool rows) {
+  Device& dev = *device_;
+  exchangeIn(dev, rows ? dev.view.rowDual : dev.view.colDual, static_cast<std::size_t>(n_), false);
+}
+
+namespace {
+
+// The int32 state an exchange covers: the column predecessors, or the row and column assignments (adjacent).
+template <class View>
+std::span<int32_t> exchangedInts(const View& view, int32_t n, bool assignment) {
+  static_assert(kColAssign == kRowAssign + 1);
+  if (assignment) return {view.rowAssign, 2 * static_cast<std::size_t>(n)};
+  return {view.colPred, static_cast<std::size_t>(n)};
+}
+
+}  // namespace
+
+template <CostType T>
+std::span<int32_t> CudaKernels<T>::exportInts(ExchangedInts which) {
+  Device& dev = *device_;
+  const std::span<int32_t> state = exchangedInts(dev.view, n_, which == kAssignment);
+  return exchangeOut(dev, state.data(), state.size(), deviceTransfers_);
+}
+
+template <CostType T>
+void CudaKernels<T>::importInts(ExchangedInts which) {
+  Device& dev = *device_;
+  const std::span<int32_t> state = exchangedInts(dev.view, n_, which == kAssignment);
+  exchangeIn(dev, state.data(), state.size(), deviceTransfers_);
+}
+
+template <CostType T>
+std::span<uint64_t> CudaKernels<T>::exportFrontier() {
+  Device& dev = *device_;
+  const std::size_t words = 2 * static_cast<std::size_t>(dev.bitWords);
+  gpu::checkCuda(cudaMemsetAsync(dev.exchangeBits.get(), 0, words * sizeof(unsigned long long), dev.stream()),
+                 "cudaMemset");
+  launch(dev, "encodeFrontierKernel", std::max(1, ceilDiv(std::max(frontierSize_, reverseCount_), kBlock)),
+         gpu::encodeFrontierKernel<T>, dev.view, dev.frontier[dev.current], frontierSize_, reverseCount_,
+         dev.exchangeBits.get(), dev.bitWords);
+  static_assert(sizeof(uint64_t) == sizeof(unsigned long long));
+  return exchangeOut(dev, reinterpret_cast<uint64_t*>(dev.exchangeBits.get()), words, deviceTransfers_);
+}
+
+template <CostType T>
+void CudaKernels<T>::importFrontier(bool reached) {
+  Device& dev = *device_;
+  exchangeIn(dev, reinterpret_cast<uint64_t*>(dev.exchangeBits.get()),
+             2 * static_cast<std::size_t>(dev.bitWords), deviceTransfers_);
+  // The reverse columns are listed again from the union, from the start of their list.
+  gpu::checkCuda(
+      cudaMemsetAsync(reinterpret_cast<char*>(dev.view.counters) + offsetof(gpu::DeviceCounters, reverse), 0,
+                      sizeof(int32_t), dev.stream()),
+      "cudaMemset");
+  launch(dev, "adoptFrontierKernel", ceilDiv(n_, kBlock), gpu::adoptFrontierKernel<T>, dev.view,
+         dev.exchangeBits.get(), dev.bitWords, reached, dev.frontier[dev.current]);
+  synchronize(dev);
+  frontierSize_ = dev.published().frontier;
+  reverseCount_ = dev.published().reverse;
 }
 
 template class CudaKernels<int32_t>;

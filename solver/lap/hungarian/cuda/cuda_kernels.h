@@ -9,18 +9,31 @@
 // result only enqueue work. searchIterations() runs whole iterations on the device (search_device.cuh) and
 // synchronises once. Device arrays are allocated once, in allocate(); host copies are made only by
 // snapshot() and the result accessors.
+//
+// A kernel set may hold a slice of the matrix for the distributed backend (solver/lap/hungarian/distributed/,
+// classical: rows, tree: columns): only the slice is uploaded and read, the O(n) state stays whole, and the
+// per-kernel launches cover the held rows or columns (the device-resident search needs the whole matrix).
+// The distributed wrapper combines the ranks' results through the hooks at the end of the class, as it does
+// for the CPU kernel set.
 
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <vector>
 
 #include "solver/lap/cost_types.h"
+#include "solver/lap/hungarian/device_memory_use.h"
 #include "solver/lap/hungarian/search_summary.h"
 #include "solver/lap/lap_snapshot.h"
+#include "solver/lap/matrix_slice.h"
 
 namespace ms::lap {
 
 enum class HungarianVariant { Classical, Tree };
+
+// Makes device `localRank` modulo the visible devices current for this process (a rank of a distributed
+// solve) and returns its index. Throws SolveError when no device is usable.
+int useDeviceOfLocalRank(int localRank);
 
 template <CostType T>
 class CudaKernels {
@@ -32,6 +45,12 @@ class CudaKernels {
   // `hostCosts` is the row-major n x n matrix; it must outlive the kernel set. The variant decides which
   // work arrays allocate() reserves (the zero-slack lists or the column slacks).
   CudaKernels(const T* hostCosts, int32_t n, HungarianVariant variant);
+  // A slice of a distributed solve, on the current device: `hostSlice` holds the slice's rows x columns
+  // (row-major) and must outlive the kernel set; `zeroSlack` is the whole matrix's zero tolerance. With
+  // `deviceTransfers`, the hooks hand the communicator device memory (a CUDA-aware MPI), else pinned host
+  // copies. `memory`, if given, receives what allocate() measured.
+  CudaKernels(const T* hostSlice, const MatrixSlice& slice, Dual zeroSlack, HungarianVariant variant,
+              bool deviceTransfers, DeviceMemoryUse* memory);
   CudaKernels(CudaKernels&&) noexcept;
   CudaKernels& operator=(CudaKernels&&) noexcept;
   ~CudaKernels();
@@ -72,15 +91,63 @@ class CudaKernels {
   const std::vector<Dual>& colDuals() const;
   void snapshot(LapSnapshot& out, bool withSlack) const;
 
+  // --- Hooks of the distributed wrapper (solver/lap/hungarian/distributed/distributed_kernels.h), as in the
+  // CPU kernel set: each hands `combine` the state the ranks combine and keeps what it leaves there. The
+  // duals (once per solve, and the host checks them for +inf) go through pinned host memory; the per-level
+  // exchanges through device memory where the communicator takes it, else through pinned host memory.
+  template <class Combine>
+  void combineRowDuals(Combine&& combine) {
+    combine(exportDuals(true));
+    importDuals(true);
+  }
+  template <class Combine>
+  void combineColDuals(Combine&& combine) {
+    combine(exportDuals(false));
+    importDuals(false);
+  }
+  // Classical: the row that reached each column; tree: the row of each held column's smallest slack.
+  template <class Combine>
+  void combineColPredecessors(Combine&& combine) {
+    combine(exportInts(kColPredecessors));
+    importInts(kColPredecessors);
+  }
+  // The row and column assignments (one span of 2n: rows, then columns).
+  template <class Combine>
+  void combineAssignment(Combine&& combine) {
+    combine(exportInts(kAssignment));
+    importInts(kAssignment);
+  }
+  // The frontier rows and the reverse columns as two bit sets of ceil(n / 64) words each; the combined sets
+  // become the frontier and the reverse columns (`reached`: after a forward level, each row reached through
+  // its assigned column; else after a tree dual update).
+  template <class Combine>
+  void combineFrontier(bool reached, Combine&& combine) {
+    combine(exportFrontier());
+    importFrontier(reached);
+  }
+
  private:
   struct Device;  // CUDA state, defined in cuda_kernels.cu
+  enum ExchangedInts { kColPredecessors, kAssignment };
+
+  std::span<Dual> exportDuals(bool rows);
+  void importDuals(bool rows);
+  std::span<int32_t> exportInts(ExchangedInts which);
+  void importInts(ExchangedInts which);
+  std::span<uint64_t> exportFrontier();
+  void importFrontier(bool reached);
 
   // After a BFS level's launch: wait, make the next frontier current, read its size and the reverse count.
   int32_t finishLevel();
 
-  const T* hostCosts_;
+  const T* hostCosts_;  // the slice's rows x columns
   int32_t n_;
   HungarianVariant variant_;
+  MatrixSlice slice_;
+  bool sliced_ = false;  // a distributed slice (possibly the whole matrix of one rank)
+  Dual zeroSlack_ = 0;   // sliced: the whole matrix's zero tolerance
+  bool deviceTransfers_ = false;
+  DeviceMemoryUse* memory_ = nullptr;
   std::unique_ptr<Device> device_;
   int32_t frontierSize_ = 0, reverseCount_ = 0, rootCount_ = 0;
   int64_t rowsScanned_ = 0;

@@ -62,8 +62,14 @@ struct Published {
 template <class T>
 struct DeviceView {
   using Dual = DualOf<T>;
+  // row(i)[j] is entry (i, j) for the rows and columns this device holds: the whole matrix (pitch n), or a
+  // slice of a distributed solve (solver/lap/hungarian/distributed/), whose storage `cost` points at as if
+  // it held the whole matrix with this pitch. The per-kernel launches (not the device-resident search, which
+  // runs on the whole matrix only) cover the held rows [rowBegin, rowEnd) and columns [colBegin, colEnd).
   const T* cost;
   int32_t n;
+  int32_t rowPitch;
+  int32_t rowBegin, rowEnd, colBegin, colEnd;
   Dual eps;  // slack <= eps counts as zero (floating costs); 0 for integers
   Dual *rowDual, *colDual, *slack;
   int32_t *rowAssign, *colAssign, *rowPred, *colPred, *rowSucc, *colSucc;
@@ -71,7 +77,8 @@ struct DeviceView {
   int32_t *reverseCols, *roots;
   // Classical: per uncovered row, a column of its smallest slack over the uncovered columns (-1: unknown;
   // see rescanMark); rows a dual update reads in full; per row, a superset of its zero-slack columns (row
-  // i's list starts at i * n; in increasing order when one block wrote it) and their count.
+  // i's list starts at i * n, and only the held rows have one; in increasing order when one block wrote it)
+  // and their count.
   int32_t *rowMinCol, *scanRows;
   int32_t* zeroRowCount;
   int32_t* zeroCols;
@@ -85,9 +92,7 @@ struct DeviceView {
   DeviceCounters* counters;
   Published* published;
 
-  __device__ const T* row(int32_t i) const {
-    return cost + static_cast<std::size_t>(i) * static_cast<std::size_t>(n);
-  }
+  __device__ const T* row(int32_t i) const { return cost + static_cast<std::ptrdiff_t>(i) * rowPitch; }
   __device__ Dual slackOf(int32_t i, int32_t j, Dual rowDualValue) const {
     return static_cast<Dual>(row(i)[j]) - rowDualValue - colDual[j];
   }
@@ -207,13 +212,17 @@ __global__ void maxAbsFiniteCostKernel(DeviceView<T> d) {
 }
 
 // --- Algorithm 1: row reduction. One block per row; also primes the column reduction's running minima.
+// (Over the held columns; +inf for rows not held.)
 template <class T>
 __global__ void reduceRowsKernel(DeviceView<T> d) {
   using Dual = typename DeviceView<T>::Dual;
   const int32_t i = blockIdx.x;
-  const T* row = d.row(i);
   Dual smallest = kDualInfinity<Dual>;
-  for (int32_t j = threadIdx.x; j < d.n; j += kBlock) smallest = min(smallest, static_cast<Dual>(row[j]));
+  if (i >= d.rowBegin && i < d.rowEnd) {  // block-uniform
+    const T* row = d.row(i);
+    for (int32_t j = d.colBegin + static_cast<int32_t>(threadIdx.x); j < d.colEnd; j += kBlock)
+      smallest = min(smallest, static_cast<Dual>(row[j]));
+  }
   smallest = blockMin(smallest);
   if (threadIdx.x == 0) {
     d.rowDual[i] = smallest;
@@ -227,13 +236,14 @@ __global__ void reduceRowsKernel(DeviceView<T> d) {
 }
 
 // Column reduction, part 1: a grid of column tiles x row chunks; each thread folds its chunk of one column.
+// (Tiles of the held columns, chunks of the held rows.)
 template <class T>
 __global__ void reduceColumnChunksKernel(DeviceView<T> d, int32_t rowsPerChunk) {
   using Dual = typename DeviceView<T>::Dual;
-  const int32_t j = blockIdx.x * kBlock + threadIdx.x;
-  if (j >= d.n) return;
-  const int32_t begin = blockIdx.y * rowsPerChunk;
-  const int32_t end = min(d.n, begin + rowsPerChunk);
+  const int32_t j = d.colBegin + static_cast<int32_t>(blockIdx.x * kBlock + threadIdx.x);
+  if (j >= d.colEnd) return;
+  const int32_t begin = d.rowBegin + static_cast<int32_t>(blockIdx.y) * rowsPerChunk;
+  const int32_t end = min(d.rowEnd, begin + rowsPerChunk);
   Dual smallest = kDualInfinity<Dual>;
 #pragma unroll 4
   for (int32_t i = begin; i < end; ++i)
@@ -379,14 +389,15 @@ __device__ void appendZeroSlackColumns(const DeviceView<T>& d, int32_t i, int32_
   }
 }
 
-// One block per row; `everyRow` on the first call.
+// One block per held row; `everyRow` on the first call.
 template <class T>
 __global__ void compressZeroSlackKernel(DeviceView<T> d, bool everyRow) {
-  const int32_t i = blockIdx.x;
-  if (everyRow || gainedZeroSlack(d, i)) {  // block-uniform: nothing the kernel writes
+  const int32_t i = d.rowBegin + static_cast<int32_t>(blockIdx.x);  // one block past an empty slice
+  if (i < d.rowEnd && (everyRow || gainedZeroSlack(d, i))) {  // block-uniform: nothing the kernel writes
     if (threadIdx.x == 0) d.zeroRowCount[i] = 0;
     __syncthreads();
-    appendZeroSlackColumns(d, i, 0, d.n, static_cast<int32_t*>(nullptr), static_cast<int32_t*>(nullptr));
+    appendZeroSlackColumns(d, i, d.colBegin, d.colEnd, static_cast<int32_t*>(nullptr),
+                           static_cast<int32_t*>(nullptr));
     if (threadIdx.x == 0) {
       atomicAdd(&d.counters->edges, static_cast<unsigned long long>(d.zeroRowCount[i]));
       atomicAdd(&d.counters->rowsScanned, 1ULL);
@@ -556,12 +567,13 @@ __device__ typename DeviceView<T>::Dual settleColumn(const DeviceView<T>& d, int
 // consecutive entries of a row: coalesced). With several chunks, the last block of a tile merges the
 // chunks' minima. The block that settles a column then updates its slack and predecessor and, at zero
 // slack, reaches the column's row or marks the column for the reverse pass.
+// (Tiles of the held columns.)
 template <class T>
 __global__ void expandTreeKernel(DeviceView<T> d, const int32_t* frontier, int32_t frontierSize,
                                  int32_t rowsPerChunk, int32_t* nextFrontier) {
   using Dual = typename DeviceView<T>::Dual;
-  const int32_t j = blockIdx.x * kBlock + threadIdx.x;
-  const ColumnState<T> column = loadColumn(d, j);
+  const int32_t j = d.colBegin + static_cast<int32_t>(blockIdx.x * kBlock + threadIdx.x);
+  const ColumnState<T> column = j < d.colEnd ? loadColumn(d, j) : ColumnState<T>{};
   const int32_t begin = blockIdx.y * rowsPerChunk;
   const int32_t end = min(frontierSize, begin + rowsPerChunk);
   Dual best;
@@ -570,7 +582,7 @@ __global__ void expandTreeKernel(DeviceView<T> d, const int32_t* frontier, int32
 
   if (gridDim.y > 1) {
     const std::size_t slot = static_cast<std::size_t>(blockIdx.y) * d.n + j;
-    if (j < d.n) {
+    if (j < d.colEnd) {
       d.partialSlack[slot] = best;
       d.partialIndex[slot] = bestRow;
     }
@@ -672,14 +684,15 @@ __device__ SlackAt<typename DeviceView<T>::Dual> scanRowMinimum(const DeviceView
   return best;
 }
 
-// One block per row.
+// One block per held row.
 template <class T>
 __global__ void minUncoveredSlackKernel(DeviceView<T> d) {
   using Dual = typename DeviceView<T>::Dual;
-  const int32_t i = blockIdx.x;
+  const int32_t i = d.rowBegin + static_cast<int32_t>(blockIdx.x);  // one block past an empty slice
   Dual value = kDualInfinity<Dual>;
-  if (foldKnownRowMinimum(d, i, value)) {  // block-uniform: the block writes only row i's argmin column
-    const SlackAt<Dual> smallest = scanRowMinimum(d, i, 0, d.n);
+  if (i < d.rowEnd &&
+      foldKnownRowMinimum(d, i, value)) {  // block-uniform: the block writes only row i's argmin column
+    const SlackAt<Dual> smallest = scanRowMinimum(d, i, d.colBegin, d.colEnd);
     if (threadIdx.x == 0) {
       value = smallest.slack;
       d.rowMinCol[i] = smallest.col;
@@ -709,12 +722,12 @@ __global__ void updateDualsKernel(DeviceView<T> d, typename DeviceView<T>::Dual 
   if (k < d.n) updateDualsAt(d, k, theta);
 }
 
-// --- Tree dual update, stage 1: smallest slack of an uncovered column.
+// --- Tree dual update, stage 1: smallest slack of an uncovered column (one thread per held column).
 template <class T>
 __global__ void minColumnSlackKernel(DeviceView<T> d) {
   using Dual = typename DeviceView<T>::Dual;
-  const int32_t j = blockIdx.x * kBlock + threadIdx.x;
-  const Dual value = j < d.n && d.colCover[j] == 0 ? d.slack[j] : kDualInfinity<Dual>;
+  const int32_t j = d.colBegin + static_cast<int32_t>(blockIdx.x * kBlock + threadIdx.x);
+  const Dual value = j < d.colEnd && d.colCover[j] == 0 ? d.slack[j] : kDualInfinity<Dual>;
   reduceMinAndPublish(d, value);
 }
 
@@ -733,13 +746,66 @@ __device__ void updateDualsAndSlackAt(const DeviceView<T>& d, int32_t k, typenam
   }
 }
 
+// (Every dual; the slacks of the held columns only, the others' are not kept.)
 template <class T>
 __global__ void updateDualsAndSlackKernel(DeviceView<T> d, typename DeviceView<T>::Dual theta,
                                           int32_t* frontier) {
   const int32_t k = blockIdx.x * kBlock + threadIdx.x;
-  if (k < d.n) updateDualsAndSlackAt(d, k, theta, frontier, &d.counters->frontier);
+  if (k >= d.colBegin && k < d.colEnd) {
+    updateDualsAndSlackAt(d, k, theta, frontier, &d.counters->frontier);
+  } else if (k < d.n) {
+    updateDualsAt(d, k, theta);
+  }
   if (finishedLast(&d.counters->finishedBlocks, blockCount()) && threadIdx.x == 0) {
     d.published->frontier = loadRelaxed(d.counters->frontier);
+    d.counters->frontier = 0;
+  }
+}
+
+// --- Distributed exchange (solver/lap/hungarian/distributed/distributed_kernels.h): the current frontier's
+// rows and the reverse columns as two bit sets of `words` 64-bit words each (zeroed before), which the ranks
+// combine with a bitwise or.
+template <class T>
+__global__ void encodeFrontierKernel(DeviceView<T> d, const int32_t* frontier, int32_t frontierSize,
+                                     int32_t reverseCount, unsigned long long* bits, int32_t words) {
+  const int32_t k = blockIdx.x * kBlock + threadIdx.x;
+  if (k < frontierSize) {
+    const int32_t i = frontier[k];
+    atomicOr(&bits[i / 64], 1ULL << (i % 64));
+  }
+  if (k < reverseCount) {
+    const int32_t j = d.reverseCols[k];
+    atomicOr(&bits[words + j / 64], 1ULL << (j % 64));
+  }
+}
+
+// The combined sets become this device's frontier and reverse columns (their lists rebuilt, the counter of
+// reverse columns restarted from zero before the launch). With `reached` (after a forward level) each
+// frontier row was reached through its assigned column, as reachRowThroughColumn() records it; after a tree
+// dual update the rows are tree rows the update activated.
+template <class T>
+__global__ void adoptFrontierKernel(DeviceView<T> d, const unsigned long long* bits, int32_t words,
+                                    bool reached, int32_t* frontier) {
+  const int32_t k = blockIdx.x * kBlock + threadIdx.x;
+  if (k < d.n) {
+    if ((bits[k / 64] >> (k % 64)) & 1ULL) {
+      if (reached) {
+        const int32_t j = d.rowAssign[k];
+        d.rowPred[k] = j;
+        d.rowCover[k] = 0;
+        d.colCover[j] = 1;
+      }
+      d.rowState[k] = kActive;
+      frontier[appendSlot(&d.counters->frontier)] = k;
+    }
+    if ((bits[words + k / 64] >> (k % 64)) & 1ULL) {
+      d.colReverse[k] = 1;
+      d.reverseCols[appendSlot(&d.counters->reverse)] = k;
+    }
+  }
+  if (finishedLast(&d.counters->finishedBlocks, blockCount()) && threadIdx.x == 0) {
+    d.published->frontier = loadRelaxed(d.counters->frontier);
+    d.published->reverse = loadRelaxed(d.counters->reverse);
     d.counters->frontier = 0;
   }
 }

@@ -13,6 +13,10 @@ class Communicator {
 
   virtual int rank() const = 0;
   virtual int size() const = 0;
+  // This rank's index among the ranks on its host (which device it takes).
+  virtual int localRank() const = 0;
+  // Whether the collectives take device memory (a CUDA-aware MPI), so that GPU ranks skip the host copy.
+  virtual bool takesDeviceMemory() const = 0;
 
   // In place, element by element over all ranks.
   virtual void minInPlace(std::span<int64_t> values) = 0;

@@ -1,10 +1,13 @@
 #pragma once
 // Distributed kernel set of Date & Nagi's Section 5: one rank per device, each holding a slice of the cost
 // matrix (rows for the classical variant, columns for the tree variant) in a local kernel set (the CPU one,
-// cpu/cpu_kernels.h), behind the same orchestration (hungarian.h) as every single-process backend.
+// cpu/cpu_kernels.h, or the CUDA one, cuda/cuda_kernels.h), behind the same orchestration (hungarian.h) as
+// every single-process backend.
 //
 // Every rank keeps the O(n) state whole (duals, assignment, covers, frontier) and runs every kernel on it;
-// kernels that read costs cover only the rank's slice, and their results are combined with collectives:
+// kernels that read costs cover only the rank's slice, and their results are combined with collectives
+// (the local kernel set hands each state to combine through a hook: in place on the CPU, through pinned host
+// memory or, with a CUDA-aware MPI, device memory on a GPU):
 // - initial reduction: per-rank row and column minima, combined by an element-wise min (the paper gathers
 //   them at the root and broadcasts; one allreduce does both);
 // - optimality check: the assignment is the same on every rank, so each counts it alone;
@@ -20,11 +23,9 @@
 // - dual updates: the smallest slack is a min over ranks (Algorithms 7 and 9).
 
 #include <algorithm>
-#include <bit>
 #include <cstdint>
 #include <span>
 #include <utility>
-#include <vector>
 
 #include "solver/lap/hungarian/distributed/communicator.h"
 #include "solver/lap/lap_snapshot.h"
@@ -41,16 +42,29 @@ class DistributedKernels {
   DistributedKernels(Local local, Communicator& communicator)
       : local_(std::move(local)), communicator_(&communicator) {}
 
-  void allocate() { local_.allocate(); }
+  // One rank after the other, so that ranks sharing a device each measure their own allocations
+  // (cudaMemGetInfo reports the device's free memory); the first barrier waits until every rank has
+  // created its kernel set (on a device: its context).
+  void allocate() {
+    communicator_->barrier();
+    for (int rank = 0; rank < communicator_->size(); ++rank) {
+      if (rank == communicator_->rank()) local_.allocate();
+      communicator_->barrier();
+    }
+  }
   int32_t size() const { return local_.size(); }
 
   bool reduceRows() {
     local_.reduceRows();
-    return combineMinima(local_.rowDualState());
+    bool feasible = false;
+    local_.combineRowDuals([&](std::span<Dual> duals) { feasible = combineMinima(duals); });
+    return feasible;
   }
   bool reduceColumns() {
     local_.reduceColumns();
-    return combineMinima(local_.colDualState());
+    bool feasible = false;
+    local_.combineColDuals([&](std::span<Dual> duals) { feasible = combineMinima(duals); });
+    return feasible;
   }
 
   int32_t checkOptimality() { return local_.checkOptimality(); }
@@ -61,21 +75,21 @@ class DistributedKernels {
 
   int32_t expandClassical() {
     local_.expandClassical();
-    return adoptForwardLevel();
+    return combineFrontier(true);
   }
   int32_t expandTree() {
     local_.expandTree();
-    return adoptForwardLevel();
+    return combineFrontier(true);
   }
 
   int32_t reversePass() {
-    communicator_->maxInPlace(local_.colPredecessorState());
+    local_.combineColPredecessors(
+        [&](std::span<int32_t> predecessors) { communicator_->maxInPlace(predecessors); });
     return local_.reversePass();
   }
   void augmentPass() {
     local_.augmentPass();
-    communicator_->broadcast(local_.rowAssignmentState(), 0);
-    communicator_->broadcast(local_.colAssignmentState(), 0);
+    local_.combineAssignment([&](std::span<int32_t> assignment) { communicator_->broadcast(assignment, 0); });
   }
 
   Dual minUncoveredSlack() { return communicator_->min(local_.minUncoveredSlack()); }
@@ -83,9 +97,7 @@ class DistributedKernels {
   Dual minColumnSlack() { return communicator_->min(local_.minColumnSlack()); }
   int32_t updateDualsAndSlack(Dual theta) {
     local_.updateDualsAndSlack(theta);
-    exchangeSets(local_.frontierRows(), {});
-    local_.adoptFrontier(rows_, false);
-    return local_.frontierSize();
+    return combineFrontier(false);
   }
 
   int64_t rowsScanned() const { return communicator_->sum(local_.rowsScanned()); }
@@ -107,39 +119,15 @@ class DistributedKernels {
     return std::none_of(duals.begin(), duals.end(), [](Dual d) { return d == kInfinity; });
   }
 
-  int32_t adoptForwardLevel() {
-    exchangeSets(local_.frontierRows(), local_.reverseColumns());
-    local_.adoptFrontier(rows_, true);
-    local_.adoptReverseColumns(columns_);
+  // The union over the ranks of the rows reached (or, after a tree dual update, activated) and of the
+  // unassigned columns found: one bitwise-or allreduce of two n-bit sets. Returns the next frontier's size.
+  int32_t combineFrontier(bool reached) {
+    local_.combineFrontier(reached, [&](std::span<uint64_t> bits) { communicator_->bitwiseOrInPlace(bits); });
     return local_.frontierSize();
-  }
-
-  // The unions over the ranks of `rows` and of `columns`, in increasing order, into rows_ and columns_:
-  // both as bit sets of n bits in one bitwise-or allreduce.
-  void exchangeSets(std::span<const int32_t> rows, std::span<const int32_t> columns) {
-    const auto words = static_cast<std::size_t>(local_.size() + 63) / 64;
-    bits_.assign(2 * words, 0);
-    for (const int32_t i : rows) bits_[static_cast<std::size_t>(i) / 64] |= uint64_t{1} << (i % 64);
-    for (const int32_t j : columns)
-      bits_[words + static_cast<std::size_t>(j) / 64] |= uint64_t{1} << (j % 64);
-    communicator_->bitwiseOrInPlace(bits_);
-    decode(std::span(bits_).first(words), rows_);
-    decode(std::span(bits_).subspan(words), columns_);
-  }
-
-  static void decode(std::span<const uint64_t> words, std::vector<int32_t>& members) {
-    members.clear();
-    for (std::size_t w = 0; w < words.size(); ++w) {
-      for (uint64_t word = words[w]; word != 0; word &= word - 1) {
-        members.push_back(static_cast<int32_t>(w * 64 + static_cast<std::size_t>(std::countr_zero(word))));
-      }
-    }
   }
 
   Local local_;
   Communicator* communicator_;
-  std::vector<uint64_t> bits_;           // exchangeSets(): the two bit sets
-  std::vector<int32_t> rows_, columns_;  // ... and their members
 };
 
 }  // namespace ms::lap

@@ -5,6 +5,7 @@
 #include "solver/core/errors.h"
 #include "solver/lap/certificate.h"
 #include "solver/lap/hungarian/cpu/cpu_kernels.h"
+#include "solver/lap/hungarian/distributed/distributed_cuda.h"
 #include "solver/lap/hungarian/distributed/distributed_kernels.h"
 #include "solver/lap/hungarian/hungarian.h"
 
@@ -47,8 +48,8 @@ bool certifyDistributed(const CostMatrix<T>& costs, const MatrixSlice& slice, co
 
 template <CostType T>
 std::unique_ptr<LapSolver<T>> makeDistributedLapSolver(const CostMatrix<T>& costs, const MatrixSlice& slice,
-                                                       const LapOptions& options,
-                                                       Communicator& communicator) {
+                                                       const LapOptions& options, Communicator& communicator,
+                                                       DeviceMemoryUse* deviceMemory) {
   const MatrixSlice expected =
       sliceOf(slice.n, distributedSliceAxis(options.algorithm), communicator.rank(), communicator.size());
   if (slice.rowBegin != expected.rowBegin || slice.rowEnd != expected.rowEnd ||
@@ -76,18 +77,18 @@ std::unique_ptr<LapSolver<T>> makeDistributedLapSolver(const CostMatrix<T>& cost
                                               communicator));
     }
     case Backend::Cuda:
-      throw SolveError("the distributed solve has no CUDA kernel set yet: use --backend cpu or sequential");
+      return makeDistributedCudaHungarian(costs, slice, zeroSlack, options, communicator, deviceMemory);
     case Backend::Auto:
       break;
   }
   throw SolveError("makeDistributedLapSolver: resolve the backend first (resolveBackend)");
 }
 
-#define MS_INSTANTIATE(T)                                                                                   \
-  template std::unique_ptr<LapSolver<T>> makeDistributedLapSolver(const CostMatrix<T>&, const MatrixSlice&, \
-                                                                  const LapOptions&, Communicator&);        \
-  template DualOf<T> distributedZeroTolerance(const CostMatrix<T>&, Communicator&);                         \
-  template bool certifyDistributed(const CostMatrix<T>&, const MatrixSlice&, const LapSolution<T>&,         \
+#define MS_INSTANTIATE(T)                                                                            \
+  template std::unique_ptr<LapSolver<T>> makeDistributedLapSolver(                                   \
+      const CostMatrix<T>&, const MatrixSlice&, const LapOptions&, Communicator&, DeviceMemoryUse*); \
+  template DualOf<T> distributedZeroTolerance(const CostMatrix<T>&, Communicator&);                  \
+  template bool certifyDistributed(const CostMatrix<T>&, const MatrixSlice&, const LapSolution<T>&,  \
                                    Communicator&, std::string*);
 MS_INSTANTIATE(int32_t)
 MS_INSTANTIATE(int64_t)

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "solver/lap/cost_matrix.h"
+#include "solver/lap/hungarian/device_memory_use.h"
 #include "solver/lap/hungarian/distributed/communicator.h"
 #include "solver/lap/lap_solver.h"
 #include "solver/lap/matrix_slice.h"
@@ -17,11 +18,13 @@ namespace ms::lap {
 SliceAxis distributedSliceAxis(LapAlgorithm algorithm);
 
 // `costs` holds `slice` (sliceOf(n, distributedSliceAxis(algorithm), rank, ranks)); the solver borrows it and
-// the communicator. Backend: Sequential or Cpu (each rank's own OpenMP threads); the CUDA kernel set does
-// not have the distributed hooks yet (SolveError).
+// the communicator. Backend: Sequential, Cpu (each rank's own OpenMP threads) or Cuda (each rank's slice on
+// device local rank modulo the visible devices; `deviceMemory`, if given, receives what its set-up step
+// measured).
 template <CostType T>
 std::unique_ptr<LapSolver<T>> makeDistributedLapSolver(const CostMatrix<T>& costs, const MatrixSlice& slice,
-                                                       const LapOptions& options, Communicator& communicator);
+                                                       const LapOptions& options, Communicator& communicator,
+                                                       DeviceMemoryUse* deviceMemory = nullptr);
 
 // zeroTolerance() of the whole matrix, from the slices (collective).
 template <CostType T>

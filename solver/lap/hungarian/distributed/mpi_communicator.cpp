@@ -1,6 +1,8 @@
 #include "solver/lap/hungarian/distributed/mpi_communicator.h"
 
 #include <mpi.h>
+// Open MPI's extensions: MPIX_Query_cuda_support() (in every build, CUDA-aware or not).
+#include <mpi-ext.h>
 
 #include <cstdlib>
 #include <string>
@@ -45,6 +47,15 @@ void MpiSession::abort(int status) {
 MpiCommunicator::MpiCommunicator() {
   check(MPI_Comm_rank(MPI_COMM_WORLD, &rank_), "MPI_Comm_rank");
   check(MPI_Comm_size(MPI_COMM_WORLD, &size_), "MPI_Comm_size");
+  MPI_Comm host = MPI_COMM_NULL;
+  check(MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank_, MPI_INFO_NULL, &host),
+        "MPI_Comm_split_type");
+  check(MPI_Comm_rank(host, &localRank_), "MPI_Comm_rank");
+  MPI_Comm_free(&host);
+#if defined(MPIX_CUDA_AWARE_SUPPORT)
+  // The compile-time macro says what the headers were built with; the library in use may differ.
+  cudaAware_ = MPIX_Query_cuda_support() == 1;
+#endif
 }
 
 void MpiCommunicator::minInPlace(std::span<int64_t> values) {

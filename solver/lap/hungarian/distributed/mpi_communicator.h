@@ -24,6 +24,8 @@ class MpiCommunicator final : public Communicator {
 
   int rank() const override { return rank_; }
   int size() const override { return size_; }
+  int localRank() const override { return localRank_; }
+  bool takesDeviceMemory() const override { return cudaAware_; }
   void minInPlace(std::span<int64_t> values) override;
   void minInPlace(std::span<double> values) override;
   void maxInPlace(std::span<int32_t> values) override;
@@ -36,6 +38,8 @@ class MpiCommunicator final : public Communicator {
  private:
   int rank_ = 0;
   int size_ = 1;
+  int localRank_ = 0;
+  bool cudaAware_ = false;  // Open MPI's MPIX_Query_cuda_support(), asked at run time
 };
 
 }  // namespace ms::lap

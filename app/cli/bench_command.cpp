@@ -283,6 +283,25 @@ void runBench(BenchOptions options) {
   printSummary(runs, options.output);
 }
 
+// The preset's family: hypergraph, approximation, matching, else the LAP solvers.
+void runPreset(const BenchOptions& options, const MatchingBenchOptions& matching,
+               const HypergraphBenchOptions& hypergraphOptions) {
+  if (isHypergraphPreset(options.preset)) {
+    runHypergraphBench(
+        {options.preset, options.sizes, options.threads, options.instances, options.repeats, options.output},
+        hypergraphOptions);
+  } else if (isApproximationPreset(options.preset)) {
+    runApproximationBench(
+        {options.preset, options.sizes, options.instances, options.repeats, options.output});
+  } else if (isMatchingPreset(options.preset)) {
+    runMatchingBench(
+        {options.preset, options.sizes, options.threads, options.instances, options.repeats, options.output},
+        matching);
+  } else {
+    runBench(options);
+  }
+}
+
 }  // namespace
 
 void addBenchCommand(CLI::App& app) {
@@ -326,26 +345,8 @@ void addBenchCommand(CLI::App& app) {
   bench->add_option("--output", options->output, "CSV file (default bench-<preset>.csv)");
   auto matching = addMatchingBenchOptions(*bench);
   auto hypergraphOptions = addHypergraphBenchOptions(*bench);
-  bench->callback([options, matching, hypergraphOptions] {
-    if (isHypergraphPreset(options->preset)) {
-      runHypergraphBench({options->preset, options->sizes, options->threads, options->instances,
-                          options->repeats, options->output},
-                         *hypergraphOptions);
-      return;
-    }
-    if (isApproximationPreset(options->preset)) {
-      runApproximationBench(
-          {options->preset, options->sizes, options->instances, options->repeats, options->output});
-      return;
-    }
-    if (isMatchingPreset(options->preset)) {
-      runMatchingBench({options->preset, options->sizes, options->threads, options->instances,
-                        options->repeats, options->output},
-                       *matching);
-      return;
-    }
-    runBench(*options);
-  });
+  bench->callback(
+      [options, matching, hypergraphOptions] { runPreset(*options, *matching, *hypergraphOptions); });
 }
 
 }  // namespace ms::cli

@@ -1,13 +1,10 @@
 // `bench`: times LAP solvers over instance grids (presets reproduce the paper's tables) and writes CSV.
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <memory>
-#include <ostream>
-#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -18,10 +15,12 @@
 #include "app/cli/hypergraph_bench.h"
 #include "app/cli/instance_options.h"
 #include "app/cli/matching_bench.h"
-#include "solver/core/atomic_file.h"
+#include "solver/core/csv_table.h"
 #include "solver/core/cuda_device.h"
 #include "solver/core/errors.h"
 #include "solver/core/number_format.h"
+#include "solver/core/provenance.h"
+#include "solver/core/stopwatch.h"
 #include "solver/core/trace.h"
 #include "solver/lap/certificate.h"
 #include "solver/lap/generators.h"
@@ -129,12 +128,12 @@ Run timeSolve(const lap::CostMatrix<T>& costs, const Configuration& configuratio
               lap::Granularity granularity, bool verify) {
   lap::LapOptions options{parseAlgorithm(configuration.algorithm), parseBackend(configuration.backend),
                           configuration.threads, granularity};
-  const auto start = std::chrono::steady_clock::now();
+  const Stopwatch stopwatch;
   auto solver = lap::makeLapSolver(costs, options);
   const Trace trace = runToEnd(*solver);
   const lap::LapSolution<T> solution = solver->solution();
   Run run;
-  run.totalMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  run.totalMs = static_cast<double>(stopwatch.elapsedNs()) / 1e6;
   run.objective = formatNumber(solution.objective);
   run.iterations = solution.iterations;
   run.steps = trace.records().size();
@@ -182,67 +181,125 @@ std::vector<Instance> instances(const BenchOptions& options) {
   return out;
 }
 
-void runBench(BenchOptions options) {
-  applyPreset(options);
-  if (options.output.empty()) options.output = "bench-" + options.preset + ".csv";
-  std::ostringstream csv;
-  csv << "device,preset,generator,n,range,seed,algorithm,backend,threads,repeat,objective,objective_agrees,"
-         "iterations,steps,total_ms";
-  writePhaseColumnNames(csv);
-  csv << ",device_ms\n";
+// One timed run as the CSV and the summary report it.
+struct TimedRun {
+  const Instance* instance = nullptr;
+  Configuration configuration;
+  int repeat = 0;
+  bool agrees = true;  // same objective as the instance's first run
+  Run run;
+};
 
-  std::map<std::string, std::vector<double>> totalsByConfiguration;  // for the printed summary
+std::string configurationKey(const Instance& instance, const Configuration& configuration) {
+  return "n=" + std::to_string(instance.n) +
+         (instance.range.empty() ? " " + instance.generator : " range=" + instance.range) + " " +
+         configuration.algorithm + "/" + configuration.backend +
+         (configuration.backend == "cpu" ? std::to_string(configuration.threads) : "");
+}
+
+// Time: every configuration on one instance, after `warmups` untimed runs each; the first timed run of each
+// also checks its dual certificate.
+void timeInstance(const BenchOptions& options, const std::vector<Configuration>& configs,
+                  const Instance& instance, std::vector<TimedRun>& runs) {
+  const lap::Granularity granularity = parseGranularity(options.granularity);
+  std::string firstObjective;
+  for (const Configuration& configuration : configs) {
+    std::visit(
+        [&](const auto& costs) {
+          for (int w = 0; w < options.warmups; ++w) timeSolve(costs, configuration, granularity, false);
+          for (int repeat = 0; repeat < options.repeats; ++repeat) {
+            TimedRun timed{&instance, configuration, repeat, true,
+                           timeSolve(costs, configuration, granularity, repeat == 0)};
+            if (firstObjective.empty()) firstObjective = timed.run.objective;
+            timed.agrees = timed.run.objective == firstObjective;
+            std::fprintf(stderr, "%s %s: %.1f ms\n", instance.label.c_str(),
+                         configurationKey(instance, configuration).c_str(), timed.run.totalMs);
+            runs.push_back(std::move(timed));
+          }
+        },
+        instance.costs);
+  }
+}
+
+// Write: one CSV row per timed run, with each Hungarian phase's time.
+void writeCsv(const std::vector<TimedRun>& runs, const std::string& preset, const std::string& output) {
+  std::vector<std::string> columns = {"device",    "preset",           "generator",  "n",       "range",
+                                      "seed",      "algorithm",        "backend",    "threads", "repeat",
+                                      "objective", "objective_agrees", "iterations", "steps",   "total_ms"};
+  for (std::string& name : phaseColumnNames()) columns.push_back(std::move(name));
+  columns.push_back("device_ms");
+  CsvTable table(std::move(columns));
+  addProvenanceColumns(table);
+  for (const TimedRun& timed : runs) {
+    const Instance& instance = *timed.instance;
+    const Configuration& c = timed.configuration;
+    CsvTable::Row& row = table.addRow();
+    row.set("device", deviceName(parseBackend(c.backend), c.threads)).set("preset", preset);
+    row.set("generator", instance.generator).set("n", instance.n).set("range", instance.range);
+    row.set("seed", instance.seed).set("algorithm", c.algorithm).set("backend", c.backend);
+    row.set("threads", c.threads).set("repeat", timed.repeat).set("objective", timed.run.objective);
+    row.set("objective_agrees", timed.agrees).set("iterations", timed.run.iterations);
+    row.set("steps", timed.run.steps).set("total_ms", timed.run.totalMs);
+    const int64_t deviceNs = setPhaseColumns(row, timed.run.phases);
+    if (deviceNs >= 0) row.set("device_ms", static_cast<double>(deviceNs) / 1e6);
+  }
+  table.writeFile(output);
+}
+
+// Print: the median total time per configuration and the checks; throws when a check failed.
+void printSummary(const std::vector<TimedRun>& runs, const std::string& output) {
+  std::map<std::string, std::vector<double>> totalsByConfiguration;
   bool allAgree = true;
   std::string certificateProblem;  // the first invalid certificate, with its run
-  const std::vector<Configuration> configs = configurations(options);
-  // Probe the GPU before the instances are made, so that they live in pinned memory and upload at full speed.
-  if (std::find(options.backends.begin(), options.backends.end(), "cuda") != options.backends.end())
-    cudaDevice();
-  for (const Instance& instance : instances(options)) {
-    std::string firstObjective;
-    for (const Configuration& configuration : configs) {
-      const lap::Backend backend = parseBackend(configuration.backend);
-      std::visit(
-          [&](const auto& costs) {
-            const lap::Granularity granularity = parseGranularity(options.granularity);
-            for (int w = 0; w < options.warmups; ++w) timeSolve(costs, configuration, granularity, false);
-            for (int repeat = 0; repeat < options.repeats; ++repeat) {
-              const Run run = timeSolve(costs, configuration, granularity, repeat == 0);
-              if (firstObjective.empty()) firstObjective = run.objective;
-              const bool agrees = run.objective == firstObjective;
-              allAgree = allAgree && agrees;
-              csv << quoted(deviceName(backend, configuration.threads)) << ',' << options.preset << ','
-                  << instance.generator << ',' << instance.n << ',' << instance.range << ',' << instance.seed
-                  << ',' << configuration.algorithm << ',' << configuration.backend << ','
-                  << configuration.threads << ',' << repeat << ',' << run.objective << ','
-                  << (agrees ? "true" : "false") << ',' << run.iterations << ',' << run.steps << ','
-                  << formatNumber(run.totalMs);
-              const int64_t deviceNs = writePhaseColumns(csv, run.phases);
-              csv << ',' << (deviceNs >= 0 ? formatNumber(deviceNs / 1e6) : "") << '\n';
-              const std::string key =
-                  "n=" + std::to_string(instance.n) +
-                  (instance.range.empty() ? " " + instance.generator : " range=" + instance.range) + " " +
-                  configuration.algorithm + "/" + configuration.backend +
-                  (configuration.backend == "cpu" ? std::to_string(configuration.threads) : "");
-              totalsByConfiguration[key].push_back(run.totalMs);
-              if (!run.certificate.empty() && certificateProblem.empty())
-                certificateProblem = instance.label + " " + key + ": " + run.certificate;
-              std::fprintf(stderr, "%s %s: %.1f ms\n", instance.label.c_str(), key.c_str(), run.totalMs);
-            }
-          },
-          instance.costs);
-    }
+  for (const TimedRun& timed : runs) {
+    const std::string key = configurationKey(*timed.instance, timed.configuration);
+    totalsByConfiguration[key].push_back(timed.run.totalMs);
+    allAgree = allAgree && timed.agrees;
+    if (!timed.run.certificate.empty() && certificateProblem.empty())
+      certificateProblem = timed.instance->label + " " + key + ": " + timed.run.certificate;
   }
-  writeFileAtomically(options.output, [&](std::ostream& out) { out << csv.str(); });
   std::printf("median total time per configuration (ms):\n");
   for (const auto& [key, totals] : totalsByConfiguration)
     std::printf("  %-48s %10.1f\n", key.c_str(), median(totals));
   std::printf("objectives agree across configurations: %s\n", allAgree ? "yes" : "NO");
   std::printf("dual certificates (first timed run of each): %s\n",
               certificateProblem.empty() ? "valid" : certificateProblem.c_str());
-  std::printf("wrote %s\n", options.output.c_str());
+  std::printf("wrote %s\n", output.c_str());
   if (!certificateProblem.empty()) throw SolveError("invalid dual certificate: " + certificateProblem);
   if (!allAgree) throw SolveError("configurations disagree on an optimum (see objective_agrees in the CSV)");
+}
+
+void runBench(BenchOptions options) {
+  applyPreset(options);
+  if (options.output.empty()) options.output = "bench-" + options.preset + ".csv";
+  const std::vector<Configuration> configs = configurations(options);
+  // Probe the GPU before the instances are made, so that they live in pinned memory and upload at full speed.
+  if (std::find(options.backends.begin(), options.backends.end(), "cuda") != options.backends.end())
+    cudaDevice();
+  const std::vector<Instance> planned = instances(options);
+  std::vector<TimedRun> runs;
+  for (const Instance& instance : planned) timeInstance(options, configs, instance, runs);
+  writeCsv(runs, options.preset, options.output);
+  printSummary(runs, options.output);
+}
+
+// The preset's family: hypergraph, approximation, matching, else the LAP solvers.
+void runPreset(const BenchOptions& options, const MatchingBenchOptions& matching,
+               const HypergraphBenchOptions& hypergraphOptions) {
+  if (isHypergraphPreset(options.preset)) {
+    runHypergraphBench(
+        {options.preset, options.sizes, options.threads, options.instances, options.repeats, options.output},
+        hypergraphOptions);
+  } else if (isApproximationPreset(options.preset)) {
+    runApproximationBench(
+        {options.preset, options.sizes, options.instances, options.repeats, options.output});
+  } else if (isMatchingPreset(options.preset)) {
+    runMatchingBench(
+        {options.preset, options.sizes, options.threads, options.instances, options.repeats, options.output},
+        matching);
+  } else {
+    runBench(options);
+  }
 }
 
 }  // namespace
@@ -288,26 +345,8 @@ void addBenchCommand(CLI::App& app) {
   bench->add_option("--output", options->output, "CSV file (default bench-<preset>.csv)");
   auto matching = addMatchingBenchOptions(*bench);
   auto hypergraphOptions = addHypergraphBenchOptions(*bench);
-  bench->callback([options, matching, hypergraphOptions] {
-    if (isHypergraphPreset(options->preset)) {
-      runHypergraphBench({options->preset, options->sizes, options->threads, options->instances,
-                          options->repeats, options->output},
-                         *hypergraphOptions);
-      return;
-    }
-    if (isApproximationPreset(options->preset)) {
-      runApproximationBench(
-          {options->preset, options->sizes, options->instances, options->repeats, options->output});
-      return;
-    }
-    if (isMatchingPreset(options->preset)) {
-      runMatchingBench({options->preset, options->sizes, options->threads, options->instances,
-                        options->repeats, options->output},
-                       *matching);
-      return;
-    }
-    runBench(*options);
-  });
+  bench->callback(
+      [options, matching, hypergraphOptions] { runPreset(*options, *matching, *hypergraphOptions); });
 }
 
 }  // namespace ms::cli

@@ -2,24 +2,25 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
 #include <memory>
 #include <numbers>
-#include <ostream>
 #include <stdexcept>
 #include <string>
 #include <thread>
 #include <variant>
 #include <vector>
 
+#include "app/cli/bench_support.h"
 #include "app/cli/commands.h"
 #include "app/cli/instance_options.h"
-#include "solver/core/atomic_file.h"
+#include "solver/core/csv_table.h"
+#include "solver/core/provenance.h"
 #include "solver/core/snapshot.h"
+#include "solver/core/stopwatch.h"
 #include "views/render/matrix_renderer.h"
 
 namespace ms::cli {
@@ -57,10 +58,90 @@ std::string hostName() {
   return name;
 }
 
-double median(std::vector<double> values) {
-  std::sort(values.begin(), values.end());
-  const std::size_t mid = values.size() / 2;
-  return values.size() % 2 == 1 ? values[mid] : 0.5 * (values[mid - 1] + values[mid]);
+// Plan: a realistic overlay, the state of the tree variant after a few phases (duals, covers, assignment).
+template <lap::CostType T>
+render::MatrixOverlay planOverlay(const lap::CostMatrix<T>& costs, int64_t steps) {
+  auto solver = lap::makeLapSolver(costs, {lap::LapAlgorithm::Tree, lap::Backend::Cpu, 0});
+  for (int64_t k = 0; k < steps && !solver->done(); ++k) solver->step();
+  Snapshot snapshot;
+  solver->snapshot(snapshot);
+  return render::overlayFromSnapshot(std::get<lap::LapSnapshot>(snapshot));
+}
+
+// One timed run of `frames` panning frames at one zoom level.
+struct RenderRun {
+  const Zoom* zoom = nullptr;
+  double cellsPerPixel = 0;  // along the columns
+  int run = 0;
+  double seconds = 0, fps = 0;
+  // CPU time of the whole process (lavapipe's threads included) per frame; unlike the wall time it hardly
+  // depends on what else the machine is doing.
+  double cpuMsPerFrame = 0;
+};
+
+// Time: `runs` runs at one zoom level, after a first frame that builds the slack pyramid for these duals
+// (panning frames do not).
+std::vector<RenderRun> timeZoom(render::MatrixRenderer& renderer, const render::MatrixOverlay& overlay,
+                                int32_t n, const Zoom& zoom, const BenchRenderOptions& options) {
+  const render::PixelRect area = render::matrixLayout(options.width, options.height).area;
+  const double rowsVisible = zoom.cellsPerPixel == 0 ? n : zoom.cellsPerPixel * area.height;
+  const double colsVisible = zoom.cellsPerPixel == 0 ? n : zoom.cellsPerPixel * area.width;
+  const auto draw = [&](int frame) {
+    renderer.render(panCamera(n, rowsVisible, colsVisible, frame, options.frames), overlay,
+                    render::MatrixQuantity::Cost, render::ColorMap::Viridis, options.width, options.height);
+  };
+  draw(0);
+  std::vector<RenderRun> runs;
+  for (int run = 0; run < options.runs; ++run) {
+    const Stopwatch stopwatch;
+    const std::clock_t cpuStart = std::clock();
+    for (int frame = 0; frame < options.frames; ++frame) draw(frame);
+    const double seconds = static_cast<double>(stopwatch.elapsedNs()) / 1e9;
+    const double cpuMs =
+        1000.0 * static_cast<double>(std::clock() - cpuStart) / CLOCKS_PER_SEC / options.frames;
+    runs.push_back({&zoom, colsVisible / area.width, run, seconds, options.frames / seconds, cpuMs});
+  }
+  return runs;
+}
+
+std::string fixed(double value, int digits) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.*f", digits, value);
+  return text;
+}
+
+// Write: one CSV row per run.
+void writeRenderCsv(const std::vector<RenderRun>& runs, const std::string& device, int32_t n,
+                    const BenchRenderOptions& options) {
+  const std::string machine = options.machine.empty() ? hostName() : options.machine;
+  // lavapipe draws with LP_NUM_THREADS threads, by default one per core: part of what a row measured.
+  const char* lavapipeThreadsVariable = std::getenv("LP_NUM_THREADS");
+  CsvTable table({"machine", "device", "hardware_threads", "lp_num_threads", "n", "width", "height", "zoom",
+                  "cells_per_pixel", "frames", "run", "seconds", "fps", "cpu_ms_per_frame"});
+  addProvenanceColumns(table);
+  for (const RenderRun& r : runs) {
+    CsvTable::Row& row = table.addRow();
+    row.set("machine", machine).set("device", device);
+    row.set("hardware_threads", std::thread::hardware_concurrency());
+    row.set("lp_num_threads", lavapipeThreadsVariable != nullptr ? lavapipeThreadsVariable : "default");
+    row.set("n", n).set("width", options.width).set("height", options.height).set("zoom", r.zoom->name);
+    row.set("cells_per_pixel", fixed(r.cellsPerPixel, 4)).set("frames", options.frames).set("run", r.run);
+    row.set("seconds", fixed(r.seconds, 6)).set("fps", fixed(r.fps, 2));
+    row.set("cpu_ms_per_frame", fixed(r.cpuMsPerFrame, 1));
+  }
+  table.writeFile(options.output);
+}
+
+// Print: the median frame rate and CPU time of each zoom level.
+void printZoomSummary(const std::vector<RenderRun>& runs, const BenchRenderOptions& options) {
+  std::vector<double> fps, cpuMsPerFrame;
+  for (const RenderRun& r : runs) {
+    fps.push_back(r.fps);
+    cpuMsPerFrame.push_back(r.cpuMsPerFrame);
+  }
+  std::printf("zoom %-10s %.3f cells/px: median %.1f fps, %.1f CPU ms per frame, over %d runs of %d frames\n",
+              runs.front().zoom->name, runs.front().cellsPerPixel, median(fps), median(cpuMsPerFrame),
+              options.runs, options.frames);
 }
 
 template <lap::CostType T>
@@ -70,68 +151,23 @@ void benchTyped(const lap::CostMatrix<T>& costs, const BenchRenderOptions& optio
   std::string whyNot;
   const std::unique_ptr<render::MatrixRenderer> renderer = render::MatrixRenderer::create(&whyNot);
   if (!renderer) throw std::runtime_error("cannot render: " + whyNot);
+  const render::MatrixOverlay overlay = planOverlay(costs, options.steps);
 
-  // A realistic overlay: the state of the tree variant after a few phases (duals, covers, assignment).
-  auto solver = lap::makeLapSolver(costs, {lap::LapAlgorithm::Tree, lap::Backend::Cpu, 0});
-  for (int64_t k = 0; k < options.steps && !solver->done(); ++k) solver->step();
-  Snapshot snapshot;
-  solver->snapshot(snapshot);
-  const render::MatrixOverlay overlay = render::overlayFromSnapshot(std::get<lap::LapSnapshot>(snapshot));
-
-  using Clock = std::chrono::steady_clock;
-  const auto uploadStart = Clock::now();
+  const Stopwatch upload;
   renderer->setCosts(costs);
-  const double uploadMs = std::chrono::duration<double, std::milli>(Clock::now() - uploadStart).count();
+  const double uploadMs = static_cast<double>(upload.elapsedNs()) / 1e6;
   const render::DeviceMatrixInfo info = renderer->matrixInfo();
   std::printf("instance: %s\ndevice: %s\nupload_ms: %.1f (pyramid: %d levels, first block %d, %.0f MiB)\n",
               description.c_str(), renderer->deviceName().c_str(), uploadMs, info.pyramidLevels,
               info.firstBlock, static_cast<double>(info.deviceBytes) / (1 << 20));
 
-  const std::string machine = options.machine.empty() ? hostName() : options.machine;
-  // lavapipe draws with LP_NUM_THREADS threads, by default one per core: part of what a row measured.
-  const char* lavapipeThreadsVariable = std::getenv("LP_NUM_THREADS");
-  const std::string lavapipeThreads =
-      lavapipeThreadsVariable != nullptr ? lavapipeThreadsVariable : "default";
-  const render::PixelRect area = render::matrixLayout(options.width, options.height).area;
-  // cpu_ms_per_frame: CPU time of the whole process (lavapipe's threads included) per frame; unlike the wall
-  // time it hardly depends on what else the machine is doing.
-  std::string csv =
-      "machine,device,hardware_threads,lp_num_threads,n,width,height,zoom,cells_per_pixel,frames,run,seconds,"
-      "fps,cpu_ms_per_frame\n";
+  std::vector<RenderRun> runs;
   for (const Zoom& zoom : kZooms) {
-    const double rowsVisible = zoom.cellsPerPixel == 0 ? costs.rows() : zoom.cellsPerPixel * area.height;
-    const double colsVisible = zoom.cellsPerPixel == 0 ? costs.cols() : zoom.cellsPerPixel * area.width;
-    // The first frame builds the slack pyramid for these duals; panning frames do not.
-    renderer->render(panCamera(costs.rows(), rowsVisible, colsVisible, 0, options.frames), overlay,
-                     render::MatrixQuantity::Cost, render::ColorMap::Viridis, options.width, options.height);
-    std::vector<double> fps;
-    std::vector<double> cpuMsPerFrame;
-    for (int run = 0; run < options.runs; ++run) {
-      const auto start = Clock::now();
-      const std::clock_t cpuStart = std::clock();
-      for (int frame = 0; frame < options.frames; ++frame) {
-        renderer->render(panCamera(costs.rows(), rowsVisible, colsVisible, frame, options.frames), overlay,
-                         render::MatrixQuantity::Cost, render::ColorMap::Viridis, options.width,
-                         options.height);
-      }
-      const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
-      const double cpuMs =
-          1000.0 * static_cast<double>(std::clock() - cpuStart) / CLOCKS_PER_SEC / options.frames;
-      fps.push_back(options.frames / seconds);
-      cpuMsPerFrame.push_back(cpuMs);
-      char row[512];
-      std::snprintf(row, sizeof(row), "\"%s\",\"%s\",%u,%s,%d,%d,%d,%s,%.4f,%d,%d,%.6f,%.2f,%.1f\n",
-                    machine.c_str(), renderer->deviceName().c_str(), std::thread::hardware_concurrency(),
-                    lavapipeThreads.c_str(), costs.rows(), options.width, options.height, zoom.name,
-                    colsVisible / area.width, options.frames, run, seconds, fps.back(), cpuMs);
-      csv += row;
-    }
-    std::printf(
-        "zoom %-10s %.3f cells/px: median %.1f fps, %.1f CPU ms per frame, over %d runs of %d frames\n",
-        zoom.name, colsVisible / area.width, median(fps), median(cpuMsPerFrame), options.runs,
-        options.frames);
+    const std::vector<RenderRun> zoomRuns = timeZoom(*renderer, overlay, costs.rows(), zoom, options);
+    printZoomSummary(zoomRuns, options);
+    runs.insert(runs.end(), zoomRuns.begin(), zoomRuns.end());
   }
-  writeFileAtomically(options.output, [&](std::ostream& out) { out << csv; });
+  writeRenderCsv(runs, renderer->deviceName(), costs.rows(), options);
   std::printf("wrote %s\n", options.output.c_str());
 }
 

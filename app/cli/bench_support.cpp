@@ -5,7 +5,6 @@
 #include <thread>
 
 #include "solver/core/cuda_device.h"
-#include "solver/core/number_format.h"
 
 namespace ms::cli {
 
@@ -24,21 +23,24 @@ std::string deviceName(lap::Backend backend, int threads) {
   return cpuName() + " (" + cores + " hardware threads, " + std::to_string(threads) + " used)";
 }
 
-std::string quoted(const std::string& text) {
-  return '"' + text + '"';
+std::vector<std::string> phaseColumnNames() {
+  std::vector<std::string> names;
+  for (std::string_view phase : kPhaseColumns) names.push_back(std::string(phase) + "_ms");
+  return names;
 }
 
-void writePhaseColumnNames(std::ostream& csv) {
-  for (std::string_view phase : kPhaseColumns) csv << ',' << phase << "_ms";
-}
-
-int64_t writePhaseColumns(std::ostream& csv, const std::vector<PhaseTotal>& phases) {
+int64_t setPhaseColumns(CsvTable::Row& row, const std::vector<PhaseTotal>& phases) {
   int64_t deviceNs = -1;
   for (std::string_view phase : kPhaseColumns) {
     const auto it =
         std::find_if(phases.begin(), phases.end(), [&](const PhaseTotal& t) { return t.phase == phase; });
-    csv << ',' << (it == phases.end() ? "0" : formatNumber(it->wall_ns / 1e6));
-    if (it != phases.end() && it->device_ns >= 0) deviceNs = std::max<int64_t>(deviceNs, 0) + it->device_ns;
+    const std::string column = std::string(phase) + "_ms";
+    if (it == phases.end()) {
+      row.set(column, 0);
+      continue;
+    }
+    row.set(column, static_cast<double>(it->wall_ns) / 1e6);
+    if (it->device_ns >= 0) deviceNs = std::max<int64_t>(deviceNs, 0) + it->device_ns;
   }
   return deviceNs;
 }

@@ -8,16 +8,16 @@
 #include <cstdio>
 #include <filesystem>
 #include <memory>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "app/cli/assignment_output.h"
 #include "app/cli/bench_support.h"
 #include "app/cli/instance_options.h"
-#include "solver/core/atomic_file.h"
+#include "solver/core/csv_table.h"
 #include "solver/core/errors.h"
 #include "solver/core/number_format.h"
+#include "solver/core/provenance.h"
 #include "solver/core/trace.h"
 #include "solver/lap/generators.h"
 #include "solver/lap/hungarian/distributed/distributed_solver.h"
@@ -264,12 +264,13 @@ void runDistributedBench(DistributedBenchOptions options, lap::Communicator& com
     options.output = "bench-" + options.preset + "-p" + std::to_string(ranks) + ".csv";
   const lap::Backend backend = parseBackend(options.backend);
   warnIfThreadsShareCores(backend, options.threads, communicator);
-  std::ostringstream csv;
-  csv << "device,preset,ranks,n,range,seed,algorithm,backend,threads,repeat,objective,certificate,iterations,"
-         "steps,"
-         "total_ms,rank_ms,slice_mb,device_mb";
-  writePhaseColumnNames(csv);
-  csv << '\n';
+  std::vector<std::string> columns = {"device",    "preset",      "ranks",      "n",       "range",
+                                      "seed",      "algorithm",   "backend",    "threads", "repeat",
+                                      "objective", "certificate", "iterations", "steps",   "total_ms",
+                                      "rank_ms",   "slice_mb",    "device_mb"};
+  for (std::string& name : phaseColumnNames()) columns.push_back(std::move(name));
+  CsvTable table(std::move(columns));
+  addProvenanceColumns(table);
   bool allValid = true;
   for (const int32_t n : options.sizes) {
     for (const std::string& algorithm : options.algorithms) {
@@ -295,17 +296,18 @@ void runDistributedBench(DistributedBenchOptions options, lap::Communicator& com
         // (CUDA: rank 0's device, named without probing device 0 from ranks that use another.)
         const std::string device = backend == lap::Backend::Cuda ? run.deviceMemory.deviceName
                                                                  : deviceName(backend, options.threads);
-        csv << quoted(device) << ',' << options.preset << ',' << ranks << ',' << n << ",10n," << options.seed
-            << ',' << algorithm << ',' << options.backend << ',' << options.threads << ',' << repeat << ','
-            << formatNumber(run.solution.objective) << ','
-            << (repeat > 0 ? ""
-                : valid    ? "valid"
-                           : "INVALID")
-            << ',' << run.solution.iterations << ',' << run.trace.records().size() << ','
-            << formatNumber(totalMs) << ',' << joined(run.rankMs, ';') << ',' << joined(sliceMb, ';') << ','
-            << (backend == lap::Backend::Cuda ? joined(deviceMb, ';') : "");
-        writePhaseColumns(csv, run.trace.phaseTotals());  // rank 0's
-        csv << '\n';
+        CsvTable::Row& row = table.addRow();
+        row.set("device", device).set("preset", options.preset);
+        row.set("ranks", ranks).set("n", n).set("range", "10n").set("seed", options.seed);
+        row.set("algorithm", algorithm).set("backend", options.backend).set("threads", options.threads);
+        row.set("repeat", repeat).set("objective", formatNumber(run.solution.objective));
+        if (repeat == 0) row.set("certificate", valid ? "valid" : "INVALID");
+        row.set("iterations", run.solution.iterations).set("steps", run.trace.records().size());
+        row.set("total_ms", totalMs)
+            .set("rank_ms", joined(run.rankMs, ';'))
+            .set("slice_mb", joined(sliceMb, ';'));
+        if (backend == lap::Backend::Cuda) row.set("device_mb", joined(deviceMb, ';'));
+        setPhaseColumns(row, run.trace.phaseTotals());  // rank 0's
         if (root)
           std::fprintf(stderr, "%s n=%d P=%d %s: %.1f ms\n", options.preset.c_str(), n, ranks,
                        algorithm.c_str(), totalMs);
@@ -313,7 +315,7 @@ void runDistributedBench(DistributedBenchOptions options, lap::Communicator& com
     }
   }
   if (root) {
-    writeFileAtomically(options.output, [&](std::ostream& out) { out << csv.str(); });
+    table.writeFile(options.output);
     std::printf("dual certificates (first timed run of each): %s\n", allValid ? "valid" : "INVALID");
     std::printf("wrote %s\n", options.output.c_str());
   }

@@ -1,17 +1,18 @@
 // `bench --preset hypergraph` (Table III).
 #include "app/cli/hypergraph_bench.h"
 
-#include <chrono>
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
+#include <functional>
 #include <map>
-#include <ostream>
-#include <sstream>
 
 #include "app/cli/bench_support.h"
-#include "solver/core/atomic_file.h"
+#include "solver/core/csv_table.h"
 #include "solver/core/cuda_device.h"
 #include "solver/core/errors.h"
-#include "solver/core/number_format.h"
+#include "solver/core/provenance.h"
+#include "solver/core/stopwatch.h"
 #include "solver/core/trace.h"
 #include "solver/hypergraph/generators.h"
 #include "solver/hypergraph/hypergraph_solver.h"
@@ -21,9 +22,11 @@ namespace {
 
 constexpr int32_t kDefaultScale = 1;  // Table III used the original matrices
 
-struct BenchInstance {
+// An instance as planned: generated only when its turn comes, so that one lives in memory at a time.
+struct InstancePlan {
   std::string name;
-  std::shared_ptr<const hypergraph::Hypergraph> graph;
+  std::function<hypergraph::Hypergraph()> generate;
+  bool withCpuSuitor = true;
 };
 
 struct Configuration {
@@ -46,11 +49,11 @@ Run timeLevel(const std::shared_ptr<const hypergraph::Hypergraph>& graph, const 
   options.backend = c.backend;
   options.threads = c.threads;
   options.maxLevels = 1;
-  const auto start = std::chrono::steady_clock::now();
+  const Stopwatch stopwatch;
   auto solver = hypergraph::makeHypergraphSolver(graph, options);
   const Trace trace = runToEnd(*solver);
   Run run;
-  run.totalMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  run.totalMs = static_cast<double>(stopwatch.elapsedNs()) / 1e6;
   for (const StepRecord& r : trace.records()) {
     if (r.phase == hypergraph::kContractionPhase) continue;
     run.mapMs += static_cast<double>(r.wall_ns) / 1e6;
@@ -60,6 +63,125 @@ Run timeLevel(const std::shared_ptr<const hypergraph::Hypergraph>& graph, const 
   run.mate = solver->result().mate;
   for (std::size_t v = 0; v < run.mate.size(); ++v) run.pairs += run.mate[v] > static_cast<int32_t>(v);
   return run;
+}
+
+// Plan: sequential greedy (the paper's reference), suitor matching on OpenMP only on request (--threads:
+// with many equally similar neighbours it takes dozens of proposal rounds, each rescanning the nodes that
+// lost their candidate, which costs the CPU far more than the one pass of greedy matching), and on CUDA.
+std::vector<Configuration> planConfigurations(const std::vector<int>& threads) {
+  std::vector<Configuration> configurations = {
+      {hypergraph::HypergraphAlgorithm::CoarsenGreedy, lap::Backend::Sequential, 1, "greedy/sequential"}};
+  for (int t : threads) {
+    configurations.push_back({hypergraph::HypergraphAlgorithm::CoarsenSuitor, lap::Backend::Cpu, t,
+                              "suitor/cpu" + std::to_string(t)});
+  }
+  if (cudaDevice().usable) {
+    configurations.push_back(
+        {hypergraph::HypergraphAlgorithm::CoarsenSuitor, lap::Backend::Cuda, 1, "suitor/cuda"});
+  } else {
+    std::fprintf(stderr, "matchscope-cli: notice: no usable CUDA device (%s); CPU rows only\n",
+                 cudaDevice().reason.c_str());
+  }
+  return configurations;
+}
+
+// Plan: the Table II profiles at 1/scale of their size, then the heavy-column matrix. OpenMP suitor matching
+// rescans each heavy column (14.3 M nonzeros) in every round it proposes again: minutes on the heavy-column
+// matrix, so that instance compares the sequential reference with the GPU only.
+std::vector<InstancePlan> planInstances(int32_t scale, int32_t heavySize) {
+  std::vector<InstancePlan> instances;
+  for (hypergraph::Profile profile : hypergraph::kProfiles) {
+    const hypergraph::ProfileStats& s = hypergraph::profileStats(profile);
+    const int32_t size = std::max(s.originalSize / scale, 4 * s.max);
+    instances.push_back({std::string(s.name) + "/" + std::to_string(scale),
+                         [profile, size] { return hypergraph::generateProfile(profile, size, 1); }, true});
+  }
+  if (heavySize > 0) {
+    const int64_t n = heavySize;
+    const hypergraph::HeavyColumnSpec spec{heavySize, static_cast<int32_t>(std::max<int64_t>(1, n / 700)),
+                                           static_cast<int32_t>(std::max<int64_t>(1, n / 7)), 1};
+    instances.push_back({"heavy-columns", [spec] { return hypergraph::generateHeavyColumns(spec); }, false});
+  }
+  return instances;
+}
+
+// One timed coarsening level as the CSV and the summary report it.
+struct TimedLevel {
+  std::string instance;
+  int32_t nodes = 0, hyperedges = 0;
+  int64_t pins = 0;
+  const Configuration* configuration = nullptr;
+  int repeat = 0;
+  bool agrees = true;  // suitor: the same matching as the instance's first suitor run
+  Run run;
+};
+
+// Time: every configuration on one instance.
+void timeInstance(const InstancePlan& instance, const std::vector<Configuration>& configurations, int repeats,
+                  std::vector<TimedLevel>& runs) {
+  const auto graph = std::make_shared<const hypergraph::Hypergraph>(instance.generate());
+  std::fprintf(stderr, "%s: %d nodes, %lld pins\n", instance.name.c_str(), graph->nodeCount(),
+               static_cast<long long>(graph->pinCount()));
+  std::vector<int32_t> suitorMate;
+  for (const Configuration& c : configurations) {
+    if (c.backend == lap::Backend::Cpu && !instance.withCpuSuitor) continue;
+    if (c.backend == lap::Backend::Cuda) timeLevel(graph, c);  // warm-up: context and first upload
+    for (int repeat = 0; repeat < repeats; ++repeat) {
+      TimedLevel timed{instance.name, graph->nodeCount(), graph->edgeCount(), graph->pinCount(), &c, repeat,
+                       true,          timeLevel(graph, c)};
+      if (c.algorithm == hypergraph::HypergraphAlgorithm::CoarsenSuitor) {
+        if (suitorMate.empty()) suitorMate = timed.run.mate;
+        timed.agrees = timed.run.mate == suitorMate;
+      }
+      std::fprintf(stderr, "  %-18s map %.1f ms (total %.1f ms, %lld pairs)\n", c.label.c_str(),
+                   timed.run.mapMs, timed.run.totalMs, static_cast<long long>(timed.run.pairs));
+      const bool slowReference = c.backend == lap::Backend::Sequential && timed.run.mapMs > 5'000;
+      runs.push_back(std::move(timed));
+      // The sequential reference is slow on the heavy instances and varies little: time it once.
+      if (slowReference) break;
+    }
+  }
+}
+
+// Write: one CSV row per timed level.
+void writeCsv(const std::vector<TimedLevel>& runs, const std::string& output) {
+  CsvTable table({"device", "preset", "instance", "nodes", "hyperedges", "pins", "algorithm", "backend",
+                  "threads", "repeat", "pairs", "suitor_agrees", "pin_visits", "map_ms", "device_ms",
+                  "total_ms"});
+  addProvenanceColumns(table);
+  for (const TimedLevel& timed : runs) {
+    const Configuration& c = *timed.configuration;
+    CsvTable::Row& row = table.addRow();
+    row.set("device", deviceName(c.backend, c.threads)).set("preset", "hypergraph");
+    row.set("instance", timed.instance).set("nodes", timed.nodes).set("hyperedges", timed.hyperedges);
+    row.set("pins", timed.pins)
+        .set("algorithm", std::string(hypergraph::hypergraphAlgorithmName(c.algorithm)));
+    row.set("backend", std::string(lap::backendName(c.backend))).set("threads", c.threads);
+    row.set("repeat", timed.repeat).set("pairs", timed.run.pairs).set("suitor_agrees", timed.agrees);
+    row.set("pin_visits", timed.run.visits).set("map_ms", timed.run.mapMs).set("total_ms", timed.run.totalMs);
+    if (timed.run.deviceMs >= 0) row.set("device_ms", timed.run.deviceMs);
+  }
+  table.writeFile(output);
+}
+
+// Print: the median map time per instance and configuration, with the speedup over sequential greedy.
+void printSummary(const std::vector<TimedLevel>& runs) {
+  std::map<std::string, std::map<std::string, std::vector<double>>> mapTimes;  // instance -> label -> map_ms
+  std::vector<std::string> order;
+  for (const TimedLevel& timed : runs) {
+    const std::string& name = timed.instance;
+    if (order.empty() || order.back() != name) order.push_back(name);
+    mapTimes[name][timed.configuration->label].push_back(timed.run.mapMs);
+  }
+  std::printf("median coarsening-map time (ms) and speedup over sequential greedy (Table III):\n");
+  for (const std::string& name : order) {
+    const auto& times = mapTimes[name];
+    const double reference = median(times.at("greedy/sequential"));
+    std::printf("  %s\n", name.c_str());
+    for (const auto& [label, values] : times) {
+      std::printf("    %-18s %12.1f  x%.2f\n", label.c_str(), median(values), reference / median(values));
+    }
+  }
 }
 
 }  // namespace
@@ -82,89 +204,15 @@ void runHypergraphBench(const SharedBenchSettings& shared, const HypergraphBench
   const int32_t heavySize = options.heavySize >= 0 ? options.heavySize : 700'000;
   const int repeats = shared.repeats > 0 ? shared.repeats : 3;
   const std::string output = shared.output.empty() ? "bench-hypergraph.csv" : shared.output;
-  const bool gpu = cudaDevice().usable;
-
-  std::vector<Configuration> configurations = {
-      {hypergraph::HypergraphAlgorithm::CoarsenGreedy, lap::Backend::Sequential, 1, "greedy/sequential"}};
-  // Suitor matching on OpenMP only on request (--threads): with many equally similar neighbours it takes
-  // dozens of proposal rounds, each rescanning the nodes that lost their candidate, which costs the CPU far
-  // more than the one pass of greedy matching.
-  for (int threads : shared.threads) {
-    configurations.push_back({hypergraph::HypergraphAlgorithm::CoarsenSuitor, lap::Backend::Cpu, threads,
-                              "suitor/cpu" + std::to_string(threads)});
+  const std::vector<Configuration> configurations = planConfigurations(shared.threads);
+  std::vector<TimedLevel> runs;
+  for (const InstancePlan& instance : planInstances(scale, heavySize)) {
+    timeInstance(instance, configurations, repeats, runs);
   }
-  if (gpu)
-    configurations.push_back(
-        {hypergraph::HypergraphAlgorithm::CoarsenSuitor, lap::Backend::Cuda, 1, "suitor/cuda"});
-  else
-    std::fprintf(stderr, "matchscope-cli: notice: no usable CUDA device (%s); CPU rows only\n",
-                 cudaDevice().reason.c_str());
-
-  std::ostringstream csv;
-  csv << "device,preset,instance,nodes,hyperedges,pins,algorithm,backend,threads,repeat,pairs,suitor_agrees,"
-         "pin_visits,map_ms,device_ms,total_ms\n";
-  std::map<std::string, std::map<std::string, std::vector<double>>> mapTimes;  // instance -> label -> map_ms
-  std::vector<std::string> order;
-  bool suitorAgrees = true;
-  // OpenMP suitor matching rescans each heavy column (14.3 M nonzeros) in every round it proposes again:
-  // minutes on the heavy-column matrix, so that instance compares the sequential reference with the GPU only.
-  const auto benchOne = [&](const BenchInstance& instance, bool withCpuSuitor) {
-    std::fprintf(stderr, "%s: %d nodes, %lld pins\n", instance.name.c_str(), instance.graph->nodeCount(),
-                 static_cast<long long>(instance.graph->pinCount()));
-    order.push_back(instance.name);
-    std::vector<int32_t> suitorMate;
-    for (const Configuration& c : configurations) {
-      if (c.backend == lap::Backend::Cpu && !withCpuSuitor) continue;
-      if (c.backend == lap::Backend::Cuda) timeLevel(instance.graph, c);  // warm-up: context and first upload
-      for (int repeat = 0; repeat < repeats; ++repeat) {
-        const Run run = timeLevel(instance.graph, c);
-        bool agrees = true;
-        if (c.algorithm == hypergraph::HypergraphAlgorithm::CoarsenSuitor) {
-          if (suitorMate.empty()) suitorMate = run.mate;
-          agrees = run.mate == suitorMate;
-          suitorAgrees = suitorAgrees && agrees;
-        }
-        const hypergraph::Hypergraph& g = *instance.graph;
-        csv << quoted(deviceName(c.backend, c.threads)) << ",hypergraph," << instance.name << ','
-            << g.nodeCount() << ',' << g.edgeCount() << ',' << g.pinCount() << ','
-            << hypergraph::hypergraphAlgorithmName(c.algorithm) << ',' << lap::backendName(c.backend) << ','
-            << c.threads << ',' << repeat << ',' << run.pairs << ',' << (agrees ? "true" : "false") << ','
-            << formatNumber(run.visits) << ',' << formatNumber(run.mapMs) << ','
-            << (run.deviceMs >= 0 ? formatNumber(run.deviceMs) : "") << ',' << formatNumber(run.totalMs)
-            << '\n';
-        mapTimes[instance.name][c.label].push_back(run.mapMs);
-        std::fprintf(stderr, "  %-18s map %.1f ms (total %.1f ms, %lld pairs)\n", c.label.c_str(), run.mapMs,
-                     run.totalMs, static_cast<long long>(run.pairs));
-        // The sequential reference is slow on the heavy instances and varies little: time it once.
-        if (c.backend == lap::Backend::Sequential && run.mapMs > 5'000) break;
-      }
-    }
-  };
-  for (hypergraph::Profile profile : hypergraph::kProfiles) {
-    const hypergraph::ProfileStats& s = hypergraph::profileStats(profile);
-    const int32_t size = std::max(s.originalSize / scale, 4 * s.max);
-    benchOne({std::string(s.name) + "/" + std::to_string(scale),
-              std::make_shared<const hypergraph::Hypergraph>(hypergraph::generateProfile(profile, size, 1))},
-             true);
-  }
-  if (heavySize > 0) {
-    const int64_t n = heavySize;
-    benchOne(
-        {"heavy-columns", std::make_shared<const hypergraph::Hypergraph>(hypergraph::generateHeavyColumns(
-                              {heavySize, static_cast<int32_t>(std::max<int64_t>(1, n / 700)),
-                               static_cast<int32_t>(std::max<int64_t>(1, n / 7)), 1}))},
-        false);
-  }
-  writeFileAtomically(output, [&](std::ostream& out) { out << csv.str(); });
-  std::printf("median coarsening-map time (ms) and speedup over sequential greedy (Table III):\n");
-  for (const std::string& name : order) {
-    const auto& times = mapTimes[name];
-    const double reference = median(times.at("greedy/sequential"));
-    std::printf("  %s\n", name.c_str());
-    for (const auto& [label, values] : times) {
-      std::printf("    %-18s %12.1f  x%.2f\n", label.c_str(), median(values), reference / median(values));
-    }
-  }
+  writeCsv(runs, output);
+  const bool suitorAgrees =
+      std::all_of(runs.begin(), runs.end(), [](const TimedLevel& t) { return t.agrees; });
+  printSummary(runs);
   std::printf("suitor matchings agree across backends: %s\n", suitorAgrees ? "yes" : "NO");
   std::printf("wrote %s\n", output.c_str());
   if (!suitorAgrees)

@@ -1,11 +1,11 @@
 // `solve --problem hypergraph` and `generate --problem hypergraph`.
 #include "app/cli/hypergraph_commands.h"
 
-#include <chrono>
 #include <cstdio>
 
 #include "solver/core/errors.h"
 #include "solver/core/number_format.h"
+#include "solver/core/stopwatch.h"
 #include "solver/core/trace.h"
 #include "solver/hypergraph/generators.h"
 #include "solver/hypergraph/io/hypergraph_io.h"
@@ -90,7 +90,12 @@ hypergraph::Hypergraph loadHypergraph(const InstanceOptions& options, std::strin
   return hypergraph::generateRandom({options.n, options.n, 8, 1, 1, options.seed});
 }
 
-void solveHypergraph(const HypergraphSolveRequest& request, const HypergraphSolveOptions& options) {
+namespace {
+
+// The solver's options from the command line. Only suitor matching has backends; greedy matching,
+// contraction and FM run sequentially on the CPU.
+hypergraph::HypergraphOptions hypergraphSettings(const HypergraphSolveRequest& request,
+                                                 const HypergraphSolveOptions& options) {
   if (!request.algorithm.empty() && !isHypergraphAlgorithm(request.algorithm)) {
     throw CLI::ValidationError("--algorithm " + request.algorithm + " does not apply to hypergraphs; " +
                                kHypergraphAlgorithmHelp);
@@ -109,46 +114,59 @@ void solveHypergraph(const HypergraphSolveRequest& request, const HypergraphSolv
                       (settings.algorithm == hypergraph::HypergraphAlgorithm::Bipartition &&
                        settings.bipartitionMatching == hypergraph::MatchingRule::Suitor);
   std::string notice;
-  // Only suitor matching has backends; greedy matching, contraction and FM run sequentially on the CPU.
   settings.backend =
       suitor ? lap::resolveBackend(parseBackend(request.backend), &notice) : lap::Backend::Sequential;
   if (!notice.empty()) std::fprintf(stderr, "matchscope-cli: notice: %s\n", notice.c_str());
+  return settings;
+}
 
+// --parts above 2: recursive bisection into that many parts.
+void solveKWay(const std::shared_ptr<const hypergraph::Hypergraph>& graph,
+               const hypergraph::HypergraphOptions& settings, const HypergraphSolveOptions& options) {
+  if (settings.algorithm != hypergraph::HypergraphAlgorithm::Bipartition) {
+    throw CLI::ValidationError("--parts needs --algorithm bipartition");
+  }
+  const Stopwatch stopwatch;
+  const hypergraph::KWayPartition result = hypergraph::recursiveBisection(graph, options.parts, settings);
+  std::printf("algorithm: recursive bisection\n");
+  std::printf("parts: %d\n", options.parts);
+  std::printf("cut: %lld\n", static_cast<long long>(result.cut));
+  std::printf("imbalance: %s\n", formatNumber(result.imbalance).c_str());
+  std::printf("time_ms: %.3f\n", static_cast<double>(stopwatch.elapsedNs()) / 1e6);
+  if (!options.partitionOut.empty()) hypergraph::writePartitionFile(result.part, options.partitionOut);
+}
+
+// Wall time of the matching steps (greedy, or suitor proposals and matching), in ms.
+double matchingMs(const Trace& trace) {
+  double ms = 0;
+  for (const StepRecord& record : trace.records()) {
+    if (record.phase == hypergraph::kGreedyMatchingPhase || record.phase == hypergraph::kProposalsPhase ||
+        record.phase == hypergraph::kMatchProposalsPhase) {
+      ms += static_cast<double>(record.wall_ns) / 1e6;
+    }
+  }
+  return ms;
+}
+
+}  // namespace
+
+void solveHypergraph(const HypergraphSolveRequest& request, const HypergraphSolveOptions& options) {
+  const hypergraph::HypergraphOptions settings = hypergraphSettings(request, options);
   std::string description;
   const auto graph =
       std::make_shared<const hypergraph::Hypergraph>(loadHypergraph(request.instance, &description));
   std::printf("instance: %s (%d nodes, %d hyperedges, %lld pins)\n", description.c_str(), graph->nodeCount(),
               graph->edgeCount(), static_cast<long long>(graph->pinCount()));
-
   if (options.parts > 2) {
-    if (settings.algorithm != hypergraph::HypergraphAlgorithm::Bipartition) {
-      throw CLI::ValidationError("--parts needs --algorithm bipartition");
-    }
-    const auto start = std::chrono::steady_clock::now();
-    const hypergraph::KWayPartition result = hypergraph::recursiveBisection(graph, options.parts, settings);
-    std::printf("algorithm: recursive bisection\n");
-    std::printf("parts: %d\n", options.parts);
-    std::printf("cut: %lld\n", static_cast<long long>(result.cut));
-    std::printf("imbalance: %s\n", formatNumber(result.imbalance).c_str());
-    std::printf("time_ms: %.3f\n",
-                std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
-    if (!options.partitionOut.empty()) hypergraph::writePartitionFile(result.part, options.partitionOut);
+    solveKWay(graph, settings, options);
     return;
   }
-  const auto start = std::chrono::steady_clock::now();
+  const Stopwatch stopwatch;
   auto solver = hypergraph::makeHypergraphSolver(graph, settings);
   const Trace trace = runToEnd(*solver);
   const hypergraph::HypergraphResult result = solver->result();
-  const double elapsedMs =
-      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  const double elapsedMs = static_cast<double>(stopwatch.elapsedNs()) / 1e6;
 
-  double matchingMs = 0;
-  for (const StepRecord& record : trace.records()) {
-    if (record.phase == hypergraph::kGreedyMatchingPhase || record.phase == hypergraph::kProposalsPhase ||
-        record.phase == hypergraph::kMatchProposalsPhase) {
-      matchingMs += static_cast<double>(record.wall_ns) / 1e6;
-    }
-  }
   std::printf("algorithm: %s\n", std::string(solver->algorithmName()).c_str());
   std::printf("backend: %s\n", std::string(lap::backendName(settings.backend)).c_str());
   std::printf("levels: %zu\n", result.levels.size() - 1);
@@ -156,7 +174,7 @@ void solveHypergraph(const HypergraphSolveRequest& request, const HypergraphSolv
   std::printf("hyperedges: %s\n",
               joined(result.levels, [](const auto& l) { return int64_t{l.edges}; }).c_str());
   std::printf("pins: %s\n", joined(result.levels, [](const auto& l) { return l.pins; }).c_str());
-  std::printf("matching_ms: %.3f\n", matchingMs);
+  std::printf("matching_ms: %.3f\n", matchingMs(trace));
   if (settings.algorithm == hypergraph::HypergraphAlgorithm::Bipartition) {
     std::printf("cut: %lld\n", static_cast<long long>(result.cut));
     std::printf("imbalance: %s\n", formatNumber(result.imbalance).c_str());

@@ -2,20 +2,20 @@
 #include "app/cli/matching_bench.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <map>
 #include <optional>
 #include <sstream>
 #include <thread>
 
 #include "app/cli/bench_support.h"
-#include "solver/core/atomic_file.h"
+#include "solver/core/csv_table.h"
 #include "solver/core/cuda_device.h"
 #include "solver/core/device_bandwidth.h"
 #include "solver/core/errors.h"
 #include "solver/core/number_format.h"
+#include "solver/core/provenance.h"
+#include "solver/core/stopwatch.h"
 #include "solver/core/trace.h"
 #include "solver/matching/exact.h"
 #include "solver/matching/generators.h"
@@ -180,12 +180,215 @@ Row runOnce(const matching::CompleteGraph& graph, const Configuration& c) {
   return row;
 }
 
+bool isSequentialRoma(const Configuration& c) {
+  return c.options.algorithm == MatchingAlgorithm::Roma &&
+         c.options.initial == matching::InitialMatching::Neighbour;
+}
+
 bool exactWanted(const Settings& s, matching::Distribution d, int32_t n) {
   return n <= (d == matching::Distribution::Geometric ? s.exactGeometricUpTo : s.exactUpTo);
 }
 
-std::string optional(const std::optional<double>& value) {
-  return value ? formatNumber(*value) : "";
+// Plan: the configurations in run order, sequential ROMA first (the others' speedups refer to it).
+std::vector<Configuration> planConfigurations(const Settings& settings) {
+  std::vector<Configuration> configs;
+  for (const std::string& token : settings.configs) {
+    const bool cpu = token.find(":cuda") == std::string::npos;
+    for (int threads : cpu ? settings.threads : std::vector<int>{1}) {
+      configs.push_back(parseConfiguration(token, threads, settings.maxPhases, settings.flipRetries));
+    }
+  }
+  std::stable_partition(configs.begin(), configs.end(), isSequentialRoma);
+  return configs;
+}
+
+// With CUDA configurations: the device's copy bandwidth in GB/s (bytes read plus written), after a warm-up
+// run of each, so that module loading and first-launch costs stay out of the timed runs. 0 without them.
+double prepareDevice(const std::vector<Configuration>& configs, const std::string& preset) {
+  const bool cuda = std::any_of(configs.begin(), configs.end(), [](const Configuration& c) {
+    return c.options.backend == lap::Backend::Cuda;
+  });
+  if (!cuda) return 0;
+  // Probing first also makes the host matrices page-locked, so uploads run at full speed.
+  if (!cudaDevice().usable) throw SolveError("the " + preset + " preset needs a GPU: " + cudaDevice().reason);
+  const double bandwidth = measureDeviceCopyBandwidth(std::size_t{2} << 30, 10);
+  std::printf("device: %s, copy bandwidth %.0f GB/s (read + write)\n", cudaDevice().name.c_str(), bandwidth);
+  const matching::CompleteGraph warm = matching::generateGraph({matching::Distribution::Uniform, 2048, 99});
+  for (const Configuration& c : configs) {
+    if (c.options.backend == lap::Backend::Cuda) runOnce(warm, c);
+  }
+  return bandwidth;
+}
+
+// The timed runs, and the instances kept for the references (an empty graph where none is wanted).
+struct TimedRuns {
+  std::vector<Row> rows;
+  std::vector<matching::CompleteGraph> kept;
+  std::vector<matching::Distribution> distributionOf;
+};
+
+// Time: every configuration on one instance, `repeats` times each.
+void timeInstance(const Settings& settings, const std::vector<Configuration>& configs,
+                  const matching::CompleteGraph& graph, const matching::GraphSpec& spec, std::size_t instance,
+                  std::vector<Row>& rows) {
+  std::vector<double> sequentialMs;
+  for (const Configuration& c : configs) {
+    if ((c.cpuWork && spec.n > settings.cpuUpTo) || (c.greedy && spec.n > settings.greedyUpTo)) continue;
+    for (int repeat = 0; repeat < settings.repeats; ++repeat) {
+      Row row = runOnce(graph, c);
+      row.device = deviceName(c.options.backend, c.options.threads);
+      row.distribution = spec.distribution;
+      row.n = spec.n;
+      row.seed = spec.seed;
+      row.config = c.label;
+      row.threads = c.options.backend == lap::Backend::Cpu ? c.options.threads : 1;
+      row.initial = std::string(matching::initialMatchingName(c.options.initial));
+      row.repeat = repeat;
+      row.instance = instance;
+      if (isSequentialRoma(c)) sequentialMs.push_back(row.phaseMs);
+      const bool isRoma = c.options.algorithm != MatchingAlgorithm::Greedy;
+      if (isRoma && !sequentialMs.empty() && row.phaseMs > 0)
+        row.speedup = median(sequentialMs) / row.phaseMs;
+      std::fprintf(stderr, "  %-30s phases %2d  phase time %10.2f ms  weight %.6f%s\n", c.label.c_str(),
+                   row.phases, row.phaseMs, row.weight, row.valid ? "" : "  NOT A PERFECT MATCHING");
+      rows.push_back(std::move(row));
+    }
+  }
+}
+
+TimedRuns timeAll(const Settings& settings, const std::vector<Configuration>& configs) {
+  TimedRuns runs;
+  for (matching::Distribution distribution : settings.distributions) {
+    for (int32_t n : settings.sizes) {
+      for (int k = 0; k < settings.instances; ++k) {
+        const matching::GraphSpec spec{distribution, n, static_cast<uint64_t>(k + 1)};
+        const Stopwatch generation;
+        matching::CompleteGraph graph = matching::generateGraph(spec);
+        std::fprintf(stderr, "%s n=%d seed=%llu generated in %.1f s\n",
+                     matching::distributionName(distribution).data(), n,
+                     static_cast<unsigned long long>(spec.seed),
+                     static_cast<double>(generation.elapsedNs()) / 1e9);
+        timeInstance(settings, configs, graph, spec, runs.kept.size(), runs.rows);
+        if (exactWanted(settings, distribution, n) || n <= settings.boundUpTo) {
+          runs.kept.push_back(std::move(graph));
+        } else {
+          runs.kept.emplace_back();  // keeps instance indices aligned; no optimum for this one
+        }
+        runs.distributionOf.push_back(distribution);
+      }
+    }
+  }
+  return runs;
+}
+
+// Reference: LEMON's optimum and the relaxation's upper bound of every kept instance, after the timed runs
+// so that they disturb no timing.
+void attachReferences(const Settings& settings, TimedRuns& runs) {
+  const std::vector<matching::CompleteGraph>& kept = runs.kept;
+  std::vector<double> optimum(kept.size(), -1);
+  const auto exactCount = static_cast<int64_t>(kept.size());
+  std::fprintf(stderr, "solving the kept instances exactly (LEMON)...\n");
+  // One instance per core.
+#pragma omp parallel for schedule(dynamic, 1)
+  for (int64_t i = 0; i < exactCount; ++i) {
+    if (kept[i].vertexCount() == 0 || !exactWanted(settings, runs.distributionOf[i], kept[i].vertexCount()))
+      continue;
+    auto exact = matching::makeExactSolver(kept[i]);
+    runToEnd(*exact);
+    optimum[i] = exact->solution().weight;
+  }
+  // The bound one instance at a time on the fastest backend.
+  std::vector<double> upperBound(kept.size(), -1);
+  const lap::Backend boundBackend = cudaDevice().usable ? lap::Backend::Cuda : lap::Backend::Cpu;
+  for (std::size_t i = 0; i < kept.size(); ++i) {
+    if (kept[i].vertexCount() == 0 || kept[i].vertexCount() > settings.boundUpTo) continue;
+    const Stopwatch stopwatch;
+    const matching::RelaxationBound bound = matching::bipartiteRelaxationBound(kept[i], boundBackend);
+    upperBound[i] = bound.upperBound;
+    std::fprintf(stderr, "relaxation bound n=%d: %.6f%s in %.1f s\n", kept[i].vertexCount(), bound.upperBound,
+                 bound.tight ? " (tight)" : "", static_cast<double>(stopwatch.elapsedNs()) / 1e9);
+  }
+  for (Row& row : runs.rows) {
+    if (optimum[row.instance] >= 0) row.optimum = optimum[row.instance];
+    if (upperBound[row.instance] >= 0) row.upperBound = upperBound[row.instance];
+  }
+}
+
+// Write: one CSV row per timed run.
+void writeCsv(const std::vector<Row>& rows, const Settings& settings, const std::string& preset,
+              double bandwidth, const std::string& output) {
+  CsvTable table({"device",
+                  "preset",
+                  "distribution",
+                  "n",
+                  "seed",
+                  "config",
+                  "algorithm",
+                  "threads",
+                  "init",
+                  "max_phases",
+                  "flip_retries",
+                  "repeat",
+                  "valid",
+                  "phases",
+                  "flips",
+                  "initial_weight",
+                  "weight",
+                  "optimum",
+                  "gap_percent",
+                  "upper_bound",
+                  "gap_at_most_percent",
+                  "setup_ms",
+                  "phase_ms",
+                  "mean_phase_ms",
+                  "max_phase_ms",
+                  "device_phase_ms",
+                  "speedup_vs_sequential",
+                  "copy_bandwidth_gbs",
+                  "matrix_read_ms",
+                  "mean_phase_over_matrix_read"});
+  addProvenanceColumns(table);
+  for (const Row& r : rows) {
+    CsvTable::Row& row = table.addRow();
+    row.set("device", r.device).set("preset", preset);
+    row.set("distribution", std::string(matching::distributionName(r.distribution)));
+    row.set("n", r.n).set("seed", r.seed).set("config", r.config).set("algorithm", r.algorithm);
+    row.set("threads", r.threads).set("init", r.initial).set("max_phases", settings.maxPhases);
+    row.set("flip_retries", settings.flipRetries).set("repeat", r.repeat).set("valid", r.valid);
+    row.set("phases", r.phases).set("flips", r.flips).set("initial_weight", r.initialWeight);
+    row.set("weight", r.weight);
+    if (r.optimum) row.set("optimum", *r.optimum).set("gap_percent", 100.0 * (1.0 - r.weight / *r.optimum));
+    if (r.upperBound) {
+      row.set("upper_bound", *r.upperBound)
+          .set("gap_at_most_percent", 100.0 * (1.0 - r.weight / *r.upperBound));
+    }
+    row.set("setup_ms", r.setupMs).set("phase_ms", r.phaseMs).set("mean_phase_ms", r.meanPhaseMs);
+    row.set("max_phase_ms", r.maxPhaseMs);
+    if (r.speedup) row.set("speedup_vs_sequential", *r.speedup);
+    if (r.devicePhaseMs >= 0) {
+      // Reading the n x n float matrix once at the copy bandwidth (which counts bytes read and written).
+      const double readMs = 4.0 * r.n * static_cast<double>(r.n) / (bandwidth * 1e9) * 1e3;
+      row.set("device_phase_ms", r.devicePhaseMs).set("copy_bandwidth_gbs", bandwidth);
+      row.set("matrix_read_ms", readMs).set("mean_phase_over_matrix_read", r.meanPhaseMs / readMs);
+    }
+  }
+  table.writeFile(output);
+}
+
+// Print: one line per run, the gaps rounded.
+void printSummary(const std::vector<Row>& rows) {
+  const auto percent = [](double weight, const std::optional<double>& reference) {
+    return reference ? formatNumber(std::round(1e5 * 100.0 * (1.0 - weight / *reference)) / 1e5)
+                     : std::string();
+  };
+  std::printf("%-12s %6s %-28s %6s %11s %9s %9s %9s\n", "distribution", "n", "config", "phases", "phase_ms",
+              "speedup", "gap_%", "gap<=_%");
+  for (const Row& r : rows) {
+    std::printf("%-12s %6d %-28s %6d %11.2f %9s %9s %9s\n", matching::distributionName(r.distribution).data(),
+                r.n, r.config.c_str(), r.phases, r.phaseMs,
+                r.speedup ? formatNumber(std::round(*r.speedup * 10) / 10).c_str() : "",
+                percent(r.weight, r.optimum).c_str(), percent(r.weight, r.upperBound).c_str());
+  }
 }
 
 }  // namespace
@@ -221,155 +424,14 @@ std::shared_ptr<MatchingBenchOptions> addMatchingBenchOptions(CLI::App& bench) {
 
 void runMatchingBench(const SharedBenchSettings& shared, const MatchingBenchOptions& options) {
   const Settings settings = resolve(shared, options);
-  std::vector<Configuration> configs;
-  for (const std::string& token : settings.configs) {
-    const bool cpu = token.find(":cuda") == std::string::npos;
-    for (int threads : cpu ? settings.threads : std::vector<int>{1}) {
-      configs.push_back(parseConfiguration(token, threads, settings.maxPhases, settings.flipRetries));
-    }
-  }
-  // Sequential ROMA first: the other configurations' speedups refer to it.
-  std::stable_partition(configs.begin(), configs.end(), [](const Configuration& c) {
-    return c.options.algorithm == MatchingAlgorithm::Roma &&
-           c.options.initial == matching::InitialMatching::Neighbour;
-  });
-  const bool cuda = std::any_of(configs.begin(), configs.end(), [](const Configuration& c) {
-    return c.options.backend == lap::Backend::Cuda;
-  });
-  double bandwidth = 0;  // GB/s, bytes read plus bytes written
-  if (cuda) {
-    // Probing first also makes the host matrices page-locked, so uploads run at full speed.
-    if (!cudaDevice().usable)
-      throw SolveError("the " + shared.preset + " preset needs a GPU: " + cudaDevice().reason);
-    bandwidth = measureDeviceCopyBandwidth(std::size_t{2} << 30, 10);
-    std::printf("device: %s, copy bandwidth %.0f GB/s (read + write)\n", cudaDevice().name.c_str(),
-                bandwidth);
-    // Warm-up: module loading and first-launch costs stay out of the timed runs.
-    const matching::CompleteGraph warm = matching::generateGraph({matching::Distribution::Uniform, 2048, 99});
-    for (const Configuration& c : configs) {
-      if (c.options.backend == lap::Backend::Cuda) runOnce(warm, c);
-    }
-  }
-
-  std::vector<Row> rows;
-  std::vector<matching::CompleteGraph> kept;  // instances LEMON solves after the timed runs
-  std::vector<matching::Distribution> distributionOf;
-  for (matching::Distribution distribution : settings.distributions) {
-    for (int32_t n : settings.sizes) {
-      for (int k = 0; k < settings.instances; ++k) {
-        const matching::GraphSpec spec{distribution, n, static_cast<uint64_t>(k + 1)};
-        const auto generated = std::chrono::steady_clock::now();
-        matching::CompleteGraph graph = matching::generateGraph(spec);
-        std::fprintf(stderr, "%s n=%d seed=%llu generated in %.1f s\n",
-                     matching::distributionName(distribution).data(), n,
-                     static_cast<unsigned long long>(spec.seed),
-                     std::chrono::duration<double>(std::chrono::steady_clock::now() - generated).count());
-        const std::size_t instance = kept.size();
-        std::vector<double> sequentialMs;
-        for (const Configuration& c : configs) {
-          if ((c.cpuWork && n > settings.cpuUpTo) || (c.greedy && n > settings.greedyUpTo)) continue;
-          for (int repeat = 0; repeat < settings.repeats; ++repeat) {
-            Row row = runOnce(graph, c);
-            row.device = deviceName(c.options.backend, c.options.threads);
-            row.distribution = distribution;
-            row.n = n;
-            row.seed = spec.seed;
-            row.config = c.label;
-            row.threads = c.options.backend == lap::Backend::Cpu ? c.options.threads : 1;
-            row.initial = std::string(matching::initialMatchingName(c.options.initial));
-            row.repeat = repeat;
-            row.instance = instance;
-            const bool isSequential = c.options.algorithm == MatchingAlgorithm::Roma &&
-                                      c.options.initial == matching::InitialMatching::Neighbour;
-            if (isSequential) sequentialMs.push_back(row.phaseMs);
-            const bool isRoma = c.options.algorithm != MatchingAlgorithm::Greedy;
-            if (isRoma && !sequentialMs.empty() && row.phaseMs > 0)
-              row.speedup = median(sequentialMs) / row.phaseMs;
-            std::fprintf(stderr, "  %-30s phases %2d  phase time %10.2f ms  weight %.6f%s\n", c.label.c_str(),
-                         row.phases, row.phaseMs, row.weight, row.valid ? "" : "  NOT A PERFECT MATCHING");
-            rows.push_back(std::move(row));
-          }
-        }
-        if (exactWanted(settings, distribution, n) || n <= settings.boundUpTo) {
-          kept.push_back(std::move(graph));
-        } else {
-          kept.emplace_back();  // keeps instance indices aligned; no optimum for this one
-        }
-        distributionOf.push_back(distribution);
-      }
-    }
-  }
-
-  // LEMON after the timed runs, one instance per core, so that it disturbs no timing.
-  std::vector<double> optimum(kept.size(), -1);
-  const auto exactCount = static_cast<int64_t>(kept.size());
-  std::fprintf(stderr, "solving the kept instances exactly (LEMON)...\n");
-#pragma omp parallel for schedule(dynamic, 1)
-  for (int64_t i = 0; i < exactCount; ++i) {
-    if (kept[i].vertexCount() == 0 || !exactWanted(settings, distributionOf[i], kept[i].vertexCount()))
-      continue;
-    auto exact = matching::makeExactSolver(kept[i]);
-    runToEnd(*exact);
-    optimum[i] = exact->solution().weight;
-  }
-  // The relaxation's bound on every kept instance, one at a time on the fastest backend.
-  std::vector<double> upperBound(kept.size(), -1);
-  const lap::Backend boundBackend = cudaDevice().usable ? lap::Backend::Cuda : lap::Backend::Cpu;
-  for (std::size_t i = 0; i < kept.size(); ++i) {
-    if (kept[i].vertexCount() == 0 || kept[i].vertexCount() > settings.boundUpTo) continue;
-    const auto started = std::chrono::steady_clock::now();
-    const matching::RelaxationBound bound = matching::bipartiteRelaxationBound(kept[i], boundBackend);
-    upperBound[i] = bound.upperBound;
-    std::fprintf(stderr, "relaxation bound n=%d: %.6f%s in %.1f s\n", kept[i].vertexCount(), bound.upperBound,
-                 bound.tight ? " (tight)" : "",
-                 std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
-  }
-  for (Row& row : rows) {
-    if (optimum[row.instance] >= 0) row.optimum = optimum[row.instance];
-    if (upperBound[row.instance] >= 0) row.upperBound = upperBound[row.instance];
-  }
-
-  std::ostringstream csv;
-  csv << "device,preset,distribution,n,seed,config,algorithm,threads,init,max_phases,flip_retries,repeat,"
-         "valid,phases,"
-         "flips,"
-         "initial_weight,weight,optimum,gap_percent,upper_bound,gap_at_most_percent,setup_ms,phase_ms,mean_"
-         "phase_ms,max_phase_ms,device_phase_ms,"
-         "speedup_vs_sequential,copy_bandwidth_gbs,matrix_read_ms,mean_phase_over_matrix_read\n";
-  bool allValid = true;
-  for (const Row& r : rows) {
-    allValid = allValid && r.valid;
-    const std::string gap = r.optimum ? formatNumber(100.0 * (1.0 - r.weight / *r.optimum)) : "";
-    const std::string gapAtMost = r.upperBound ? formatNumber(100.0 * (1.0 - r.weight / *r.upperBound)) : "";
-    const bool onDevice = r.devicePhaseMs >= 0;
-    // Reading the n x n float matrix once at the copy bandwidth (which counts bytes read and written).
-    const double readMs = onDevice ? 4.0 * r.n * static_cast<double>(r.n) / (bandwidth * 1e9) * 1e3 : 0;
-    csv << quoted(r.device) << ',' << shared.preset << ',' << matching::distributionName(r.distribution)
-        << ',' << r.n << ',' << r.seed << ',' << r.config << ',' << r.algorithm << ',' << r.threads << ','
-        << r.initial << ',' << settings.maxPhases << ',' << settings.flipRetries << ',' << r.repeat << ','
-        << (r.valid ? "true" : "false") << ',' << r.phases << ',' << formatNumber(r.flips) << ','
-        << formatNumber(r.initialWeight) << ',' << formatNumber(r.weight) << ',' << optional(r.optimum) << ','
-        << gap << ',' << optional(r.upperBound) << ',' << gapAtMost << ',' << formatNumber(r.setupMs) << ','
-        << formatNumber(r.phaseMs) << ',' << formatNumber(r.meanPhaseMs) << ',' << formatNumber(r.maxPhaseMs)
-        << ',' << (onDevice ? formatNumber(r.devicePhaseMs) : "") << ',' << optional(r.speedup) << ','
-        << (onDevice ? formatNumber(bandwidth) : "") << ',' << (onDevice ? formatNumber(readMs) : "") << ','
-        << (onDevice ? formatNumber(r.meanPhaseMs / readMs) : "") << '\n';
-  }
+  const std::vector<Configuration> configs = planConfigurations(settings);
+  const double bandwidth = prepareDevice(configs, shared.preset);
+  TimedRuns runs = timeAll(settings, configs);
+  attachReferences(settings, runs);
   const std::string output = shared.output.empty() ? "bench-" + shared.preset + ".csv" : shared.output;
-  writeFileAtomically(output, [&](std::ostream& out) { out << csv.str(); });
-
-  const auto percent = [](double weight, const std::optional<double>& reference) {
-    return reference ? formatNumber(std::round(1e5 * 100.0 * (1.0 - weight / *reference)) / 1e5)
-                     : std::string();
-  };
-  std::printf("%-12s %6s %-28s %6s %11s %9s %9s %9s\n", "distribution", "n", "config", "phases", "phase_ms",
-              "speedup", "gap_%", "gap<=_%");
-  for (const Row& r : rows) {
-    std::printf("%-12s %6d %-28s %6d %11.2f %9s %9s %9s\n", matching::distributionName(r.distribution).data(),
-                r.n, r.config.c_str(), r.phases, r.phaseMs,
-                r.speedup ? formatNumber(std::round(*r.speedup * 10) / 10).c_str() : "",
-                percent(r.weight, r.optimum).c_str(), percent(r.weight, r.upperBound).c_str());
-  }
+  writeCsv(runs.rows, settings, shared.preset, bandwidth, output);
+  printSummary(runs.rows);
+  const bool allValid = std::all_of(runs.rows.begin(), runs.rows.end(), [](const Row& r) { return r.valid; });
   std::printf("every result a perfect matching: %s\nwrote %s\n", allValid ? "yes" : "NO", output.c_str());
   if (!allValid) throw SolveError("a configuration returned an invalid matching (see valid in the CSV)");
 }

@@ -1,13 +1,12 @@
 // `solve --problem matching` and `generate --problem matching`.
 #include "app/cli/matching_commands.h"
 
-#include <chrono>
 #include <cstdio>
-#include <ostream>
 
-#include "solver/core/atomic_file.h"
+#include "solver/core/csv_table.h"
 #include "solver/core/errors.h"
 #include "solver/core/number_format.h"
+#include "solver/core/stopwatch.h"
 #include "solver/core/trace.h"
 #include "solver/matching/exact.h"
 #include "solver/matching/generators.h"
@@ -74,7 +73,17 @@ bool isMatchingGenerator(const std::string& name) {
   return name == "uniform" || name == "exponential" || name == "geometric";
 }
 
-void solveMatching(const MatchingSolveRequest& request, const MatchingSolveOptions& options) {
+namespace {
+
+bool isParallelRoma(matching::MatchingAlgorithm algorithm) {
+  return algorithm == matching::MatchingAlgorithm::ParallelRoma1 ||
+         algorithm == matching::MatchingAlgorithm::ParallelRoma2;
+}
+
+// The solver's options from the command line. Only parallel ROMA has backends; the others run sequentially
+// on the CPU whatever --backend says.
+matching::MatchingOptions matchingSettings(const MatchingSolveRequest& request,
+                                           const MatchingSolveOptions& options) {
   if (!request.algorithm.empty() && !isMatchingAlgorithm(request.algorithm)) {
     throw CLI::ValidationError("--algorithm " + request.algorithm + " solves a LAP; " +
                                kMatchingAlgorithmHelp);
@@ -88,43 +97,56 @@ void solveMatching(const MatchingSolveRequest& request, const MatchingSolveOptio
   settings.flipRetries = options.flipRetries;
   settings.threads = request.threads;
   settings.seed = request.instance.seed;
-  const bool parallel = settings.algorithm == matching::MatchingAlgorithm::ParallelRoma1 ||
-                        settings.algorithm == matching::MatchingAlgorithm::ParallelRoma2;
   std::string notice;
-  // Only parallel ROMA has backends; the others run sequentially on the CPU whatever --backend says.
-  settings.backend =
-      parallel ? lap::resolveBackend(parseBackend(request.backend), &notice) : lap::Backend::Sequential;
+  settings.backend = isParallelRoma(settings.algorithm)
+                         ? lap::resolveBackend(parseBackend(request.backend), &notice)
+                         : lap::Backend::Sequential;
   if (!notice.empty()) std::fprintf(stderr, "matchscope-cli: notice: %s\n", notice.c_str());
+  return settings;
+}
 
+// ROMA's figures from the trace: the initial matching's weight, the flips and the phases' time.
+struct RomaFigures {
+  double initialWeight = 0, flips = 0, phaseMs = 0;
+};
+
+RomaFigures romaFigures(const Trace& trace) {
+  RomaFigures figures;
+  for (const StepRecord& record : trace.records()) {
+    if (record.phase == matching::kSetupPhase) figures.initialWeight = record.counters[matching::kWeight];
+    if (record.phase != matching::kRomaPhase) continue;
+    figures.flips += record.counters[matching::kFlips];
+    figures.phaseMs += static_cast<double>(record.wall_ns) / 1e6;
+  }
+  return figures;
+}
+
+}  // namespace
+
+void solveMatching(const MatchingSolveRequest& request, const MatchingSolveOptions& options) {
+  const matching::MatchingOptions settings = matchingSettings(request, options);
   std::string description;
   const matching::CompleteGraph graph = loadGraph(request.instance, &description);
   const matching::PreparedGraph prepared(graph);
   std::printf("instance: %s (%d vertices%s)\n", description.c_str(), graph.vertexCount(),
               prepared.isPadded() ? ", padded with one zero-weight vertex" : "");
 
-  const auto start = std::chrono::steady_clock::now();
+  const Stopwatch stopwatch;
   auto solver = matching::makeMatchingSolver(prepared.even(), settings);
   const Trace trace = runToEnd(*solver);
   const matching::MatchingSolution solution = solver->solution();
-  const double elapsedMs =
-      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  const double elapsedMs = static_cast<double>(stopwatch.elapsedNs()) / 1e6;
   const std::string problem = matching::perfectMatchingProblem(solution.mate);
   if (!problem.empty()) throw SolveError("the result is not a perfect matching: " + problem);
   const matching::MatchingAnswer answer = prepared.answer(solution.mate);
 
-  double flips = 0, phaseMs = 0, initialWeight = 0;
-  for (const StepRecord& record : trace.records()) {
-    if (record.phase == matching::kSetupPhase) initialWeight = record.counters[matching::kWeight];
-    if (record.phase != matching::kRomaPhase) continue;
-    flips += record.counters[matching::kFlips];
-    phaseMs += static_cast<double>(record.wall_ns) / 1e6;
-  }
   std::printf("algorithm: %s\n", std::string(solver->algorithmName()).c_str());
-  if (parallel || settings.algorithm == matching::MatchingAlgorithm::Roma) {
+  if (isParallelRoma(settings.algorithm) || settings.algorithm == matching::MatchingAlgorithm::Roma) {
+    const RomaFigures roma = romaFigures(trace);
     std::printf("init: %s\n", std::string(matching::initialMatchingName(settings.initial)).c_str());
-    std::printf("initial_weight: %s\n", formatNumber(initialWeight).c_str());
-    std::printf("flips: %s\n", formatNumber(flips).c_str());
-    std::printf("phase_time_ms: %.3f\n", phaseMs);
+    std::printf("initial_weight: %s\n", formatNumber(roma.initialWeight).c_str());
+    std::printf("flips: %s\n", formatNumber(roma.flips).c_str());
+    std::printf("phase_time_ms: %.3f\n", roma.phaseMs);
   }
   std::printf("weight: %s\n", formatNumber(answer.weight).c_str());
   std::printf("pairs: %d\n", answer.pairs);
@@ -137,10 +159,10 @@ void solveMatching(const MatchingSolveRequest& request, const MatchingSolveOptio
     std::printf("gap_percent: %.6f\n", optimum > 0 ? 100.0 * (1.0 - answer.weight / optimum) : 0.0);
   }
   if (!options.matchingOut.empty()) {
-    writeFileAtomically(options.matchingOut, [&](std::ostream& out) {
-      out << "vertex,mate\n";
-      for (std::size_t u = 0; u < answer.mate.size(); ++u) out << u << ',' << answer.mate[u] << '\n';
-    });
+    CsvTable table({"vertex", "mate"});
+    for (std::size_t u = 0; u < answer.mate.size(); ++u)
+      table.addRow().set("vertex", u).set("mate", answer.mate[u]);
+    table.writeFile(options.matchingOut);
   }
   if (!request.traceOut.empty()) trace.writeCsvFile(request.traceOut);
 }

@@ -7,7 +7,6 @@
 #include <cstdio>
 #include <ctime>
 #include <fstream>
-#include <ostream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -15,8 +14,8 @@
 #include "app/gui/event_wait.h"
 #include "app/gui/main_window.h"
 #include "app/gui/problems/lap/lap_session.h"
-#include "solver/core/atomic_file.h"
-#include "solver/core/number_format.h"
+#include "solver/core/csv_table.h"
+#include "solver/core/provenance.h"
 #include "solver/core/trace.h"
 #include "views/matrix/matrix_view.h"
 
@@ -187,18 +186,39 @@ int runWatchedBench(MainWindow& window, const WatchedBenchOptions& options) {
         backend(lap::backendName(resolved.backend));
     const std::string generator(lap::generatorName(options.instance.generator));
     const std::string range(lap::costRangeName(options.instance.range));
-    writeFileAtomically(options.csvPath.toStdString(), [&](std::ostream& out) {
-      out << "cpu,cores,platform,renderer,n,generator,range,seed,algorithm,backend,threads,repeat,mode,"
-             "seconds,solver_seconds,gui_cpu_seconds,gui_cpu_solve_seconds,steps,objective,load1\n";
-      for (const Solve& solve : solves) {
-        out << '"' << cpu << "\"," << cores << ',' << qPrintable(QGuiApplication::platformName()) << ",\""
-            << renderer << "\"," << options.instance.n << ',' << generator << ',' << range << ','
-            << options.instance.seed << ',' << algorithm << ',' << backend << ',' << resolved.threads << ','
-            << solve.repeat << ',' << (solve.watched ? "watched" : "headless") << ',' << solve.seconds << ','
-            << solve.solverSeconds << ',' << solve.guiCpuSeconds << ',' << solve.guiCpuSolveSeconds << ','
-            << solve.steps << ',' << formatNumber(solve.objective) << ',' << solve.load << '\n';
-      }
-    });
+    CsvTable table({"cpu",
+                    "cores",
+                    "platform",
+                    "renderer",
+                    "n",
+                    "generator",
+                    "range",
+                    "seed",
+                    "algorithm",
+                    "backend",
+                    "threads",
+                    "repeat",
+                    "mode",
+                    "seconds",
+                    "solver_seconds",
+                    "gui_cpu_seconds",
+                    "gui_cpu_solve_seconds",
+                    "steps",
+                    "objective",
+                    "load1"});
+    addProvenanceColumns(table);
+    for (const Solve& solve : solves) {
+      CsvTable::Row& row = table.addRow();
+      row.set("cpu", cpu).set("cores", cores).set("platform", QGuiApplication::platformName().toStdString());
+      row.set("renderer", renderer).set("n", options.instance.n).set("generator", generator);
+      row.set("range", range).set("seed", options.instance.seed).set("algorithm", algorithm);
+      row.set("backend", backend).set("threads", resolved.threads).set("repeat", solve.repeat);
+      row.set("mode", solve.watched ? "watched" : "headless").set("seconds", solve.seconds);
+      row.set("solver_seconds", solve.solverSeconds).set("gui_cpu_seconds", solve.guiCpuSeconds);
+      row.set("gui_cpu_solve_seconds", solve.guiCpuSolveSeconds).set("steps", solve.steps);
+      row.set("objective", solve.objective).set("load1", solve.load);
+    }
+    table.writeFile(options.csvPath.toStdString());
     std::printf("wrote %s\n", qPrintable(options.csvPath));
   }
   return 0;

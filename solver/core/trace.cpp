@@ -1,11 +1,8 @@
 #include "solver/core/trace.h"
 
 #include <algorithm>
-#include <cmath>
 #include <ostream>
 
-#include "solver/core/atomic_file.h"
-#include "solver/core/number_format.h"
 #include "solver/core/step_machine.h"
 
 namespace ms {
@@ -29,23 +26,26 @@ std::vector<PhaseTotal> Trace::phaseTotals() const {
   return totals;
 }
 
-void Trace::writeCsv(std::ostream& out) const {
-  out << "step,iteration,phase,wall_ns,device_ns";
-  for (std::string_view name : counterNames_) out << ',' << name;
-  out << '\n';
+CsvTable Trace::table() const {
+  std::vector<std::string> columns = {"step", "iteration", "phase", "wall_ns", "device_ns"};
+  columns.insert(columns.end(), counterNames_.begin(), counterNames_.end());
+  CsvTable table(std::move(columns));
   for (const StepRecord& r : records_) {
-    out << r.step << ',' << r.iteration << ',' << r.phase << ',' << r.wall_ns << ',';
-    if (r.device_ns >= 0) out << r.device_ns;
-    for (size_t c = 0; c < counterNames_.size(); ++c) {
-      out << ',';
-      if (!std::isnan(r.counters[c])) out << formatNumber(r.counters[c]);
-    }
-    out << '\n';
+    CsvTable::Row& row = table.addRow();
+    row.set("step", r.step).set("iteration", r.iteration).set("phase", std::string(r.phase));
+    row.set("wall_ns", r.wall_ns);
+    if (r.device_ns >= 0) row.set("device_ns", r.device_ns);
+    for (std::size_t c = 0; c < counterNames_.size(); ++c) row.set(counterNames_[c], r.counters[c]);
   }
+  return table;
+}
+
+void Trace::writeCsv(std::ostream& out) const {
+  table().write(out);
 }
 
 void Trace::writeCsvFile(const std::filesystem::path& path) const {
-  writeFileAtomically(path, [this](std::ostream& out) { writeCsv(out); });
+  table().writeFile(path);
 }
 
 Trace runToEnd(StepMachine& machine) {

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "solver/core/csv_table.h"
 #include "solver/core/step_record.h"
 
 namespace ms {
@@ -41,6 +42,8 @@ class Trace {
   void writeCsvFile(const std::filesystem::path& path) const;
 
  private:
+  CsvTable table() const;
+
   std::vector<std::string_view> counterNames_;
   std::vector<StepRecord> records_;
 };

@@ -5,9 +5,9 @@
 
 #include <cstdint>
 #include <memory>
-#include <string_view>
 #include <vector>
 
+#include "solver/core/step_header.h"
 #include "solver/hypergraph/hypergraph.h"
 #include "solver/hypergraph/warp_plan.h"
 
@@ -25,12 +25,8 @@ struct Neighbour {
   Similarity similarity = 0;
 };
 
-struct HypergraphSnapshot {
-  int64_t step = 0;            // steps taken so far
-  std::string_view lastPhase;  // phase name of the last step ("" before the first)
-  std::string_view nextPhase;  // phase name of the next step ("" when done)
-  bool done = false;
-
+// The header's iteration is the level the latest step worked on.
+struct HypergraphSnapshot : StepHeader {
   int32_t level = 0;                        // 0 = the input hypergraph
   std::shared_ptr<const Hypergraph> graph;  // the hypergraph of `level` (shared, not copied)
   std::vector<LevelSize> levels;            // every level built so far, input first

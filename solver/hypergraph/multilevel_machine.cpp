@@ -2,7 +2,6 @@
 // suitor matching (the latter on a backend's kernel set), then, for a bipartition, partition the coarsest
 // level, and project and refine back up to the input.
 #include <algorithm>
-#include <chrono>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -38,12 +37,27 @@ class MultilevelMachine final : public HypergraphSolver {
     levels_.push_back(sizeOf(*graphs_.back()));
     stage_ = coarseningEnds() ? firstPartitionStage() : Stage::Matching;
     if (stage_ == Stage::Matching) beginLevel();
+    if (stage_ == Stage::Finished) markFinished();
   }
 
   std::string_view algorithmName() const override { return hypergraphAlgorithmName(options_.algorithm); }
   std::span<const std::string_view> counterNames() const override { return kHypergraphCounterNames; }
-  bool done() const override { return stage_ == Stage::Finished; }
-  std::string_view nextPhase() const override {
+  HypergraphResult result() const override {
+    requireSolved();
+    HypergraphResult out;
+    out.levels = levels_;
+    out.mate = inputMate_;
+    out.coarseningMap = maps_.empty() ? std::vector<int32_t>{} : maps_.front();
+    if (options_.algorithm == HypergraphAlgorithm::Bipartition) {
+      out.partition = partition_;
+      out.cut = cut_;
+      out.imbalance = imbalance_;
+    }
+    return out;
+  }
+
+ private:
+  std::string_view pendingPhase() const override {
     switch (stage_) {
       case Stage::Matching:
         return rule_ == MatchingRule::Greedy ? kGreedyMatchingPhase
@@ -63,38 +77,12 @@ class MultilevelMachine final : public HypergraphSolver {
     return "";
   }
 
-  StepRecord step() override {
-    if (done()) throw std::logic_error("hypergraph machine: step() after done");
-    StepRecord record;
-    record.step = steps_++;
-    record.phase = nextPhase();
-    record.iteration = level_;
-    const auto start = std::chrono::steady_clock::now();
-    try {
-      runStep(record);
-    } catch (...) {
-      stage_ = Stage::Finished;
-      throw;
-    }
-    record.wall_ns =
-        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start)
-            .count();
-    const Hypergraph& g = *graphs_[static_cast<std::size_t>(level_)];
-    record.counters[kLevel] = level_;
-    record.counters[kNodes] = g.nodeCount();
-    record.counters[kEdges] = g.edgeCount();
-    record.counters[kPins] = static_cast<double>(g.pinCount());
-    lastPhase_ = record.phase;
-    return record;
-  }
+  int32_t iteration() const override { return stepLevel_; }
+  int64_t endDeviceTiming() override { return stepDeviceNs_; }
 
-  void snapshot(Snapshot& out) const override {
+  StepHeader* fillSnapshot(Snapshot& out) const override {
     auto* s = std::get_if<HypergraphSnapshot>(&out);
     if (s == nullptr) s = &out.emplace<HypergraphSnapshot>();
-    s->step = steps_;
-    s->lastPhase = lastPhase_;
-    s->nextPhase = nextPhase();
-    s->done = done();
     s->level = level_;
     s->graph = graphs_[static_cast<std::size_t>(level_)];
     s->levels = levels_;
@@ -113,22 +101,9 @@ class MultilevelMachine final : public HypergraphSolver {
     s->partition = partition_;
     s->cut = cut_;
     s->imbalance = imbalance_;
+    return s;
   }
 
-  HypergraphResult result() const override {
-    HypergraphResult out;
-    out.levels = levels_;
-    out.mate = inputMate_;
-    out.coarseningMap = maps_.empty() ? std::vector<int32_t>{} : maps_.front();
-    if (options_.algorithm == HypergraphAlgorithm::Bipartition) {
-      out.partition = partition_;
-      out.cut = cut_;
-      out.imbalance = imbalance_;
-    }
-    return out;
-  }
-
- private:
   static LevelSize sizeOf(const Hypergraph& g) { return {g.nodeCount(), g.edgeCount(), g.pinCount()}; }
   const Hypergraph& graph() const { return *graphs_[static_cast<std::size_t>(level_)]; }
   bool matchingInProgress() const { return stage_ == Stage::Matching || stage_ == Stage::Contraction; }
@@ -183,7 +158,20 @@ class MultilevelMachine final : public HypergraphSolver {
     record.counters[kImbalance] = imbalance_;
   }
 
-  void runStep(StepRecord& record) {
+  // The record's iteration is the level the step worked on; its counters describe the level after it.
+  void runStep(StepRecord& record) override {
+    stepLevel_ = level_;
+    stepDeviceNs_ = -1;
+    runStage(record);
+    const Hypergraph& g = graph();
+    record.counters[kLevel] = level_;
+    record.counters[kNodes] = g.nodeCount();
+    record.counters[kEdges] = g.edgeCount();
+    record.counters[kPins] = static_cast<double>(g.pinCount());
+    if (stage_ == Stage::Finished) markFinished();
+  }
+
+  void runStage(StepRecord& record) {
     switch (stage_) {
       case Stage::Matching:
         return rule_ == MatchingRule::Greedy ? greedyStep(record) : suitorStep(record);
@@ -229,7 +217,7 @@ class MultilevelMachine final : public HypergraphSolver {
         proposalsPending_ = true;
       }
     }
-    record.device_ns = suitor_->lastDeviceNs();
+    stepDeviceNs_ = suitor_->lastDeviceNs();
   }
 
   static int64_t pairsIn(const std::vector<int32_t>& mate) {
@@ -289,8 +277,8 @@ class MultilevelMachine final : public HypergraphSolver {
   std::vector<int32_t> inputMate_;
   Stage stage_ = Stage::Matching;
   int32_t level_ = 0;
-  int64_t steps_ = 0;
-  std::string_view lastPhase_;
+  int32_t stepLevel_ = 0;      // level_ when the latest step began
+  int64_t stepDeviceNs_ = -1;  // device time of the latest step (suitor kernels on a device)
 
   // Matching on the current level.
   std::vector<int32_t> mate_;          // greedy

@@ -1,6 +1,5 @@
 #include "solver/lap/brute_force.h"
 
-#include <chrono>
 #include <numeric>
 #include <string>
 #include <vector>
@@ -25,31 +24,22 @@ class BruteForce final : public LapSolver<T> {
 
   std::string_view algorithmName() const override { return "brute"; }
   std::span<const std::string_view> counterNames() const override { return kBruteCounterNames; }
-  bool done() const override { return done_; }
-  std::string_view nextPhase() const override { return done_ ? "" : "enumerate"; }
 
-  StepRecord step() override {
-    const auto start = std::chrono::steady_clock::now();
-    StepRecord record;
-    record.phase = "enumerate";
-    done_ = true;
-    const int64_t permutations = enumerate();
-    record.wall_ns =
-        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start)
-            .count();
-    record.counters[0] = static_cast<double>(permutations);
+ private:
+  std::string_view pendingPhase() const override { return "enumerate"; }
+  int32_t iteration() const override { return 0; }
+
+  void runStep(StepRecord& record) override {
+    record.counters[0] = static_cast<double>(enumerate());
     if (best_.empty())
       throw InfeasibleError("brute: infeasible: every assignment uses a forbidden (inf) entry");
     record.counters[1] = static_cast<double>(bestCost_);
-    return record;
+    this->markFinished();
   }
 
-  void snapshot(Snapshot& out) const override {
+  StepHeader* fillSnapshot(Snapshot& out) const override {
     LapSnapshot& lap = out.emplace<LapSnapshot>();
     lap.n = costs_.rows();
-    lap.step = done_ ? 1 : 0;
-    lap.done = done_;
-    lap.nextPhase = nextPhase();
     lap.rowAssignment = best_.empty() ? std::vector<int32_t>(static_cast<std::size_t>(lap.n), -1) : best_;
     lap.colAssignment.assign(static_cast<std::size_t>(lap.n), -1);
     for (int32_t i = 0; i < static_cast<int32_t>(best_.size()); ++i) lap.colAssignment[best_[i]] = i;
@@ -57,17 +47,16 @@ class BruteForce final : public LapSolver<T> {
     lap.objective = static_cast<double>(bestCost_);
     lap.approximation.kind = ApproximationKind::Brute;
     lap.approximation.gapBound = 0;
+    return &lap;
   }
 
-  LapSolution<T> solution() const override {
-    if (!done_ || best_.empty()) throw SolveError("brute: no solution");
+  LapSolution<T> finalSolution() const override {
     LapSolution<T> result;
     result.rowToCol = best_;
     result.objective = bestCost_;
     return result;
   }
 
- private:
   // Heap's algorithm, iterative form; the running sum changes in O(1) per swap. Returns permutations seen.
   int64_t enumerate() {
     const int32_t n = costs_.rows();
@@ -126,7 +115,6 @@ class BruteForce final : public LapSolver<T> {
   }
 
   const CostMatrix<T>& costs_;
-  bool done_ = false;
   std::vector<int32_t> best_;
   DualOf<T> bestCost_ = 0;
   int32_t sinceRecompute_ = 0;

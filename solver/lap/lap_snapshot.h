@@ -6,8 +6,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
-#include <string_view>
 #include <vector>
+
+#include "solver/core/step_header.h"
 
 namespace ms::lap {
 
@@ -34,13 +35,8 @@ struct ApproximationState {
   double gapBound = std::nan("");
 };
 
-struct LapSnapshot {
+struct LapSnapshot : StepHeader {
   int32_t n = 0;  // square size the solver works on (after padding)
-  int32_t iteration = 0;
-  int64_t step = 0;            // steps taken so far
-  std::string_view lastPhase;  // phase of the last step ("" before the first)
-  std::string_view nextPhase;  // phase the next step will run ("" when done)
-  bool done = false;
 
   std::vector<int32_t> rowAssignment;   // A_r: column of each row, -1 if unassigned
   std::vector<int32_t> colAssignment;   // A_c: row of each column, -1 if unassigned

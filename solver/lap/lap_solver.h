@@ -30,8 +30,15 @@ struct LapSolution {
 template <CostType T>
 class LapSolver : public StepMachine {
  public:
-  // Precondition: done() and no step threw.
-  virtual LapSolution<T> solution() const = 0;
+  // Throws SolveError unless done() and no step threw.
+  LapSolution<T> solution() const {
+    requireSolved();
+    return finalSolution();
+  }
+
+ private:
+  // The solution of a machine that finished without a failure.
+  virtual LapSolution<T> finalSolution() const = 0;
 };
 
 // Exact: Classical, Tree (Date & Nagi), Brute (n <= 10). Approximations (greedy-lap-approximation.txt):

@@ -14,10 +14,10 @@ class ExactMatching final : public MatchingMachine {
  private:
   std::string_view pendingPhase() const override { return kBlossomPhase; }
 
-  void runStep(StepRecord&) override {
+  void runPhase(StepRecord&) override {
     setWeight(lemonMaxWeightPerfectMatching(graph().weights().data(), graph().vertexCount(), mate_.data()));
     completePhase();
-    finish();
+    markFinished();
   }
 
   void fillState(MatchingSnapshot& out) const override {

@@ -118,12 +118,12 @@ class GreedyMatching final : public MatchingMachine {
  private:
   std::string_view pendingPhase() const override { return kSuitorRoundPhase; }
 
-  void runStep(StepRecord& record) override {
+  void runPhase(StepRecord& record) override {
     record.counters[kProposals] = static_cast<double>(suitor_.runRound());
     mate_ = suitor_.mutualPairs();
     setWeight(matchingWeight(graph(), mate_));
     completePhase();
-    if (suitor_.done()) finish();
+    if (suitor_.done()) markFinished();
   }
 
   void fillState(MatchingSnapshot& out) const override {

@@ -3,9 +3,9 @@
 // latest phase, and the points of a geometric graph.
 
 #include <cstdint>
-#include <string_view>
 #include <vector>
 
+#include "solver/core/step_header.h"
 #include "solver/matching/point.h"
 
 namespace ms::matching {
@@ -18,13 +18,9 @@ struct MatchingFlip {
   float gain = 0;  // weight gained by the flip
 };
 
-struct MatchingSnapshot {
-  int32_t n = 0;               // vertices the solver works on (even; may include one padding vertex)
-  int32_t phase = 0;           // phases completed
-  int64_t step = 0;            // steps taken so far
-  std::string_view lastPhase;  // phase name of the last step ("" before the first)
-  std::string_view nextPhase;  // phase name of the next step ("" when done)
-  bool done = false;
+// The header's iteration counts the phases completed.
+struct MatchingSnapshot : StepHeader {
+  int32_t n = 0;  // vertices the solver works on (even; may include one padding vertex)
 
   std::vector<int32_t> mate;  // partner of each vertex, -1 while unmatched
   // Flips of the latest phase in the order they took effect: applying them one after another to the matching

@@ -32,8 +32,10 @@ class Roma final : public MatchingMachine {
  private:
   std::string_view pendingPhase() const override { return setUp_ ? kRomaPhase : kSetupPhase; }
 
-  void runStep(StepRecord& record) override {
-    kernels_.beginPhase();
+  void beginDeviceTiming() override { kernels_.beginPhase(); }
+  int64_t endDeviceTiming() override { return kernels_.endPhase(); }
+
+  void runPhase(StepRecord& record) override {
     if (!setUp_) {
       kernels_.setup(makeInitialMatching(graph(), options_.initial, options_.seed));
       setWeight(kernels_.weight());
@@ -47,9 +49,8 @@ class Roma final : public MatchingMachine {
       counters[kBestGain] = counts.bestGain;
       setWeight(counts.weight);
       completePhase();
-      if (counts.flips == 0 || (options_.maxPhases > 0 && phases() >= options_.maxPhases)) finish();
+      if (counts.flips == 0 || (options_.maxPhases > 0 && phases() >= options_.maxPhases)) markFinished();
     }
-    record.device_ns = kernels_.endPhase();
   }
 
   void fillState(MatchingSnapshot& out) const override {

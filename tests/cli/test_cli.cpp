@@ -149,6 +149,31 @@ class TestCli : public QObject {
     }
   }
 
+  // Every CSV a bench preset writes ends with the build's commit and the run's date, on every row.
+  void benchCsvsCarryCommitAndDate() {
+    QTemporaryDir dir;
+    const QString lap = dir.filePath("lap.csv"), roma = dir.filePath("roma.csv");
+    const Result lapRun =
+        cli({"bench", "--preset", "table1", "--sizes", "20", "--instances", "1", "--repeats", "2",
+             "--backends", "sequential", "--warmups", "0", "--output", lap});
+    QCOMPARE(lapRun.exitCode, 0);
+    const Result romaRun = cli({"bench", "--preset", "roma-cpu", "--sizes", "16", "--distributions",
+                                "uniform", "--configs", "roma", "--threads", "1", "--output", roma});
+    QCOMPARE(romaRun.exitCode, 0);
+    const QString today = QDateTime::currentDateTimeUtc().date().toString(Qt::ISODate);
+    for (const QString& path : {lap, roma}) {
+      const QList<QStringList> rows = readCsv(path);
+      QVERIFY2(rows.size() >= 2, qPrintable(path));
+      QCOMPARE(rows.front().mid(rows.front().size() - 2), QStringList({"commit", "date"}));
+      for (int k = 1; k < rows.size(); ++k) {
+        const QString commit = rows[k][rows[k].size() - 2];
+        QVERIFY2(commit == "unknown" || QRegularExpression("^[0-9a-f]{4,40}$").match(commit).hasMatch(),
+                 qPrintable(commit));
+        QCOMPARE(rows[k].back(), today);
+      }
+    }
+  }
+
   // One trace row per step, positive times, summing to the reported total within 10% (issue acceptance).
   void traceCsvAccountsForTheTotalTime() {
     QTemporaryDir dir;

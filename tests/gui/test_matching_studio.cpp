@@ -75,7 +75,7 @@ QString matchingDifference(const matching::MatchingSnapshot& a, const matching::
   return firstDifference(
       {
           {"n", a.n == b.n},
-          {"phase", a.phase == b.phase},
+          {"iteration", a.iteration == b.iteration},
           {"step", a.step == b.step},
           {"lastPhase", a.lastPhase == b.lastPhase},
           {"nextPhase", a.nextPhase == b.nextPhase},
@@ -146,10 +146,10 @@ class TestMatchingStudio : public QObject {
                  explainMatchingStep(expected[k]));
       }
       const matching::MatchingSnapshot& state = expectedState[steps - 1];
-      QCOMPARE(window.status().iteration, state.phase);
+      QCOMPARE(window.status().iteration, state.iteration);
       QCOMPARE(window.status().objective, state.weight);
       QCOMPARE(window.status().assigned, 40);
-      QCOMPARE(label(window, "statusIteration"), QStringLiteral("phase %1").arg(state.phase));
+      QCOMPARE(label(window, "statusIteration"), QStringLiteral("phase %1").arg(state.iteration));
       QCOMPARE(label(window, "statusObjective"), QStringLiteral("weight %1").arg(state.weight, 0, 'g', 12));
       QCOMPARE(label(window, "statusN"), QStringLiteral("n = 40"));
       QCOMPARE(window.status().elapsedMs, tracedMilliseconds(window));
@@ -557,7 +557,7 @@ class TestMatchingStudio : public QObject {
       const auto matched =
           std::count_if(stored.mate.begin(), stored.mate.end(), [](int32_t v) { return v >= 0; });
       QCOMPARE(window.status().assigned, static_cast<int32_t>(matched));
-      QCOMPARE(label(window, "statusIteration"), QStringLiteral("phase %1").arg(stored.phase));
+      QCOMPARE(label(window, "statusIteration"), QStringLiteral("phase %1").arg(stored.iteration));
       QCOMPARE(label(window, "statusObjective"), QStringLiteral("weight %1").arg(stored.weight, 0, 'g', 12));
       const QModelIndexList rows = log->selectionModel()->selectedRows();
       if (k == 0) {

@@ -29,37 +29,28 @@ class ScriptedMachine final : public StepMachine {
 
   std::string_view algorithmName() const override { return "scripted"; }
   std::span<const std::string_view> counterNames() const override { return kNames; }
-  bool done() const override { return taken_ >= steps_ || failed_; }
-  std::string_view nextPhase() const override { return done() ? "" : "tick"; }
-  StepRecord step() override {
-    if (taken_ == failAt_) {
-      failed_ = true;
-      throw InfeasibleError("scripted: infeasible at step " + std::to_string(taken_));
-    }
+
+ private:
+  std::string_view pendingPhase() const override { return "tick"; }
+  int32_t iteration() const override { return iteration_; }
+  void runStep(StepRecord& record) override {
+    if (taken_ == failAt_) throw InfeasibleError("scripted: infeasible at step " + std::to_string(taken_));
     std::this_thread::sleep_for(stepTime_);
-    StepRecord record;
-    record.step = taken_;
-    record.iteration = taken_ / 10;  // ten steps per iteration
-    record.phase = "tick";
-    record.wall_ns = std::chrono::nanoseconds(stepTime_).count();
+    iteration_ = taken_ / 10;  // ten steps per iteration
     record.counters[0] = taken_;
     ++taken_;
     ++*executed_;
-    return record;
+    if (taken_ >= steps_) markFinished();
   }
-  void snapshot(Snapshot& out) const override {
-    auto& lap = out.emplace<lap::LapSnapshot>();
-    lap.step = taken_;
-  }
+  StepHeader* fillSnapshot(Snapshot& out) const override { return &out.emplace<lap::LapSnapshot>(); }
 
- private:
   static constexpr std::array<std::string_view, 1> kNames = {"index"};
   int steps_;
   std::chrono::microseconds stepTime_;
   int failAt_;
   std::atomic<int>* executed_;
   int taken_ = 0;
-  bool failed_ = false;
+  int32_t iteration_ = 0;
 };
 
 MachineFactory scripted(int steps, std::chrono::microseconds stepTime, int failAt,

@@ -43,9 +43,11 @@ class PhaseGate final : public StepMachine {
       : inner_(std::move(inner)), phase_(std::move(phase)), gate_(std::move(gate)) {}
   std::string_view algorithmName() const override { return inner_->algorithmName(); }
   std::span<const std::string_view> counterNames() const override { return inner_->counterNames(); }
-  bool done() const override { return inner_->done(); }
-  std::string_view nextPhase() const override { return inner_->nextPhase(); }
-  StepRecord step() override {
+
+ private:
+  std::string_view pendingPhase() const override { return inner_->nextPhase(); }
+  // The inner machine's record: its counters, iteration and device time.
+  void runStep(StepRecord& record) override {
     if (!gate_->reached && inner_->nextPhase() == phase_) {
       gate_->reached = true;
       const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(kTimeoutMs);
@@ -53,14 +55,22 @@ class PhaseGate final : public StepMachine {
         std::this_thread::sleep_for(std::chrono::milliseconds(1));
       }
     }
-    return inner_->step();
+    innerRecord_ = inner_->step();
+    record = innerRecord_;
+    if (inner_->done()) markFinished();
   }
-  void snapshot(Snapshot& out) const override { inner_->snapshot(out); }
+  int32_t iteration() const override { return innerRecord_.iteration; }
+  int64_t endDeviceTiming() override { return innerRecord_.device_ns; }
+  // The inner machine's snapshot, header included.
+  StepHeader* fillSnapshot(Snapshot& out) const override {
+    inner_->snapshot(out);
+    return nullptr;
+  }
 
- private:
   std::shared_ptr<StepMachine> inner_;
   std::string phase_;
   std::shared_ptr<Gate> gate_;
+  StepRecord innerRecord_;
 };
 
 // A machine that throws `error` from its step `failAt`, as a solver running out of memory or failing
@@ -70,25 +80,19 @@ class ThrowingMachine final : public StepMachine {
   ThrowingMachine(int failAt, std::function<void()> error) : failAt_(failAt), error_(std::move(error)) {}
   std::string_view algorithmName() const override { return "throwing"; }
   std::span<const std::string_view> counterNames() const override { return {}; }
-  bool done() const override { return failed_ || taken_ >= 100; }
-  std::string_view nextPhase() const override { return done() ? "" : "tick"; }
-  StepRecord step() override {
-    if (taken_ == failAt_) {
-      failed_ = true;
-      error_();
-    }
-    StepRecord record;
-    record.step = taken_++;
-    record.phase = "tick";
-    return record;
-  }
-  void snapshot(Snapshot& out) const override { out.emplace<lap::LapSnapshot>().step = taken_; }
 
  private:
+  std::string_view pendingPhase() const override { return "tick"; }
+  int32_t iteration() const override { return 0; }
+  void runStep(StepRecord&) override {
+    if (taken_ == failAt_) error_();
+    if (++taken_ >= 100) markFinished();
+  }
+  StepHeader* fillSnapshot(Snapshot& out) const override { return &out.emplace<lap::LapSnapshot>(); }
+
   int failAt_;
   std::function<void()> error_;
   int taken_ = 0;
-  bool failed_ = false;
 };
 
 bool sameSteps(std::span<const StepRecord> a, std::span<const StepRecord> b) {

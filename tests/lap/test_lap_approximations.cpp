@@ -2,7 +2,8 @@
 // every solver returns a valid assignment, the two greedy variants take the same entries under the tie rule
 // and each take is the smallest uncovered entry, random is a seeded uniform permutation, the auction reaches
 // the Hungarian optimum on integer costs and stays within its reported bound on real ones (ties, rectangular,
-// maximise, forbidden entries), and brute force matches the optimum.
+// maximise, forbidden entries), brute force matches the optimum, and every LAP machine steps, snapshots and
+// fails through the one step-machine frame.
 #include <QtTest/QtTest>
 
 #include <algorithm>
@@ -12,6 +13,7 @@
 #include <random>
 
 #include "solver/core/errors.h"
+#include "solver/core/snapshot.h"
 #include "solver/lap/approx/auction.h"
 #include "solver/lap/brute_force.h"
 #include "solver/lap/problem.h"
@@ -24,6 +26,9 @@ using namespace ms::lap::testing;
 namespace {
 
 const LapOptions kOptimum{LapAlgorithm::Tree, Backend::Sequential, 1};
+constexpr LapAlgorithm kEveryAlgorithm[] = {
+    LapAlgorithm::Classical,   LapAlgorithm::Tree,   LapAlgorithm::Brute,  LapAlgorithm::Random,
+    LapAlgorithm::GreedyNaive, LapAlgorithm::Greedy, LapAlgorithm::Auction};
 
 LapOptions auctionOn(Backend backend, int threads = 1) {
   return LapOptions{LapAlgorithm::Auction, backend, threads};
@@ -240,6 +245,61 @@ class TestLapApproximations : public QObject {
     verifyEpsilonSlackness(costs, std::get<LapSnapshot>(state), 1e-9, "12x12");
     QCOMPARE(std::get<LapSnapshot>(state).objective,
              static_cast<double>(solveWith(costs, kOptimum).objective));
+  }
+
+  // The step-machine frame is the same for every LAP machine: steps numbered from 0 in the phase nextPhase()
+  // announced, the snapshot's header agreeing with the latest record, step() refused once done.
+  void everyLapMachineSharesTheStepFrame() {
+    const CostMatrix<int32_t> costs = randomIntegers(6, 6, 0, 20, baseSeed());
+    for (LapAlgorithm algorithm : kEveryAlgorithm) {
+      const QString where = QString::fromUtf8(algorithmName(algorithm).data());
+      auto solver = makeLapSolver(costs, LapOptions{algorithm, Backend::Sequential, 1});
+      Snapshot snapshot;
+      solver->snapshot(snapshot);
+      QCOMPARE(std::get<LapSnapshot>(snapshot).step, int64_t{0});
+      QVERIFY2(std::get<LapSnapshot>(snapshot).lastPhase.empty(), qPrintable(where));
+      int64_t steps = 0;
+      while (!solver->done()) {
+        const std::string_view announced = solver->nextPhase();
+        const StepRecord record = solver->step();
+        QCOMPARE(record.step, steps++);
+        QVERIFY2(record.phase == announced, qPrintable(where));
+        QVERIFY2(record.wall_ns >= 0, qPrintable(where));
+        solver->snapshot(snapshot);
+        const LapSnapshot& header = std::get<LapSnapshot>(snapshot);
+        QCOMPARE(header.step, steps);
+        QCOMPARE(header.iteration, record.iteration);
+        QVERIFY2(header.lastPhase == record.phase, qPrintable(where));
+        QVERIFY2(header.nextPhase == solver->nextPhase(), qPrintable(where));
+        QCOMPARE(header.done, solver->done());
+      }
+      QVERIFY2(solver->nextPhase().empty(), qPrintable(where));
+      QVERIFY_THROWS_EXCEPTION(SolveError, solver->step());
+      QCOMPARE(solver->solution().rowToCol.size(), std::size_t{6});
+    }
+  }
+
+  // A step that throws leaves every LAP machine done, with no next phase, no further step and no solution.
+  void aFailedStepEndsEveryLapMachine() {
+    CostMatrix<double> costs = randomReals(5, 5, 0.0, baseSeed());
+    for (int32_t j = 0; j < 5; ++j) costs(2, j) = std::numeric_limits<double>::infinity();
+    for (LapAlgorithm algorithm : kEveryAlgorithm) {
+      if (algorithm == LapAlgorithm::Random) continue;  // refuses forbidden entries when made
+      const QString where = QString::fromUtf8(algorithmName(algorithm).data());
+      auto solver = makeLapSolver(costs, LapOptions{algorithm, Backend::Sequential, 1});
+      bool threw = false;
+      while (!solver->done()) {
+        try {
+          solver->step();
+        } catch (const SolveError&) {
+          threw = true;
+        }
+      }
+      QVERIFY2(threw, qPrintable(where));
+      QVERIFY2(solver->nextPhase().empty(), qPrintable(where));
+      QVERIFY_THROWS_EXCEPTION(SolveError, solver->step());
+      QVERIFY_THROWS_EXCEPTION(SolveError, solver->solution());
+    }
   }
 
   void bruteForceMatchesTheOptimum() {

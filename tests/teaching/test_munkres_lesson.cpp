@@ -478,6 +478,14 @@ class TestMunkresLesson : public QObject {
     QCOMPARE(adjust.counters[kCoveredRows], 1.0);
     QCOMPARE(adjust.counters[kCoveredColumns], 2.0);
     QCOMPARE(trace.records()[16].counters[kPathLength], 3.0);
+    // The scrubber moves the machine too: back at frame 5 it is running again, and its next step is step 5.
+    lesson.seek(5);
+    QVERIFY(!lesson.done());
+    QCOMPARE(lesson.nextPhase(), stepPhaseName(lesson.frames()[6].kind));
+    const ms::StepRecord again = lesson.step();
+    QCOMPARE(again.step, int64_t(5));
+    QCOMPARE(again.phase, trace.records()[5].phase);
+    QCOMPARE(again.iteration, trace.records()[5].iteration);
   }
 
   void lessonFilesAndBadInput() {

@@ -68,7 +68,7 @@ void GraphView::drawLegend(QPainter& painter) const {
   const GraphPens pens = graphPens(snapshot_.points.size());
   const std::pair<QPen, QString> entries[] = {
       {pens.matched, tr("matched")},
-      {pens.made, tr("made by phase %1's %2 flips").arg(snapshot_.phase).arg(snapshot_.flips.size())},
+      {pens.made, tr("made by phase %1's %2 flips").arg(snapshot_.iteration).arg(snapshot_.flips.size())},
       {pens.removed, tr("removed by them")},
   };
   const QFontMetrics metrics = painter.fontMetrics();

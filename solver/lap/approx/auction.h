@@ -26,7 +26,6 @@
 
 #include <algorithm>
 #include <array>
-#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -71,67 +70,45 @@ class Auction final : public LapSolver<typename Kernels::Cost> {
 
   std::string_view algorithmName() const override { return name_; }
   std::span<const std::string_view> counterNames() const override { return kAuctionCounterNames; }
-  bool done() const override { return state_ == State::Finished; }
-  std::string_view nextPhase() const override {
-    return state_ == State::Setup ? "setup" : state_ == State::Bidding ? "bidding" : "";
-  }
 
-  StepRecord step() override {
-    StepRecord record;
-    record.step = steps_++;
-    record.phase = nextPhase();
-    const auto start = std::chrono::steady_clock::now();
-    kernels_.beginPhase();
+ private:
+  enum class State { Setup, Bidding, Finished };
+
+  std::string_view pendingPhase() const override { return state_ == State::Setup ? "setup" : "bidding"; }
+  int32_t iteration() const override { return scalingPhase_; }
+  void beginDeviceTiming() override { kernels_.beginPhase(); }
+  int64_t endDeviceTiming() override { return kernels_.endPhase(); }
+
+  void runStep(StepRecord& record) override {
+    if (state_ == State::Setup) {
+      setUp();
+      return;
+    }
     const Price epsilonOfStep = epsilon_;  // bidRound() moves to the next phase's epsilon when this one ends
-    try {
-      if (state_ == State::Setup) {
-        setUp();
-      } else if (state_ == State::Bidding) {
-        bidRound(record);
-      } else {
-        throw SolveError(name_ + ": step() called after the solve finished");
-      }
-    } catch (...) {
-      state_ = State::Finished;
-      failed_ = true;
-      throw;
-    }
-    record.device_ns = kernels_.endPhase();
-    record.wall_ns =
-        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start)
-            .count();
-    record.iteration = scalingPhase_;
-    if (record.phase == "bidding") {
-      record.counters[kAuctionEpsilon] = static_cast<double>(epsilonOfStep) / static_cast<double>(scale_);
-      record.counters[kAuctionScalingPhase] = scalingPhase_;
-    }
-    lastPhase_ = record.phase;
-    return record;
+    bidRound(record);
+    record.counters[kAuctionEpsilon] = static_cast<double>(epsilonOfStep) / static_cast<double>(scale_);
+    record.counters[kAuctionScalingPhase] = scalingPhase_;
   }
 
-  void snapshot(Snapshot& out) const override {
+  StepHeader* fillSnapshot(Snapshot& out) const override {
     LapSnapshot* lap = std::get_if<LapSnapshot>(&out);
     if (lap == nullptr) lap = &out.emplace<LapSnapshot>();
-    if (steps_ == 0) {
-      *lap = LapSnapshot{};
-    } else {
+    const bool started = this->stepsTaken() > 0;
+    if (started) {
       kernels_.snapshot(*lap, static_cast<double>(scale_));
+    } else {
+      *lap = LapSnapshot{};
     }
-    lap->iteration = scalingPhase_;
-    lap->step = steps_;
-    lap->lastPhase = lastPhase_;
-    lap->nextPhase = nextPhase();
-    lap->done = done();
     ApproximationState& approx = lap->approximation;
     approx.kind = ApproximationKind::Auction;
-    approx.epsilon = steps_ == 0 ? std::nan("") : static_cast<double>(epsilon_) / static_cast<double>(scale_);
+    approx.epsilon = started ? static_cast<double>(epsilon_) / static_cast<double>(scale_) : std::nan("");
     approx.scalingPhase = scalingPhase_;
     approx.rounds = totalRounds_;
     approx.gapBound = gapBound();
+    return lap;
   }
 
-  LapSolution<Cost> solution() const override {
-    if (!done() || failed_) throw SolveError(name_ + ": solution requested before the solve finished");
+  LapSolution<Cost> finalSolution() const override {
     LapSolution<Cost> result;
     result.rowToCol = kernels_.rowAssignment();
     result.objective = objective_;
@@ -139,9 +116,6 @@ class Auction final : public LapSolver<typename Kernels::Cost> {
     result.gapBound = gapBound();
     return result;
   }
-
- private:
-  enum class State { Setup, Bidding, Finished };
 
   double gapBound() const {
     if constexpr (std::is_integral_v<Price>) {
@@ -213,6 +187,7 @@ class Auction final : public LapSolver<typename Kernels::Cost> {
 
   void finish() {
     state_ = State::Finished;
+    this->markFinished();
     const std::vector<int32_t> rowToCol = kernels_.rowAssignment();
     DualOf<Cost> total = 0;
     for (int32_t i = 0; i < costs_.rows(); ++i) {
@@ -230,12 +205,9 @@ class Auction final : public LapSolver<typename Kernels::Cost> {
   Kernels kernels_;
   AuctionSettings settings_;
   State state_ = State::Setup;
-  std::string_view lastPhase_;
-  int64_t steps_ = 0;
   int64_t totalRounds_ = 0;
   int32_t scalingPhase_ = 0;
   bool phaseStarting_ = false;
-  bool failed_ = false;
   Price scale_ = 1;
   Price epsilon_ = 0;
   double finalEpsilon_ = 0;

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <chrono>
 #include <cmath>
 #include <limits>
 #include <string>
@@ -169,41 +168,26 @@ class Greedy final : public LapSolver<T> {
 
   std::string_view algorithmName() const override { return Finder::kName; }
   std::span<const std::string_view> counterNames() const override { return kGreedyCounterNames; }
-  bool done() const override { return finished_; }
-  std::string_view nextPhase() const override {
-    return finished_ ? "" : prepared_ ? std::string_view("take") : Finder::kSetupPhase;
-  }
 
-  StepRecord step() override {
-    StepRecord record;
-    record.step = steps_++;
-    record.phase = nextPhase();
-    const auto start = std::chrono::steady_clock::now();
-    if (!prepared_) {
-      prepare(record);
-    } else if (!finished_) {
+ private:
+  std::string_view pendingPhase() const override {
+    return prepared_ ? std::string_view("take") : Finder::kSetupPhase;
+  }
+  int32_t iteration() const override { return taken_; }
+
+  void runStep(StepRecord& record) override {
+    if (prepared_) {
       take(record);
     } else {
-      throw SolveError(std::string(Finder::kName) + ": step() called after the solve finished");
+      prepare(record);
     }
-    record.wall_ns =
-        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start)
-            .count();
-    record.iteration = taken_;
-    lastPhase_ = record.phase;
-    return record;
   }
 
-  void snapshot(Snapshot& out) const override {
+  StepHeader* fillSnapshot(Snapshot& out) const override {
     LapSnapshot* lap = std::get_if<LapSnapshot>(&out);
     if (lap == nullptr) lap = &out.emplace<LapSnapshot>();
     const auto n = static_cast<std::size_t>(costs_.rows());
     lap->n = costs_.rows();
-    lap->iteration = taken_;
-    lap->step = steps_;
-    lap->lastPhase = lastPhase_;
-    lap->nextPhase = nextPhase();
-    lap->done = finished_;
     lap->rowAssignment = rowToCol_.empty() ? std::vector<int32_t>(n, -1) : rowToCol_;
     lap->colAssignment = colToRow_.empty() ? std::vector<int32_t>(n, -1) : colToRow_;
     lap->rowCovered = prepared_ ? uncovered_.rowCovered : std::vector<uint8_t>(n, 0);
@@ -216,10 +200,10 @@ class Greedy final : public LapSolver<T> {
     approx.takenCol = lastCol_;
     if (lastRow_ != -1) approx.takenCost = static_cast<double>(costs_(lastRow_, lastCol_));
     approx.gapBound = std::numeric_limits<double>::infinity();
+    return lap;
   }
 
-  LapSolution<T> solution() const override {
-    if (!finished_ || failed_) throw SolveError(std::string(Finder::kName) + ": no solution");
+  LapSolution<T> finalSolution() const override {
     LapSolution<T> result;
     result.rowToCol = rowToCol_;
     result.objective = objective_;
@@ -228,7 +212,6 @@ class Greedy final : public LapSolver<T> {
     return result;
   }
 
- private:
   void prepare(StepRecord& record) {
     const auto n = static_cast<std::size_t>(costs_.rows());
     rowToCol_.assign(n, -1);
@@ -241,7 +224,7 @@ class Greedy final : public LapSolver<T> {
     }
     record.counters[kGreedyScanned] = static_cast<double>(finder_.prepare());
     prepared_ = true;
-    finished_ = n == 0;
+    if (n == 0) this->markFinished();
   }
 
   void take(StepRecord& record) {
@@ -249,8 +232,6 @@ class Greedy final : public LapSolver<T> {
     const int64_t index = finder_.next(uncovered_, scanned);
     record.counters[kGreedyScanned] = static_cast<double>(scanned);
     if (index == -1) {
-      finished_ = true;
-      failed_ = true;
       // Not InfeasibleError: another assignment may well avoid the forbidden entries.
       throw SolveError(std::string(Finder::kName) + ": stuck after " + std::to_string(taken_) +
                        " assignments: every uncovered entry is forbidden (inf); greedy cannot backtrack");
@@ -270,19 +251,15 @@ class Greedy final : public LapSolver<T> {
     record.counters[kGreedyRow] = row;
     record.counters[kGreedyCol] = col;
     record.counters[kGreedyCost] = static_cast<double>(costs_(row, col));
-    finished_ = taken_ == costs_.rows();
+    if (taken_ == costs_.rows()) this->markFinished();
   }
 
   const CostMatrix<T>& costs_;
   Finder finder_;
   bool prepared_ = false;
-  bool finished_ = false;
-  bool failed_ = false;
-  int64_t steps_ = 0;
   int32_t taken_ = 0;
   int32_t lastRow_ = -1;
   int32_t lastCol_ = -1;
-  std::string_view lastPhase_;
   std::vector<int32_t> rowToCol_, colToRow_;
   Uncovered uncovered_;
   DualOf<T> objective_ = 0;

@@ -1,7 +1,6 @@
 #include "solver/lap/approx/random_assignment.h"
 
 #include <array>
-#include <chrono>
 #include <limits>
 #include <numeric>
 #include <random>
@@ -30,19 +29,17 @@ class RandomAssignment final : public LapSolver<T> {
     }
     permutation_.resize(static_cast<std::size_t>(costs.rows()));
     std::iota(permutation_.begin(), permutation_.end(), 0);
+    if (costs.rows() == 0) this->markFinished();
   }
 
   std::string_view algorithmName() const override { return "random"; }
   std::span<const std::string_view> counterNames() const override { return kRandomCounterNames; }
-  bool done() const override { return drawn_ == costs_.rows(); }
-  std::string_view nextPhase() const override { return done() ? "" : "draw"; }
 
-  StepRecord step() override {
-    if (done()) throw SolveError("random: step() called after the solve finished");
-    const auto start = std::chrono::steady_clock::now();
-    StepRecord record;
-    record.step = drawn_;
-    record.phase = "draw";
+ private:
+  std::string_view pendingPhase() const override { return "draw"; }
+  int32_t iteration() const override { return drawn_; }
+
+  void runStep(StepRecord& record) override {
     const int32_t row = costs_.rows() - 1 - drawn_;
     std::uniform_int_distribution<int32_t> pick(0, row);
     std::swap(permutation_[static_cast<std::size_t>(row)],
@@ -50,26 +47,17 @@ class RandomAssignment final : public LapSolver<T> {
     const int32_t col = permutation_[static_cast<std::size_t>(row)];
     objective_ += static_cast<DualOf<T>>(costs_(row, col));
     ++drawn_;
-    record.iteration = drawn_;
     record.counters[0] = row;
     record.counters[1] = col;
     record.counters[2] = static_cast<double>(costs_(row, col));
-    record.wall_ns =
-        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start)
-            .count();
-    return record;
+    if (drawn_ == costs_.rows()) this->markFinished();
   }
 
-  void snapshot(Snapshot& out) const override {
+  StepHeader* fillSnapshot(Snapshot& out) const override {
     LapSnapshot* lap = std::get_if<LapSnapshot>(&out);
     if (lap == nullptr) lap = &out.emplace<LapSnapshot>();
     const int32_t n = costs_.rows();
     lap->n = n;
-    lap->iteration = drawn_;
-    lap->step = drawn_;
-    lap->lastPhase = drawn_ > 0 ? "draw" : "";
-    lap->nextPhase = nextPhase();
-    lap->done = done();
     // Only the rows drawn so far (the last drawn_ positions) hold their final column.
     lap->rowAssignment.assign(static_cast<std::size_t>(n), -1);
     lap->colAssignment.assign(static_cast<std::size_t>(n), -1);
@@ -92,10 +80,10 @@ class RandomAssignment final : public LapSolver<T> {
       approx.takenCost = static_cast<double>(costs_(approx.takenRow, approx.takenCol));
     }
     approx.gapBound = std::numeric_limits<double>::infinity();
+    return lap;
   }
 
-  LapSolution<T> solution() const override {
-    if (!done()) throw SolveError("random: solution requested before the solve finished");
+  LapSolution<T> finalSolution() const override {
     LapSolution<T> result;
     result.rowToCol = permutation_;
     result.objective = objective_;
@@ -104,7 +92,6 @@ class RandomAssignment final : public LapSolver<T> {
     return result;
   }
 
- private:
   const CostMatrix<T>& costs_;
   std::mt19937_64 random_;
   std::vector<int32_t> permutation_;

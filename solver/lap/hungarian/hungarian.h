@@ -15,7 +15,6 @@
 //   optionally searchIterations(zerosStale, iterationLimit) -> SearchSummary (device-resident search).
 
 #include <array>
-#include <chrono>
 #include <concepts>
 #include <cstdint>
 #include <memory>
@@ -24,6 +23,7 @@
 #include <type_traits>
 
 #include "solver/core/errors.h"
+#include "solver/core/stopwatch.h"
 #include "solver/lap/hungarian/search_summary.h"
 #include "solver/lap/lap_solver.h"
 
@@ -82,52 +82,30 @@ class Hungarian final : public LapSolver<typename Kernels::Cost> {
   using Dual = typename Kernels::Dual;
 
   Hungarian(std::string name, Kernels kernels, Granularity granularity = Granularity::Phase)
-      : name_(std::move(name)), kernels_(std::move(kernels)), granularity_(granularity) {}
+      : kernels_(std::move(kernels)), name_(std::move(name)), granularity_(granularity) {}
 
   std::string_view algorithmName() const override { return name_; }
   std::span<const std::string_view> counterNames() const override { return kHungarianCounterNames; }
-  bool done() const override { return next_ == HungarianPhase::Finished; }
-  std::string_view nextPhase() const override { return done() ? "" : hungarianPhaseName(next_); }
 
-  StepRecord step() override {
-    StepRecord record;
-    record.step = steps_++;
-    record.phase = hungarianPhaseName(next_);
-    const auto start = std::chrono::steady_clock::now();
-    kernels_.beginPhase();
-    try {
-      runPhase(record);
-    } catch (...) {
-      next_ = HungarianPhase::Finished;
-      failed_ = true;
-      throw;
-    }
-    record.device_ns = kernels_.endPhase();
-    record.wall_ns =
-        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start)
-            .count();
-    record.iteration = iteration_;
-    lastPhase_ = record.phase;
-    return record;
-  }
+ private:
+  std::string_view pendingPhase() const override { return hungarianPhaseName(next_); }
+  void runStep(StepRecord& record) override { runPhase(record); }
+  int32_t iteration() const override { return iteration_; }
+  void beginDeviceTiming() override { kernels_.beginPhase(); }
+  int64_t endDeviceTiming() override { return kernels_.endPhase(); }
 
-  void snapshot(Snapshot& out) const override {
+  StepHeader* fillSnapshot(Snapshot& out) const override {
     LapSnapshot* lap = std::get_if<LapSnapshot>(&out);
     if (lap == nullptr) lap = &out.emplace<LapSnapshot>();
-    if (steps_ == 0) {
+    if (this->stepsTaken() == 0) {
       *lap = LapSnapshot{};  // nothing allocated yet
     } else {
       kernels_.snapshot(*lap, !kClassical);
     }
-    lap->iteration = iteration_;
-    lap->step = steps_;
-    lap->lastPhase = lastPhase_;
-    lap->nextPhase = nextPhase();
-    lap->done = done();
+    return lap;
   }
 
-  LapSolution<Cost> solution() const override {
-    if (!done() || failed_) throw SolveError(name_ + ": solution requested before the solve finished");
+  LapSolution<Cost> finalSolution() const override {
     LapSolution<Cost> result;
     result.rowToCol = kernels_.rowAssignment();
     result.rowDual = kernels_.rowDuals();
@@ -137,7 +115,6 @@ class Hungarian final : public LapSolver<typename Kernels::Cost> {
     return result;
   }
 
- private:
   void runPhase(StepRecord& record) {
     auto& counters = record.counters;
     switch (next_) {
@@ -193,7 +170,7 @@ class Hungarian final : public LapSolver<typename Kernels::Cost> {
         runSearch(record);
         break;
       case HungarianPhase::Finished:
-        throw SolveError(name_ + ": step() called after the solve finished");
+        break;  // the frame takes no step once done
     }
   }
 
@@ -249,12 +226,9 @@ class Hungarian final : public LapSolver<typename Kernels::Cost> {
       do {
         phase = next_;
         StepRecord fine;
-        const auto start = std::chrono::steady_clock::now();
+        const Stopwatch stopwatch;
         runPhase(fine);
-        const int64_t elapsed =
-            std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start)
-                .count();
-        summary.nanoseconds[static_cast<int>(searchPhaseKind(phase))] += elapsed;
+        summary.nanoseconds[static_cast<int>(searchPhaseKind(phase))] += stopwatch.elapsedNs();
         summary.levels += phase == HungarianPhase::ForwardLevel;
         summary.dualUpdates += phase == HungarianPhase::DualUpdate;
         if (phase == HungarianPhase::ReversePass)
@@ -303,18 +277,19 @@ class Hungarian final : public LapSolver<typename Kernels::Cost> {
   void finish() {
     next_ = HungarianPhase::Finished;
     objective_ = kernels_.objective();
+    this->markFinished();
   }
 
-  std::string name_;
+  // The kernel set first: it then sits where it sat before the frame took over the step plumbing (the
+  // frame's fields replace the name's 32 bytes ahead of it), and the sequential solve is sensitive to where
+  // its hot fields fall in the cache lines.
   Kernels kernels_;
+  std::string name_;
   Granularity granularity_;
   HungarianPhase next_ = HungarianPhase::Setup;
-  std::string_view lastPhase_;
-  int64_t steps_ = 0;
   int32_t iteration_ = 0;
   bool zerosStale_ = true;
   bool searchStarting_ = false;
-  bool failed_ = false;
   Dual objective_ = 0;
 };
 

@@ -1,7 +1,6 @@
 #include "solver/lap/teaching/munkres_lesson.h"
 
 #include <algorithm>
-#include <chrono>
 #include <stdexcept>
 
 #include "solver/lap/teaching/munkres_rules.h"
@@ -10,15 +9,18 @@ namespace ms::lap::teaching {
 
 MunkresLesson::MunkresLesson(LessonProblem problem) : problem_(std::move(problem)) {
   frames_.push_back(startFrame(problem_));
+  followCursor();
 }
 
 void MunkresLesson::seek(int32_t index) {
   cursor_ = std::clamp(index, 0, static_cast<int32_t>(frames_.size()) - 1);
+  followCursor();
 }
 
 bool MunkresLesson::stepBack() {
   if (cursor_ == 0) return false;
   --cursor_;
+  followCursor();
   return true;
 }
 
@@ -28,6 +30,7 @@ const LessonFrame& MunkresLesson::stepForward(const StepChoice& choice) {
   if (next < frames_.size()) {
     if (std::holds_alternative<DefaultChoice>(choice)) {
       ++cursor_;
+      followCursor();
       return current();
     }
     LessonFrame taken = takeStep(current(), problem_, choice);
@@ -40,6 +43,7 @@ const LessonFrame& MunkresLesson::stepForward(const StepChoice& choice) {
     frames_.push_back(takeStep(current(), problem_, choice));
   }
   ++cursor_;
+  followCursor();
   return current();
 }
 
@@ -48,32 +52,10 @@ void MunkresLesson::completeFrames() {
     frames_.push_back(takeStep(frames_.back(), problem_));
 }
 
-std::string_view MunkresLesson::nextPhase() const {
-  return finished() ? "" : stepPhaseName(current().state.next);
-}
+namespace {
 
-StepRecord MunkresLesson::step() {
-  const auto start = std::chrono::steady_clock::now();
-  stepForward();
-  StepRecord record = lessonRecord(current());
-  record.wall_ns =
-      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start).count();
-  return record;
-}
-
-void MunkresLesson::snapshot(Snapshot& out) const {
-  if (LessonFrame* frame = std::get_if<LessonFrame>(&out)) {
-    *frame = current();
-  } else {
-    out.emplace<LessonFrame>(current());
-  }
-}
-
-StepRecord lessonRecord(const LessonFrame& frame) {
-  StepRecord record;
-  record.step = frame.index - 1;  // frame 0 is the problem, not a step
-  record.iteration = frame.round;
-  record.phase = stepPhaseName(frame.kind);
+// Counters of a frame's trace record (stars, primes, covers, the step's value, the path length).
+void countMarks(const LessonFrame& frame, StepRecord& record) {
   auto& counters = record.counters;
   counters[kStars] = static_cast<double>(marked(frame.state, Mark::Star).size());
   counters[kPrimes] = static_cast<double>(marked(frame.state, Mark::Prime).size());
@@ -84,7 +66,30 @@ StepRecord lessonRecord(const LessonFrame& frame) {
     counters[kStepValue] = static_cast<double>(frame.stepValue);
   }
   if (frame.kind == StepKind::FindPath) counters[kPathLength] = static_cast<double>(frame.state.path.size());
-  return record;
+}
+
+}  // namespace
+
+void MunkresLesson::followCursor() {
+  moveTo(cursor_, cursor_ == 0 ? std::string_view() : stepPhaseName(current().kind), finished());
+}
+
+std::string_view MunkresLesson::pendingPhase() const {
+  return stepPhaseName(current().state.next);
+}
+
+void MunkresLesson::runStep(StepRecord& record) {
+  stepForward();
+  countMarks(current(), record);
+}
+
+StepHeader* MunkresLesson::fillSnapshot(Snapshot& out) const {
+  if (LessonFrame* frame = std::get_if<LessonFrame>(&out)) {
+    *frame = current();
+  } else {
+    out.emplace<LessonFrame>(current());
+  }
+  return nullptr;
 }
 
 }  // namespace ms::lap::teaching

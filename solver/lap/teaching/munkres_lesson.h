@@ -58,18 +58,20 @@ class MunkresLesson final : public StepMachine {
   // StepMachine
   std::string_view algorithmName() const override { return "munkres_lesson"; }
   std::span<const std::string_view> counterNames() const override { return kLessonCounterNames; }
-  bool done() const override { return finished(); }
-  std::string_view nextPhase() const override;
-  StepRecord step() override;
-  void snapshot(Snapshot& out) const override;
 
  private:
+  // step() moves forward one frame; snapshot() hands out the current frame, which carries its own position
+  // (index, round, kind) and so no StepHeader.
+  std::string_view pendingPhase() const override;
+  void runStep(StepRecord& record) override;
+  int32_t iteration() const override { return current().round; }
+  StepHeader* fillSnapshot(Snapshot& out) const override;
+  // Tells the frame where the cursor now stands.
+  void followCursor();
+
   LessonProblem problem_;
   std::vector<LessonFrame> frames_;
   int32_t cursor_ = 0;
 };
-
-// Counters of a frame's trace record (stars, primes, covers, the step's value, the path length).
-StepRecord lessonRecord(const LessonFrame& frame);
 
 }  // namespace ms::lap::teaching

@@ -3,9 +3,11 @@
 //   matchscope-learn [--lesson FILE | --generate N --seed S] [--method stars|lines] [--exercise]
 //   matchscope-learn --lesson FILE --export DIR [--method stars|lines] [--size 1200x900]
 //   matchscope-learn --generate N --seed S --export DIR [--method stars|lines]
+//   matchscope-learn --lesson FILE [--step K] [--exercise] --screenshot FILE.png   (the window, then exit)
 // The export writes one PNG per step and DIR/transcript.txt, whose last line is "total: <optimal total>".
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QTimer>
 #include <cstdio>
 #include <optional>
 
@@ -44,7 +46,9 @@ int main(int argc, char** argv) {
                                     "DIR");
   const QCommandLineOption size("size", "Slide size for --export.", "WxH", "1200x900");
   const QCommandLineOption exercise("exercise", "Start in exercise mode.");
-  parser.addOptions({lesson, generate, seed, method, exportTo, size, exercise});
+  const QCommandLineOption step("step", "Open the lesson at step K.", "K");
+  const QCommandLineOption screenshot("screenshot", "Save the window as a PNG once shown, and exit.", "FILE");
+  parser.addOptions({lesson, generate, seed, method, exportTo, size, exercise, step, screenshot});
   parser.process(app);
 
   if (parser.isSet(lesson) && parser.isSet(generate))
@@ -104,8 +108,17 @@ int main(int argc, char** argv) {
     if (!panel.lesson()) panel.startLesson();
     panel.setExerciseMode(true);
   }
+  if (parser.isSet(step) && panel.lesson()) panel.showStep(parser.value(step).toInt());
   panel.setWindowTitle("MatchScope - Learn the Hungarian method");
-  panel.resize(1100, 900);
+  panel.resize(1280, 800);
   panel.show();
+  if (parser.isSet(screenshot)) {
+    QTimer::singleShot(300, &panel, [&] {
+      const bool saved = panel.grab().save(parser.value(screenshot));
+      if (!saved)
+        std::fprintf(stderr, "matchscope-learn: cannot write %s\n", qPrintable(parser.value(screenshot)));
+      QApplication::exit(saved ? 0 : 1);
+    });
+  }
   return QApplication::exec();
 }

@@ -33,7 +33,8 @@ inline std::array<double, 3> labSeen(QColor color, const Vision& vision) {
   const std::array<double, 3> rgb{toLinear(color.redF()), toLinear(color.greenF()), toLinear(color.blueF())};
   std::array<double, 3> seen{};
   for (int i = 0; i < 3; ++i) {
-    for (int k = 0; k < 3; ++k) seen[std::size_t(i)] += vision.matrix[std::size_t(i)][std::size_t(k)] * rgb[std::size_t(k)];
+    for (int k = 0; k < 3; ++k)
+      seen[std::size_t(i)] += vision.matrix[std::size_t(i)][std::size_t(k)] * rgb[std::size_t(k)];
     seen[std::size_t(i)] = std::clamp(seen[std::size_t(i)], 0.0, 1.0);
   }
   const double x = (0.4124 * seen[0] + 0.3576 * seen[1] + 0.1805 * seen[2]) / 0.95047;

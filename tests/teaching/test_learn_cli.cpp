@@ -5,7 +5,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include "solver/core/step_machine.h"
+#include "solver/core/trace.h"
 #include "solver/lap/lap_solver.h"
 #include "tests/teaching/lesson_test_support.h"
 
@@ -53,7 +53,8 @@ class TestLearnCli : public QObject {
     const QString file = QString::fromStdString(lessonPath("03-winston-machineco.txt").string());
     for (const QString method : {"stars", "lines"}) {
       QTemporaryDir dir;
-      const Run run = learn({"--lesson", file, "--export", dir.path(), "--method", method, "--size", "400x300"});
+      const Run run =
+          learn({"--lesson", file, "--export", dir.path(), "--method", method, "--size", "400x300"});
       QVERIFY2(run.exitCode == 0, qPrintable(run.err));
       const QStringList lines = transcriptLines(dir.path());
       QCOMPARE(lines.last(), QString("total: 15"));
@@ -68,8 +69,8 @@ class TestLearnCli : public QObject {
   void generatedLessonTotalIsOptimal() {
     for (const int n : {2, 5, 8}) {
       QTemporaryDir dir;
-      const Run run = learn({"--generate", QString::number(n), "--seed", "17", "--export", dir.path(), "--method",
-                             "lines", "--size", "320x240"});
+      const Run run = learn({"--generate", QString::number(n), "--seed", "17", "--export", dir.path(),
+                             "--method", "lines", "--size", "320x240"});
       QVERIFY2(run.exitCode == 0, qPrintable(run.err));
       const int64_t expected = optimum(randomLessonProblem(n, 17).square);
       QCOMPARE(transcriptLines(dir.path()).last(), QString("total: %1").arg(expected));
@@ -80,7 +81,9 @@ class TestLearnCli : public QObject {
     QTemporaryDir dir;
     Run run = learn({"--generate", "4", "--export", dir.path(), "--method", "greedy"});
     QCOMPARE(run.exitCode, 2);
-    QCOMPARE(run.err.trimmed(), QString("matchscope-learn: --method takes stars or lines"));
+    QVERIFY2(run.err.trimmed().endsWith("\nmatchscope-learn: --method takes stars or lines") ||
+                 run.err.trimmed() == "matchscope-learn: --method takes stars or lines",
+             qPrintable(run.err));
     run = learn({"--export", dir.path()});
     QCOMPARE(run.exitCode, 2);
     QVERIFY(run.err.contains("--export needs --lesson FILE or --generate N"));

@@ -15,8 +15,10 @@
 #include <QtTest>
 #include <fstream>
 
+#include "solver/lap/teaching/lesson_pseudocode.h"
 #include "tests/teaching/colour_vision.h"
 #include "tests/teaching/lesson_test_support.h"
+#include "views/pseudocode/pseudocode_view.h"
 #include "views/teaching/learn_panel.h"
 #include "views/teaching/lesson_canvas.h"
 #include "views/teaching/lesson_export.h"
@@ -454,6 +456,41 @@ class TestLearnPanel : public QObject {
     QVERIFY(panel.findChildren<QLabel*>().end() !=
             std::find_if(panel.findChildren<QLabel*>().begin(), panel.findChildren<QLabel*>().end(),
                          [](QLabel* l) { return l->text() == "0 / 24"; }));
+  }
+
+  // The pseudocode panel beside the matrix highlights the line of the step shown, at every frame of both
+  // methods, and lists the frame's variables.
+  void pseudocodeFollowsEveryFrame() {
+    for (const LessonMethod method : {LessonMethod::Stars, LessonMethod::Lines}) {
+      ms::views::LearnPanel panel;
+      panel.resize(1280, 800);
+      LessonProblem problem = readLessonFile(lessonPath("03-winston-machineco.txt"));
+      problem.method = method;
+      panel.loadProblem(problem);
+      QVERIFY(panel.startLesson());
+      panel.show();
+      QVERIFY(QTest::qWaitForWindowExposed(&panel));
+      ms::views::PseudocodeView* view = panel.pseudocode();
+      QVERIFY(view->isVisible());
+      const int last = int(panel.lesson()->frames().size()) - 1;
+      for (int k = 1; k <= last; ++k) {
+        child<QPushButton>(panel, "forwardButton")->click();
+        const LessonFrame& frame = panel.lesson()->current();
+        QCOMPARE(view->currentLine(), lessonLine(frame));
+        QVERIFY(view->currentLine() >= 0);
+        QCOMPARE(view->variables(), lessonVariables(frame));
+        const QImage shot = view->grab().toImage();
+        const QRect line = view->lineRect(view->currentLine());
+        QVERIFY2(near(shot.pixelColor(line.right() - 4, line.center().y()),
+                      ms::views::PseudocodeView::currentLineColor()),
+                 qPrintable(QString("frame %1").arg(k)));
+        if (view->currentLine() > 0) {
+          const QRect above = view->lineRect(view->currentLine() - 1);
+          QVERIFY(!near(shot.pixelColor(above.right() - 4, above.center().y()),
+                        ms::views::PseudocodeView::currentLineColor()));
+        }
+      }
+    }
   }
 
   // Item 3: the exported transcript holds the matrix, every answer with its verdict, the score and the total.

@@ -22,7 +22,9 @@
 #include <functional>
 
 #include "solver/lap/teaching/lesson_files.h"
+#include "solver/lap/teaching/lesson_pseudocode.h"
 #include "solver/lap/teaching/narration_text.h"
+#include "views/pseudocode/pseudocode_view.h"
 #include "views/teaching/lesson_canvas.h"
 #include "views/teaching/lesson_export.h"
 #include "views/teaching/matrix_editor.h"
@@ -238,9 +240,14 @@ QWidget* LearnPanel::buildLessonPage() {
   instruction_->setFixedHeight(instruction_->fontMetrics().lineSpacing() * 2 + 4);
   instruction_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
 
+  pseudocode_ = new PseudocodeView(page);
+  pseudocode_->setObjectName("pseudocode");
+  auto* side = new QVBoxLayout;
+  side->addWidget(pseudocode_, 1);
+  side->addWidget(legend, 0);
   auto* matrixRow = new QHBoxLayout;
   matrixRow->addWidget(canvas_, 1);
-  matrixRow->addWidget(legend, 0);
+  matrixRow->addLayout(side, 0);
   auto* layout = new QVBoxLayout(page);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(heading_);
@@ -351,6 +358,7 @@ bool LearnPanel::startLesson() {
     return false;
   }
   lesson_->completeFrames();
+  pseudocode_->setListing(&teaching::lessonPseudocode(lesson_->problem().method));
   showMessage({});
   checker_.reset();
   verdict_->clear();
@@ -403,6 +411,8 @@ void LearnPanel::showFrame() {
                     tr("step %1: ").arg(frame.index) + fromView(teaching::stepTitle(frame.kind)));
   narration_->setText(QString::fromStdString(frame.narration));
   canvas_->setFrame(frame);
+  pseudocode_->setCurrentLine(teaching::lessonLine(frame));
+  pseudocode_->setVariables(teaching::lessonVariables(frame));
   {
     const QSignalBlocker block(scrubber_);
     scrubber_->setRange(0, last);

@@ -25,6 +25,7 @@ class QTableWidget;
 namespace ms::views {
 
 class LessonCanvas;
+class PseudocodeView;
 class MatrixEditor;
 struct ExerciseDraft;
 
@@ -49,11 +50,14 @@ class LearnPanel : public QWidget {
   bool startLesson();
   void setExerciseMode(bool on);
   void setMethod(lap::teaching::LessonMethod method);
+  // Shows frame `index` of the lesson (clamped), as the scrubber would.
+  void showStep(int index) { seek(index); }
 
   const lap::teaching::MunkresLesson* lesson() const { return lesson_.get(); }
   const lap::teaching::Score& score() const { return checker_.score(); }
   const lap::teaching::ExerciseChecker& checker() const { return checker_; }
   LessonCanvas* canvas() const { return canvas_; }
+  PseudocodeView* pseudocode() const { return pseudocode_; }
   // Every frame of the lesson to its end (from the learner's choices so far) as PNGs plus transcript.txt.
   int32_t exportLesson(const std::filesystem::path& folder, QSize slideSize);
 
@@ -89,6 +93,7 @@ class LearnPanel : public QWidget {
   MatrixEditor* editor_;
   QLabel* editorMessage_;
   LessonCanvas* canvas_;
+  PseudocodeView* pseudocode_;
   QLabel* heading_;
   QLabel* narration_;
   QSlider* scrubber_;

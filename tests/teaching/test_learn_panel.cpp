@@ -19,6 +19,7 @@
 #include "tests/teaching/colour_vision.h"
 #include "tests/teaching/lesson_test_support.h"
 #include "views/pseudocode/pseudocode_view.h"
+#include "views/teaching/bipartite_view.h"
 #include "views/teaching/learn_panel.h"
 #include "views/teaching/lesson_canvas.h"
 #include "views/teaching/lesson_export.h"
@@ -491,6 +492,49 @@ class TestLearnPanel : public QObject {
         }
       }
     }
+  }
+
+  // The bipartite graph beside the matrix: an edge per zero, the stars drawn as the matching, duals at the
+  // vertices; clicking a vertex selects its row or column in the matrix, clicking a cell selects its edge.
+  void bipartiteGraphFollowsTheMatrix() {
+    ms::views::LearnPanel panel;
+    panel.resize(1280, 800);
+    panel.loadProblem(readLessonFile(lessonPath("01-pilgrim-3x3.txt")));
+    QVERIFY(panel.startLesson());
+    panel.showStep(16);  // stars (1,2) (2,1); row 1 and column 1 covered; duals u = 0 2 3, v = 0 1 1
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    ms::views::BipartiteView* graph = panel.graph();
+    QVERIFY(graph->isVisible());
+    const QImage shot = graph->grab().toImage();
+    const auto mid = [&](Cell c) {
+      return ((graph->rowVertex(c.row) + graph->columnVertex(c.col)) / 2).toPoint();
+    };
+    QVERIFY2(near(shot.pixelColor(mid(at1(1, 2))), LessonColors::star(), 40),
+             qPrintable(describe(shot.pixelColor(mid(at1(1, 2))))));
+    // (1,1) is a zero but not starred: a thin grey edge. (2,2) is 1: no edge, white.
+    QVERIFY(!near(shot.pixelColor(mid(at1(1, 1))), LessonColors::star(), 40));
+    const QPoint noEdge =
+        (graph->rowVertex(1) + (graph->columnVertex(1) - graph->rowVertex(1)) * 0.2).toPoint();
+    QVERIFY2(near(shot.pixelColor(noEdge), Qt::white), qPrintable(describe(shot.pixelColor(noEdge))));
+    // Row 1 is covered: its vertex is filled in the covering-line colour.
+    const QPoint r1 = (graph->rowVertex(0) + QPointF(0, graph->vertexRadius() * 0.6)).toPoint();
+    QVERIFY2(near(shot.pixelColor(r1), LessonColors::coverLine(), 30),
+             qPrintable(describe(shot.pixelColor(r1))));
+
+    QTest::mouseClick(graph, Qt::LeftButton, {}, graph->rowVertex(1).toPoint());
+    QCOMPARE(panel.canvas()->selection(), ms::views::LessonSelection::ofRow(1));
+    QTest::mouseClick(graph, Qt::LeftButton, {}, graph->columnVertex(2).toPoint());
+    QCOMPARE(panel.canvas()->selection(), ms::views::LessonSelection::ofColumn(2));
+    QTest::mouseClick(graph, Qt::LeftButton, {}, mid(at1(2, 1)));
+    QCOMPARE(panel.canvas()->selection(), ms::views::LessonSelection::ofCell(1, 0));
+    const LessonLayout layout = panel.canvas()->layout();
+    QTest::mouseClick(panel.canvas(), Qt::LeftButton, {}, layout.cellRect(at1(3, 3)).center().toPoint());
+    QCOMPARE(graph->selection(), ms::views::LessonSelection::ofCell(2, 2));
+    QTest::mouseClick(panel.canvas(), Qt::LeftButton, {}, layout.rowHeader(0).center().toPoint());
+    QCOMPARE(graph->selection(), ms::views::LessonSelection::ofRow(0));
+    QTest::mouseClick(panel.canvas(), Qt::LeftButton, {}, layout.rowHeader(0).center().toPoint());
+    QCOMPARE(graph->selection(), ms::views::LessonSelection{});  // a second click clears
   }
 
   // Item 3: the exported transcript holds the matrix, every answer with its verdict, the score and the total.

@@ -28,8 +28,8 @@ void checkTrace(StepMachine& machine, std::set<std::string>& phasesSeen) {
     const int32_t line = listing->lineOf(record.phase);
     QVERIFY2(line >= 0 && line < int32_t(listing->lines.size()),
              (std::string(machine.algorithmName()) + ": phase " + std::string(record.phase)).c_str());
-    phasesSeen.insert(std::string(machine.algorithmName().substr(0, machine.algorithmName().find('/'))) + ":" +
-                      std::string(record.phase));
+    phasesSeen.insert(std::string(machine.algorithmName().substr(0, machine.algorithmName().find('/'))) +
+                      ":" + std::string(record.phase));
   }
 }
 
@@ -62,9 +62,9 @@ class TestPseudocode : public QObject {
       if (QTest::currentTestFailed()) return;
     }
     // The searches really went through the forward pass, the reverse pass, augmentation and dual updates.
-    for (const char* phase : {"classical:compress_zeros", "classical:dual_update", "tree:forward_level",
-                              "tree:reverse_pass", "tree:augment", "tree:dual_update", "roma:roma_phase",
-                              "greedy:take", "greedy:suitor_round"}) {
+    for (const char* phase :
+         {"classical:compress_zeros", "classical:dual_update", "tree:forward_level", "tree:reverse_pass",
+          "tree:augment", "tree:dual_update", "roma:roma_phase", "greedy:take", "greedy:suitor_round"}) {
       QVERIFY2(seen.count(phase) == 1, phase);
     }
   }
@@ -82,7 +82,8 @@ class TestPseudocode : public QObject {
       for (std::size_t k = 1; k < lesson.frames().size(); ++k) {
         const LessonFrame& frame = lesson.frames()[k];
         const int32_t line = lessonLine(frame);
-        QVERIFY2(line >= 0 && line < int32_t(listing.lines.size()), std::string(stepPhaseName(frame.kind)).c_str());
+        QVERIFY2(line >= 0 && line < int32_t(listing.lines.size()),
+                 std::string(stepPhaseName(frame.kind)).c_str());
         const PseudocodeVariables variables = lessonVariables(frame);
         const auto value = [&](const std::string& name) {
           for (const auto& [n, v] : variables) {
@@ -93,7 +94,8 @@ class TestPseudocode : public QObject {
         if (frame.kind == StepKind::Adjust || frame.kind == StepKind::AdjustUncovered)
           QCOMPARE(value("theta"), std::to_string(frame.stepValue));
         if (method == LessonMethod::Stars && frame.kind == StepKind::FindPath) {
-          QCOMPARE(value("path"), std::string(k == 12 ? "(2,1) (1,1) (1,2)" : "(3,1) (2,1) (2,2) (1,2) (1,3)"));
+          QCOMPARE(value("path"),
+                   std::string(k == 12 ? "(2,1) (1,1) (1,2)" : "(3,1) (2,1) (2,2) (1,2) (1,3)"));
         }
       }
     }

@@ -60,8 +60,9 @@ void PseudocodeView::paintEvent(QPaintEvent*) {
   bold.setBold(true);
   painter.setFont(bold);
   painter.setPen(QColor(40, 40, 40));
-  painter.drawText(QRect(6, 2, width() - 12, titleHeight()), Qt::AlignLeft | Qt::AlignVCenter,
-                   fontMetrics().elidedText(QString::fromStdString(listing_.title), Qt::ElideRight, width() - 12));
+  painter.drawText(
+      QRect(6, 2, width() - 12, titleHeight()), Qt::AlignLeft | Qt::AlignVCenter,
+      fontMetrics().elidedText(QString::fromStdString(listing_.title), Qt::ElideRight, width() - 12));
   painter.setFont(font());
   const int numberWidth = fontMetrics().horizontalAdvance("00 ");
   for (int32_t k = 0; k < static_cast<int32_t>(listing_.lines.size()); ++k) {
@@ -87,8 +88,9 @@ void PseudocodeView::paintEvent(QPaintEvent*) {
     painter.drawText(rect, Qt::AlignLeft | Qt::AlignVCenter, label);
     painter.setPen(QColor(25, 25, 25));
     const int labelWidth = fontMetrics().horizontalAdvance(label);
-    painter.drawText(rect.adjusted(labelWidth, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
-                     fontMetrics().elidedText(QString::fromStdString(value), Qt::ElideRight, rect.width() - labelWidth));
+    painter.drawText(
+        rect.adjusted(labelWidth, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
+        fontMetrics().elidedText(QString::fromStdString(value), Qt::ElideRight, rect.width() - labelWidth));
     y += lineHeight();
   }
 }

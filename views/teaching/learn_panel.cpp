@@ -25,6 +25,7 @@
 #include "solver/lap/teaching/lesson_pseudocode.h"
 #include "solver/lap/teaching/narration_text.h"
 #include "views/pseudocode/pseudocode_view.h"
+#include "views/teaching/bipartite_view.h"
 #include "views/teaching/lesson_canvas.h"
 #include "views/teaching/lesson_export.h"
 #include "views/teaching/matrix_editor.h"
@@ -245,8 +246,11 @@ QWidget* LearnPanel::buildLessonPage() {
   auto* side = new QVBoxLayout;
   side->addWidget(pseudocode_, 1);
   side->addWidget(legend, 0);
+  graph_ = new BipartiteView(page);
+  graph_->setObjectName("bipartiteView");
   auto* matrixRow = new QHBoxLayout;
-  matrixRow->addWidget(canvas_, 1);
+  matrixRow->addWidget(canvas_, 3);
+  matrixRow->addWidget(graph_, 2);
   matrixRow->addLayout(side, 0);
   auto* layout = new QVBoxLayout(page);
   layout->setContentsMargins(0, 0, 0, 0);
@@ -273,13 +277,30 @@ QWidget* LearnPanel::buildLessonPage() {
   connect(valueInput_, &QLineEdit::returnPressed, this, [this] { checkAnswer(); });
   connect(hint, &QPushButton::clicked, this, [this] { showHint(); });
   connect(clear, &QPushButton::clicked, this, [this] { showFrame(); });
+  // Clicks on the matrix answer the exercise when there is one; otherwise they select, and the graph shows
+  // the same row, column or cell (and back).
   connect(canvas_, &LessonCanvas::cellClicked, this, [this](int row, int col) {
-    editDraft([&](ExerciseDraft& draft) { draft.clickCell({row, col}); });
+    if (canvas_->draft()) {
+      editDraft([&](ExerciseDraft& draft) { draft.clickCell({row, col}); });
+    } else {
+      select(LessonSelection::ofCell(row, col));
+    }
   });
-  connect(canvas_, &LessonCanvas::rowHeaderClicked, this,
-          [this](int row) { editDraft([&](ExerciseDraft& draft) { draft.toggleRow(row); }); });
-  connect(canvas_, &LessonCanvas::columnHeaderClicked, this,
-          [this](int col) { editDraft([&](ExerciseDraft& draft) { draft.toggleColumn(col); }); });
+  connect(canvas_, &LessonCanvas::rowHeaderClicked, this, [this](int row) {
+    if (canvas_->draft()) {
+      editDraft([&](ExerciseDraft& draft) { draft.toggleRow(row); });
+    } else {
+      select(LessonSelection::ofRow(row));
+    }
+  });
+  connect(canvas_, &LessonCanvas::columnHeaderClicked, this, [this](int col) {
+    if (canvas_->draft()) {
+      editDraft([&](ExerciseDraft& draft) { draft.toggleColumn(col); });
+    } else {
+      select(LessonSelection::ofColumn(col));
+    }
+  });
+  connect(graph_, &BipartiteView::selected, this, [this](LessonSelection selection) { select(selection); });
   exerciseBox_->setVisible(false);
   return page;
 }
@@ -333,6 +354,13 @@ void LearnPanel::loadProblem(const teaching::LessonProblem& problem) {
   setMethod(problem.method);
   showMessage({});
   pages_->setCurrentIndex(0);
+}
+
+void LearnPanel::select(LessonSelection selection) {
+  // A second click on the same thing clears it.
+  if (selection == canvas_->selection()) selection = {};
+  canvas_->setSelection(selection);
+  graph_->setSelection(selection);
 }
 
 void LearnPanel::setMethod(teaching::LessonMethod method) {
@@ -411,6 +439,7 @@ void LearnPanel::showFrame() {
                     tr("step %1: ").arg(frame.index) + fromView(teaching::stepTitle(frame.kind)));
   narration_->setText(QString::fromStdString(frame.narration));
   canvas_->setFrame(frame);
+  graph_->setFrame(frame);
   pseudocode_->setCurrentLine(teaching::lessonLine(frame));
   pseudocode_->setVariables(teaching::lessonVariables(frame));
   {

@@ -11,6 +11,7 @@
 
 #include "solver/lap/teaching/exercise.h"
 #include "solver/lap/teaching/munkres_lesson.h"
+#include "views/teaching/lesson_selection.h"
 
 class QCheckBox;
 class QComboBox;
@@ -24,6 +25,7 @@ class QTableWidget;
 
 namespace ms::views {
 
+class BipartiteView;
 class LessonCanvas;
 class PseudocodeView;
 class MatrixEditor;
@@ -58,6 +60,7 @@ class LearnPanel : public QWidget {
   const lap::teaching::ExerciseChecker& checker() const { return checker_; }
   LessonCanvas* canvas() const { return canvas_; }
   PseudocodeView* pseudocode() const { return pseudocode_; }
+  BipartiteView* graph() const { return graph_; }
   // Every frame of the lesson to its end (from the learner's choices so far) as PNGs plus transcript.txt.
   int32_t exportLesson(const std::filesystem::path& folder, QSize slideSize);
 
@@ -68,7 +71,8 @@ class LearnPanel : public QWidget {
   bool eventFilter(QObject* watched, QEvent* event) override;
   void seek(int index);
   void stepForward();
-  void moveTo(int index);  // every move of the cursor; records skipped steps in exercise mode
+  void moveTo(int index);
+  void select(LessonSelection selection);  // every move of the cursor; records skipped steps in exercise mode
   void checkAnswer();
   void showHint();
   void chooseExportFolder();
@@ -93,6 +97,7 @@ class LearnPanel : public QWidget {
   MatrixEditor* editor_;
   QLabel* editorMessage_;
   LessonCanvas* canvas_;
+  BipartiteView* graph_;
   PseudocodeView* pseudocode_;
   QLabel* heading_;
   QLabel* narration_;

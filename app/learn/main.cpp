@@ -98,12 +98,13 @@ int main(int argc, char** argv) {
   }
 
   ms::views::LearnPanel panel;
-  if (problem) {
+  if (parser.isSet(lesson)) {
+    panel.openLessonFile(parser.value(lesson).toStdString());  // read above: it opens
+  } else if (problem) {
     panel.loadProblem(*problem);
-    panel.startLesson();
-  } else if (chosenMethod) {
-    panel.setMethod(*chosenMethod);
   }
+  if (chosenMethod) panel.setMethod(*chosenMethod);
+  if (problem) panel.startLesson();
   if (parser.isSet(exercise)) {
     if (!panel.lesson()) panel.startLesson();
     panel.setExerciseMode(true);

@@ -29,7 +29,7 @@ PseudocodeListing hungarian(bool classical) {
                 : "    theta := min slack[j] over uncovered columns        (Alg. 9)",
       "    D_r += theta on uncovered rows; D_c -= theta on covered columns",
   };
-  listing.phaseLines = {{"setup", 0},        {"initial_reduction", 1}, {"optimality_check", 3},
+  listing.phaseLines = {{"setup", 0},          {"initial_reduction", 1}, {"optimality_check", 3},
                         {"compress_zeros", 4}, {"forward_level", 6},     {"reverse_pass", 10},
                         {"augment", 11},       {"dual_update", 13},      {"search", 6}};
   return listing;
@@ -57,11 +57,13 @@ PseudocodeListing roma() {
 // The greedy approximations of greedy-lap-approximation.txt (Algorithm 1 and its sorted form).
 PseudocodeListing greedy(bool sorted) {
   PseudocodeListing listing;
-  listing.title = sorted ? "Greedy LAP approximation, sorted entries" : "Greedy LAP approximation, naive scan";
+  listing.title =
+      sorted ? "Greedy LAP approximation, sorted entries" : "Greedy LAP approximation, naive scan";
   listing.lines = {
       sorted ? "E := every entry (i, j), sorted by C[i,j]" : "R := every row; K := every column",
       "while a row is unassigned:",
-      sorted ? "  (i, j) := next entry of E" : "  (i, j) := argmin C[i,j] over free rows i and free columns j",
+      sorted ? "  (i, j) := next entry of E"
+             : "  (i, j) := argmin C[i,j] over free rows i and free columns j",
       sorted ? "  if i and j are both free: assign i to j" : "  assign i to j; remove i and j",
   };
   listing.phaseLines = {{sorted ? "sort" : "setup", 0}, {"take", 2}};

@@ -104,7 +104,9 @@ class TestLearnPanel : public QObject {
     const std::filesystem::path folder = std::filesystem::path(dir.path().toStdString()) / "lesson";
     QCOMPARE(panel.exportLesson(folder, QSize(640, 480)), 25);
     const QDir out(QString::fromStdString(folder.string()));
-    QCOMPARE(out.entryList(QDir::Files | QDir::Hidden).size(), 26);  // no temporary files left behind
+    // 25 slides, the one-page sheet and the transcript; no temporary files left behind.
+    QCOMPARE(out.entryList(QDir::Files | QDir::Hidden).size(), 27);
+    QCOMPARE(QImage(out.filePath("sheet.png")).size(), QSize(1240, 1754));
     for (int k = 0; k < 25; ++k) {
       const QImage slide(QString::fromStdString((folder / ms::views::slideFileName(k)).string()));
       QCOMPARE(slide.size(), QSize(640, 480));
@@ -366,6 +368,14 @@ class TestLearnPanel : public QObject {
       QCOMPARE(QString::fromStdString(panel.lesson()->problem().title), examples->currentText());
       QVERIFY(child<QLabel>(panel, "headingLabel")->text().startsWith(examples->currentText()));
     }
+    // A file opened from elsewhere joins the list, selected, so the list never contradicts the lesson.
+    QTemporaryDir dir;
+    const std::string own = dir.filePath("own.txt").toStdString();
+    std::ofstream(own) << "# title: My own\n1 2\n3 4\n";
+    QVERIFY(panel.openLessonFile(own));
+    QCOMPARE(examples->currentText(), QString("My own"));
+    QVERIFY(panel.startLesson());
+    QCOMPARE(panel.lesson()->problem().title, std::string("My own"));
     examples->setCurrentIndex(examples->count() - 2);  // random integers: size and seed decide
     const QList<QSpinBox*> spins = panel.findChildren<QSpinBox*>();
     QSpinBox* seed =
@@ -560,6 +570,17 @@ class TestLearnPanel : public QObject {
     QVERIFY(text.contains("Step 2 (Reduce a row): skipped\n"));
     QVERIFY(text.contains("Score: 0 of 2 steps right at the first answer, 1 wrong, 1 skipped, 0 hints\n"));
     QVERIFY(text.endsWith("\ntotal: 10\n"));
+    // The printable sheet lists the answers in their verdicts' colours: one wrong (red), one right (green).
+    const QImage sheet(QString::fromStdString((folder / "sheet.png").string()));
+    QCOMPARE(sheet.size(), QSize(1240, 1754));
+    int red = 0, green = 0;
+    for (int y = 0; y < sheet.height(); y += 2) {
+      for (int x = 0; x < sheet.width(); x += 2) {
+        red += near(sheet.pixelColor(x, y), QColor(176, 0, 32), 10);
+        green += near(sheet.pixelColor(x, y), QColor(27, 127, 59), 10);
+      }
+    }
+    QVERIFY2(red > 20 && green > 20, qPrintable(QString("%1 red, %2 green").arg(red).arg(green)));
   }
 };
 

@@ -341,7 +341,19 @@ void LearnPanel::openFile() {
 
 bool LearnPanel::openLessonFile(const std::filesystem::path& file) {
   try {
-    loadProblem(teaching::readLessonFile(file));
+    const teaching::LessonProblem problem = teaching::readLessonFile(file);
+    // The list shows what the editor holds: a file from elsewhere joins the list, selected.
+    const QString key = QString::fromStdString(file.string());
+    int index = examples_->findData(key);
+    if (index < 0) {
+      index = 0;
+      examples_->insertItem(index, QString::fromStdString(problem.title), key);
+    }
+    {
+      const QSignalBlocker quiet(examples_);
+      examples_->setCurrentIndex(index);
+    }
+    loadProblem(problem);
     return true;
   } catch (const std::exception& error) {
     showMessage(QString::fromStdString(error.what()));

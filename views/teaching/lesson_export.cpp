@@ -11,6 +11,7 @@
 #include "solver/lap/teaching/lesson_transcript.h"
 #include "solver/lap/teaching/munkres_method.h"
 #include "views/teaching/lesson_painter.h"
+#include "views/teaching/quiz_sheet.h"
 
 namespace ms::views {
 
@@ -18,6 +19,14 @@ namespace {
 
 QString tr(const char* text) {
   return QCoreApplication::translate("LessonExport", text);
+}
+
+void writePng(const QImage& image, const std::filesystem::path& path) {
+  QByteArray png;
+  QBuffer buffer(&png);
+  buffer.open(QIODevice::WriteOnly);
+  if (!image.save(&buffer, "PNG")) throw std::runtime_error(path.string() + ": PNG encoding failed");
+  writeFileAtomically(path, [&](std::ostream& out) { out.write(png.constData(), png.size()); });
 }
 
 }  // namespace
@@ -124,15 +133,10 @@ int32_t exportLesson(const lap::teaching::LessonProblem& problem,
   std::filesystem::create_directories(folder);
   const int32_t lastIndex = frames.empty() ? 0 : frames.back().index;
   for (const lap::teaching::LessonFrame& frame : frames) {
-    QByteArray png;
-    QBuffer buffer(&png);
-    buffer.open(QIODevice::WriteOnly);
-    const std::filesystem::path path = folder / slideFileName(frame.index);
-    if (!renderLessonSlide(problem, frame, lastIndex, slideSize).save(&buffer, "PNG")) {
-      throw std::runtime_error(path.string() + ": PNG encoding failed");
-    }
-    writeFileAtomically(path, [&](std::ostream& out) { out.write(png.constData(), png.size()); });
+    writePng(renderLessonSlide(problem, frame, lastIndex, slideSize), folder / slideFileName(frame.index));
   }
+  if (!frames.empty() && frames.back().kind == lap::teaching::StepKind::Result)
+    writePng(renderQuizSheet(problem, frames, quiz), folder / "sheet.png");
   lap::teaching::writeLessonTranscript(folder / "transcript.txt", problem, frames, quiz);
   return static_cast<int32_t>(frames.size());
 }

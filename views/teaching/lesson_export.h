@@ -22,9 +22,10 @@ QImage renderLessonSlide(const lap::teaching::LessonProblem& problem, const lap:
 // centred there; returns the width used. The Learn panel's legend and the slides share it.
 double paintLegendEntry(QPainter& painter, const LegendEntry& entry, QPointF left, double swatch);
 
-// Writes <folder>/step_000.png ... (one per frame) and <folder>/transcript.txt (with the quiz's answers and
-// score when `quiz` has any), creating the folder.
-// Returns the number of PNGs written. Throws std::runtime_error naming the file that could not be written.
+// Writes <folder>/step_000.png ... (one per frame), <folder>/sheet.png (the printable one-page sheet, when
+// the frames reach the result) and <folder>/transcript.txt (with the quiz's answers and score when `quiz` has
+// any), creating the folder.
+// Returns the number of slides written. Throws std::runtime_error naming the file that could not be written.
 int32_t exportLesson(const lap::teaching::LessonProblem& problem,
                      const std::vector<lap::teaching::LessonFrame>& frames,
                      const std::filesystem::path& folder, QSize slideSize,

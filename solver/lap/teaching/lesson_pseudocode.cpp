@@ -28,10 +28,10 @@ PseudocodeListing starsListing() {
       "  theta := smallest uncovered entry",
       "  add theta to covered rows, subtract it from uncovered columns",
   };
-  listing.phaseLines = {{"reduce_row", 0},     {"reduce_column", 1},         {"star_zeros", 2},
-                        {"cover_starred_columns", 4}, {"result", 5},        {"prime_zero", 7},
-                        {"cover_primed_row", 9}, {"find_path", 11},         {"flip_path", 12},
-                        {"adjust", 15}};
+  listing.phaseLines = {
+      {"reduce_row", 0}, {"reduce_column", 1}, {"star_zeros", 2},       {"cover_starred_columns", 4},
+      {"result", 5},     {"prime_zero", 7},    {"cover_primed_row", 9}, {"find_path", 11},
+      {"flip_path", 12}, {"adjust", 15}};
   return listing;
 }
 
@@ -50,8 +50,11 @@ PseudocodeListing linesListing() {
       "  theta := smallest uncovered entry",
       "  subtract theta from uncovered entries, add it where lines cross",
   };
-  listing.phaseLines = {{"reduce_row", 0},  {"reduce_column", 1},   {"cover_zeros_fewest_lines", 4},
-                        {"result", 7},      {"adjust_uncovered", 9}};
+  listing.phaseLines = {{"reduce_row", 0},
+                        {"reduce_column", 1},
+                        {"cover_zeros_fewest_lines", 4},
+                        {"result", 7},
+                        {"adjust_uncovered", 9}};
   return listing;
 }
 
@@ -94,15 +97,17 @@ PseudocodeVariables lessonVariables(const LessonFrame& frame) {
   const MunkresState& s = frame.state;
   PseudocodeVariables variables;
   const bool stars = s.method == LessonMethod::Stars;
-  if (frame.kind == StepKind::ReduceRow) variables.emplace_back("row i", std::to_string(s.nextLine == 0 ? s.n : s.nextLine));
+  if (frame.kind == StepKind::ReduceRow)
+    variables.emplace_back("row i", std::to_string(s.nextLine == 0 ? s.n : s.nextLine));
   if (frame.kind == StepKind::ReduceColumn)
     variables.emplace_back("column j", std::to_string(s.nextLine == 0 ? s.n : s.nextLine));
   if (frame.kind == StepKind::ReduceRow || frame.kind == StepKind::ReduceColumn)
     variables.emplace_back("minimum", number(frame.stepValue));
-  variables.emplace_back(stars ? "stars" : "independent zeros",
-                         cellsText(stars || frame.kind == StepKind::Result ? marked(s, Mark::Star)
-                                   : frame.kind == StepKind::CoverZerosWithFewestLines ? frame.highlight
-                                                                                        : std::vector<Cell>{}));
+  variables.emplace_back(
+      stars ? "stars" : "independent zeros",
+      cellsText(stars || frame.kind == StepKind::Result             ? marked(s, Mark::Star)
+                : frame.kind == StepKind::CoverZerosWithFewestLines ? frame.highlight
+                                                                    : std::vector<Cell>{}));
   if (stars) variables.emplace_back("primes", cellsText(marked(s, Mark::Prime)));
   variables.emplace_back("covered rows", linesText(coveredRows(s)));
   variables.emplace_back("covered columns", linesText(coveredColumns(s)));

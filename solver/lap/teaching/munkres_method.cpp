@@ -343,6 +343,11 @@ void result(LessonFrame& frame, const LessonProblem& problem) {
   for (const Cell star : stars) rowToCol[at(star.row)] = star.col;
   const LapAnswer<int64_t> answer = lessonAnswer(problem, rowToCol);
   frame.highlight = stars;
+  if (s.method == LessonMethod::Lines) {
+    // The n lines only said that n independent zeros exist; the assignment reads better without them.
+    std::fill(s.rowCovered.begin(), s.rowCovered.end(), 0);
+    std::fill(s.colCovered.begin(), s.colCovered.end(), 0);
+  }
   frame.stepValue = answer.objective;
   const std::string what = problem.maximize ? "profit" : "cost";
   frame.narration = "The starred zeros are an optimal assignment:";

@@ -26,7 +26,8 @@ double paragraph(QPainter& painter, const QRectF& area, const QString& text, int
 
 }  // namespace
 
-QImage renderQuizSheet(const teaching::LessonProblem& problem, const std::vector<teaching::LessonFrame>& frames,
+QImage renderQuizSheet(const teaching::LessonProblem& problem,
+                       const std::vector<teaching::LessonFrame>& frames,
                        const teaching::ExerciseChecker* quiz) {
   QImage image(kQuizSheetSize, QImage::Format_RGB32);
   image.fill(Qt::white);
@@ -58,11 +59,13 @@ QImage renderQuizSheet(const teaching::LessonProblem& problem, const std::vector
   painter.drawText(QRectF(margin, y, panel, 28), tr("The problem"));
   painter.drawText(QRectF(margin + panel + 40, y, panel, 28), tr("The optimal assignment (starred)"));
   y += 30;
-  paintLessonFrame(painter, LessonLayout(QRectF(margin, y, panel, panel), frames.front().state.n), frames.front());
+  paintLessonFrame(painter, LessonLayout(QRectF(margin, y, panel, panel), frames.front().state.n),
+                   frames.front());
   paintLessonFrame(painter, LessonLayout(QRectF(margin + panel + 40, y, panel, panel), frames.back().state.n),
                    frames.back());
   y += panel + 16;
-  y += paragraph(painter, QRectF(margin, y, width, 200), QString::fromStdString(frames.back().narration)) + 24;
+  y +=
+      paragraph(painter, QRectF(margin, y, width, 200), QString::fromStdString(frames.back().narration)) + 24;
 
   if (quiz != nullptr && !quiz->log().empty()) {
     font.setBold(true);
@@ -75,7 +78,9 @@ QImage renderQuizSheet(const teaching::LessonProblem& problem, const std::vector
     painter.setFont(font);
     const double bottom = kQuizSheetSize.height() - margin;
     for (const teaching::QuizEntry& entry : quiz->log()) {
-      QString line = tr("Step %1 (%2): ").arg(entry.step).arg(QString::fromUtf8(teaching::stepTitle(entry.stepKind).data()));
+      QString line = tr("Step %1 (%2): ")
+                         .arg(entry.step)
+                         .arg(QString::fromUtf8(teaching::stepTitle(entry.stepKind).data()));
       switch (entry.kind) {
         case teaching::QuizEntry::Kind::Answer:
           painter.setPen(entry.correct ? QColor(27, 127, 59) : QColor(176, 0, 32));
@@ -91,7 +96,8 @@ QImage renderQuizSheet(const teaching::LessonProblem& problem, const std::vector
           line += tr("skipped");
           break;
       }
-      const double height = painter.boundingRect(QRectF(margin, y, width, 400), Qt::TextWordWrap, line).height();
+      const double height =
+          painter.boundingRect(QRectF(margin, y, width, 400), Qt::TextWordWrap, line).height();
       if (y + height > bottom) {
         painter.setPen(QColor(90, 90, 90));
         painter.drawText(QRectF(margin, y, width, 30), tr("... (the full list is in transcript.txt)"));

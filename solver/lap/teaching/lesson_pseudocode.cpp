@@ -103,11 +103,11 @@ PseudocodeVariables lessonVariables(const LessonFrame& frame) {
     variables.emplace_back("column j", std::to_string(s.nextLine == 0 ? s.n : s.nextLine));
   if (frame.kind == StepKind::ReduceRow || frame.kind == StepKind::ReduceColumn)
     variables.emplace_back("minimum", number(frame.stepValue));
-  variables.emplace_back(
-      stars ? "stars" : "independent zeros",
-      cellsText(stars || frame.kind == StepKind::Result             ? marked(s, Mark::Star)
-                : frame.kind == StepKind::CoverZerosWithFewestLines ? frame.highlight
-                                                                    : std::vector<Cell>{}));
+  if (stars || frame.kind == StepKind::Result) {
+    variables.emplace_back("stars", cellsText(marked(s, Mark::Star)));
+  } else if (frame.kind == StepKind::CoverZerosWithFewestLines) {
+    variables.emplace_back("independent zeros", cellsText(frame.highlight));
+  }
   if (stars) variables.emplace_back("primes", cellsText(marked(s, Mark::Prime)));
   variables.emplace_back("covered rows", linesText(coveredRows(s)));
   variables.emplace_back("covered columns", linesText(coveredColumns(s)));

@@ -49,6 +49,17 @@ QString describe(QColor c) {
   return QString("rgb(%1,%2,%3)").arg(c.red()).arg(c.green()).arg(c.blue());
 }
 
+// The frame painted on a white image, as the canvas and the slides paint it.
+QImage painted(const LessonFrame& frame, const LessonLayout& layout, QSize size = {600, 600}) {
+  QImage image(size, QImage::Format_RGB32);
+  image.fill(Qt::white);
+  {
+    QPainter painter(&image);
+    ms::views::paintLessonFrame(painter, layout, frame);
+  }
+  return image;
+}
+
 template <class T>
 T* child(QWidget& parent, const char* name) {
   T* found = parent.findChild<T*>(name);
@@ -69,13 +80,8 @@ class TestLearnPanel : public QObject {
     const LessonFrame& frame = lesson.frames()[21];
     QCOMPARE(frame.kind, StepKind::FindPath);
     for (const int side : {300, 800}) {
-      QImage image(side, side, QImage::Format_RGB32);
-      image.fill(Qt::white);
       const LessonLayout layout(QRectF(0, 0, side, side), frame.state.n);
-      {
-        QPainter painter(&image);
-        ms::views::paintLessonFrame(painter, layout, frame);
-      }
+      const QImage image = painted(frame, layout, QSize(side, side));
       const double cell = layout.cellSize();
       const auto pixel = [&](QPointF p) { return image.pixelColor(p.toPoint()); };
       const QPointF c11 = layout.cellRect(at1(1, 1)).center(), c33 = layout.cellRect(at1(3, 3)).center();
@@ -293,13 +299,8 @@ class TestLearnPanel : public QObject {
     const MunkresLesson lesson = walkedLesson("01-pilgrim-3x3.txt");
     const LessonFrame& frame = lesson.frames()[17];
     QCOMPARE(frame.kind, StepKind::Adjust);
-    QImage image(600, 600, QImage::Format_RGB32);
-    image.fill(Qt::white);
     const LessonLayout layout(QRectF(0, 0, 600, 600), frame.state.n);
-    {
-      QPainter painter(&image);
-      ms::views::paintLessonFrame(painter, layout, frame);
-    }
+    const QImage image = painted(frame, layout);
     const auto corner = [&](Cell c) {
       return image.pixelColor((layout.cellRect(c).topLeft() + QPointF(4, 4)).toPoint());
     };
@@ -315,13 +316,8 @@ class TestLearnPanel : public QObject {
     const MunkresLesson lesson = walkedLesson("01-pilgrim-3x3.txt");
     const LessonFrame& frame = lesson.frames()[16];
     QCOMPARE(coveredRows(frame.state), lines1({1}));
-    QImage image(600, 600, QImage::Format_RGB32);
-    image.fill(Qt::white);
     const LessonLayout layout(QRectF(0, 0, 600, 600), frame.state.n);
-    {
-      QPainter painter(&image);
-      ms::views::paintLessonFrame(painter, layout, frame);
-    }
+    const QImage image = painted(frame, layout);
     const auto lineColoured = [&](QRectF box) {
       int count = 0;
       for (int y = int(box.top()); y <= int(box.bottom()); ++y) {

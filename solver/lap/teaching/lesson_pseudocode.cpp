@@ -8,54 +8,56 @@ namespace ms::lap::teaching {
 namespace {
 
 PseudocodeListing starsListing() {
-  PseudocodeListing listing;
-  listing.title = "Hungarian method: stars and primes (Munkres)";
-  listing.lines = {
-      "for each row i: subtract the row's smallest entry",
-      "for each column j: subtract the column's smallest entry",
-      "star each zero with no star in its row or column",
-      "loop",
-      "  cover every column that holds a star",
-      "  if all n columns are covered: the stars are optimal; stop",
-      "  while some zero z is uncovered:",
-      "    prime z",
-      "    if z's row holds a star s:",
-      "      cover z's row; uncover s's column",
-      "    else:",
-      "      path := z, star in z's column, prime in its row, ...",
-      "      unstar the path's stars, star its primes;",
-      "      erase all primes, remove all lines; continue loop",
-      "  theta := smallest uncovered entry",
-      "  add theta to covered rows, subtract it from uncovered columns",
-  };
-  listing.phaseLines = {
-      {"reduce_row", 0}, {"reduce_column", 1}, {"star_zeros", 2},       {"cover_starred_columns", 4},
-      {"result", 5},     {"prime_zero", 7},    {"cover_primed_row", 9}, {"find_path", 11},
-      {"flip_path", 12}, {"adjust", 15}};
-  return listing;
+  return PseudocodeListing{"Hungarian method: stars and primes (Munkres)",
+                           {
+                               "for each row i: subtract the row's smallest entry",
+                               "for each column j: subtract the column's smallest entry",
+                               "star each zero with no star in its row or column",
+                               "loop",
+                               "  cover every column that holds a star",
+                               "  if all n columns are covered: the stars are optimal; stop",
+                               "  while some zero z is uncovered:",
+                               "    prime z",
+                               "    if z's row holds a star s:",
+                               "      cover z's row; uncover s's column",
+                               "    else:",
+                               "      path := z, star in z's column, prime in its row, ...",
+                               "      unstar the path's stars, star its primes;",
+                               "      erase all primes, remove all lines; continue loop",
+                               "  theta := smallest uncovered entry",
+                               "  add theta to covered rows, subtract it from uncovered columns",
+                           },
+                           {{"reduce_row", 0},
+                            {"reduce_column", 1},
+                            {"star_zeros", 2},
+                            {"cover_starred_columns", 4},
+                            {"result", 5},
+                            {"prime_zero", 7},
+                            {"cover_primed_row", 9},
+                            {"find_path", 11},
+                            {"flip_path", 12},
+                            {"adjust", 15}}};
 }
 
 PseudocodeListing linesListing() {
-  PseudocodeListing listing;
-  listing.title = "Hungarian method: fewest covering lines";
-  listing.lines = {
-      "for each row i: subtract the row's smallest entry",
-      "for each column j: subtract the column's smallest entry",
-      "loop",
-      "  k := size of a largest set of independent zeros",
-      "  cover every zero with k lines (König: mark free rows, their",
-      "    zeros' columns, those columns' chosen rows, ...; draw unmarked",
-      "    rows and marked columns)",
-      "  if k = n: the independent zeros are optimal; stop",
-      "  theta := smallest uncovered entry",
-      "  subtract theta from uncovered entries, add it where lines cross",
-  };
-  listing.phaseLines = {{"reduce_row", 0},
-                        {"reduce_column", 1},
-                        {"cover_zeros_fewest_lines", 4},
-                        {"result", 7},
-                        {"adjust_uncovered", 9}};
-  return listing;
+  return PseudocodeListing{"Hungarian method: fewest covering lines",
+                           {
+                               "for each row i: subtract the row's smallest entry",
+                               "for each column j: subtract the column's smallest entry",
+                               "loop",
+                               "  k := size of a largest set of independent zeros",
+                               "  cover every zero with k lines (König: mark free rows, their",
+                               "    zeros' columns, those columns' chosen rows, ...; draw unmarked",
+                               "    rows and marked columns)",
+                               "  if k = n: the independent zeros are optimal; stop",
+                               "  theta := smallest uncovered entry",
+                               "  subtract theta from uncovered entries, add it where lines cross",
+                           },
+                           {{"reduce_row", 0},
+                            {"reduce_column", 1},
+                            {"cover_zeros_fewest_lines", 4},
+                            {"result", 7},
+                            {"adjust_uncovered", 9}}};
 }
 
 std::string cellsText(const std::vector<Cell>& cells) {

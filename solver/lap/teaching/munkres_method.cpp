@@ -236,17 +236,25 @@ void flipPath(LessonFrame& frame) {
   s.next = StepKind::CoverStarredColumns;
 }
 
-void adjust(LessonFrame& frame) {
-  MunkresState& s = frame.state;
-  const Smallest smallest = smallestUncovered(s);
-  const int64_t theta = smallest.value;
-  const std::vector<int32_t> rows = coveredRows(s), cols = uncoveredColumns(s);
-  for (int32_t row : rows) subtractFromRow(frame, row, -theta);
-  for (int32_t col : cols) subtractFromColumn(frame, col, theta);
-  frame.stepValue = theta;
+// The adjustment both methods make, as dual changes: theta, the smallest uncovered value, is subtracted from
+// `rows` times rowSign and from `cols` times colSign. Returns where theta was found.
+Smallest adjustByTheta(LessonFrame& frame, const std::vector<int32_t>& rows, int64_t rowSign,
+                       const std::vector<int32_t>& cols, int64_t colSign) {
+  const Smallest smallest = smallestUncovered(frame.state);
+  for (int32_t row : rows) subtractFromRow(frame, row, rowSign * smallest.value);
+  for (int32_t col : cols) subtractFromColumn(frame, col, colSign * smallest.value);
+  frame.stepValue = smallest.value;
   frame.highlightRows = rows;
   frame.highlightCols = cols;
   frame.highlight = newUncoveredZeros(frame);
+  return smallest;
+}
+
+void adjust(LessonFrame& frame) {
+  MunkresState& s = frame.state;
+  const std::vector<int32_t> rows = coveredRows(s), cols = uncoveredColumns(s);
+  const Smallest smallest = adjustByTheta(frame, rows, -1, cols, 1);
+  const int64_t theta = smallest.value;
   frame.narration = "Every zero is covered. The smallest uncovered entry is " + number(theta) + " (" +
                     cellName(smallest.at) + "). ";
   frame.narration += rows.empty() ? "No row is covered, so nothing is added; "
@@ -317,15 +325,8 @@ void coverZerosWithFewestLines(LessonFrame& frame, const StepChoice& choice) {
 // by theta, entries under two lines rise by theta, the others keep their value.
 void adjustUncovered(LessonFrame& frame) {
   MunkresState& s = frame.state;
-  const Smallest smallest = smallestUncovered(s);
+  const Smallest smallest = adjustByTheta(frame, uncoveredRows(s), 1, coveredColumns(s), -1);
   const int64_t theta = smallest.value;
-  const std::vector<int32_t> rows = uncoveredRows(s), cols = coveredColumns(s);
-  for (int32_t row : rows) subtractFromRow(frame, row, theta);
-  for (int32_t col : cols) subtractFromColumn(frame, col, -theta);
-  frame.stepValue = theta;
-  frame.highlightRows = rows;
-  frame.highlightCols = cols;
-  frame.highlight = newUncoveredZeros(frame);
   frame.narration = "The smallest entry that no line covers is " + number(theta) + " (" +
                     cellName(smallest.at) + "). Subtract " + number(theta) +
                     " from every uncovered entry and add it to every entry where two lines cross; entries "

@@ -452,6 +452,24 @@ class TestLearnPanel : public QObject {
     QVERIFY(value->text().isEmpty());  // each step starts with an empty answer
   }
 
+  // Item 3: the end of an exercise shows a summary: the score and the result.
+  void summaryAtTheEnd() {
+    ms::views::LearnPanel panel;
+    panel.loadProblem(readLessonFile(lessonPath("01-pilgrim-3x3.txt")));
+    QVERIFY(panel.startLesson());
+    panel.setExerciseMode(true);
+    child<QLineEdit>(panel, "valueInput")->setText("1");
+    child<QPushButton>(panel, "checkButton")->click();
+    child<QPushButton>(panel, "lastButton")->click();
+    QVERIFY(panel.lesson()->finished());
+    const QString verdict = child<QLabel>(panel, "verdictLabel")->text();
+    QVERIFY2(
+        verdict.contains("Lesson finished. 1 of 23 steps right at the first answer, 0 wrong, 22 skipped, 0 "
+                         "hints."),
+        qPrintable(verdict));
+    QVERIFY(verdict.contains("Total cost: 10."));
+  }
+
   // Item 5: the counter and the scrubber show the lesson's length from the start.
   void counterShowsTheLessonLength() {
     ms::views::LearnPanel panel;

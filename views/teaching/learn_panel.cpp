@@ -478,11 +478,14 @@ void LearnPanel::showFrame() {
   check_->setEnabled(kind != teaching::AnswerKind::None);
   updateScore();
   if (exercising && lesson_->finished()) {
-    showVerdict(
-        tr("Lesson finished. %1. %2")
-            .arg(QString::fromStdString(teaching::scoreSummary(checker_.score())),
-                 QString::fromStdString(frame.narration.substr(0, frame.narration.find(". The amounts")))),
-        "#1b4f9b");
+    // The summary: the score, then the result's sentences up to its proof of optimality.
+    const std::size_t proof = frame.narration.find(". The amounts");
+    const std::string result =
+        proof == std::string::npos ? frame.narration : frame.narration.substr(0, proof + 1);
+    showVerdict(tr("Lesson finished. %1. %2")
+                    .arg(QString::fromStdString(teaching::scoreSummary(checker_.score())),
+                         QString::fromStdString(result)),
+                "#1b4f9b");
   }
 }
 

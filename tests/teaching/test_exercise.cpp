@@ -20,7 +20,6 @@ LearnerAction answerShownBy(const LessonFrame& next) {
   switch (next.kind) {
     case StepKind::ReduceRow:
     case StepKind::ReduceColumn:
-    case StepKind::Adjust:
       return ValueAnswer{next.stepValue};
     case StepKind::StarZeros:
     case StepKind::FlipPath:
@@ -29,6 +28,7 @@ LearnerAction answerShownBy(const LessonFrame& next) {
     case StepKind::CoverPrimedRow:
     case StepKind::CoverZerosWithFewestLines:
       return CoverAnswer{coveredRows(next.state), coveredColumns(next.state)};
+    case StepKind::Adjust:
     case StepKind::AdjustUncovered:
       return MatrixAnswer{next.state.values};
     case StepKind::PrimeZero:
@@ -271,26 +271,41 @@ class TestExercise : public QObject {
 
   // Winston frame 12: 9 0 3 0 / 0 10 4 1 / 4 5 0 4 / 0 2 4 6 with row 1 and columns 1, 3 covered. Uncovered
   // (rows 2-4 x columns 2, 4): 10 1 / 5 4 / 2 6, so the adjustment is 1.
+  // Munkres' adjustment, answered as the whole matrix: the right one, and a matrix adjusted by a wrong
+  // amount, which is diagnosed first (why that amount is not theta), then every wrong cell.
   void smallestUncoveredValue() {
     const MunkresLesson lesson = walkedLesson("03-winston-machineco.txt");
     const LessonFrame& frame = lesson.frames()[12];
     QCOMPARE(frame.state.next, StepKind::Adjust);
-    Verdict v = judge(frame, ValueAnswer{1});
-    QVERIFY(v.correct);
+    Verdict v = judge(frame, MatrixAnswer{lesson.frames()[13].state.values});
+    QVERIFY2(v.correct, v.explanation.c_str());
     QCOMPARE(text(v.explanation),
-             QString("Right: 1 at row 2, column 4 is the smallest entry that no line covers."));
-    v = judge(frame, ValueAnswer{2});
-    QCOMPARE(text(v.explanation),
-             QString("2 is uncovered (at row 4, column 2), but a smaller entry is uncovered too."));
-    v = judge(frame, ValueAnswer{9});
-    QCOMPARE(text(v.explanation),
-             QString("9 appears only in covered cells (at row 1, column 1, covered by row 1); "
+             QString("Right: theta = 1 came off every uncovered entry and went onto every "
+                     "crossing."));
+    const auto adjustedBy = [&](int64_t theta) {
+      std::vector<int64_t> values = frame.state.values;
+      for (int32_t i = 0; i < frame.state.n; ++i) {
+        for (int32_t j = 0; j < frame.state.n; ++j) {
+          const int lines = frame.state.rowCovered[std::size_t(i)] + frame.state.colCovered[std::size_t(j)];
+          values[frame.state.index({i, j})] += lines == 0 ? -theta : lines == 2 ? theta : 0;
+        }
+      }
+      return MatrixAnswer{values};
+    };
+    QVERIFY(judge(frame, adjustedBy(1)).correct);
+    v = judge(frame, adjustedBy(2));
+    QCOMPARE(text(v.mistakes.front()),
+             QString("Theta 2 is uncovered (at row 4, column 2), but a smaller entry is uncovered too."));
+    QVERIFY(v.mistakes.size() > 1);  // then each cell that came out wrong
+    v = judge(frame, adjustedBy(9));
+    QCOMPARE(text(v.mistakes.front()),
+             QString("Theta 9 appears only in covered cells (at row 1, column 1, covered by row 1); "
                      "only entries whose row and column are both uncovered count."));
-    v = judge(frame, ValueAnswer{0});
-    QVERIFY(text(v.explanation).startsWith("0 would change nothing"));
-    v = judge(frame, ValueAnswer{7});
-    QCOMPARE(text(v.explanation),
-             QString("No uncovered entry is 7; the answer is one of the uncovered numbers."));
+    v = judge(frame, adjustedBy(0));
+    QVERIFY(text(v.mistakes.front()).startsWith("Theta 0 would change nothing"));
+    v = judge(frame, adjustedBy(7));
+    QCOMPARE(text(v.mistakes.front()),
+             QString("No uncovered entry is 7; theta is one of the uncovered numbers."));
     QVERIFY(!text(v.hint).contains(QRegularExpression("[0-9]")));  // the hint does not give the number away
   }
 

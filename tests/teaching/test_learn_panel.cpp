@@ -372,6 +372,15 @@ class TestLearnPanel : public QObject {
     QCOMPARE(examples->currentText(), QString("My own"));
     QVERIFY(panel.startLesson());
     QCOMPARE(panel.lesson()->problem().title, std::string("My own"));
+    // So does a problem handed over by a program (the studio, --generate), and it can be chosen again.
+    LessonProblem handed = randomLessonProblem(4, 99);
+    handed.title = "Handed over";
+    panel.loadProblem(handed);
+    QCOMPARE(examples->currentText(), QString("Handed over"));
+    examples->setCurrentIndex(examples->findText("My own"));
+    examples->setCurrentIndex(examples->findText("Handed over"));
+    QVERIFY(panel.startLesson());
+    QCOMPARE(panel.lesson()->problem().title, std::string("Handed over"));
     examples->setCurrentIndex(examples->count() - 2);  // random integers: size and seed decide
     const QList<QSpinBox*> spins = panel.findChildren<QSpinBox*>();
     QSpinBox* seed =
@@ -450,6 +459,42 @@ class TestLearnPanel : public QObject {
     QTest::keyClick(value, Qt::Key_Left);
     QCOMPARE(panel.lesson()->cursor(), 0);
     QVERIFY(value->text().isEmpty());  // each step starts with an empty answer
+  }
+
+  // Item 3: the adjustment is done by the learner, cell by cell, in a table that takes the graph's place
+  // (so nothing else moves); each wrong cell is listed.
+  void adjustmentTypedCellByCell() {
+    ms::views::LearnPanel panel;
+    panel.resize(1280, 800);
+    LessonProblem problem = readLessonFile(lessonPath("03-winston-machineco.txt"));
+    problem.method = LessonMethod::Lines;
+    panel.loadProblem(problem);
+    QVERIFY(panel.startLesson());
+    panel.showStep(9);
+    panel.setExerciseMode(true);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    auto* table = child<QTableWidget>(panel, "matrixInput");
+    QVERIFY(table->isVisible() && !panel.graph()->isVisible());
+    const std::vector<int64_t> after = panel.lesson()->frames()[10].state.values;
+    for (int i = 0; i < 4; ++i) {
+      for (int j = 0; j < 4; ++j) table->item(i, j)->setText(QString::number(after[std::size_t(i * 4 + j)]));
+    }
+    table->item(1, 3)->setText("1");  // (2,4) left as it was
+    table->item(0, 0)->setText("9");  // the crossing (1,1) left as it was
+    child<QPushButton>(panel, "checkButton")->click();
+    const QString verdict = child<QLabel>(panel, "verdictLabel")->text();
+    QVERIFY2(verdict.contains("2 mistakes:") && verdict.contains("Row 1, column 1: 9 should be 10") &&
+                 verdict.contains("Row 2, column 4: 1 should be 0"),
+             qPrintable(verdict));
+    QCOMPARE(panel.lesson()->cursor(), 9);
+    if (const QByteArray shot = qgetenv("MATCHSCOPE_EXERCISE_SCREENSHOT"); !shot.isEmpty())
+      panel.grab().save(QString::fromLocal8Bit(shot));  // docs/images/learn-exercise.png
+    table->item(1, 3)->setText("0");
+    table->item(0, 0)->setText("10");
+    child<QPushButton>(panel, "checkButton")->click();
+    QCOMPARE(panel.lesson()->cursor(), 10);
+    QVERIFY(!table->isVisible() && panel.graph()->isVisible());  // the next step is drawing lines again
   }
 
   // Item 3: the end of an exercise shows a summary: the score and the result.

@@ -82,6 +82,9 @@ QString legendHtml() {
   return html + "</table>";
 }
 
+// List entries of problems handed to loadProblem: the prefix and their index in loaded_.
+const QString kLoadedPrefix = QStringLiteral("loaded:");
+
 }  // namespace
 
 LearnPanel::LearnPanel(QWidget* parent) : QWidget(parent) {
@@ -218,11 +221,10 @@ QWidget* LearnPanel::buildLessonPage() {
   verdict_->setObjectName("verdictLabel");
   verdict_->setWordWrap(true);
   verdict_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
-  matrixInput_ = new QTableWidget(exerciseBox_);
+  matrixInput_ = new QTableWidget(page);
   matrixInput_->setObjectName("matrixInput");
   matrixInput_->horizontalHeader()->setDefaultSectionSize(44);
   matrixInput_->verticalHeader()->setDefaultSectionSize(24);
-  matrixInput_->setMaximumHeight(24 * 11 + 30);
   scoreLabel_ = new QLabel(exerciseBox_);
   scoreLabel_->setObjectName("scoreLabel");
   auto* answerRow = new QHBoxLayout;
@@ -234,7 +236,6 @@ QWidget* LearnPanel::buildLessonPage() {
   answerRow->addWidget(scoreLabel_);
   auto* exerciseLayout = new QVBoxLayout(exerciseBox_);
   exerciseLayout->addWidget(instruction_);
-  exerciseLayout->addWidget(matrixInput_);
   exerciseLayout->addLayout(answerRow);
   exerciseLayout->addWidget(fixedHeightScroller(verdict_, 4, exerciseBox_));
   // The instruction keeps two lines whatever it says, so nothing below it moves between steps.
@@ -248,9 +249,13 @@ QWidget* LearnPanel::buildLessonPage() {
   side->addWidget(legend, 0);
   graph_ = new BipartiteView(page);
   graph_->setObjectName("bipartiteView");
+  // A step answered as a whole matrix takes the graph's place, so nothing else moves.
+  graphOrAnswer_ = new QStackedWidget(page);
+  graphOrAnswer_->addWidget(graph_);
+  graphOrAnswer_->addWidget(matrixInput_);
   auto* matrixRow = new QHBoxLayout;
   matrixRow->addWidget(canvas_, 3);
-  matrixRow->addWidget(graph_, 2);
+  matrixRow->addWidget(graphOrAnswer_, 2);
   matrixRow->addLayout(side, 0);
   auto* layout = new QVBoxLayout(page);
   layout->setContentsMargins(0, 0, 0, 0);
@@ -326,10 +331,13 @@ void LearnPanel::loadSelectedExample() {
   const QString data = examples_->currentData().toString();
   if (data.endsWith(".txt")) {
     openLessonFile(data.toStdString());
-    return;
+  } else if (data.startsWith(kLoadedPrefix)) {
+    putInEditor(loaded_[data.mid(kLoadedPrefix.size()).toULongLong()]);
+  } else {
+    putInEditor(teaching::randomLessonProblem(randomSize_->value(),
+                                              static_cast<uint64_t>(randomSeed_->value()), data == "maximize",
+                                              currentMethod()));
   }
-  loadProblem(teaching::randomLessonProblem(randomSize_->value(), static_cast<uint64_t>(randomSeed_->value()),
-                                            data == "maximize", currentMethod()));
 }
 
 void LearnPanel::openFile() {
@@ -342,18 +350,8 @@ void LearnPanel::openFile() {
 bool LearnPanel::openLessonFile(const std::filesystem::path& file) {
   try {
     const teaching::LessonProblem problem = teaching::readLessonFile(file);
-    // The list shows what the editor holds: a file from elsewhere joins the list, selected.
-    const QString key = QString::fromStdString(file.string());
-    int index = examples_->findData(key);
-    if (index < 0) {
-      index = 0;
-      examples_->insertItem(index, QString::fromStdString(problem.title), key);
-    }
-    {
-      const QSignalBlocker quiet(examples_);
-      examples_->setCurrentIndex(index);
-    }
-    loadProblem(problem);
+    selectListEntry(QString::fromStdString(file.string()), problem.title);
+    putInEditor(problem);
     return true;
   } catch (const std::exception& error) {
     showMessage(QString::fromStdString(error.what()));
@@ -361,7 +359,24 @@ bool LearnPanel::openLessonFile(const std::filesystem::path& file) {
   }
 }
 
+void LearnPanel::selectListEntry(const QString& key, const std::string& title) {
+  // The list shows what the editor holds: a lesson from elsewhere joins it, selected.
+  const QSignalBlocker quiet(examples_);
+  int index = examples_->findData(key);
+  if (index < 0) {
+    index = 0;
+    examples_->insertItem(index, QString::fromStdString(title), key);
+  }
+  examples_->setCurrentIndex(index);
+}
+
 void LearnPanel::loadProblem(const teaching::LessonProblem& problem) {
+  loaded_.push_back(problem);
+  selectListEntry(kLoadedPrefix + QString::number(loaded_.size() - 1), problem.title);
+  putInEditor(problem);
+}
+
+void LearnPanel::putInEditor(const teaching::LessonProblem& problem) {
   editor_->setProblem(problem);
   setMethod(problem.method);
   showMessage({});
@@ -473,8 +488,9 @@ void LearnPanel::showFrame() {
   instruction_->setText(QString::fromStdString(teaching::exerciseInstruction(frame)));
   valueInput_->setEnabled(kind == teaching::AnswerKind::Value);
   valueInput_->clear();
-  matrixInput_->setVisible(kind == teaching::AnswerKind::Matrix);
-  if (kind == teaching::AnswerKind::Matrix) fillMatrixInput(frame);
+  const bool typingMatrix = exercising && kind == teaching::AnswerKind::Matrix;
+  graphOrAnswer_->setCurrentWidget(typingMatrix ? static_cast<QWidget*>(matrixInput_) : graph_);
+  if (typingMatrix) fillMatrixInput(frame);
   check_->setEnabled(kind != teaching::AnswerKind::None);
   updateScore();
   if (exercising && lesson_->finished()) {

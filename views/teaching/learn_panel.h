@@ -8,6 +8,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <vector>
 
 #include "solver/lap/teaching/exercise.h"
 #include "solver/lap/teaching/munkres_lesson.h"
@@ -41,8 +42,8 @@ class LearnPanel : public QWidget {
   // Lesson files offered in the examples list (default: the build's resources/lessons, or
   // $MATCHSCOPE_LESSONS).
   void setLessonFolder(const std::filesystem::path& folder);
-  // Puts a problem in the editor (and its method in the method choice); the lesson starts with
-  // startLesson().
+  // Puts a problem in the editor (and its method in the method choice) and in the example list, selected;
+  // the lesson starts with startLesson().
   void loadProblem(const lap::teaching::LessonProblem& problem);
   // Reads a lesson file into the editor. On failure the reason is shown and everything else stays as it
   // was: the lesson in progress, its score and the page on screen.
@@ -80,6 +81,8 @@ class LearnPanel : public QWidget {
   void openFile();
   void showVerdict(const QString& text, const QString& color);
   void showMessage(const QString& text);
+  void putInEditor(const lap::teaching::LessonProblem& problem);
+  void selectListEntry(const QString& key, const std::string& title);
   lap::teaching::LessonMethod currentMethod() const;
   void fillMatrixInput(const lap::teaching::LessonFrame& frame);
   void updateScore();
@@ -87,6 +90,7 @@ class LearnPanel : public QWidget {
 
   std::filesystem::path lessonFolder_;
   std::unique_ptr<lap::teaching::MunkresLesson> lesson_;
+  std::vector<lap::teaching::LessonProblem> loaded_;  // problems handed to loadProblem, listed as examples
   lap::teaching::ExerciseChecker checker_;
 
   QComboBox* examples_;
@@ -112,6 +116,7 @@ class LearnPanel : public QWidget {
   QLabel* instruction_;
   QLineEdit* valueInput_;
   QTableWidget* matrixInput_;
+  QStackedWidget* graphOrAnswer_;
   QPushButton* check_;
   QLabel* verdict_;
   QLabel* scoreLabel_;

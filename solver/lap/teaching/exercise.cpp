@@ -113,32 +113,26 @@ Verdict judgeLineMinimum(const LessonFrame& frame, int64_t answer, bool isRow) {
                           " has a smaller entry.");
 }
 
-Verdict judgeAdjustment(const LessonFrame& frame, int64_t answer) {
-  const MunkresState& s = frame.state;
-  const Smallest smallest = smallestUncovered(s);
-  if (answer == smallest.value) {
-    return right("Right: " + number(answer) + " at " + cellName(smallest.at) +
-                 " is the smallest entry that no line covers.");
-  }
+// Why `answer` is not theta, the smallest uncovered value; "" when it is.
+std::string thetaProblem(const MunkresState& s, int64_t answer) {
+  if (answer == smallestUncovered(s).value) return "";
   if (answer == 0) {
-    return wrong(frame,
-                 "0 would change nothing: every zero is covered now, and the adjustment must make a new "
-                 "uncovered zero.");
+    return "theta 0 would change nothing: every zero is covered now, and the adjustment must make a new "
+           "uncovered zero.";
   }
   const auto uncovered = [](const MunkresState& state, Cell c) { return !isCovered(state, c); };
   const auto covered = [](const MunkresState& state, Cell c) { return isCovered(state, c); };
   if (const std::optional<Cell> cell = firstCellWith(s, answer, uncovered)) {
-    return wrong(frame, number(answer) + " is uncovered (at " + cellName(*cell) +
-                            "), but a smaller entry is uncovered too.");
+    return "theta " + number(answer) + " is uncovered (at " + cellName(*cell) +
+           "), but a smaller entry is uncovered too.";
   }
   if (const std::optional<Cell> cell = firstCellWith(s, answer, covered)) {
     const bool byRow = s.rowCovered[at(cell->row)] != 0;
-    return wrong(frame, number(answer) + " appears only in covered cells (at " + cellName(*cell) +
-                            ", covered by " + (byRow ? rowName(cell->row) : columnName(cell->col)) +
-                            "); only entries whose row and column are both uncovered count.");
+    return "theta " + number(answer) + " appears only in covered cells (at " + cellName(*cell) +
+           ", covered by " + (byRow ? rowName(cell->row) : columnName(cell->col)) +
+           "); only entries whose row and column are both uncovered count.";
   }
-  return wrong(frame,
-               "no uncovered entry is " + number(answer) + "; the answer is one of the uncovered numbers.");
+  return "no uncovered entry is " + number(answer) + "; theta is one of the uncovered numbers.";
 }
 
 Verdict judgeStarring(const LessonFrame& frame, const std::vector<Cell>& stars) {
@@ -297,7 +291,10 @@ Verdict judgeFewestLines(const LessonFrame& frame, const CoverAnswer& answer) {
       LinesChoice{rows, cols});
 }
 
-// The minimum-lines adjustment, cell by cell: every entry the learner wrote against the method's.
+// The adjustment of either method, cell by cell: theta, the smallest uncovered value, comes off every
+// uncovered entry and goes onto every entry two lines cross (Munkres adds it to the covered rows and takes
+// it from the uncovered columns: the same change). Every wrong entry is named; when all uncovered entries
+// dropped by one wrong amount, why that amount is not theta comes first.
 Verdict judgeAdjustedMatrix(const LessonFrame& frame, const std::vector<int64_t>& values) {
   const MunkresState& s = frame.state;
   if (values.size() != s.values.size()) {
@@ -306,6 +303,18 @@ Verdict judgeAdjustedMatrix(const LessonFrame& frame, const std::vector<int64_t>
   }
   const int64_t theta = smallestUncovered(s).value;
   std::vector<std::string> mistakes;
+  std::optional<int64_t> usedTheta;
+  bool oneAmount = true;
+  for (int32_t i = 0; i < s.n && oneAmount; ++i) {
+    for (int32_t j = 0; j < s.n; ++j) {
+      const Cell c{i, j};
+      if (isCovered(s, c) || isForbiddenEntry(s.value(c))) continue;
+      const int64_t dropped = s.value(c) - values[s.index(c)];
+      if (usedTheta && *usedTheta != dropped) oneAmount = false;
+      usedTheta = dropped;
+    }
+  }
+  if (oneAmount && usedTheta && *usedTheta != theta) mistakes.push_back(thetaProblem(s, *usedTheta));
   for (int32_t i = 0; i < s.n; ++i) {
     for (int32_t j = 0; j < s.n; ++j) {
       const Cell c{i, j};
@@ -390,7 +399,6 @@ AnswerKind answerKind(StepKind next) {
   switch (next) {
     case StepKind::ReduceRow:
     case StepKind::ReduceColumn:
-    case StepKind::Adjust:
       return AnswerKind::Value;
     case StepKind::StarZeros:
     case StepKind::FlipPath:
@@ -399,6 +407,7 @@ AnswerKind answerKind(StepKind next) {
     case StepKind::CoverPrimedRow:
     case StepKind::CoverZerosWithFewestLines:
       return AnswerKind::Cover;
+    case StepKind::Adjust:
     case StepKind::AdjustUncovered:
       return AnswerKind::Matrix;
     case StepKind::PrimeZero:
@@ -435,10 +444,9 @@ std::string exerciseInstruction(const LessonFrame& frame) {
       return "Click zeros to set the stars after flipping: on the path, stars lose their star and primes "
              "become "
              "stars.";
-    case StepKind::Adjust:
-      return "Type the smallest value that no line covers.";
     case StepKind::CoverZerosWithFewestLines:
       return "Click row and column headers to draw the fewest lines that cover every zero.";
+    case StepKind::Adjust:
     case StepKind::AdjustUncovered:
       return "Type the matrix after the adjustment: the smallest uncovered value comes off every uncovered "
              "entry and goes onto every entry where two lines cross.";
@@ -483,8 +491,8 @@ std::string hintFor(const LessonFrame& frame) {
              "stars stay.";
     case StepKind::Adjust:
       return "Look only at the cells that no line crosses (uncovered rows and uncovered columns) and take "
-             "the "
-             "smallest number there.";
+             "the smallest number there. It comes off every uncovered entry and goes onto every entry that "
+             "two lines cross; entries under one line stay.";
     case StepKind::CoverZerosWithFewestLines:
       return "First find as many zeros as you can with no two in one row or column: that many lines are "
              "needed. A row with two or more zeros is usually worth a row line.";
@@ -517,8 +525,6 @@ Verdict judge(const LessonFrame& frame, const LearnerAction& action) {
       return judgeLineMinimum(frame, std::get<ValueAnswer>(action).value, true);
     case StepKind::ReduceColumn:
       return judgeLineMinimum(frame, std::get<ValueAnswer>(action).value, false);
-    case StepKind::Adjust:
-      return judgeAdjustment(frame, std::get<ValueAnswer>(action).value);
     case StepKind::StarZeros:
       return judgeStarring(frame, std::get<StarAnswer>(action).stars);
     case StepKind::FlipPath:
@@ -528,6 +534,7 @@ Verdict judge(const LessonFrame& frame, const LearnerAction& action) {
       return judgeCover(frame, std::get<CoverAnswer>(action));
     case StepKind::CoverZerosWithFewestLines:
       return judgeFewestLines(frame, std::get<CoverAnswer>(action));
+    case StepKind::Adjust:
     case StepKind::AdjustUncovered:
       return judgeAdjustedMatrix(frame, std::get<MatrixAnswer>(action).values);
     case StepKind::PrimeZero:

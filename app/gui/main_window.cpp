@@ -28,6 +28,7 @@
 #include "app/gui/instance_panel.h"
 #include "app/gui/png_export.h"
 #include "app/gui/problem_registry.h"
+#include "app/gui/pseudocode_dock.h"
 #include "app/gui/step_history.h"
 #include "views/charts/trace_charts.h"
 #include "views/log/step_log_model.h"
@@ -60,6 +61,7 @@ MainWindow::MainWindow(QWidget* parent)
   history_ = new StepHistory(*controller_, this);
   buildViews();
   buildDocks();
+  addPseudocodeDock(*this, *controller_);
   sessions_ = makeProblemSessions({*matrixView_, *charts_, *splitter_, *instancePanel_, *algorithmPanel_});
   buildActions();
   buildStatusBar();

@@ -12,7 +12,9 @@
 
 #include "app/gui/algorithm_panel.h"
 #include "app/gui/main_window.h"
+#include "solver/pseudocode/algorithm_pseudocode.h"
 #include "views/matrix/matrix_view.h"
+#include "views/pseudocode/pseudocode_view.h"
 #include "views/teaching/learn_panel.h"
 #include "window_test_support.h"
 
@@ -98,6 +100,28 @@ class TestLearnMode : public QObject {
     QVERIFY(window.statusBar()->isVisible());
     QTest::keyClick(&window, Qt::Key_Right);
     QVERIFY(QTest::qWaitFor([&] { return window.controller().trace().records().size() == 1; }, kTimeoutMs));
+  }
+
+  // The studio's Pseudocode dock follows a solve: the tree variant's listing, the line of each step's phase
+  // highlighted, the step's counters as variables.
+  void pseudocodeDockFollowsTheSolve() {
+    MainWindow window;
+    lapAlgorithm(window).setOptions(sequential(lap::LapAlgorithm::Tree));
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(load(window, generated(8, 3)));
+    auto* view = window.findChild<views::PseudocodeView*>(QStringLiteral("studioPseudocode"));
+    QVERIFY(view != nullptr);
+    const PseudocodeListing* listing = algorithmPseudocode("tree");
+    for (int k = 1; k <= 6; ++k) {
+      window.controller().stepPhase();
+      QVERIFY(QTest::qWaitFor([&] { return window.controller().trace().records().size() == std::size_t(k); },
+                              kTimeoutMs));
+      const StepRecord& record = window.controller().trace().records().back();
+      QCOMPARE(view->currentLine(), listing->lineOf(record.phase));
+      QVERIFY(view->currentLine() >= 0);
+      QCOMPARE(view->variables()[2].second, std::string(record.phase));
+    }
   }
 
   // Closed in Learn mode, the window opens in Learn mode; the studio then comes back with the layout it had

@@ -20,14 +20,17 @@ LearnerAction answerShownBy(const LessonFrame& next) {
   switch (next.kind) {
     case StepKind::ReduceRow:
     case StepKind::ReduceColumn:
-    case StepKind::Adjust:
       return ValueAnswer{next.stepValue};
     case StepKind::StarZeros:
     case StepKind::FlipPath:
       return StarAnswer{marked(next.state, Mark::Star)};
     case StepKind::CoverStarredColumns:
     case StepKind::CoverPrimedRow:
+    case StepKind::CoverZerosWithFewestLines:
       return CoverAnswer{coveredRows(next.state), coveredColumns(next.state)};
+    case StepKind::Adjust:
+    case StepKind::AdjustUncovered:
+      return MatrixAnswer{next.state.values};
     case StepKind::PrimeZero:
       return PrimeAnswer{next.state.lastPrime};
     case StepKind::FindPath:
@@ -56,6 +59,8 @@ LearnerAction spoiled(const LessonFrame& frame, LearnerAction action) {
     prime->zero = marked(s, Mark::Star).front();  // stars are always covered
   } else if (auto* path = std::get_if<PathAnswer>(&action)) {
     path->cells.pop_back();  // the path stops short of its last prime
+  } else if (auto* matrix = std::get_if<MatrixAnswer>(&action)) {
+    ++matrix->values[s.index(uncoveredZeros(s).empty() ? Cell{0, 0} : uncoveredZeros(s).front())];
   }
   return action;
 }
@@ -132,10 +137,17 @@ class TestExercise : public QObject {
     QCOMPARE(text(v.explanation),
              QString("Row 1 has two starred zeros (columns 1 and 2); starred zeros must be "
                      "independent, at most one in each row and each column."));
+    // Every mistake at once: a non-zero starred, and the zeros left that could still be starred.
     v = judge(frame, StarAnswer{{at1(2, 2)}});
-    QCOMPARE(text(v.explanation),
-             QString("The entry at row 2, column 2 is 1, not 0; only zeros are starred."));
+    QCOMPARE(v.mistakes,
+             (std::vector<std::string>{
+                 "The entry at row 2, column 2 is 1, not 0; only zeros are starred.",
+                 "The zero at row 1, column 1 has no star in its row or its column, so it must be "
+                 "starred too: every zero that can be starred is."}));
+    QVERIFY(text(v.explanation).startsWith("2 mistakes: (1) The entry at row 2, column 2 is 1"));
     QVERIFY(text(v.hint).startsWith("Go row by row"));
+    v = judge(frame, StarAnswer{{at1(1, 1), at1(1, 2), at1(2, 1), at1(3, 3)}});
+    QCOMPARE(v.mistakes.size(), std::size_t(3));  // two in row 1, two in column 1, (3,3) is 4
 
     // The lesson continues from the learner's stars {(1,2),(2,1)}: the future is recomputed and still
     // optimal.
@@ -201,7 +213,10 @@ class TestExercise : public QObject {
              QString("Row 1 holds the new primed zero and a starred zero (in column 1); cover row 1."));
     v = judge(frame, CoverAnswer{{0, 2}, {}});
     QCOMPARE(text(v.explanation),
-             QString("Only row 1 and column 1 change in this step; row 3 should stay uncovered."));
+             QString("Row 3 should be uncovered as before: only row 1 and column 1 change in this step."));
+    // Every wrong line is listed: row 1 missing, column 1 kept, rows 2 and 3 added.
+    v = judge(frame, CoverAnswer{{1, 2}, {0}});
+    QCOMPARE(v.mistakes.size(), std::size_t(4));
   }
 
   // Winston frame 16: stars (1,2) (2,1) (3,3), primes (1,4) (2,4) (4,1); the path is (4,1)' (2,1)* (2,4)'.
@@ -214,8 +229,8 @@ class TestExercise : public QObject {
     QVERIFY(text(v.explanation).startsWith("The path does not reach row 1, column 4"));
     v = judge(frame, PathAnswer{{at1(4, 1), at1(2, 4)}});
     QCOMPARE(text(v.explanation),
-             QString("The path is missing a starred zero: the primed zero at row 4, column 1 "
-                     "has a starred zero in its column."));
+             QString("The path is missing the starred zero at row 2, column 1: the primed zero at row 4, "
+                     "column 1 has it in its column."));
     v = judge(frame, PathAnswer{{at1(2, 1), at1(2, 4)}});
     QCOMPARE(text(v.explanation),
              QString("The path starts at the primed zero just made, at row 4, column 1."));
@@ -230,8 +245,8 @@ class TestExercise : public QObject {
     const MunkresLesson pilgrim = walkedLesson("01-pilgrim-3x3.txt");
     v = judge(pilgrim.frames()[20], PathAnswer{{at1(3, 1), at1(2, 1), at1(2, 2), at1(1, 2)}});
     QCOMPARE(text(v.explanation),
-             QString("The path is missing a primed zero: the starred zero at row 1, column 2 "
-                     "has a primed zero in its row."));
+             QString("The path is missing the primed zero at row 1, column 3: the starred zero at row 1, "
+                     "column 2 has it in its row."));
   }
 
   // Winston frame 17: flipping (4,1)' (2,1)* (2,4)' gives stars (1,2) (2,4) (3,3) (4,1).
@@ -256,26 +271,41 @@ class TestExercise : public QObject {
 
   // Winston frame 12: 9 0 3 0 / 0 10 4 1 / 4 5 0 4 / 0 2 4 6 with row 1 and columns 1, 3 covered. Uncovered
   // (rows 2-4 x columns 2, 4): 10 1 / 5 4 / 2 6, so the adjustment is 1.
+  // Munkres' adjustment, answered as the whole matrix: the right one, and a matrix adjusted by a wrong
+  // amount, which is diagnosed first (why that amount is not theta), then every wrong cell.
   void smallestUncoveredValue() {
     const MunkresLesson lesson = walkedLesson("03-winston-machineco.txt");
     const LessonFrame& frame = lesson.frames()[12];
     QCOMPARE(frame.state.next, StepKind::Adjust);
-    Verdict v = judge(frame, ValueAnswer{1});
-    QVERIFY(v.correct);
+    Verdict v = judge(frame, MatrixAnswer{lesson.frames()[13].state.values});
+    QVERIFY2(v.correct, v.explanation.c_str());
     QCOMPARE(text(v.explanation),
-             QString("Right: 1 at row 2, column 4 is the smallest entry that no line covers."));
-    v = judge(frame, ValueAnswer{2});
-    QCOMPARE(text(v.explanation),
-             QString("2 is uncovered (at row 4, column 2), but a smaller entry is uncovered too."));
-    v = judge(frame, ValueAnswer{9});
-    QCOMPARE(text(v.explanation),
-             QString("9 appears only in covered cells (at row 1, column 1, covered by row 1); "
+             QString("Right: theta = 1 came off every uncovered entry and went onto every "
+                     "crossing."));
+    const auto adjustedBy = [&](int64_t theta) {
+      std::vector<int64_t> values = frame.state.values;
+      for (int32_t i = 0; i < frame.state.n; ++i) {
+        for (int32_t j = 0; j < frame.state.n; ++j) {
+          const int lines = frame.state.rowCovered[std::size_t(i)] + frame.state.colCovered[std::size_t(j)];
+          values[frame.state.index({i, j})] += lines == 0 ? -theta : lines == 2 ? theta : 0;
+        }
+      }
+      return MatrixAnswer{values};
+    };
+    QVERIFY(judge(frame, adjustedBy(1)).correct);
+    v = judge(frame, adjustedBy(2));
+    QCOMPARE(text(v.mistakes.front()),
+             QString("Theta 2 is uncovered (at row 4, column 2), but a smaller entry is uncovered too."));
+    QVERIFY(v.mistakes.size() > 1);  // then each cell that came out wrong
+    v = judge(frame, adjustedBy(9));
+    QCOMPARE(text(v.mistakes.front()),
+             QString("Theta 9 appears only in covered cells (at row 1, column 1, covered by row 1); "
                      "only entries whose row and column are both uncovered count."));
-    v = judge(frame, ValueAnswer{0});
-    QVERIFY(text(v.explanation).startsWith("0 would change nothing"));
-    v = judge(frame, ValueAnswer{7});
-    QCOMPARE(text(v.explanation),
-             QString("No uncovered entry is 7; the answer is one of the uncovered numbers."));
+    v = judge(frame, adjustedBy(0));
+    QVERIFY(text(v.mistakes.front()).startsWith("Theta 0 would change nothing"));
+    v = judge(frame, adjustedBy(7));
+    QCOMPARE(text(v.mistakes.front()),
+             QString("No uncovered entry is 7; theta is one of the uncovered numbers."));
     QVERIFY(!text(v.hint).contains(QRegularExpression("[0-9]")));  // the hint does not give the number away
   }
 
@@ -289,7 +319,9 @@ class TestExercise : public QObject {
     QCOMPARE(text(v.explanation), QString("The lesson is finished."));
   }
 
-  void scoreCountsAnswersAndHints() {
+  // A fair score: the first answer to a step counts, later ones (after a wrong answer, or after stepping
+  // back) are logged but change nothing; a skip is counted once; hints are counted.
+  void scoreCountsFirstAnswersSkipsAndHints() {
     const MunkresLesson lesson = walkedLesson("01-pilgrim-3x3.txt");
     ExerciseChecker checker;
     QVERIFY(checker.check(lesson.frames()[0], ValueAnswer{1}).correct);
@@ -297,17 +329,93 @@ class TestExercise : public QObject {
     QVERIFY(!checker.check(lesson.frames()[1], ValueAnswer{4}).correct);
     QVERIFY(checker.check(lesson.frames()[1], ValueAnswer{2}).correct);
     QCOMPARE(text(checker.hint(lesson.frames()[2])), text(hintFor(lesson.frames()[2])));
-    QCOMPARE(checker.score(), (Score{2, 2, 1}));
+    QCOMPARE(checker.score(), (Score{1, 1, 1, 0}));
+    // Back to step 1 and answer it again, wrongly then rightly: the score stays.
+    QVERIFY(!checker.check(lesson.frames()[0], ValueAnswer{2}).correct);
+    QVERIFY(checker.check(lesson.frames()[0], ValueAnswer{1}).correct);
+    QCOMPARE(checker.score(), (Score{1, 1, 1, 0}));
+    // Steps passed without an answer: skipped once each; steps with nothing to answer are not skips.
+    checker.skip(lesson.frames()[2]);
+    checker.skip(lesson.frames()[2]);
+    checker.skip(lesson.frames()[1]);                           // already answered
+    checker.skip(lesson.frames()[lesson.frames().size() - 2]);  // the result: nothing to answer
+    QCOMPARE(checker.score(), (Score{1, 1, 1, 1}));
+    QVERIFY(!checker.check(lesson.frames()[2], ValueAnswer{4}).correct);  // after the skip: not counted
+    QCOMPARE(checker.score(), (Score{1, 1, 1, 1}));
+    QCOMPARE(text(scoreSummary(checker.score())),
+             QString("1 of 3 steps right at the first answer, 1 wrong, 1 skipped, 1 hint"));
+    // The log holds every answer, hint and skip, in order, with whether it counted.
+    const auto& log = checker.log();
+    QCOMPARE(log.size(), std::size_t(9));
+    QCOMPARE(log[1].answer, std::string("3"));
+    QVERIFY(log[1].counted && !log[1].correct);
+    QVERIFY(!log[2].counted);
+    QCOMPARE(int(log[4].kind), int(QuizEntry::Kind::Hint));
+    QVERIFY(!log[5].counted && !log[6].counted);
+    QCOMPARE(int(log[7].kind), int(QuizEntry::Kind::Skip));
+    QCOMPARE(log[7].step, 3);
     checker.reset();
     QCOMPARE(checker.score(), Score{});
+    QVERIFY(checker.log().empty());
+  }
+
+  // The minimum-lines method on Winston's Machineco: after the reductions (frame 8) the zeros are
+  // (1,2) (1,4) (2,1) (3,3) (4,1); three independent zeros, so three lines. Any cover of every zero by
+  // three lines is right; every uncovered zero and the excess of lines are named.
+  void fewestLinesAcceptsEveryMinimumCover() {
+    LessonProblem problem = readLessonFile(lessonPath("03-winston-machineco.txt"));
+    problem.method = LessonMethod::Lines;
+    MunkresLesson lesson(problem);
+    lesson.completeFrames();
+    const LessonFrame& frame = lesson.frames()[8];
+    QCOMPARE(frame.state.next, StepKind::CoverZerosWithFewestLines);
+    QVERIFY(judge(frame, CoverAnswer{lines1({1, 3}), lines1({1})}).correct);
+    const Verdict other = judge(frame, CoverAnswer{lines1({1}), lines1({1, 3})});
+    QVERIFY2(other.correct, other.explanation.c_str());
+    QCOMPARE(std::get<LinesChoice>(other.choice).cols, lines1({1, 3}));
+    Verdict v = judge(frame, CoverAnswer{lines1({1}), lines1({})});
+    QCOMPARE(v.mistakes,
+             (std::vector<std::string>{"The zero at row 2, column 1 is not covered by any line.",
+                                       "The zero at row 3, column 3 is not covered by any line.",
+                                       "The zero at row 4, column 1 is not covered by any line."}));
+    v = judge(frame, CoverAnswer{lines1({1, 2, 3, 4}), lines1({})});
+    QCOMPARE(v.mistakes.size(), std::size_t(1));
+    QVERIFY(text(v.explanation).startsWith("4 lines drawn, but 3 suffice"));
+    // The learner's cover becomes the lesson's, and the lesson still ends at the optimum 15.
+    lesson.seek(8);
+    lesson.stepForward(other.choice);
+    QCOMPARE(coveredColumns(lesson.current().state), lines1({1, 3}));
+    lesson.completeFrames();
+    QCOMPARE(lesson.frames().back().stepValue, int64_t(15));
+  }
+
+  // The adjustment cell by cell: each wrong entry is named with the rule it breaks.
+  void adjustmentCellByCell() {
+    LessonProblem problem = readLessonFile(lessonPath("03-winston-machineco.txt"));
+    problem.method = LessonMethod::Lines;
+    MunkresLesson lesson(problem);
+    lesson.completeFrames();
+    const LessonFrame& frame = lesson.frames()[9];  // rows 1, 3 and column 1 covered; theta = 1 at (2,4)
+    QCOMPARE(frame.state.next, StepKind::AdjustUncovered);
+    QVERIFY(judge(frame, MatrixAnswer{lesson.frames()[10].state.values}).correct);
+    std::vector<int64_t> values = lesson.frames()[10].state.values;
+    values[frame.state.index(at1(2, 4))] = 1;  // left as it was
+    values[frame.state.index(at1(1, 1))] = 9;  // a crossing left as it was
+    values[frame.state.index(at1(1, 2))] = 1;  // a cell under one line raised
+    const Verdict v = judge(frame, MatrixAnswer{values});
+    QCOMPARE(v.mistakes, (std::vector<std::string>{
+                             "Row 1, column 1: 9 should be 10 (9, where two lines cross, so it rises by 1).",
+                             "Row 1, column 2: 1 should be 0 (0, under one line, so it keeps its value).",
+                             "Row 2, column 4: 1 should be 0 (1, uncovered, so it drops by 1)."}));
   }
 
   // On many random lessons, the checker accepts the answer that the method's own next frame shows, at every
   // step, and rejects it with one thing changed.
   void checkerAgreesWithTheMethod() {
     int judged = 0;
-    for (uint64_t seed = 1; seed <= 60; ++seed) {
-      MunkresLesson lesson(randomLessonProblem(int32_t(3 + seed % 8), seed));
+    for (uint64_t seed = 1; seed <= 120; ++seed) {
+      const LessonMethod method = seed % 2 == 0 ? LessonMethod::Stars : LessonMethod::Lines;
+      MunkresLesson lesson(randomLessonProblem(int32_t(2 + seed % 9), seed, false, method));
       lesson.completeFrames();
       const auto& frames = lesson.frames();
       for (std::size_t k = 0; k + 1 < frames.size(); ++k) {

@@ -10,6 +10,7 @@
 #include "solver/lap/brute_force.h"
 #include "solver/lap/certificate.h"
 #include "solver/lap/lap_solver.h"
+#include "solver/lap/teaching/lesson_transcript.h"
 #include "solver/lap/teaching/munkres_method.h"
 #include "tests/teaching/lesson_test_support.h"
 
@@ -72,6 +73,10 @@ void checkInvariants(const MunkresLesson& lesson, const LessonFrame& frame) {
   for (int32_t i = 0; i < s.n; ++i) {
     for (int32_t j = 0; j < s.n; ++j) {
       const Cell c{i, j};
+      if (isForbiddenEntry(square(i, j))) {
+        QVERIFY(isForbiddenEntry(s.value(c)) && s.mark(c) == Mark::None);
+        continue;
+      }
       QCOMPARE(s.value(c), square(i, j) - s.rowDual[std::size_t(i)] - s.colDual[std::size_t(j)]);
       if (reduced) QVERIFY(s.value(c) >= 0);
       if (s.mark(c) != Mark::None) QCOMPARE(s.value(c), int64_t(0));
@@ -84,6 +89,12 @@ void checkInvariants(const MunkresLesson& lesson, const LessonFrame& frame) {
     }
   }
   // While primes are being made, every star and prime lies under a line: the cover is what Munkres keeps.
+  // The minimum-lines method's lines cover every zero.
+  if (frame.kind == StepKind::CoverZerosWithFewestLines || frame.kind == StepKind::AdjustUncovered) {
+    const MunkresState& before = lesson.frames()[std::size_t(frame.index - 1)].state;
+    for (const Cell zero : zeros(frame.kind == StepKind::AdjustUncovered ? before : s))
+      QVERIFY(isCovered(frame.kind == StepKind::AdjustUncovered ? before : s, zero));
+  }
   if (frame.kind == StepKind::CoverPrimedRow || frame.kind == StepKind::Adjust ||
       frame.kind == StepKind::CoverStarredColumns) {
     for (const Cell star : stars) QVERIFY(isCovered(s, star));
@@ -488,6 +499,119 @@ class TestMunkresLesson : public QObject {
     QCOMPARE(again.iteration, trace.records()[5].iteration);
   }
 
+  // The minimum-lines method on Winston's Machineco. After the reductions (as in winstonWalk):
+  //   9 0 3 0 / 0 10 4 1 / 4 5 0 4 / 0 2 4 6. Independent zeros (1,2) (2,1) (3,3): three; row 4 has no
+  //   chosen zero, so mark row 4, column 1 (its zero), row 2 (column 1's chosen zero); lines through the
+  //   unmarked rows 1, 3 and the marked column 1. Smallest uncovered: 1 at (2,4); uncovered rows 2, 4 lose
+  //   1, column 1 gains 1: 10 0 3 0 / 0 9 3 0 / 5 5 0 4 / 0 1 3 5. Four independent zeros (1,2) (2,4) (3,3)
+  //   (4,1): optimal, cost 5 + 5 + 3 + 2 = 15, the same as Munkres' walk.
+  void linesWalk() {
+    LessonProblem problem = readLessonFile(lessonPath("03-winston-machineco.txt"));
+    problem.method = LessonMethod::Lines;
+    MunkresLesson lesson(problem);
+    lesson.completeFrames();
+    const auto& f = lesson.frames();
+    QCOMPARE(f.size(), std::size_t(13));
+    QCOMPARE(f[8].state.next, StepKind::CoverZerosWithFewestLines);
+    QCOMPARE(f[9].kind, StepKind::CoverZerosWithFewestLines);
+    QCOMPARE(f[9].highlight, (std::vector<Cell>{at1(1, 2), at1(2, 1), at1(3, 3)}));
+    QCOMPARE(coveredRows(f[9].state), lines1({1, 3}));
+    QCOMPARE(coveredColumns(f[9].state), lines1({1}));
+    QCOMPARE(f[10].kind, StepKind::AdjustUncovered);
+    QCOMPARE(f[10].stepValue, int64_t(1));
+    QCOMPARE(valuesOf(f[10]), (std::vector<int64_t>{10, 0, 3, 0, 0, 9, 3, 0, 5, 5, 0, 4, 0, 1, 3, 5}));
+    QCOMPARE(f[10].highlight, (std::vector<Cell>{at1(2, 4)}));
+    // What changed: uncovered cells down, the crossings (1,1) and (3,1) up, (2,1) and (4,1) unchanged.
+    QCOMPARE(int(f[10].change[f[10].state.index(at1(2, 4))]), -1);
+    QCOMPARE(int(f[10].change[f[10].state.index(at1(1, 1))]), 1);
+    QCOMPARE(int(f[10].change[f[10].state.index(at1(2, 1))]), 0);
+    QCOMPARE(int(f[10].change[f[10].state.index(at1(1, 2))]), 0);
+    QCOMPARE(f[11].kind, StepKind::CoverZerosWithFewestLines);
+    QCOMPARE(marked(f[11].state, Mark::Star),
+             (std::vector<Cell>{at1(1, 2), at1(2, 4), at1(3, 3), at1(4, 1)}));
+    QCOMPARE(f[12].kind, StepKind::Result);
+    QCOMPARE(f[12].stepValue, int64_t(15));
+    QVERIFY(f[9].narration.find("mark row 4 (no chosen zero)") != std::string::npos);
+    QVERIFY(f[9].narration.find("rows 1 and 3 and column 1") != std::string::npos);
+  }
+
+  // Teaching is exact: for both methods, on 200 random instances of n = 2..8 with forbidden entries, the
+  // transcript's last line "total: T" is the Hungarian solver's optimum (sequential classical, on the float64
+  // matrix with +inf), and the final frame's duals certify it. Instances with no assignment avoiding the
+  // forbidden pairs are refused by the lesson, with the reason, exactly when the solver finds them
+  // infeasible. The seed is fresh each run and logged (MATCHSCOPE_TEST_SEED repeats a run).
+  void transcriptTotalIsTheHungarianOptimum() {
+    const QByteArray fixed = qgetenv("MATCHSCOPE_TEST_SEED");
+    const uint64_t seed = fixed.isEmpty() ? std::random_device{}() : fixed.toULongLong();
+    qInfo("seed %llu (MATCHSCOPE_TEST_SEED=%llu repeats this run)", static_cast<unsigned long long>(seed),
+          static_cast<unsigned long long>(seed));
+    std::mt19937_64 rng(seed);
+    int feasible = 0, infeasible = 0, withForbidden = 0;
+    for (int instance = 0; instance < 200; ++instance) {
+      const int32_t n = int32_t(2 + rng() % 7);
+      const bool maximize = rng() % 4 == 0;
+      const double forbiddenShare = 0.1 * double(rng() % 7);  // 0 to 60 % of the entries
+      CostMatrix<double> costs(n, n);
+      for (int64_t k = 0; k < costs.size(); ++k) {
+        const bool forbidden = double(rng() % 1000) < 1000 * forbiddenShare;
+        costs.data()[k] =
+            forbidden ? std::numeric_limits<double>::infinity() : double(rng() % uint64_t(3 * n));
+      }
+      CostMatrix<double> square(n, n);  // the solver's minimisation form
+      bool anyForbidden = false;
+      for (int64_t k = 0; k < costs.size(); ++k) {
+        const double c = costs.data()[k];
+        anyForbidden |= std::isinf(c);
+        square.data()[k] = maximize && !std::isinf(c) ? -c : c;
+      }
+      auto hungarian = makeLapSolver(square, LapOptions{LapAlgorithm::Classical, Backend::Sequential, 1});
+      std::optional<double> optimum;
+      try {
+        ms::runToEnd(*hungarian);
+        optimum = hungarian->solution().objective;
+      } catch (const ms::InfeasibleError&) {
+      }
+      for (const LessonMethod method : {LessonMethod::Stars, LessonMethod::Lines}) {
+        const QByteArray where = "instance " + QByteArray::number(instance) +
+                                 ", n = " + QByteArray::number(n) + ", method " +
+                                 QByteArray(lessonMethodKey(method).data());
+        std::optional<LessonProblem> problem;
+        try {
+          problem = makeLessonProblem(costs, maximize, "random", "test", method);
+        } catch (const ms::InputError& error) {
+          QVERIFY2(!optimum, where + ": refused though the solver found " + QByteArray(error.what()));
+          QVERIFY2(std::string(error.what()).find("no assignment avoids the forbidden (inf) entries") !=
+                       std::string::npos,
+                   error.what());
+          continue;
+        }
+        QVERIFY2(optimum.has_value(), where + ": the lesson took an instance the solver finds infeasible");
+        MunkresLesson lesson(*problem);
+        const LessonFrame& last = walk(lesson, nullptr);
+        if (QTest::currentTestFailed()) return;
+        const std::string transcript = lessonTranscript(lesson.problem(), lesson.frames());
+        const std::size_t lastLine = transcript.rfind("total: ");
+        QVERIFY2(lastLine != std::string::npos && transcript.find('\n', lastLine) == transcript.size() - 1,
+                 where + ": no final total line");
+        const double total = std::stod(transcript.substr(lastLine + 7));
+        QVERIFY2(total == (maximize ? -*optimum : *optimum), where + ": transcript " +
+                                                                 QByteArray::number(total) + ", Hungarian " +
+                                                                 QByteArray::number(*optimum));
+        std::vector<int32_t> rowToCol(std::size_t(n), -1);
+        for (const Cell star : marked(last.state, Mark::Star)) rowToCol[std::size_t(star.row)] = star.col;
+        std::vector<double> u(last.state.rowDual.begin(), last.state.rowDual.end()),
+            v(last.state.colDual.begin(), last.state.colDual.end());
+        const CertificateReport report = checkCertificate(square, rowToCol, u, v, 0.0);
+        QVERIFY2(report.valid, where + ": " + QByteArray(report.problem.c_str()));
+      }
+      (optimum ? feasible : infeasible) += 1;
+      withForbidden += anyForbidden;
+    }
+    qInfo("%d feasible, %d infeasible (refused with the reason), %d with forbidden entries", feasible,
+          infeasible, withForbidden);
+    QVERIFY(feasible >= 100 && infeasible >= 5 && withForbidden >= 100);  // measured: ~170, ~30, ~155
+  }
+
   void lessonFilesAndBadInput() {
     const auto files = lessonFiles(MATCHSCOPE_LESSONS_DIR);
     QCOMPARE(files.size(), std::size_t(5));
@@ -511,11 +635,26 @@ class TestMunkresLesson : public QObject {
     const std::string goal = write("goal.txt", "# title: x\n# goal: biggest\n1 2 3\n4 5 6\n7 8 9\n");
     QCOMPARE(message(goal), goal + ":2: goal must be 'maximize' or 'minimize', not 'biggest'");
     const std::string reals = write("reals.txt", "1 2 3\n4 5.5 6\n7 8 9\n");
-    QCOMPARE(message(reals),
-             reals + ": the teaching mode takes integer costs (this matrix has float64 costs)");
-    const std::string small = write("small.txt", "1 2\n3 4\n");
+    QCOMPARE(message(reals), reals +
+                                 ":row 2, column 2: the teaching mode takes integer costs (and inf for a "
+                                 "forbidden pair); 5.500000 is not an integer");
+    const std::string small = write("small.txt", "4\n");
     QCOMPARE(message(small),
-             small + ": the teaching mode takes 3 x 3 to 10 x 10 matrices (this one is 2 x 2)");
+             small + ": the teaching mode takes 2 x 2 to 10 x 10 matrices (this one is 1 x 1)");
+    const std::string method = write("method.txt", "# method: greedy\n1 2\n3 4\n");
+    QCOMPARE(message(method), method + ":1: method must be 'stars' or 'lines', not 'greedy'");
+    // Forbidden pairs: accepted where an assignment avoids them, refused with the reason where none does.
+    const std::string allowed = write("allowed.txt", "# method: lines\n1 inf 3\ninf 5 6\n7 8 inf\n");
+    const LessonProblem withForbidden = readLessonFile(allowed);
+    QCOMPARE(withForbidden.method, LessonMethod::Lines);
+    QVERIFY(isForbiddenEntry(withForbidden.original(0, 1)) && isForbiddenEntry(withForbidden.square(2, 2)));
+    const std::string blocked = write("blocked.txt", "1 inf inf\n2 inf inf\n3 4 5\n");
+    QCOMPARE(message(blocked),
+             blocked +
+                 ": no assignment avoids the forbidden (inf) entries: rows 1 and 2 (2) have "
+                 "allowed entries only in column 1 (1), so 1 of them cannot be assigned");
+    const std::string minusInf = write("minus.txt", "1 -inf\n2 3\n");
+    QCOMPARE(message(minusInf), minusInf + ":1: -inf is not a cost (use inf to forbid a pair)");
     const std::string big = write("big.txt", "1 2 3\n4 100000 6\n7 8 9\n");
     QCOMPARE(message(big), big + ":row 2, column 2: cost 100000 is outside the lesson range -99999..99999");
     const std::string ragged = write("ragged.txt", "1 2 3\n4 5\n7 8 9\n");

@@ -33,8 +33,11 @@ std::vector<int32_t> linesOf(const std::vector<uint8_t>& covered) {
 ExerciseDraft ExerciseDraft::startFrom(const lap::teaching::LessonFrame& frame) {
   ExerciseDraft draft;
   draft.kind = lap::teaching::answerKind(frame.state.next);
-  draft.rowCovered = frame.state.rowCovered;
-  draft.colCovered = frame.state.colCovered;
+  // The minimum-lines method draws its lines afresh each round; Munkres changes the cover it has.
+  const bool fresh = frame.state.next == lap::teaching::StepKind::CoverZerosWithFewestLines;
+  draft.rowCovered = fresh ? std::vector<uint8_t>(frame.state.rowCovered.size(), 0) : frame.state.rowCovered;
+  draft.colCovered = fresh ? std::vector<uint8_t>(frame.state.colCovered.size(), 0) : frame.state.colCovered;
+  draft.values = frame.state.values;
   draft.stars = lap::teaching::marked(frame.state, lap::teaching::Mark::Star);
   return draft;
 }
@@ -63,6 +66,7 @@ void ExerciseDraft::clickCell(Cell cell) {
     case AnswerKind::None:
     case AnswerKind::Value:
     case AnswerKind::Cover:
+    case AnswerKind::Matrix:
       break;
   }
 }
@@ -82,6 +86,8 @@ std::optional<lap::teaching::LearnerAction> ExerciseDraft::action(std::optional<
     case AnswerKind::Path:
       if (!path.empty()) return lap::teaching::PathAnswer{path};
       return std::nullopt;
+    case AnswerKind::Matrix:
+      return lap::teaching::MatrixAnswer{values};
     case AnswerKind::None:
       break;
   }

@@ -17,6 +17,7 @@ struct ExerciseDraft {
   std::vector<lap::teaching::Cell> stars;
   std::optional<lap::teaching::Cell> prime;
   std::vector<lap::teaching::Cell> path;
+  std::vector<int64_t> values;  // matrix steps: the entries as the learner has typed them so far
 
   // The draft for answering the step after `frame`.
   static ExerciseDraft startFrom(const lap::teaching::LessonFrame& frame);

@@ -5,19 +5,27 @@
 #include <QFileDialog>
 #include <QGroupBox>
 #include <QHBoxLayout>
+#include <QHeaderView>
 #include <QIntValidator>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QShortcut>
 #include <QSlider>
 #include <QSpinBox>
 #include <QStackedWidget>
+#include <QTableWidget>
 #include <QVBoxLayout>
 #include <cstdlib>
 #include <functional>
 
 #include "solver/lap/teaching/lesson_files.h"
+#include "solver/lap/teaching/lesson_pseudocode.h"
+#include "solver/lap/teaching/narration_text.h"
+#include "views/pseudocode/pseudocode_view.h"
+#include "views/teaching/bipartite_view.h"
 #include "views/teaching/lesson_canvas.h"
 #include "views/teaching/lesson_export.h"
 #include "views/teaching/matrix_editor.h"
@@ -44,6 +52,39 @@ QPushButton* button(const QString& text, const char* name, const QString& tip, Q
   return b;
 }
 
+// A label in a scroll area of a fixed number of text lines: however long its text gets or however often it
+// clears, the widgets below it stay where they are (a moving "Next" button makes repeated clicks miss).
+QScrollArea* fixedHeightScroller(QLabel* label, int lines, QWidget* parent) {
+  auto* area = new QScrollArea(parent);
+  area->setWidget(label);
+  area->setWidgetResizable(true);
+  area->setFrameShape(QFrame::NoFrame);
+  area->setFixedHeight(label->fontMetrics().lineSpacing() * lines + 8);
+  area->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  return area;
+}
+
+QString legendHtml() {
+  QString html = "<table cellspacing=\"3\">";
+  for (const LegendEntry& entry : lessonLegend()) {
+    const QString color = entry.color.name();
+    const QString sample = entry.shape == LegendEntry::Shape::Swatch
+                               ? "<span style=\"background:" + color + "\">&nbsp;&nbsp;&nbsp;&nbsp;</span>"
+                           : entry.shape == LegendEntry::Shape::Line
+                               ? "<span style=\"color:" + color + "\"><b>&#9473;&#9473;</b></span>"
+                               : QString();
+    const QString text =
+        entry.shape == LegendEntry::Shape::Text
+            ? "<span style=\"color:" + color + "\"><b>" + entry.text.toHtmlEscaped() + "</b></span>"
+            : entry.text.toHtmlEscaped();
+    html += "<tr><td>" + sample + "</td><td>" + text + "</td></tr>";
+  }
+  return html + "</table>";
+}
+
+// List entries of problems handed to loadProblem: the prefix and their index in loaded_.
+const QString kLoadedPrefix = QStringLiteral("loaded:");
+
 }  // namespace
 
 LearnPanel::LearnPanel(QWidget* parent) : QWidget(parent) {
@@ -51,7 +92,7 @@ LearnPanel::LearnPanel(QWidget* parent) : QWidget(parent) {
 
   auto* editorPage = new QWidget(pages_);
   editor_ = new MatrixEditor(editorPage);
-  editorMessage_ = new QLabel(editorPage);
+  editorMessage_ = new QLabel(this);
   editorMessage_->setObjectName("editorMessage");
   editorMessage_->setWordWrap(true);
   editorMessage_->setStyleSheet("color: #b00020;");
@@ -59,7 +100,6 @@ LearnPanel::LearnPanel(QWidget* parent) : QWidget(parent) {
       button(tr("Start lesson"), "startButton", tr("Run the Hungarian method on this matrix"), editorPage);
   auto* editorLayout = new QVBoxLayout(editorPage);
   editorLayout->addWidget(editor_, 1);
-  editorLayout->addWidget(editorMessage_);
   editorLayout->addWidget(start, 0, Qt::AlignRight);
   connect(start, &QPushButton::clicked, this, [this] { startLesson(); });
 
@@ -68,7 +108,9 @@ LearnPanel::LearnPanel(QWidget* parent) : QWidget(parent) {
 
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(buildSourceBar());
+  layout->addWidget(editorMessage_);  // on both pages: a failed open is reported where the learner is
   layout->addWidget(pages_, 1);
+  editorMessage_->setVisible(false);
 
   auto* left =
       new QShortcut(QKeySequence(Qt::Key_Left), this, [this] { seek(lesson_ ? lesson_->cursor() - 1 : 0); });
@@ -92,7 +134,12 @@ QWidget* LearnPanel::buildSourceBar() {
   randomSeed_ = new QSpinBox(bar);
   randomSeed_->setRange(1, 1000000);
   randomSeed_->setPrefix(tr("seed "));
-  auto* load = button(tr("Load"), "loadButton", tr("Put the chosen example in the editor"), bar);
+  method_ = new QComboBox(bar);
+  method_->setObjectName("methodChoice");
+  method_->addItem(tr("Stars and primes (Munkres)"), static_cast<int>(teaching::LessonMethod::Stars));
+  method_->addItem(tr("Fewest lines"), static_cast<int>(teaching::LessonMethod::Lines));
+  method_->setToolTip(tr("The textbook method the lesson follows after the row and column reductions"));
+  auto* load = button(tr("Load"), "loadButton", tr("Put the chosen example in the editor again"), bar);
   auto* open =
       button(tr("Open file..."), "openButton", tr("A text matrix (whitespace or commas, # comments)"), bar);
   auto* layout = new QHBoxLayout(bar);
@@ -103,6 +150,16 @@ QWidget* LearnPanel::buildSourceBar() {
   layout->addWidget(randomSeed_);
   layout->addWidget(load);
   layout->addWidget(open);
+  layout->addWidget(new QLabel(tr("Method"), bar));
+  layout->addWidget(method_);
+  // The list decides the lesson: choosing an example (or a size or seed of a random one) puts it in the
+  // editor at once, so Start never runs a matrix other than the one the list shows.
+  connect(examples_, &QComboBox::currentIndexChanged, this, [this] { loadSelectedExample(); });
+  const auto reloadRandom = [this] {
+    if (!examples_->currentData().toString().endsWith(".txt")) loadSelectedExample();
+  };
+  connect(randomSize_, &QSpinBox::valueChanged, this, reloadRandom);
+  connect(randomSeed_, &QSpinBox::valueChanged, this, reloadRandom);
   connect(load, &QPushButton::clicked, this, [this] { loadSelectedExample(); });
   connect(open, &QPushButton::clicked, this, [this] { openFile(); });
   return bar;
@@ -119,8 +176,11 @@ QWidget* LearnPanel::buildLessonPage() {
   narration_ = new QLabel(page);
   narration_->setObjectName("narrationLabel");
   narration_->setWordWrap(true);
-  narration_->setMinimumHeight(64);
   narration_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+  auto* legend = new QLabel(page);
+  legend->setObjectName("legend");
+  legend->setText(legendHtml());
+  legend->setAlignment(Qt::AlignTop | Qt::AlignLeft);
 
   first_ = button("|<", "firstButton", tr("Back to the problem"), page);
   back_ = button("<", "backButton", tr("Previous step (Left)"), page);
@@ -129,6 +189,10 @@ QWidget* LearnPanel::buildLessonPage() {
   scrubber_ = new QSlider(Qt::Horizontal, page);
   scrubber_->setObjectName("scrubber");
   position_ = new QLabel(page);
+  position_->setObjectName("positionLabel");
+  // Wide enough for any count, so the buttons beside it never shift as the digits change.
+  position_->setFixedWidth(position_->fontMetrics().horizontalAdvance("000 / 000") + 8);
+  position_->setAlignment(Qt::AlignCenter);
   auto* edit = button(tr("Edit matrix"), "editButton", tr("Back to the editor"), page);
   auto* exportButton =
       button(tr("Export lesson..."), "exportButton", tr("One PNG per step and a transcript"), page);
@@ -156,6 +220,11 @@ QWidget* LearnPanel::buildLessonPage() {
   verdict_ = new QLabel(exerciseBox_);
   verdict_->setObjectName("verdictLabel");
   verdict_->setWordWrap(true);
+  verdict_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+  matrixInput_ = new QTableWidget(page);
+  matrixInput_->setObjectName("matrixInput");
+  matrixInput_->horizontalHeader()->setDefaultSectionSize(44);
+  matrixInput_->verticalHeader()->setDefaultSectionSize(24);
   scoreLabel_ = new QLabel(exerciseBox_);
   scoreLabel_->setObjectName("scoreLabel");
   auto* answerRow = new QHBoxLayout;
@@ -168,13 +237,31 @@ QWidget* LearnPanel::buildLessonPage() {
   auto* exerciseLayout = new QVBoxLayout(exerciseBox_);
   exerciseLayout->addWidget(instruction_);
   exerciseLayout->addLayout(answerRow);
-  exerciseLayout->addWidget(verdict_);
+  exerciseLayout->addWidget(fixedHeightScroller(verdict_, 4, exerciseBox_));
+  // The instruction keeps two lines whatever it says, so nothing below it moves between steps.
+  instruction_->setFixedHeight(instruction_->fontMetrics().lineSpacing() * 2 + 4);
+  instruction_->setAlignment(Qt::AlignTop | Qt::AlignLeft);
 
+  pseudocode_ = new PseudocodeView(page);
+  pseudocode_->setObjectName("pseudocode");
+  auto* side = new QVBoxLayout;
+  side->addWidget(pseudocode_, 1);
+  side->addWidget(legend, 0);
+  graph_ = new BipartiteView(page);
+  graph_->setObjectName("bipartiteView");
+  // A step answered as a whole matrix takes the graph's place, so nothing else moves.
+  graphOrAnswer_ = new QStackedWidget(page);
+  graphOrAnswer_->addWidget(graph_);
+  graphOrAnswer_->addWidget(matrixInput_);
+  auto* matrixRow = new QHBoxLayout;
+  matrixRow->addWidget(canvas_, 3);
+  matrixRow->addWidget(graphOrAnswer_, 2);
+  matrixRow->addLayout(side, 0);
   auto* layout = new QVBoxLayout(page);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(heading_);
-  layout->addWidget(canvas_, 1);
-  layout->addWidget(narration_);
+  layout->addLayout(matrixRow, 1);
+  layout->addWidget(fixedHeightScroller(narration_, 4, page));
   layout->addLayout(transport);
   layout->addWidget(exerciseMode_);
   layout->addWidget(exerciseBox_);
@@ -182,10 +269,9 @@ QWidget* LearnPanel::buildLessonPage() {
   connect(first_, &QPushButton::clicked, this, [this] { seek(0); });
   connect(back_, &QPushButton::clicked, this, [this] { seek(lesson_->cursor() - 1); });
   connect(forward_, &QPushButton::clicked, this, [this] { stepForward(); });
-  connect(last_, &QPushButton::clicked, this, [this] {
-    lesson_->completeFrames();
-    seek(static_cast<int>(lesson_->frames().size()) - 1);
-  });
+  connect(last_, &QPushButton::clicked, this,
+          [this] { seek(static_cast<int>(lesson_->frames().size()) - 1); });
+  valueInput_->installEventFilter(this);
   connect(scrubber_, &QSlider::valueChanged, this, [this](int value) {
     if (lesson_ && value != lesson_->cursor()) seek(value);
   });
@@ -196,26 +282,44 @@ QWidget* LearnPanel::buildLessonPage() {
   connect(valueInput_, &QLineEdit::returnPressed, this, [this] { checkAnswer(); });
   connect(hint, &QPushButton::clicked, this, [this] { showHint(); });
   connect(clear, &QPushButton::clicked, this, [this] { showFrame(); });
+  // Clicks on the matrix answer the exercise when there is one; otherwise they select, and the graph shows
+  // the same row, column or cell (and back).
   connect(canvas_, &LessonCanvas::cellClicked, this, [this](int row, int col) {
-    editDraft([&](ExerciseDraft& draft) { draft.clickCell({row, col}); });
+    if (canvas_->draft()) {
+      editDraft([&](ExerciseDraft& draft) { draft.clickCell({row, col}); });
+    } else {
+      select(LessonSelection::ofCell(row, col));
+    }
   });
-  connect(canvas_, &LessonCanvas::rowHeaderClicked, this,
-          [this](int row) { editDraft([&](ExerciseDraft& draft) { draft.toggleRow(row); }); });
-  connect(canvas_, &LessonCanvas::columnHeaderClicked, this,
-          [this](int col) { editDraft([&](ExerciseDraft& draft) { draft.toggleColumn(col); }); });
+  connect(canvas_, &LessonCanvas::rowHeaderClicked, this, [this](int row) {
+    if (canvas_->draft()) {
+      editDraft([&](ExerciseDraft& draft) { draft.toggleRow(row); });
+    } else {
+      select(LessonSelection::ofRow(row));
+    }
+  });
+  connect(canvas_, &LessonCanvas::columnHeaderClicked, this, [this](int col) {
+    if (canvas_->draft()) {
+      editDraft([&](ExerciseDraft& draft) { draft.toggleColumn(col); });
+    } else {
+      select(LessonSelection::ofColumn(col));
+    }
+  });
+  connect(graph_, &BipartiteView::selected, this, [this](LessonSelection selection) { select(selection); });
   exerciseBox_->setVisible(false);
   return page;
 }
 
 void LearnPanel::setLessonFolder(const std::filesystem::path& folder) {
   lessonFolder_ = folder;
+  const QSignalBlocker quiet(examples_);  // one load at the end, not one per item
   examples_->clear();
   for (const auto& file : teaching::lessonFiles(folder)) {
     try {
       examples_->addItem(QString::fromStdString(teaching::readLessonFile(file).title),
                          QString::fromStdString(file.string()));
     } catch (const std::exception& error) {
-      editorMessage_->setText(QString::fromStdString(error.what()));
+      showMessage(QString::fromStdString(error.what()));
     }
   }
   examples_->addItem(tr("Random integers (choose n and seed)"), QString());
@@ -225,16 +329,14 @@ void LearnPanel::setLessonFolder(const std::filesystem::path& folder) {
 
 void LearnPanel::loadSelectedExample() {
   const QString data = examples_->currentData().toString();
-  try {
-    if (data.isEmpty() || data == "maximize") {
-      loadProblem(teaching::randomLessonProblem(
-          randomSize_->value(), static_cast<uint64_t>(randomSeed_->value()), data == "maximize"));
-    } else {
-      loadProblem(teaching::readLessonFile(data.toStdString()));
-    }
-  } catch (const std::exception& error) {
-    editorMessage_->setText(QString::fromStdString(error.what()));
-    pages_->setCurrentIndex(0);
+  if (data.endsWith(".txt")) {
+    openLessonFile(data.toStdString());
+  } else if (data.startsWith(kLoadedPrefix)) {
+    putInEditor(loaded_[data.mid(kLoadedPrefix.size()).toULongLong()]);
+  } else {
+    putInEditor(teaching::randomLessonProblem(randomSize_->value(),
+                                              static_cast<uint64_t>(randomSeed_->value()), data == "maximize",
+                                              currentMethod()));
   }
 }
 
@@ -242,29 +344,77 @@ void LearnPanel::openFile() {
   const QString file = QFileDialog::getOpenFileName(this, tr("Open a lesson matrix"),
                                                     QString::fromStdString(lessonFolder_.string()),
                                                     tr("Text matrices (*.txt *.csv);;All files (*)"));
-  if (file.isEmpty()) return;
+  if (!file.isEmpty()) openLessonFile(file.toStdString());
+}
+
+bool LearnPanel::openLessonFile(const std::filesystem::path& file) {
   try {
-    loadProblem(teaching::readLessonFile(file.toStdString()));
+    const teaching::LessonProblem problem = teaching::readLessonFile(file);
+    selectListEntry(QString::fromStdString(file.string()), problem.title);
+    putInEditor(problem);
+    return true;
   } catch (const std::exception& error) {
-    editorMessage_->setText(QString::fromStdString(error.what()));
-    pages_->setCurrentIndex(0);
+    showMessage(QString::fromStdString(error.what()));
+    return false;
   }
 }
 
+void LearnPanel::selectListEntry(const QString& key, const std::string& title) {
+  // The list shows what the editor holds: a lesson from elsewhere joins it, selected.
+  const QSignalBlocker quiet(examples_);
+  int index = examples_->findData(key);
+  if (index < 0) {
+    index = 0;
+    examples_->insertItem(index, QString::fromStdString(title), key);
+  }
+  examples_->setCurrentIndex(index);
+}
+
 void LearnPanel::loadProblem(const teaching::LessonProblem& problem) {
+  loaded_.push_back(problem);
+  selectListEntry(kLoadedPrefix + QString::number(loaded_.size() - 1), problem.title);
+  putInEditor(problem);
+}
+
+void LearnPanel::putInEditor(const teaching::LessonProblem& problem) {
   editor_->setProblem(problem);
-  editorMessage_->clear();
+  setMethod(problem.method);
+  showMessage({});
   pages_->setCurrentIndex(0);
+}
+
+void LearnPanel::select(LessonSelection selection) {
+  // A second click on the same thing clears it.
+  if (selection == canvas_->selection()) selection = {};
+  canvas_->setSelection(selection);
+  graph_->setSelection(selection);
+}
+
+void LearnPanel::setMethod(teaching::LessonMethod method) {
+  method_->setCurrentIndex(method_->findData(static_cast<int>(method)));
+}
+
+teaching::LessonMethod LearnPanel::currentMethod() const {
+  return static_cast<teaching::LessonMethod>(method_->currentData().toInt());
+}
+
+void LearnPanel::showMessage(const QString& text) {
+  editorMessage_->setText(text);
+  editorMessage_->setVisible(!text.isEmpty());
 }
 
 bool LearnPanel::startLesson() {
   try {
-    lesson_ = std::make_unique<teaching::MunkresLesson>(editor_->problem());
+    teaching::LessonProblem problem = editor_->problem();
+    problem.method = currentMethod();
+    lesson_ = std::make_unique<teaching::MunkresLesson>(std::move(problem));
   } catch (const std::exception& error) {
-    editorMessage_->setText(QString::fromStdString(error.what()));
+    showMessage(QString::fromStdString(error.what()));
     return false;
   }
-  editorMessage_->clear();
+  lesson_->completeFrames();
+  pseudocode_->setListing(&teaching::lessonPseudocode(lesson_->problem().method));
+  showMessage({});
   checker_.reset();
   verdict_->clear();
   pages_->setCurrentIndex(1);
@@ -279,16 +429,32 @@ void LearnPanel::setExerciseMode(bool on) {
   if (lesson_) showFrame();
 }
 
+bool LearnPanel::eventFilter(QObject* watched, QEvent* event) {
+  // The answer box takes numbers only, so Left and Right step the lesson there as everywhere in the panel
+  // instead of moving the text cursor (which left the learner typing into the wrong step's answer).
+  if (watched == valueInput_ && event->type() == QEvent::ShortcutOverride) {
+    const auto* key = static_cast<QKeyEvent*>(event);
+    if ((key->key() == Qt::Key_Left || key->key() == Qt::Key_Right) && key->modifiers() == Qt::NoModifier)
+      return true;  // not accepted: the panel's shortcut gets the key
+  }
+  return QWidget::eventFilter(watched, event);
+}
+
 void LearnPanel::seek(int index) {
-  if (!lesson_) return;
-  lesson_->seek(index);
-  verdict_->clear();
-  showFrame();
+  if (lesson_) moveTo(index);
 }
 
 void LearnPanel::stepForward() {
-  if (!lesson_ || lesson_->finished()) return;
-  lesson_->stepForward();
+  if (lesson_ && !lesson_->finished()) moveTo(lesson_->cursor() + 1);
+}
+
+void LearnPanel::moveTo(int index) {
+  const int from = lesson_->cursor();
+  lesson_->seek(index);
+  if (exerciseMode_->isChecked()) {
+    for (int k = from; k < lesson_->cursor(); ++k)
+      checker_.skip(lesson_->frames()[static_cast<std::size_t>(k)]);
+  }
   verdict_->clear();
   showFrame();
 }
@@ -300,6 +466,9 @@ void LearnPanel::showFrame() {
                     tr("step %1: ").arg(frame.index) + fromView(teaching::stepTitle(frame.kind)));
   narration_->setText(QString::fromStdString(frame.narration));
   canvas_->setFrame(frame);
+  graph_->setFrame(frame);
+  pseudocode_->setCurrentLine(teaching::lessonLine(frame));
+  pseudocode_->setVariables(teaching::lessonVariables(frame));
   {
     const QSignalBlocker block(scrubber_);
     scrubber_->setRange(0, last);
@@ -317,16 +486,48 @@ void LearnPanel::showFrame() {
                         ? std::optional<ExerciseDraft>(ExerciseDraft::startFrom(frame))
                         : std::nullopt);
   instruction_->setText(QString::fromStdString(teaching::exerciseInstruction(frame)));
-  valueInput_->setVisible(kind == teaching::AnswerKind::Value);
+  valueInput_->setEnabled(kind == teaching::AnswerKind::Value);
   valueInput_->clear();
+  const bool typingMatrix = exercising && kind == teaching::AnswerKind::Matrix;
+  graphOrAnswer_->setCurrentWidget(typingMatrix ? static_cast<QWidget*>(matrixInput_) : graph_);
+  if (typingMatrix) fillMatrixInput(frame);
   check_->setEnabled(kind != teaching::AnswerKind::None);
   updateScore();
+  if (exercising && lesson_->finished()) {
+    // The summary: the score, then the result's sentences up to its proof of optimality.
+    const std::size_t proof = frame.narration.find(". The amounts");
+    const std::string result =
+        proof == std::string::npos ? frame.narration : frame.narration.substr(0, proof + 1);
+    showVerdict(tr("Lesson finished. %1. %2")
+                    .arg(QString::fromStdString(teaching::scoreSummary(checker_.score())),
+                         QString::fromStdString(result)),
+                "#1b4f9b");
+  }
+}
+
+void LearnPanel::fillMatrixInput(const teaching::LessonFrame& frame) {
+  const int n = frame.state.n;
+  matrixInput_->clear();
+  matrixInput_->setRowCount(n);
+  matrixInput_->setColumnCount(n);
+  for (int i = 0; i < n; ++i) {
+    for (int j = 0; j < n; ++j) {
+      const int64_t value = frame.state.value({i, j});
+      auto* item = new QTableWidgetItem(QString::fromStdString(teaching::number(value)));
+      item->setTextAlignment(Qt::AlignCenter);
+      if (teaching::isForbiddenEntry(value)) item->setFlags(item->flags() & ~Qt::ItemIsEditable);
+      matrixInput_->setItem(i, j, item);
+    }
+  }
 }
 
 void LearnPanel::updateScore() {
   const teaching::Score& score = checker_.score();
-  scoreLabel_->setText(
-      tr("Score: %1 right, %2 wrong, %3 hints").arg(score.correct).arg(score.wrong).arg(score.hintsTaken));
+  scoreLabel_->setText(tr("Score (first answers): %1 right, %2 wrong, %3 skipped, %4 hints")
+                           .arg(score.correct)
+                           .arg(score.wrong)
+                           .arg(score.skipped)
+                           .arg(score.hintsTaken));
 }
 
 void LearnPanel::editDraft(const std::function<void(ExerciseDraft&)>& edit) {
@@ -340,6 +541,25 @@ void LearnPanel::checkAnswer() {
   if (!lesson_ || !canvas_->draft()) return;
   bool typedOk = false;
   const qlonglong typed = valueInput_->text().toLongLong(&typedOk);
+  if (canvas_->draft()->kind == teaching::AnswerKind::Matrix) {
+    const teaching::MunkresState& state = lesson_->current().state;
+    std::vector<int64_t> values = state.values;
+    for (int i = 0; i < state.n; ++i) {
+      for (int j = 0; j < state.n; ++j) {
+        const QTableWidgetItem* item = matrixInput_->item(i, j);
+        bool ok = false;
+        const qlonglong entry = item != nullptr ? item->text().trimmed().toLongLong(&ok) : 0;
+        if (ok) values[state.index({i, j})] = entry;
+        if (!ok && !teaching::isForbiddenEntry(state.value({i, j}))) {
+          showVerdict(
+              tr("Row %1, column %2: '%3' is not an integer.").arg(i + 1).arg(j + 1).arg(item->text()),
+              "#b00020");
+          return;
+        }
+      }
+    }
+    editDraft([&](ExerciseDraft& draft) { draft.values = std::move(values); });
+  }
   const auto action = canvas_->draft()->action(typedOk ? std::optional<int64_t>(typed) : std::nullopt);
   if (!action) {
     showVerdict(tr("Give an answer first: ") + instruction_->text(), "#555555");
@@ -348,14 +568,23 @@ void LearnPanel::checkAnswer() {
   const teaching::Verdict verdict = checker_.check(lesson_->current(), *action);
   if (!verdict.correct) {
     updateScore();
-    showVerdict(QString::fromStdString(verdict.explanation) + "<br><i>" + tr("Hint: ") +
-                    QString::fromStdString(verdict.hint) + "</i>",
+    QString list;
+    if (verdict.mistakes.size() > 1) {
+      list = tr("%1 mistakes:").arg(verdict.mistakes.size()) + "<ol style=\"margin:0\">";
+      for (const std::string& mistake : verdict.mistakes)
+        list += "<li>" + QString::fromStdString(mistake).toHtmlEscaped() + "</li>";
+      list += "</ol>";
+    } else {
+      list = QString::fromStdString(verdict.explanation).toHtmlEscaped() + "<br>";
+    }
+    showVerdict(list + "<i>" + tr("Hint: ") + QString::fromStdString(verdict.hint).toHtmlEscaped() + "</i>",
                 "#b00020");
     return;
   }
   lesson_->stepForward(verdict.choice);
+  lesson_->completeFrames();  // a choice of the learner's may have replaced the stored future
   showFrame();
-  showVerdict(QString::fromStdString(verdict.explanation), "#1b7f3b");
+  if (!lesson_->finished()) showVerdict(QString::fromStdString(verdict.explanation), "#1b7f3b");
 }
 
 void LearnPanel::showHint() {
@@ -372,7 +601,7 @@ void LearnPanel::showVerdict(const QString& text, const QString& color) {
 int32_t LearnPanel::exportLesson(const std::filesystem::path& folder, QSize slideSize) {
   lesson_->completeFrames();
   showFrame();
-  return views::exportLesson(lesson_->problem(), lesson_->frames(), folder, slideSize);
+  return views::exportLesson(lesson_->problem(), lesson_->frames(), folder, slideSize, &checker_);
 }
 
 void LearnPanel::chooseExportFolder() {

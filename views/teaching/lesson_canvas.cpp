@@ -22,6 +22,11 @@ void LessonCanvas::setDraft(std::optional<ExerciseDraft> draft) {
   update();
 }
 
+void LessonCanvas::setSelection(LessonSelection selection) {
+  selection_ = selection;
+  update();
+}
+
 LessonLayout LessonCanvas::layout() const {
   return LessonLayout(QRectF(rect()), frame_ ? frame_->state.n : 1);
 }
@@ -29,7 +34,26 @@ LessonLayout LessonCanvas::layout() const {
 void LessonCanvas::paintEvent(QPaintEvent*) {
   QPainter painter(this);
   painter.fillRect(rect(), Qt::white);
-  if (frame_) paintLessonFrame(painter, layout(), *frame_, draft_ ? &*draft_ : nullptr);
+  if (!frame_) return;
+  const LessonLayout where = layout();
+  paintLessonFrame(painter, where, *frame_, draft_ ? &*draft_ : nullptr);
+  const int32_t n = frame_->state.n;
+  QRectF outline;
+  switch (selection_.kind) {
+    case LessonSelection::Kind::Row:
+      outline = where.cellRect({selection_.row, 0}).united(where.cellRect({selection_.row, n - 1}));
+      break;
+    case LessonSelection::Kind::Column:
+      outline = where.cellRect({0, selection_.col}).united(where.cellRect({n - 1, selection_.col}));
+      break;
+    case LessonSelection::Kind::Cell:
+      outline = where.cellRect({selection_.row, selection_.col});
+      break;
+    case LessonSelection::Kind::None:
+      return;
+  }
+  painter.setPen(QPen(QColor(20, 20, 20), 3, Qt::DotLine));
+  painter.drawRect(outline.adjusted(1.5, 1.5, -1.5, -1.5));
 }
 
 void LessonCanvas::mousePressEvent(QMouseEvent* event) {

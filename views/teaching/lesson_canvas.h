@@ -8,6 +8,7 @@
 #include "solver/lap/teaching/lesson_frame.h"
 #include "views/teaching/exercise_draft.h"
 #include "views/teaching/lesson_painter.h"
+#include "views/teaching/lesson_selection.h"
 
 namespace ms::views {
 
@@ -21,6 +22,9 @@ class LessonCanvas : public QWidget {
   void setFrame(const lap::teaching::LessonFrame& frame);
   void setDraft(std::optional<ExerciseDraft> draft);
   const std::optional<ExerciseDraft>& draft() const { return draft_; }
+  // Outlined over the frame: what the learner picked here or in the bipartite graph.
+  void setSelection(LessonSelection selection);
+  const LessonSelection& selection() const { return selection_; }
   LessonLayout layout() const;
 
   QSize sizeHint() const override { return {520, 520}; }
@@ -38,6 +42,7 @@ class LessonCanvas : public QWidget {
  private:
   std::optional<lap::teaching::LessonFrame> frame_;
   std::optional<ExerciseDraft> draft_;
+  LessonSelection selection_;
 };
 
 }  // namespace ms::views

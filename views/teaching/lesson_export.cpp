@@ -11,6 +11,7 @@
 #include "solver/lap/teaching/lesson_transcript.h"
 #include "solver/lap/teaching/munkres_method.h"
 #include "views/teaching/lesson_painter.h"
+#include "views/teaching/quiz_sheet.h"
 
 namespace ms::views {
 
@@ -20,7 +21,35 @@ QString tr(const char* text) {
   return QCoreApplication::translate("LessonExport", text);
 }
 
+void writePng(const QImage& image, const std::filesystem::path& path) {
+  QByteArray png;
+  QBuffer buffer(&png);
+  buffer.open(QIODevice::WriteOnly);
+  if (!image.save(&buffer, "PNG")) throw std::runtime_error(path.string() + ": PNG encoding failed");
+  writeFileAtomically(path, [&](std::ostream& out) { out.write(png.constData(), png.size()); });
+}
+
 }  // namespace
+
+double paintLegendEntry(QPainter& painter, const LegendEntry& entry, QPointF left, double swatch) {
+  double x = left.x();
+  if (entry.shape != LegendEntry::Shape::Text) {
+    const QRectF box(x, left.y() - swatch / 2, swatch, swatch);
+    if (entry.shape == LegendEntry::Shape::Swatch) {
+      painter.fillRect(box, entry.color);
+      painter.setPen(QColor(150, 150, 150));
+      painter.drawRect(box);
+    } else {
+      painter.fillRect(box.adjusted(0, swatch * 0.3, 0, -swatch * 0.3), entry.color);
+    }
+    x += swatch * 1.4;
+  }
+  painter.setPen(entry.shape == LegendEntry::Shape::Text ? entry.color : QColor(40, 40, 40));
+  const double width = painter.fontMetrics().horizontalAdvance(entry.text);
+  painter.drawText(QRectF(x, left.y() - swatch, width + 2, swatch * 2), Qt::AlignLeft | Qt::AlignVCenter,
+                   entry.text);
+  return x + width - left.x();
+}
 
 QImage renderLessonSlide(const lap::teaching::LessonProblem& problem, const lap::teaching::LessonFrame& frame,
                          int32_t lastIndex, QSize size) {
@@ -58,20 +87,30 @@ QImage renderLessonSlide(const lap::teaching::LessonProblem& problem, const lap:
   painter.drawText(narrationRect, Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
                    QString::fromStdString(frame.narration));
 
-  // A legend line under the matrix, in the colours of the marks it explains.
-  const double legendHeight = font.pixelSize() * 1.8;
-  const QRectF legendRect(page.left(), narrationRect.top() - legendHeight, page.width(), legendHeight);
-  const std::pair<QString, QColor> legend[] = {
-      {tr("0* starred zero"), LessonColors::star()},
-      {QString("0") + QChar(0x2032) + " " + tr("primed zero"), LessonColors::prime()},
-      {tr("thick line: covered row or column"), LessonColors::coverLine()},
-      {tr("arrows: alternating path"), LessonColors::path()}};
-  double x = legendRect.left();
-  for (const auto& [text, color] : legend) {
-    painter.setPen(QColor(color.red(), color.green(), color.blue()));
-    const QRectF where(x, legendRect.top(), legendRect.width(), legendRect.height());
-    painter.drawText(where, Qt::AlignLeft | Qt::AlignVCenter, text);
-    x += painter.fontMetrics().horizontalAdvance(text) + font.pixelSize() * 2;
+  // The legend under the matrix, wrapped to as many lines as it needs.
+  const double lineHeight = font.pixelSize() * 1.6, swatch = font.pixelSize() * 0.9;
+  const std::vector<LegendEntry> legend = lessonLegend();
+  std::vector<std::vector<const LegendEntry*>> legendLines(1);
+  double used = 0;
+  for (const LegendEntry& entry : legend) {
+    const double width =
+        swatch * 1.4 + painter.fontMetrics().horizontalAdvance(entry.text) + font.pixelSize() * 1.5;
+    if (used + width > page.width() && !legendLines.back().empty()) {
+      legendLines.emplace_back();
+      used = 0;
+    }
+    legendLines.back().push_back(&entry);
+    used += width;
+  }
+  const QRectF legendRect(page.left(),
+                          narrationRect.top() - lineHeight * static_cast<double>(legendLines.size()),
+                          page.width(), lineHeight * static_cast<double>(legendLines.size()));
+  for (std::size_t line = 0; line < legendLines.size(); ++line) {
+    double x = legendRect.left();
+    const double y = legendRect.top() + lineHeight * static_cast<double>(line);
+    for (const LegendEntry* entry : legendLines[line]) {
+      x += paintLegendEntry(painter, *entry, QPointF(x, y + lineHeight / 2), swatch) + font.pixelSize() * 1.5;
+    }
   }
   painter.setPen(QColor(20, 20, 20));
 
@@ -89,20 +128,16 @@ std::string slideFileName(int32_t index) {
 
 int32_t exportLesson(const lap::teaching::LessonProblem& problem,
                      const std::vector<lap::teaching::LessonFrame>& frames,
-                     const std::filesystem::path& folder, QSize slideSize) {
+                     const std::filesystem::path& folder, QSize slideSize,
+                     const lap::teaching::ExerciseChecker* quiz) {
   std::filesystem::create_directories(folder);
   const int32_t lastIndex = frames.empty() ? 0 : frames.back().index;
   for (const lap::teaching::LessonFrame& frame : frames) {
-    QByteArray png;
-    QBuffer buffer(&png);
-    buffer.open(QIODevice::WriteOnly);
-    const std::filesystem::path path = folder / slideFileName(frame.index);
-    if (!renderLessonSlide(problem, frame, lastIndex, slideSize).save(&buffer, "PNG")) {
-      throw std::runtime_error(path.string() + ": PNG encoding failed");
-    }
-    writeFileAtomically(path, [&](std::ostream& out) { out.write(png.constData(), png.size()); });
+    writePng(renderLessonSlide(problem, frame, lastIndex, slideSize), folder / slideFileName(frame.index));
   }
-  lap::teaching::writeLessonTranscript(folder / "transcript.txt", problem, frames);
+  if (!frames.empty() && frames.back().kind == lap::teaching::StepKind::Result)
+    writePng(renderQuizSheet(problem, frames, quiz), folder / "sheet.png");
+  lap::teaching::writeLessonTranscript(folder / "transcript.txt", problem, frames, quiz);
   return static_cast<int32_t>(frames.size());
 }
 

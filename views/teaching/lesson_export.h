@@ -7,8 +7,10 @@
 #include <filesystem>
 #include <vector>
 
+#include "solver/lap/teaching/exercise.h"
 #include "solver/lap/teaching/lesson_frame.h"
 #include "solver/lap/teaching/lesson_problem.h"
+#include "views/teaching/lesson_painter.h"
 
 namespace ms::views {
 
@@ -16,11 +18,18 @@ namespace ms::views {
 QImage renderLessonSlide(const lap::teaching::LessonProblem& problem, const lap::teaching::LessonFrame& frame,
                          int32_t lastIndex, QSize size);
 
-// Writes <folder>/step_000.png ... (one per frame) and <folder>/transcript.txt, creating the folder.
-// Returns the number of PNGs written. Throws std::runtime_error naming the file that could not be written.
+// Draws one legend entry (swatch or line sample, then its text) with its left end at `left`, vertically
+// centred there; returns the width used. The Learn panel's legend and the slides share it.
+double paintLegendEntry(QPainter& painter, const LegendEntry& entry, QPointF left, double swatch);
+
+// Writes <folder>/step_000.png ... (one per frame), <folder>/sheet.png (the printable one-page sheet, when
+// the frames reach the result) and <folder>/transcript.txt (with the quiz's answers and score when `quiz` has
+// any), creating the folder.
+// Returns the number of slides written. Throws std::runtime_error naming the file that could not be written.
 int32_t exportLesson(const lap::teaching::LessonProblem& problem,
                      const std::vector<lap::teaching::LessonFrame>& frames,
-                     const std::filesystem::path& folder, QSize slideSize);
+                     const std::filesystem::path& folder, QSize slideSize,
+                     const lap::teaching::ExerciseChecker* quiz = nullptr);
 
 // "step_007.png"
 std::string slideFileName(int32_t index);

@@ -2,6 +2,7 @@
 
 #include <QFont>
 #include <QLineF>
+#include <QObject>
 #include <QPainter>
 #include <QPainterPath>
 #include <QPolygonF>
@@ -54,8 +55,11 @@ void drawArrow(QPainter& painter, const QPointF& from, const QPointF& to, double
   painter.setBrush(Qt::NoBrush);
 }
 
-// The number, and for a marked zero its superscript (* or ') and a ring in the mark's colour.
-void drawEntry(QPainter& painter, const QRectF& rect, int64_t value, Mark mark, bool dashedRing) {
+// The number ("inf" drawn as the infinity sign), and for a marked zero its superscript (* or ') and a ring
+// in the mark's colour. Under a covering line the number sits on a patch of the cell's own background, so
+// the line never hides a digit.
+void drawEntry(QPainter& painter, const QRectF& rect, int64_t value, Mark mark, bool dashedRing,
+               const std::optional<QColor>& patch) {
   QFont font = painter.font();
   font.setPixelSize(std::max(8, static_cast<int>(rect.height() * 0.36)));
   font.setBold(value == 0);
@@ -63,8 +67,18 @@ void drawEntry(QPainter& painter, const QRectF& rect, int64_t value, Mark mark, 
   const QColor color = mark == Mark::Star    ? LessonColors::star()
                        : mark == Mark::Prime ? LessonColors::prime()
                                              : QColor(30, 30, 30);
+  const QString text =
+      lap::teaching::isForbiddenEntry(value) ? QString(QChar(0x221E)) : QString::number(value);
+  if (patch) {
+    const QRectF bounds = painter.fontMetrics().boundingRect(rect.toRect(), Qt::AlignCenter, text);
+    const double pad = rect.height() * 0.04;
+    painter.setPen(Qt::NoPen);
+    painter.setBrush(*patch);
+    painter.drawRoundedRect(bounds.adjusted(-pad, -pad, pad, pad), pad, pad);
+    painter.setBrush(Qt::NoBrush);
+  }
   painter.setPen(color);
-  painter.drawText(rect, Qt::AlignCenter, QString::number(value));
+  painter.drawText(rect, Qt::AlignCenter, text);
   if (mark == Mark::None) return;
   const double size = rect.height();
   QFont superscript = font;
@@ -86,6 +100,21 @@ void drawEntry(QPainter& painter, const QRectF& rect, int64_t value, Mark mark, 
 }
 
 }  // namespace
+
+std::vector<LegendEntry> lessonLegend() {
+  using Shape = LegendEntry::Shape;
+  return {
+      {QObject::tr("0* starred zero"), LessonColors::star(), Shape::Text},
+      {QString("0") + QChar(0x2032) + " " + QObject::tr("primed zero"), LessonColors::prime(), Shape::Text},
+      {QObject::tr("covered row or column"), LessonColors::coverLine(), Shape::Line},
+      {QObject::tr("your proposed line"), LessonColors::draftCoverLine(), Shape::Line},
+      {QObject::tr("alternating path"), LessonColors::path(), Shape::Line},
+      {QObject::tr("the step points here"), LessonColors::highlightCell(), Shape::Swatch},
+      {QObject::tr("lowered by this step"), LessonColors::loweredCell(), Shape::Swatch},
+      {QObject::tr("raised by this step"), LessonColors::raisedCell(), Shape::Swatch},
+      {QObject::tr("dummy (padding)"), LessonColors::dummyCell(), Shape::Swatch},
+      {QString(QChar(0x221E)) + " " + QObject::tr("forbidden"), QColor(30, 30, 30), Shape::Text}};
+}
 
 LessonLayout::LessonLayout(const QRectF& area, int32_t n) : n_(std::max(1, n)) {
   const double span = n_ + kHeaderCells + kMarginCells;
@@ -136,21 +165,23 @@ void paintLessonFrame(QPainter& painter, const LessonLayout& layout, const Lesso
   painter.save();
   painter.setRenderHint(QPainter::Antialiasing);
 
-  // Lines the step worked on, then cells: dummy padding grey, the cells the narration points at yellow.
-  for (int32_t row : frame.highlightRows) {
-    painter.fillRect(layout.cellRect({row, 0}).united(layout.cellRect({row, s.n - 1})),
-                     LessonColors::highlightLine());
-  }
-  for (int32_t col : frame.highlightCols) {
-    painter.fillRect(layout.cellRect({0, col}).united(layout.cellRect({s.n - 1, col})),
-                     LessonColors::highlightLine());
-  }
+  // Cell backgrounds: what the narration points at, else what the step changed, else padding, else white.
+  std::vector<QColor> background(static_cast<std::size_t>(s.n) * static_cast<std::size_t>(s.n), Qt::white);
   for (int32_t i = 0; i < s.n; ++i) {
     for (int32_t j = 0; j < s.n; ++j) {
-      if (isDummy(frame, {i, j})) painter.fillRect(layout.cellRect({i, j}), LessonColors::dummyCell());
+      const Cell c{i, j};
+      QColor& fill = background[s.index(c)];
+      const int8_t change = frame.change.empty() ? 0 : frame.change[s.index(c)];
+      if (contains(frame.highlight, c)) {
+        fill = LessonColors::highlightCell();
+      } else if (change != 0) {
+        fill = change < 0 ? LessonColors::loweredCell() : LessonColors::raisedCell();
+      } else if (isDummy(frame, c)) {
+        fill = LessonColors::dummyCell();
+      }
+      if (fill != Qt::white) painter.fillRect(layout.cellRect(c), fill);
     }
   }
-  for (const Cell c : frame.highlight) painter.fillRect(layout.cellRect(c), LessonColors::highlightCell());
 
   painter.setPen(QPen(QColor(190, 190, 190), 1));
   for (int32_t k = 0; k <= s.n; ++k) {
@@ -159,7 +190,7 @@ void paintLessonFrame(QPainter& painter, const LessonLayout& layout, const Lesso
     painter.drawLine(QPointF(layout.grid().left(), y), QPointF(layout.grid().right(), y));
   }
 
-  // Headers: 1-based names; padding lines are marked as dummies.
+  // Headers: 1-based names; padding lines are marked as dummies. The covering lines stop short of them.
   QFont headerFont = painter.font();
   headerFont.setPixelSize(std::max(8, static_cast<int>(cell * 0.28)));
   for (int32_t k = 0; k < s.n; ++k) {
@@ -175,13 +206,12 @@ void paintLessonFrame(QPainter& painter, const LessonLayout& layout, const Lesso
                      (k >= frame.originalCols ? "d" : "C") + QString::number(k + 1));
   }
 
-  // Covering lines through the middle of their rows and columns, reaching into the headers, under the
-  // numbers.
+  // Covering lines through the middle of their rows and columns, under the numbers.
   const bool draftCovers = draft != nullptr && draft->kind == AnswerKind::Cover;
   const std::vector<uint8_t>& rows = draftCovers ? draft->rowCovered : s.rowCovered;
   const std::vector<uint8_t>& cols = draftCovers ? draft->colCovered : s.colCovered;
   const QColor lineColor = draftCovers ? LessonColors::draftCoverLine() : LessonColors::coverLine();
-  const double width = cell * 0.28, reach = cell * 0.6;
+  const double width = cell * 0.2, reach = cell * 0.1;
   for (int32_t k = 0; k < s.n; ++k) {
     if (rows[static_cast<std::size_t>(k)] != 0) {
       const double y = layout.cellRect({k, 0}).center().y();
@@ -211,7 +241,9 @@ void paintLessonFrame(QPainter& painter, const LessonLayout& layout, const Lesso
         mark = Mark::Prime;
         proposed = true;
       }
-      drawEntry(painter, layout.cellRect(c), s.value(c), mark, proposed);
+      const bool underLine = rows[static_cast<std::size_t>(i)] != 0 || cols[static_cast<std::size_t>(j)] != 0;
+      drawEntry(painter, layout.cellRect(c), s.value(c), mark, proposed,
+                underLine ? std::optional<QColor>(background[s.index(c)]) : std::nullopt);
     }
   }
 

@@ -6,7 +6,9 @@
 #include <QColor>
 #include <QPointF>
 #include <QRectF>
+#include <QString>
 #include <optional>
+#include <vector>
 
 #include "solver/lap/teaching/lesson_frame.h"
 #include "views/teaching/exercise_draft.h"
@@ -15,17 +17,28 @@ class QPainter;
 
 namespace ms::views {
 
-// Colours the tests look for (colour-blind-safe pairs: blue lines, vermilion stars, bluish-green primes).
+// The colours a lesson is drawn in. Every pair of them stays apart (CIE76 distance at least 15) for normal
+// vision and under protanopia, deuteranopia and tritanopia (tests/teaching/test_learn_panel.cpp simulates
+// them), so "lowered", "raised", "points at", "dummy" and the two kinds of line never read as one another.
 struct LessonColors {
-  static constexpr QColor coverLine() { return QColor(0, 90, 181, 120); }
-  static constexpr QColor draftCoverLine() { return QColor(136, 34, 85, 150); }
+  static constexpr QColor coverLine() { return QColor(70, 120, 200); }        // a covered row or column
+  static constexpr QColor draftCoverLine() { return QColor(190, 100, 170); }  // the learner's proposed line
   static constexpr QColor star() { return QColor(213, 94, 0); }
   static constexpr QColor prime() { return QColor(0, 158, 115); }
   static constexpr QColor path() { return QColor(230, 159, 0); }
-  static constexpr QColor highlightCell() { return QColor(255, 236, 150); }
-  static constexpr QColor highlightLine() { return QColor(225, 238, 252); }
-  static constexpr QColor dummyCell() { return QColor(236, 236, 236); }
+  static constexpr QColor highlightCell() { return QColor(255, 230, 100); }  // what the narration points at
+  static constexpr QColor loweredCell() { return QColor(170, 215, 255); }    // entry the step made smaller
+  static constexpr QColor raisedCell() { return QColor(255, 170, 150); }     // entry the step made larger
+  static constexpr QColor dummyCell() { return QColor(200, 200, 200); }      // padding row or column
 };
+
+// The legend shown beside the lesson and on exported slides: what each colour and mark means.
+struct LegendEntry {
+  QString text;
+  QColor color;
+  enum class Shape { Swatch, Line, Text } shape;
+};
+std::vector<LegendEntry> lessonLegend();
 
 // Where the grid, its headers and each cell are, for an area and a matrix size.
 class LessonLayout {

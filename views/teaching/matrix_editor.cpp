@@ -8,10 +8,18 @@
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QVBoxLayout>
+#include <limits>
+
+#include "solver/core/errors.h"
+#include "solver/lap/teaching/narration_text.h"
 
 namespace ms::views {
 
 namespace teaching = lap::teaching;
+
+namespace {
+constexpr int kCellWidth = 56, kCellHeight = 26;
+}  // namespace
 
 MatrixEditor::MatrixEditor(QWidget* parent) : QWidget(parent) {
   rows_ = new QSpinBox(this);
@@ -26,8 +34,11 @@ MatrixEditor::MatrixEditor(QWidget* parent) : QWidget(parent) {
   maximize_->setObjectName("editorMaximize");
   table_ = new QTableWidget(this);
   table_->setObjectName("editorTable");
-  table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-  table_->verticalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+  // Compact cells sized for five digits and a sign, as a matrix is written on paper.
+  table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+  table_->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+  table_->horizontalHeader()->setDefaultSectionSize(kCellWidth);
+  table_->verticalHeader()->setDefaultSectionSize(kCellHeight);
 
   auto* shape = new QHBoxLayout;
   shape->addWidget(new QLabel(tr("Rows"), this));
@@ -36,19 +47,25 @@ MatrixEditor::MatrixEditor(QWidget* parent) : QWidget(parent) {
   shape->addWidget(cols_);
   shape->addWidget(maximize_);
   shape->addStretch();
+  auto* tableRow = new QHBoxLayout;
+  tableRow->addWidget(table_);
+  tableRow->addStretch();
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addLayout(shape);
-  layout->addWidget(table_, 1);
-  layout->addWidget(
-      new QLabel(tr("Integers from -%1 to %1. A non-square matrix is padded with dummy rows or columns "
-                    "of zeros; sizes up to 10 x 10.")
-                     .arg(teaching::kLessonMaxAbsCost),
-                 this));
+  layout->addLayout(tableRow);
+  auto* help = new QLabel(tr("Integers from -%1 to %1, or inf for a forbidden pair. A non-square matrix is "
+                             "padded with dummy rows or columns of zeros; sizes up to 10 x 10.")
+                              .arg(teaching::kLessonMaxAbsCost),
+                          this);
+  help->setWordWrap(true);
+  layout->addWidget(help);
+  layout->addStretch(1);
 
   connect(rows_, &QSpinBox::valueChanged, this, [this] { resizeTable(); });
   connect(cols_, &QSpinBox::valueChanged, this, [this] { resizeTable(); });
   connect(maximize_, &QCheckBox::toggled, this, [this] { edited_ = true; });
+  connect(table_, &QTableWidget::itemChanged, this, [this] { edited_ = true; });
   resizeTable();
 }
 
@@ -59,20 +76,20 @@ void MatrixEditor::resizeTable() {
   for (int i = 0; i < table_->rowCount(); ++i) {
     for (int j = 0; j < table_->columnCount(); ++j) {
       if (i < oldRows && j < oldCols) continue;
-      auto* box = new QSpinBox(table_);
-      box->setRange(-static_cast<int>(teaching::kLessonMaxAbsCost),
-                    static_cast<int>(teaching::kLessonMaxAbsCost));
-      box->setButtonSymbols(QAbstractSpinBox::NoButtons);
-      box->setAlignment(Qt::AlignCenter);
-      connect(box, &QSpinBox::valueChanged, this, [this] { edited_ = true; });
-      table_->setCellWidget(i, j, box);
+      auto* item = new QTableWidgetItem("0");
+      item->setTextAlignment(Qt::AlignCenter);
+      table_->setItem(i, j, item);
     }
   }
+  // The table is as large as its cells, not as the window.
+  table_->setFixedSize(
+      table_->verticalHeader()->sizeHint().width() + kCellWidth * table_->columnCount() + 4,
+      table_->horizontalHeader()->sizeHint().height() + kCellHeight * table_->rowCount() + 4);
   edited_ = true;
 }
 
-void MatrixEditor::setEntry(int row, int col, int value) {
-  static_cast<QSpinBox*>(table_->cellWidget(row, col))->setValue(value);
+void MatrixEditor::setEntry(int row, int col, const QString& text) {
+  table_->item(row, col)->setText(text);
 }
 
 void MatrixEditor::setProblem(const teaching::LessonProblem& problem) {
@@ -80,7 +97,7 @@ void MatrixEditor::setProblem(const teaching::LessonProblem& problem) {
   cols_->setValue(problem.original.cols());
   for (int i = 0; i < problem.original.rows(); ++i) {
     for (int j = 0; j < problem.original.cols(); ++j)
-      setEntry(i, j, static_cast<int>(problem.original(i, j)));
+      setEntry(i, j, QString::fromStdString(teaching::number(problem.original(i, j))));
   }
   maximize_->setChecked(problem.maximize);
   title_ = problem.title;
@@ -89,13 +106,26 @@ void MatrixEditor::setProblem(const teaching::LessonProblem& problem) {
 }
 
 teaching::LessonProblem MatrixEditor::problem() const {
-  lap::CostMatrix<int32_t> costs(rows_->value(), cols_->value());
+  // float64 holds every lesson integer exactly and +inf for a forbidden pair; makeLessonProblem takes it.
+  lap::CostMatrix<double> costs(rows_->value(), cols_->value());
+  const std::string source = edited_ ? "edited from " + source_ : source_;
   for (int i = 0; i < costs.rows(); ++i) {
-    for (int j = 0; j < costs.cols(); ++j)
-      costs(i, j) = static_cast<QSpinBox*>(table_->cellWidget(i, j))->value();
+    for (int j = 0; j < costs.cols(); ++j) {
+      const QString text = table_->item(i, j)->text().trimmed();
+      bool ok = false;
+      const qlonglong value = text.toLongLong(&ok);
+      if (ok) {
+        costs(i, j) = static_cast<double>(value);
+      } else if (text.compare("inf", Qt::CaseInsensitive) == 0 || text == QString(QChar(0x221E))) {
+        costs(i, j) = std::numeric_limits<double>::infinity();
+      } else {
+        throw InputError(source, "row " + std::to_string(i + 1) + ", column " + std::to_string(j + 1),
+                         "'" + text.toStdString() + "' is neither an integer nor inf");
+      }
+    }
   }
   return teaching::makeLessonProblem(costs, maximize_->isChecked(), edited_ ? title_ + " (edited)" : title_,
-                                     edited_ ? "edited from " + source_ : source_);
+                                     source);
 }
 
 }  // namespace ms::views

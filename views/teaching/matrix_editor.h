@@ -1,6 +1,7 @@
 #pragma once
 // Editing a lesson's matrix before the lesson starts: its shape (1..10 rows and columns, padded to square by
-// the method), its integer entries, and whether to minimise cost or maximise profit.
+// the method), its entries (integers, or inf for a forbidden pair) in compact cells, and whether to minimise
+// cost or maximise profit.
 
 #include <QWidget>
 #include <string>
@@ -20,9 +21,10 @@ class MatrixEditor : public QWidget {
   explicit MatrixEditor(QWidget* parent = nullptr);
 
   void setProblem(const lap::teaching::LessonProblem& problem);
-  // The problem as edited. Throws InputError (makeLessonProblem's) when it cannot be a lesson.
+  // The problem as edited. Throws InputError naming the cell for an entry that is neither an integer nor
+  // inf, and makeLessonProblem's InputError when the matrix cannot be a lesson.
   lap::teaching::LessonProblem problem() const;
-  void setEntry(int row, int col, int value);
+  void setEntry(int row, int col, const QString& text);
 
  private:
   void resizeTable();

@@ -21,6 +21,7 @@ std::string_view trimmed(std::string_view text) {
 struct LessonMetadata {
   std::string title, source;
   bool maximize = false;
+  LessonMethod method = LessonMethod::Stars;
 };
 
 // Reads "# key: value" comment lines; other comments and the matrix rows are matrix_io's business.
@@ -47,6 +48,13 @@ LessonMetadata readMetadata(std::istream& in, const std::filesystem::path& path,
                          "goal must be 'maximize' or 'minimize', not '" + std::string(value) + "'");
       }
       meta.maximize = value == "maximize";
+    } else if (key == "method") {
+      const std::optional<LessonMethod> method = lessonMethodNamed(value);
+      if (!method) {
+        throw InputError(file, std::to_string(lineNumber),
+                         "method must be 'stars' or 'lines', not '" + std::string(value) + "'");
+      }
+      meta.method = *method;
     }
   }
   return meta;
@@ -66,7 +74,8 @@ LessonProblem readLessonFile(InputSource& source, const std::filesystem::path& p
   const AnyCostMatrix costs = readTextMatrix(matrixSource);
   std::istringstream metadataText(bytes);
   LessonMetadata meta = readMetadata(metadataText, path, source.name());
-  LessonProblem problem = makeLessonProblem(costs, meta.maximize, std::move(meta.title), source.name());
+  LessonProblem problem =
+      makeLessonProblem(costs, meta.maximize, std::move(meta.title), source.name(), meta.method);
   problem.source = std::move(meta.source);
   return problem;
 }
@@ -81,13 +90,14 @@ std::vector<std::filesystem::path> lessonFiles(const std::filesystem::path& fold
   return files;
 }
 
-LessonProblem randomLessonProblem(int32_t n, uint64_t seed, bool maximize) {
+LessonProblem randomLessonProblem(int32_t n, uint64_t seed, bool maximize, LessonMethod method) {
   const GeneratorSpec spec{Generator::Uniform, n, CostRange::TenN, seed};
   const std::string name =
       "random " + std::to_string(n) + " x " + std::to_string(n) + ", seed " + std::to_string(seed);
   return makeLessonProblem(generate(spec), maximize, (maximize ? "Maximise: " : "") + name,
                            "uniform integers in [0, " + std::to_string(costRangeBound(spec.range, n)) +
-                               "), seed " + std::to_string(seed));
+                               "), seed " + std::to_string(seed),
+                           method);
 }
 
 }  // namespace ms::lap::teaching

@@ -5,6 +5,7 @@
 //   # title: Machineco (Winston)
 //   # source: W. L. Winston, Operations Research, Section 7.5
 //   # goal: maximize          <- or "minimize", the default
+//   # method: lines           <- or "stars" (Munkres), the default
 //   14 5 8 7
 //   ...
 
@@ -30,6 +31,7 @@ std::vector<std::filesystem::path> lessonFiles(const std::filesystem::path& fold
 
 // n x n integer costs uniform in [0, 10n) from the project's generator (lap::generate), so a seed names the
 // same matrix in the studio and in matchscope-cli.
-LessonProblem randomLessonProblem(int32_t n, uint64_t seed, bool maximize = false);
+LessonProblem randomLessonProblem(int32_t n, uint64_t seed, bool maximize = false,
+                                  LessonMethod method = LessonMethod::Stars);
 
 }  // namespace ms::lap::teaching

@@ -4,6 +4,7 @@
 // everything the method needs to take its next step, so history, exercises and views all work from frames.
 
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -16,7 +17,20 @@ struct Cell {
   friend auto operator<=>(const Cell&, const Cell&) = default;
 };
 
+// A forbidden pair ("inf" in a lesson file): never a zero, never a minimum, left as it is by every
+// reduction and adjustment.
+inline constexpr int64_t kForbidden = std::numeric_limits<int64_t>::max();
+constexpr bool isForbiddenEntry(int64_t value) {
+  return value == kForbidden;
+}
+
 enum class Mark : uint8_t { None, Star, Prime };
+
+// The two textbook methods a lesson can follow after the row and column reductions.
+enum class LessonMethod : uint8_t {
+  Stars,  // Munkres: star independent zeros, prime uncovered ones, augment along alternating paths
+  Lines,  // cover every zero with the fewest lines; fewer than n: adjust by the smallest uncovered value
+};
 
 // The steps of the textbook method, in the order a lesson meets them.
 enum class StepKind : uint8_t {
@@ -30,17 +44,20 @@ enum class StepKind : uint8_t {
   FindPath,  // alternating path prime, star, prime, ... from the primed zero with no star in its row
   FlipPath,  // stars on the path lose their star, primes become stars; primes erased, lines removed
   Adjust,    // smallest uncovered value: added to covered rows, subtracted from uncovered columns
-  Result,    // the starred zeros read as the optimal assignment
-  Finished,  // no step follows (only ever a frame's `next`)
+  CoverZerosWithFewestLines,  // minimum-lines method: a largest set of independent zeros and König's cover
+  AdjustUncovered,  // minimum-lines method: smallest uncovered value off uncovered cells, onto crossings
+  Result,           // the starred zeros read as the optimal assignment
+  Finished,         // no step follows (only ever a frame's `next`)
 };
 
 struct MunkresState {
+  LessonMethod method = LessonMethod::Stars;
   int32_t n = 0;
-  std::vector<int64_t> values;  // current reduced matrix, row-major n x n
+  std::vector<int64_t> values;  // current reduced matrix, row-major n x n; kForbidden where forbidden
   std::vector<Mark> marks;      // row-major n x n
   std::vector<uint8_t> rowCovered, colCovered;
-  // values(i, j) == square cost(i, j) - rowDual[i] - colDual[j] at every frame: the reductions and
-  // adjustments are dual changes, so a finished lesson carries its own optimality certificate.
+  // values(i, j) == square cost(i, j) - rowDual[i] - colDual[j] at every frame and allowed cell: the
+  // reductions and adjustments are dual changes, so a finished lesson carries its own optimality certificate.
   std::vector<int64_t> rowDual, colDual;
   std::vector<Cell> path;  // the alternating path of the latest FindPath, kept until the next cover step
 
@@ -64,6 +81,9 @@ struct LessonFrame {
   MunkresState state;           // after the step
   std::vector<Cell> highlight;  // cells the narration points at (a minimum, the zero just primed, ...)
   std::vector<int32_t> highlightRows, highlightCols;  // lines the step worked on
+  // Per cell (row-major, empty when no value changed): -1 where the step lowered the entry, +1 where it
+  // raised it, 0 where it stayed. The views tint these so a learner sees what just changed.
+  std::vector<int8_t> change;
   int64_t stepValue = 0;  // the number the step used: a row or column minimum, or the adjustment
   std::string narration;  // one paragraph, no line breaks, 1-based names
   // Shape of the problem as the learner gave it (rows/columns beyond are padding) and its sense.

@@ -6,6 +6,7 @@
 
 #include "solver/lap/teaching/munkres_rules.h"
 #include "solver/lap/teaching/narration_text.h"
+#include "solver/lap/teaching/row_column_matching.h"
 
 namespace ms::lap::teaching {
 namespace {
@@ -14,14 +15,34 @@ std::size_t at(int32_t k) {
   return static_cast<std::size_t>(k);
 }
 
-void subtractFromRow(MunkresState& s, int32_t row, int64_t amount) {
-  for (int32_t j = 0; j < s.n; ++j) s.values[s.index({row, j})] -= amount;
-  s.rowDual[at(row)] += amount;
+// Subtracts `amount` from the allowed entries of a line (a dual change) and records the direction in the
+// frame's change map.
+void subtractFrom(LessonFrame& frame, Cell cell, int64_t amount) {
+  MunkresState& s = frame.state;
+  int64_t& value = s.values[s.index(cell)];
+  if (isForbiddenEntry(value) || amount == 0) return;
+  value -= amount;
+  if (frame.change.empty()) frame.change.assign(s.values.size(), 0);
+  frame.change[s.index(cell)] = static_cast<int8_t>(frame.change[s.index(cell)] + (amount > 0 ? -1 : 1));
 }
 
-void subtractFromColumn(MunkresState& s, int32_t col, int64_t amount) {
-  for (int32_t i = 0; i < s.n; ++i) s.values[s.index({i, col})] -= amount;
-  s.colDual[at(col)] += amount;
+void subtractFromRow(LessonFrame& frame, int32_t row, int64_t amount) {
+  for (int32_t j = 0; j < frame.state.n; ++j) subtractFrom(frame, {row, j}, amount);
+  frame.state.rowDual[at(row)] += amount;
+}
+
+void subtractFromColumn(LessonFrame& frame, int32_t col, int64_t amount) {
+  for (int32_t i = 0; i < frame.state.n; ++i) subtractFrom(frame, {i, col}, amount);
+  frame.state.colDual[at(col)] += amount;
+}
+
+// The cells whose entry the step made 0 and that no line covers.
+std::vector<Cell> newUncoveredZeros(const LessonFrame& frame) {
+  std::vector<Cell> out;
+  for (const Cell zero : uncoveredZeros(frame.state)) {
+    if (!frame.change.empty() && frame.change[frame.state.index(zero)] != 0) out.push_back(zero);
+  }
+  return out;
 }
 
 std::string subtractSentence(const std::string& line, Smallest smallest) {
@@ -40,7 +61,7 @@ void reduceRow(LessonFrame& frame) {
   MunkresState& s = frame.state;
   const int32_t row = s.nextLine;
   const Smallest smallest = rowMinimum(s, row);
-  subtractFromRow(s, row, smallest.value);
+  subtractFromRow(frame, row, smallest.value);
   frame.stepValue = smallest.value;
   frame.highlight = {smallest.at};
   frame.highlightRows = {row};
@@ -58,7 +79,7 @@ void reduceColumn(LessonFrame& frame) {
   MunkresState& s = frame.state;
   const int32_t col = s.nextLine;
   const Smallest smallest = columnMinimum(s, col);
-  subtractFromColumn(s, col, smallest.value);
+  subtractFromColumn(frame, col, smallest.value);
   frame.stepValue = smallest.value;
   frame.highlight = {smallest.at};
   frame.highlightCols = {col};
@@ -66,7 +87,7 @@ void reduceColumn(LessonFrame& frame) {
   if (col + 1 < s.n) {
     s.nextLine = col + 1;
   } else {
-    s.next = StepKind::StarZeros;
+    s.next = s.method == LessonMethod::Stars ? StepKind::StarZeros : StepKind::CoverZerosWithFewestLines;
     s.nextLine = 0;
     frame.narration += " Every row and every column now has a zero, and no entry is negative.";
   }
@@ -76,8 +97,8 @@ void starZeros(LessonFrame& frame, const StepChoice& choice) {
   MunkresState& s = frame.state;
   const StarChoice* chosen = std::get_if<StarChoice>(&choice);
   std::vector<Cell> stars = chosen != nullptr ? chosen->stars : greedyStars(s);
-  if (const std::string problem = starringProblem(s, stars); !problem.empty()) {
-    throw std::invalid_argument("cannot star these zeros: " + problem);
+  if (const std::vector<std::string> problems = starringProblems(s, stars); !problems.empty()) {
+    throw std::invalid_argument("cannot star these zeros: " + problems.front());
   }
   std::sort(stars.begin(), stars.end());
   for (const Cell star : stars) s.marks[s.index(star)] = Mark::Star;
@@ -215,21 +236,25 @@ void flipPath(LessonFrame& frame) {
   s.next = StepKind::CoverStarredColumns;
 }
 
-void adjust(LessonFrame& frame) {
-  MunkresState& s = frame.state;
-  const Smallest smallest = smallestUncovered(s);
-  const int64_t theta = smallest.value;
-  const std::vector<int32_t> rows = coveredRows(s), cols = uncoveredColumns(s);
-  for (int32_t row : rows) subtractFromRow(s, row, -theta);
-  for (int32_t col : cols) subtractFromColumn(s, col, theta);
-  frame.stepValue = theta;
+// The adjustment both methods make, as dual changes: theta, the smallest uncovered value, is subtracted from
+// `rows` times rowSign and from `cols` times colSign. Returns where theta was found.
+Smallest adjustByTheta(LessonFrame& frame, const std::vector<int32_t>& rows, int64_t rowSign,
+                       const std::vector<int32_t>& cols, int64_t colSign) {
+  const Smallest smallest = smallestUncovered(frame.state);
+  for (int32_t row : rows) subtractFromRow(frame, row, rowSign * smallest.value);
+  for (int32_t col : cols) subtractFromColumn(frame, col, colSign * smallest.value);
+  frame.stepValue = smallest.value;
   frame.highlightRows = rows;
   frame.highlightCols = cols;
-  for (int32_t i = 0; i < s.n; ++i) {
-    for (int32_t j = 0; j < s.n; ++j) {
-      if (s.value({i, j}) == 0 && !isCovered(s, {i, j})) frame.highlight.push_back({i, j});
-    }
-  }
+  frame.highlight = newUncoveredZeros(frame);
+  return smallest;
+}
+
+void adjust(LessonFrame& frame) {
+  MunkresState& s = frame.state;
+  const std::vector<int32_t> rows = coveredRows(s), cols = uncoveredColumns(s);
+  const Smallest smallest = adjustByTheta(frame, rows, -1, cols, 1);
+  const int64_t theta = smallest.value;
   frame.narration = "Every zero is covered. The smallest uncovered entry is " + number(theta) + " (" +
                     cellName(smallest.at) + "). ";
   frame.narration += rows.empty() ? "No row is covered, so nothing is added; "
@@ -243,6 +268,75 @@ void adjust(LessonFrame& frame) {
   s.next = StepKind::PrimeZero;
 }
 
+// König's theorem made visible: a largest set of independent zeros, then the marking that turns it into
+// as many lines covering every zero (row_column_matching.h).
+void coverZerosWithFewestLines(LessonFrame& frame, const StepChoice& choice) {
+  MunkresState& s = frame.state;
+  std::fill(s.marks.begin(), s.marks.end(), Mark::None);
+  const RowColumnMatching m = maximumMatching(s.n, [&](Cell c) { return s.value(c) == 0; });
+  const std::vector<Cell> independent = m.pairs();
+  std::vector<int32_t> rows = m.coverRows(), cols = m.coverColumns();
+  if (const LinesChoice* chosen = std::get_if<LinesChoice>(&choice)) {
+    if (const std::string problem = linesCoverProblem(s, chosen->rows, chosen->cols, m.size);
+        !problem.empty())
+      throw std::invalid_argument("cannot draw these lines: " + problem);
+    rows = chosen->rows;
+    cols = chosen->cols;
+    std::sort(rows.begin(), rows.end());
+    std::sort(cols.begin(), cols.end());
+  }
+  ++frame.round;
+  frame.highlight = independent;
+  const std::string k = std::to_string(m.size), n = std::to_string(s.n);
+  frame.narration = "A largest set of independent zeros (no two in one row or column) has " + k + ": " +
+                    cellList(independent) + ". By König's theorem the fewest lines that cover every zero " +
+                    "number " + k + " too.";
+  if (m.size == s.n) {
+    for (const Cell zero : independent) s.marks[s.index(zero)] = Mark::Star;
+    std::fill(s.rowCovered.begin(), s.rowCovered.end(), 1);
+    std::fill(s.colCovered.begin(), s.colCovered.end(), 0);
+    frame.highlightRows = rows;
+    frame.narration += " " + n + " lines are needed, one per row: the " + k +
+                       " independent zeros assign every row to its own column at reduced cost 0, so they "
+                       "are an optimal assignment. Star them.";
+    s.next = StepKind::Result;
+    return;
+  }
+  std::fill(s.rowCovered.begin(), s.rowCovered.end(), 0);
+  std::fill(s.colCovered.begin(), s.colCovered.end(), 0);
+  for (const int32_t row : rows) s.rowCovered[at(row)] = 1;
+  for (const int32_t col : cols) s.colCovered[at(col)] = 1;
+  frame.highlightRows = rows;
+  frame.highlightCols = cols;
+  std::vector<int32_t> freeRows;
+  for (int32_t i = 0; i < s.n; ++i) {
+    if (m.rowToCol[at(i)] < 0) freeRows.push_back(i);
+  }
+  frame.narration += " To find them, mark " + lineList("row", freeRows) +
+                     " (no chosen zero), then every column with a zero in a marked row, then the row of "
+                     "each marked column's chosen zero, and repeat. Draw lines through the unmarked rows and "
+                     "the marked columns: " +
+                     lineList("row", rows) + " and " + lineList("column", cols) + ". Only " + k + " of " + n +
+                     " lines: no assignment at reduced cost 0 exists yet, so adjust the matrix.";
+  s.next = StepKind::AdjustUncovered;
+}
+
+// Subtracting theta from every uncovered row and adding it to every covered column: uncovered entries drop
+// by theta, entries under two lines rise by theta, the others keep their value.
+void adjustUncovered(LessonFrame& frame) {
+  MunkresState& s = frame.state;
+  const Smallest smallest = adjustByTheta(frame, uncoveredRows(s), 1, coveredColumns(s), -1);
+  const int64_t theta = smallest.value;
+  frame.narration = "The smallest entry that no line covers is " + number(theta) + " (" +
+                    cellName(smallest.at) + "). Subtract " + number(theta) +
+                    " from every uncovered entry and add it to every entry where two lines cross; entries "
+                    "under one line keep their value. " +
+                    capitalised(cellList(frame.highlight)) +
+                    (frame.highlight.size() > 1 ? " become new zeros." : " becomes a new zero.") +
+                    " Then cover the zeros again with the fewest lines.";
+  s.next = StepKind::CoverZerosWithFewestLines;
+}
+
 void result(LessonFrame& frame, const LessonProblem& problem) {
   MunkresState& s = frame.state;
   std::vector<int32_t> rowToCol(at(s.n), -1);
@@ -250,6 +344,11 @@ void result(LessonFrame& frame, const LessonProblem& problem) {
   for (const Cell star : stars) rowToCol[at(star.row)] = star.col;
   const LapAnswer<int64_t> answer = lessonAnswer(problem, rowToCol);
   frame.highlight = stars;
+  if (s.method == LessonMethod::Lines) {
+    // The n lines only said that n independent zeros exist; the assignment reads better without them.
+    std::fill(s.rowCovered.begin(), s.rowCovered.end(), 0);
+    std::fill(s.colCovered.begin(), s.colCovered.end(), 0);
+  }
   frame.stepValue = answer.objective;
   const std::string what = problem.maximize ? "profit" : "cost";
   frame.narration = "The starred zeros are an optimal assignment:";
@@ -276,6 +375,7 @@ void result(LessonFrame& frame, const LessonProblem& problem) {
 bool choiceFits(StepKind kind, const StepChoice& choice) {
   if (std::holds_alternative<StarChoice>(choice)) return kind == StepKind::StarZeros;
   if (std::holds_alternative<PrimeChoice>(choice)) return kind == StepKind::PrimeZero;
+  if (std::holds_alternative<LinesChoice>(choice)) return kind == StepKind::CoverZerosWithFewestLines;
   return true;
 }
 
@@ -285,6 +385,7 @@ LessonFrame startFrame(const LessonProblem& problem) {
   LessonFrame frame;
   const int32_t n = problem.square.rows();
   MunkresState& s = frame.state;
+  s.method = problem.method;
   s.n = n;
   s.values.assign(problem.square.data(), problem.square.data() + problem.square.size());
   s.marks.assign(at(n * n), Mark::None);
@@ -311,6 +412,11 @@ LessonFrame startFrame(const LessonProblem& problem) {
                        " columns; " + lineList(rows < cols ? "row" : "column", dummies) +
                        " of zeros are added to make it square (a dummy pair costs nothing, so the best "
                        "assignment does not change).";
+  }
+  if (std::any_of(s.values.begin(), s.values.end(), isForbiddenEntry)) {
+    frame.narration +=
+        " Entries marked inf are forbidden pairs: no step changes them, and none is ever "
+        "chosen.";
   }
   frame.narration += " First, subtract the smallest entry of each row from that row.";
   return frame;
@@ -359,6 +465,12 @@ LessonFrame takeStep(const LessonFrame& from, const LessonProblem& problem, cons
     case StepKind::Adjust:
       adjust(frame);
       break;
+    case StepKind::CoverZerosWithFewestLines:
+      coverZerosWithFewestLines(frame, choice);
+      break;
+    case StepKind::AdjustUncovered:
+      adjustUncovered(frame);
+      break;
     case StepKind::Result:
       result(frame, problem);
       break;
@@ -391,6 +503,10 @@ std::string_view stepPhaseName(StepKind kind) {
       return "flip_path";
     case StepKind::Adjust:
       return "adjust";
+    case StepKind::CoverZerosWithFewestLines:
+      return "cover_zeros_fewest_lines";
+    case StepKind::AdjustUncovered:
+      return "adjust_uncovered";
     case StepKind::Result:
       return "result";
     case StepKind::Finished:
@@ -421,6 +537,10 @@ std::string_view stepTitle(StepKind kind) {
       return "Flip the path";
     case StepKind::Adjust:
       return "Adjust by the smallest uncovered value";
+    case StepKind::CoverZerosWithFewestLines:
+      return "Cover every zero with the fewest lines";
+    case StepKind::AdjustUncovered:
+      return "Adjust: uncovered entries down, crossings up";
     case StepKind::Result:
       return "The optimal assignment";
     case StepKind::Finished:

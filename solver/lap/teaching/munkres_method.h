@@ -21,7 +21,10 @@ struct StarChoice {
 struct PrimeChoice {
   Cell zero;  // PrimeZero: any uncovered zero
 };
-using StepChoice = std::variant<DefaultChoice, StarChoice, PrimeChoice>;
+struct LinesChoice {
+  std::vector<int32_t> rows, cols;  // CoverZerosWithFewestLines: any cover of every zero by the fewest lines
+};
+using StepChoice = std::variant<DefaultChoice, StarChoice, PrimeChoice, LinesChoice>;
 
 // Frame 0: the square minimisation matrix, nothing reduced or marked.
 LessonFrame startFrame(const LessonProblem& problem);

@@ -30,6 +30,7 @@ template <class Cells>
 Smallest smallestOf(const MunkresState& state, const Cells& cells) {
   Smallest best{0, Cell{}};
   for (const Cell cell : cells) {
+    if (isForbiddenEntry(state.value(cell))) continue;
     if (best.at.row < 0 || state.value(cell) < best.value) best = {state.value(cell), cell};
   }
   return best;
@@ -107,40 +108,64 @@ std::vector<Cell> greedyStars(const MunkresState& state) {
   return stars;
 }
 
-std::string starringProblem(const MunkresState& state, const std::vector<Cell>& stars) {
+std::vector<std::string> starringProblems(const MunkresState& state, const std::vector<Cell>& stars) {
+  std::vector<std::string> problems;
   std::vector<int32_t> starOfRow(static_cast<std::size_t>(state.n), -1),
       starOfCol(static_cast<std::size_t>(state.n), -1);
   for (const Cell star : stars) {
     if (star.row < 0 || star.row >= state.n || star.col < 0 || star.col >= state.n) {
-      return "a star was placed outside the matrix";
+      problems.push_back("a star was placed outside the matrix");
+      continue;
     }
     if (state.value(star) != 0) {
-      return "the entry at " + cellName(star) + " is " + number(state.value(star)) +
-             ", not 0; only zeros are starred";
+      problems.push_back("the entry at " + cellName(star) + " is " + number(state.value(star)) +
+                         ", not 0; only zeros are starred");
+      continue;
     }
     int32_t& rowStar = starOfRow[static_cast<std::size_t>(star.row)];
-    if (rowStar >= 0) {
-      return rowName(star.row) + " has two starred zeros (" +
-             lineList("column", {std::min(rowStar, star.col), std::max(rowStar, star.col)}) +
-             "); starred zeros must be independent, at most one in each row and each column";
-    }
     int32_t& colStar = starOfCol[static_cast<std::size_t>(star.col)];
-    if (colStar >= 0) {
-      return columnName(star.col) + " has two starred zeros (" +
-             lineList("row", {std::min(colStar, star.row), std::max(colStar, star.row)}) +
-             "); starred zeros must be independent, at most one in each row and each column";
+    if (rowStar >= 0) {
+      problems.push_back(rowName(star.row) + " has two starred zeros (" +
+                         lineList("column", {std::min(rowStar, star.col), std::max(rowStar, star.col)}) +
+                         "); starred zeros must be independent, at most one in each row and each column");
+    } else if (colStar >= 0) {
+      problems.push_back(columnName(star.col) + " has two starred zeros (" +
+                         lineList("row", {std::min(colStar, star.row), std::max(colStar, star.row)}) +
+                         "); starred zeros must be independent, at most one in each row and each column");
+    } else {
+      rowStar = star.col;
+      colStar = star.row;
     }
-    rowStar = star.col;
-    colStar = star.row;
   }
   for (const Cell zero : zeros(state)) {
     if (starOfRow[static_cast<std::size_t>(zero.row)] < 0 &&
         starOfCol[static_cast<std::size_t>(zero.col)] < 0) {
-      return "the zero at " + cellName(zero) +
-             " has no star in its row or its column, so it must be starred too: every zero that can be "
-             "starred is";
+      problems.push_back("the zero at " + cellName(zero) +
+                         " has no star in its row or its column, so it must be starred too: every zero that "
+                         "can be starred is");
+      starOfRow[static_cast<std::size_t>(zero.row)] = zero.col;  // report each free zero's line once
+      starOfCol[static_cast<std::size_t>(zero.col)] = zero.row;
     }
   }
+  return problems;
+}
+
+std::string linesCoverProblem(const MunkresState& state, const std::vector<int32_t>& rows,
+                              const std::vector<int32_t>& cols, int32_t fewest) {
+  for (const int32_t line : rows) {
+    if (line < 0 || line >= state.n) return "a row outside the matrix";
+  }
+  for (const int32_t line : cols) {
+    if (line < 0 || line >= state.n) return "a column outside the matrix";
+  }
+  for (const Cell zero : zeros(state)) {
+    if (std::find(rows.begin(), rows.end(), zero.row) == rows.end() &&
+        std::find(cols.begin(), cols.end(), zero.col) == cols.end()) {
+      return "the zero at " + cellName(zero) + " is not covered";
+    }
+  }
+  const auto lines = static_cast<int32_t>(rows.size() + cols.size());
+  if (lines != fewest) return std::to_string(lines) + " lines, where " + std::to_string(fewest) + " suffice";
   return "";
 }
 

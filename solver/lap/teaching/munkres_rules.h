@@ -29,16 +29,22 @@ struct Smallest {
 };
 Smallest rowMinimum(const MunkresState& state, int32_t row);
 Smallest columnMinimum(const MunkresState& state, int32_t col);
-// Precondition: some cell is uncovered (true whenever the method reaches the adjustment).
+// Forbidden entries are skipped. Precondition: an allowed cell is in the line, or uncovered (true whenever
+// the instance is feasible, which makeLessonProblem checks).
 Smallest smallestUncovered(const MunkresState& state);
 
 // Star zeros row by row, left to right, skipping any zero whose row or column already has a star: the
 // order Munkres' Step 1 reads the matrix in.
 std::vector<Cell> greedyStars(const MunkresState& state);
-// Why `stars` cannot be the starring of Munkres' Step 1 (not all zeros, two in one line, or a zero left
-// that could still be starred); "" when it can. The learner may star in any order, so any maximal set of
+// Every reason `stars` cannot be the starring of Munkres' Step 1 (not all zeros, two in one line, zeros left
+// that could still be starred); empty when it can. The learner may star in any order, so any maximal set of
 // independent zeros is right.
-std::string starringProblem(const MunkresState& state, const std::vector<Cell>& stars);
+std::vector<std::string> starringProblems(const MunkresState& state, const std::vector<Cell>& stars);
+
+// Why rows `rows` and columns `cols` are not a cover of every zero by `fewest` lines (the size of a largest
+// set of independent zeros, König); "" when they are.
+std::string linesCoverProblem(const MunkresState& state, const std::vector<int32_t>& rows,
+                              const std::vector<int32_t>& cols, int32_t fewest);
 
 // From an uncovered primed zero with no star in its row: prime, the star in its column, the prime in that
 // star's row, ... until a prime with no star in its column.

@@ -12,7 +12,7 @@ std::string cellName(Cell cell) {
   return rowName(cell.row) + ", " + columnName(cell.col);
 }
 std::string number(int64_t value) {
-  return std::to_string(value);
+  return isForbiddenEntry(value) ? "inf" : std::to_string(value);
 }
 
 std::string counted(std::size_t count, std::string_view noun) {

@@ -21,7 +21,7 @@ std::string cellList(const std::vector<Cell>& cells);
 std::string counted(std::size_t count, std::string_view noun);
 // The text with its first letter upper-cased, to start a sentence with "Row 3 ...".
 std::string capitalised(std::string_view text);
-// Plain ASCII decimal ("-5"), so transcripts stay 7-bit text.
+// Plain ASCII decimal ("-5"; "inf" for a forbidden entry), so transcripts stay 7-bit text.
 std::string number(int64_t value);
 
 }  // namespace ms::lap::teaching

@@ -1,0 +1,97 @@
+// matchscope-learn's check interface, headless (offscreen platform): --lesson FILE or --generate N --seed S,
+// --method stars|lines, --export DIR writes the slides and DIR/transcript.txt whose last line is
+// "total: <optimal total>"; bad arguments exit 2 with a one-line reason.
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "solver/core/trace.h"
+#include "solver/lap/lap_solver.h"
+#include "tests/teaching/lesson_test_support.h"
+
+using namespace ms::lap;
+using namespace ms::lap::teaching;
+using namespace ms::lap::teaching::test;
+
+namespace {
+
+struct Run {
+  int exitCode = -1;
+  QString out, err;
+};
+
+Run learn(const QStringList& arguments) {
+  QProcess process;
+  QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+  environment.insert("QT_QPA_PLATFORM", "offscreen");
+  process.setProcessEnvironment(environment);
+  process.start(MATCHSCOPE_LEARN, arguments);
+  if (!process.waitForFinished(60000)) qFatal("matchscope-learn did not finish");
+  return {process.exitCode(), QString::fromUtf8(process.readAllStandardOutput()),
+          QString::fromUtf8(process.readAllStandardError())};
+}
+
+QStringList transcriptLines(const QString& folder) {
+  QFile file(folder + "/transcript.txt");
+  if (!file.open(QIODevice::ReadOnly)) return {};
+  return QString::fromUtf8(file.readAll()).split('\n', Qt::SkipEmptyParts);
+}
+
+int64_t optimum(const CostMatrix<int64_t>& square) {
+  auto solver = makeLapSolver(square, LapOptions{LapAlgorithm::Classical, Backend::Sequential, 1});
+  ms::runToEnd(*solver);
+  return solver->solution().objective;
+}
+
+}  // namespace
+
+class TestLearnCli : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void lessonFileBothMethods() {
+    const QString file = QString::fromStdString(lessonPath("03-winston-machineco.txt").string());
+    for (const QString method : {"stars", "lines"}) {
+      QTemporaryDir dir;
+      const Run run =
+          learn({"--lesson", file, "--export", dir.path(), "--method", method, "--size", "400x300"});
+      QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+      const QStringList lines = transcriptLines(dir.path());
+      QCOMPARE(lines.last(), QString("total: 15"));
+      QCOMPARE(lines[1], method == "lines" ? QString("Method: minimum lines")
+                                           : QString("Method: star-and-prime (Munkres)"));
+      const int slides = QDir(dir.path()).entryList({"step_*.png"}).size();
+      QCOMPARE(slides, lines.filter(QRegularExpression("^Step \\d+\\. ")).size());
+    }
+  }
+
+  // A class given "seed 17" gets the same matrix, and the total is the Hungarian optimum.
+  void generatedLessonTotalIsOptimal() {
+    for (const int n : {2, 5, 8}) {
+      QTemporaryDir dir;
+      const Run run = learn({"--generate", QString::number(n), "--seed", "17", "--export", dir.path(),
+                             "--method", "lines", "--size", "320x240"});
+      QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+      const int64_t expected = optimum(randomLessonProblem(n, 17).square);
+      QCOMPARE(transcriptLines(dir.path()).last(), QString("total: %1").arg(expected));
+    }
+  }
+
+  void badArgumentsExitWithAReason() {
+    QTemporaryDir dir;
+    Run run = learn({"--generate", "4", "--export", dir.path(), "--method", "greedy"});
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY2(run.err.trimmed().endsWith("\nmatchscope-learn: --method takes stars or lines") ||
+                 run.err.trimmed() == "matchscope-learn: --method takes stars or lines",
+             qPrintable(run.err));
+    run = learn({"--export", dir.path()});
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY(run.err.contains("--export needs --lesson FILE or --generate N"));
+    run = learn({"--generate", "11", "--export", dir.path()});
+    QCOMPARE(run.exitCode, 1);
+    QVERIFY2(run.err.contains("2 x 2 to 10 x 10 matrices (this one is 11 x 11)"), qPrintable(run.err));
+  }
+};
+
+QTEST_GUILESS_MAIN(TestLearnCli)
+#include "test_learn_cli.moc"

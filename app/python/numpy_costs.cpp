@@ -1,0 +1,178 @@
+#include "app/python/numpy_costs.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "solver/lap/lap_solver.h"
+
+namespace py = pybind11;
+
+namespace ms::python {
+namespace {
+
+__extension__ typedef __int128 Int128;  // __extension__: a GNU type, fine under -Wpedantic
+
+// One 2-D matrix inside a numpy array: where it starts and how far apart (in bytes) its rows and columns are.
+struct Plane {
+  const char* data;
+  int64_t rows, cols, rowStride, colStride;
+};
+
+enum class CostKind { Int32, Int64, Float32, Float64 };
+
+// Non-numeric arrays become float64 as scipy converts them (raising where numpy cannot); float16 becomes
+// float32, a type the solvers take.
+py::array numericArray(const py::array& cost) {
+  const char kind = cost.dtype().kind();
+  if (kind == 'f' && cost.dtype().itemsize() == 2) return cost.attr("astype")("float32");
+  if (kind == 'b' || kind == 'i' || kind == 'u' || kind == 'f') return cost;
+  return cost.attr("astype")("float64");
+}
+
+// Calls fn.template operator()<Source>() with the C++ type of the array's elements.
+template <class Fn>
+decltype(auto) withSourceType(const py::dtype& dtype, Fn&& fn) {
+  const char kind = dtype.kind();
+  const auto size = dtype.itemsize();
+  if (kind == 'b') return fn.template operator()<bool>();
+  if (kind == 'i' && size == 1) return fn.template operator()<int8_t>();
+  if (kind == 'i' && size == 2) return fn.template operator()<int16_t>();
+  if (kind == 'i' && size == 4) return fn.template operator()<int32_t>();
+  if (kind == 'i' && size == 8) return fn.template operator()<int64_t>();
+  if (kind == 'u' && size == 1) return fn.template operator()<uint8_t>();
+  if (kind == 'u' && size == 2) return fn.template operator()<uint16_t>();
+  if (kind == 'u' && size == 4) return fn.template operator()<uint32_t>();
+  if (kind == 'u' && size == 8) return fn.template operator()<uint64_t>();
+  if (kind == 'f' && size == 4) return fn.template operator()<float>();
+  if (kind == 'f' && size == 8) return fn.template operator()<double>();
+  if (kind == 'f' && size == static_cast<py::ssize_t>(sizeof(long double))) return fn.template operator()<long double>();
+  throw py::type_error("unsupported cost dtype " + py::repr(dtype).cast<std::string>());
+}
+
+template <class Source>
+Source entry(const Plane& plane, int64_t i, int64_t j) {
+  Source value;  // memcpy: numpy data need not be aligned
+  std::memcpy(&value, plane.data + i * plane.rowStride + j * plane.colStride, sizeof value);
+  return value;
+}
+
+// The solvers' cost type for these planes (see numpy_costs.h).
+template <class Source>
+CostKind costKind(const std::vector<Plane>& planes, int32_t n) {
+  if constexpr (std::is_floating_point_v<Source>) {
+    return std::is_same_v<Source, float> ? CostKind::Float32 : CostKind::Float64;
+  } else if constexpr (sizeof(Source) <= 2) {
+    return CostKind::Int32;
+  } else {
+    Int128 largest = 0;
+    for (const Plane& plane : planes) {
+      for (int64_t i = 0; i < plane.rows; ++i) {
+        for (int64_t j = 0; j < plane.cols; ++j) {
+          const auto value = static_cast<Int128>(entry<Source>(plane, i, j));
+          largest = std::max(largest, value < 0 ? -value : value);
+        }
+      }
+    }
+    if (largest <= std::numeric_limits<int32_t>::max()) return CostKind::Int32;
+    const Int128 exactLimit = (Int128{1} << 62) / (Int128{n} + 1);  // as lap::requireExactInt64Duals
+    return largest <= exactLimit ? CostKind::Int64 : CostKind::Float64;
+  }
+}
+
+// Writes the n x n minimisation form of one plane at `out`: padding 0, negated when maximising.
+template <class Source, lap::CostType T>
+void writeSquare(const Plane& plane, bool maximize, int32_t n, T* out) {
+  for (int64_t i = 0; i < n; ++i) {
+    T* row = out + i * n;
+    if (i >= plane.rows) {
+      std::fill_n(row, n, T(0));
+      continue;
+    }
+    for (int64_t j = 0; j < plane.cols; ++j) {
+      const Source value = entry<Source>(plane, i, j);
+      if constexpr (std::is_floating_point_v<Source>) {
+        // scipy refuses NaN, and the infinity of the wrong sign (it would make any total unbounded).
+        if (std::isnan(value) || (std::isinf(value) && (value < 0) != maximize)) {
+          throw py::value_error("matrix contains invalid numeric entries");
+        }
+      }
+      const auto cost = static_cast<T>(value);
+      row[j] = maximize ? static_cast<T>(-cost) : cost;
+    }
+    std::fill(row + plane.cols, row + n, T(0));
+  }
+}
+
+int32_t checkedSize(py::ssize_t extent) {
+  if (extent > std::numeric_limits<int32_t>::max()) throw py::value_error("cost matrix too large");
+  return static_cast<int32_t>(extent);
+}
+
+std::vector<Plane> planesOf(const py::array& array) {
+  const bool batched = array.ndim() == 3;
+  const py::ssize_t count = batched ? array.shape(0) : 1;
+  const int first = batched ? 1 : 0;
+  std::vector<Plane> planes;
+  for (py::ssize_t k = 0; k < count; ++k) {
+    planes.push_back({static_cast<const char*>(array.data()) + (batched ? k * array.strides(0) : 0),
+                      array.shape(first), array.shape(first + 1), array.strides(first), array.strides(first + 1)});
+  }
+  return planes;
+}
+
+// Builds Form<T> for the chosen cost type through `make.template operator()<T, Source>()`.
+template <class Any, class Make>
+Any build(const py::array& array, const std::vector<Plane>& planes, int32_t n, Make&& make) {
+  return withSourceType(array.dtype(), [&]<class Source>() -> Any {
+    const CostKind kind = costKind<Source>(planes, n);
+    if constexpr (!std::is_floating_point_v<Source>) {
+      if (kind == CostKind::Int32) return make.template operator()<int32_t, Source>();
+      if (kind == CostKind::Int64) return make.template operator()<int64_t, Source>();
+    } else {
+      if (kind == CostKind::Float32) return make.template operator()<float, Source>();
+    }
+    return make.template operator()<double, Source>();
+  });
+}
+
+}  // namespace
+
+AnySquareForm squareForm(const py::array& cost, bool maximize) {
+  const py::array array = numericArray(cost);
+  if (array.ndim() != 2) {
+    throw py::value_error("expected a matrix (2-D array), got a " + std::to_string(array.ndim()) + " array");
+  }
+  const int32_t rows = checkedSize(array.shape(0)), cols = checkedSize(array.shape(1));
+  const int32_t n = std::max(rows, cols);
+  const std::vector<Plane> planes = planesOf(array);
+  return build<AnySquareForm>(array, planes, n, [&]<lap::CostType T, class Source>() -> AnySquareForm {
+    SquareForm<T> form{lap::CostMatrix<T>(n, n), rows, cols, maximize};
+    writeSquare<Source>(planes.front(), maximize, n, form.costs.data());
+    return form;
+  });
+}
+
+AnyBatchForm batchForm(const py::array& costs, bool maximize) {
+  const py::array array = numericArray(costs);
+  if (array.ndim() != 3) {
+    throw py::value_error("expected a batch of matrices (3-D array), got a " + std::to_string(array.ndim()) +
+                          "-D array");
+  }
+  const int32_t count = checkedSize(array.shape(0));
+  const int32_t rows = checkedSize(array.shape(1)), cols = checkedSize(array.shape(2));
+  const int32_t n = std::max(rows, cols);
+  const std::vector<Plane> planes = planesOf(array);
+  return build<AnyBatchForm>(array, planes, n, [&]<lap::CostType T, class Source>() -> AnyBatchForm {
+    BatchForm<T> form{lap::BatchCosts<T>(count, n), rows, cols, maximize};
+    for (int32_t k = 0; k < count; ++k) {
+      writeSquare<Source>(planes[static_cast<std::size_t>(k)], maximize, n, form.costs.problem(k));
+    }
+    return form;
+  });
+}
+
+}  // namespace ms::python

@@ -1,0 +1,234 @@
+// One thread block per problem: the shortest-augmenting-path search of cpu/shortest_path.h with each
+// Dijkstra step's row scan spread over the block's threads and its minimum found by a block reduction.
+// A problem's work arrays (distances, duals, predecessors, the assignment, tree marks) live in shared
+// memory; only the cost rows are read from global memory, one coalesced row per step.
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <limits>
+#include <string>
+
+#include "solver/core/cuda_device.h"
+#include "solver/lap/batch/cuda/batch_cuda.h"
+#include "solver/lap/hungarian/cuda/device_resources.cuh"
+
+namespace ms::lap {
+namespace {
+
+constexpr int kMaxBlockThreads = 512;
+constexpr int kWarp = 32;
+
+template <class Dual>
+__device__ Dual dualInfinity() {
+  if constexpr (std::is_integral_v<Dual>) {
+    return std::numeric_limits<Dual>::max();
+  } else {
+    return std::numeric_limits<Dual>::infinity();
+  }
+}
+
+// The search's next column: the least distance; among equals a free column (the search ends there), then
+// the lowest index, so that the result does not depend on the thread count.
+template <class Dual>
+struct Candidate {
+  Dual distance;
+  int column;  // -1: none
+  int taken;   // 1 when the column is assigned
+
+  __device__ bool before(const Candidate& other) const {
+    if (column < 0) return false;
+    if (other.column < 0) return true;
+    if (distance != other.distance) return distance < other.distance;
+    if (taken != other.taken) return taken < other.taken;
+    return column < other.column;
+  }
+};
+
+template <class Dual>
+__device__ Candidate<Dual> warpBest(Candidate<Dual> mine) {
+  for (int offset = kWarp / 2; offset > 0; offset /= 2) {
+    Candidate<Dual> other;
+    other.distance = __shfl_down_sync(0xffffffffu, mine.distance, offset);
+    other.column = __shfl_down_sync(0xffffffffu, mine.column, offset);
+    other.taken = __shfl_down_sync(0xffffffffu, mine.taken, offset);
+    if (other.before(mine)) mine = other;
+  }
+  return mine;
+}
+
+template <class Dual>
+std::size_t sharedBytes(int n) {
+  return static_cast<std::size_t>(n) * (3 * sizeof(Dual) + 3 * sizeof(int) + 2);
+}
+
+template <CostType T>
+__global__ void shortestPathBatch(const T* costs, int n, int* rowToColOut, DualOf<T>* rowDualOut,
+                                  DualOf<T>* colDualOut, unsigned char* feasibleOut) {
+  using Dual = DualOf<T>;
+  extern __shared__ __align__(16) unsigned char workspace[];
+  Dual* distance = reinterpret_cast<Dual*>(workspace);
+  Dual* u = distance + n;
+  Dual* v = u + n;
+  int* predecessor = reinterpret_cast<int*>(v + n);
+  int* rowOfCol = predecessor + n;
+  int* colOfRow = rowOfCol + n;
+  unsigned char* rowInTree = reinterpret_cast<unsigned char*>(colOfRow + n);
+  unsigned char* colInTree = rowInTree + n;
+  __shared__ Candidate<Dual> warpWinners[kMaxBlockThreads / kWarp];
+  __shared__ Candidate<Dual> winner;
+
+  const int problem = blockIdx.x;
+  const T* problemCosts = costs + static_cast<std::size_t>(problem) * n * n;
+  const int lane = threadIdx.x % kWarp, warp = threadIdx.x / kWarp, warps = blockDim.x / kWarp;
+  for (int k = threadIdx.x; k < n; k += blockDim.x) {
+    u[k] = 0;
+    v[k] = 0;
+    rowOfCol[k] = -1;
+    colOfRow[k] = -1;
+  }
+  bool feasible = true;
+  for (int start = 0; start < n && feasible; ++start) {
+    for (int k = threadIdx.x; k < n; k += blockDim.x) {
+      distance[k] = dualInfinity<Dual>();
+      rowInTree[k] = 0;
+      colInTree[k] = 0;
+    }
+    __syncthreads();
+    int row = start;
+    Dual reached = 0;
+    int sink = -1;
+    while (sink < 0) {
+      // Scan the row: relax every column outside the tree, and keep this thread's best candidate.
+      const T* costRow = problemCosts + static_cast<std::size_t>(row) * n;
+      const Dual rowDual = u[row];
+      Candidate<Dual> best{dualInfinity<Dual>(), -1, 1};
+      for (int j = threadIdx.x; j < n; j += blockDim.x) {
+        if (colInTree[j]) continue;
+        const T cost = costRow[j];
+        if (!isForbidden(cost)) {
+          const Dual through = reached + static_cast<Dual>(cost) - rowDual - v[j];
+          if (through < distance[j]) {
+            distance[j] = through;
+            predecessor[j] = row;
+          }
+        }
+        const Candidate<Dual> candidate{distance[j], j, rowOfCol[j] >= 0 ? 1 : 0};
+        if (distance[j] != dualInfinity<Dual>() && candidate.before(best)) best = candidate;
+      }
+      best = warpBest(best);
+      if (lane == 0) warpWinners[warp] = best;
+      __syncthreads();
+      if (warp == 0) {
+        best = lane < warps ? warpWinners[lane] : Candidate<Dual>{dualInfinity<Dual>(), -1, 1};
+        best = warpBest(best);
+        if (lane == 0) {
+          winner = best;
+          if (best.column >= 0) {
+            colInTree[best.column] = 1;
+            rowInTree[row] = 1;
+          }
+        }
+      }
+      __syncthreads();
+      const Candidate<Dual> chosen = winner;
+      if (chosen.column < 0) {  // no allowed column left: Hall's condition fails
+        feasible = false;
+        break;
+      }
+      reached = chosen.distance;
+      if (chosen.taken) {
+        row = rowOfCol[chosen.column];
+      } else {
+        sink = chosen.column;
+      }
+      __syncthreads();  // `winner` is rewritten by the next step
+    }
+    if (!feasible) break;
+    // Duals absorb the distances (rowToCol is still the assignment the search started from).
+    for (int i = threadIdx.x; i < n; i += blockDim.x) {
+      if (i == start) {
+        u[i] += reached;
+      } else if (rowInTree[i]) {
+        u[i] += reached - distance[colOfRow[i]];
+      }
+    }
+    for (int j = threadIdx.x; j < n; j += blockDim.x) {
+      if (colInTree[j]) v[j] -= reached - distance[j];
+    }
+    __syncthreads();
+    if (threadIdx.x == 0) {  // flip the path back to the start row
+      for (int j = sink;;) {
+        const int i = predecessor[j];
+        rowOfCol[j] = i;
+        const int previous = colOfRow[i];
+        colOfRow[i] = j;
+        if (i == start) break;
+        j = previous;
+      }
+    }
+    __syncthreads();
+  }
+  const std::size_t offset = static_cast<std::size_t>(problem) * n;
+  for (int k = threadIdx.x; k < n; k += blockDim.x) {
+    rowToColOut[offset + k] = colOfRow[k];
+    rowDualOut[offset + k] = u[k];
+    colDualOut[offset + k] = v[k];
+  }
+  if (threadIdx.x == 0) feasibleOut[problem] = feasible ? 1 : 0;
+}
+
+}  // namespace
+
+template <CostType T>
+void solveBatchCuda(const BatchCosts<T>& costs, BatchSolution<T>& out) {
+  using Dual = DualOf<T>;
+  using gpu::checkCuda;
+  using gpu::DeviceArray;
+  const CudaDeviceInfo& device = cudaDevice();
+  if (!device.usable) throw SolveError("CUDA backend unavailable: " + device.reason);
+  const int n = costs.n(), count = costs.count();
+  if (count == 0 || n == 0) return;
+  int deviceId = 0, sharedLimit = 0;
+  checkCuda(cudaGetDevice(&deviceId), "cudaGetDevice");
+  checkCuda(cudaDeviceGetAttribute(&sharedLimit, cudaDevAttrMaxSharedMemoryPerBlockOptin, deviceId),
+            "cudaDeviceGetAttribute");
+  const std::size_t shared = sharedBytes<Dual>(n);
+  // The static part: the reduction's per-warp winners.
+  const std::size_t staticShared = (kMaxBlockThreads / kWarp + 1) * sizeof(Candidate<Dual>);
+  if (shared + staticShared > static_cast<std::size_t>(sharedLimit)) {
+    throw ResourceError("CUDA batch: problems of " + std::to_string(n) + " rows need " +
+                        std::to_string(shared + staticShared) + " bytes of shared memory per block, beyond " +
+                        std::to_string(sharedLimit) + "; use the CPU backend or single solves");
+  }
+  checkCuda(cudaFuncSetAttribute(shortestPathBatch<T>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                 static_cast<int>(shared)),
+            "cudaFuncSetAttribute");
+  const std::size_t entries = static_cast<std::size_t>(count) * static_cast<std::size_t>(n);
+  DeviceArray<T> deviceCosts(entries * static_cast<std::size_t>(n));
+  DeviceArray<int> rowToCol(entries);
+  DeviceArray<Dual> rowDual(entries), colDual(entries);
+  DeviceArray<unsigned char> feasible(static_cast<std::size_t>(count));
+  checkCuda(cudaMemcpy(deviceCosts.get(), costs.stacked().data(), entries * n * sizeof(T), cudaMemcpyHostToDevice),
+            "upload of the batch");
+  // A warp per 32 columns up to kMaxBlockThreads: small problems keep every thread busy, large ones scan
+  // a few columns per thread.
+  const int threads = std::min(kMaxBlockThreads, std::max(kWarp, (n + kWarp - 1) / kWarp * kWarp));
+  shortestPathBatch<T><<<count, threads, shared>>>(deviceCosts.get(), n, rowToCol.get(), rowDual.get(),
+                                                   colDual.get(), feasible.get());
+  checkCuda(cudaGetLastError(), "launch of the batch kernel");
+  checkCuda(cudaMemcpy(out.rowToCol.data(), rowToCol.get(), entries * sizeof(int), cudaMemcpyDeviceToHost),
+            "download of the assignments");
+  checkCuda(cudaMemcpy(out.rowDual.data(), rowDual.get(), entries * sizeof(Dual), cudaMemcpyDeviceToHost),
+            "download of the row duals");
+  checkCuda(cudaMemcpy(out.colDual.data(), colDual.get(), entries * sizeof(Dual), cudaMemcpyDeviceToHost),
+            "download of the column duals");
+  checkCuda(cudaMemcpy(out.feasible.data(), feasible.get(), static_cast<std::size_t>(count), cudaMemcpyDeviceToHost),
+            "download of the feasibility flags");
+}
+
+template void solveBatchCuda(const BatchCosts<int32_t>&, BatchSolution<int32_t>&);
+template void solveBatchCuda(const BatchCosts<int64_t>&, BatchSolution<int64_t>&);
+template void solveBatchCuda(const BatchCosts<float>&, BatchSolution<float>&);
+template void solveBatchCuda(const BatchCosts<double>&, BatchSolution<double>&);
+
+}  // namespace ms::lap

@@ -130,10 +130,11 @@ algorithm). The GIL is released; a batch is one step, so Ctrl-C is honoured when
 PYBIND11_MODULE(matchscope, module) {
   module.doc() = kModuleDoc;
 
-  py::class_<ms::lap::CertificateReport>(module, "Certificate",
-                                         "Whether the duals prove the assignment optimal, and by what margin.")
+  py::class_<ms::lap::CertificateReport>(
+      module, "Certificate", "Whether the duals prove the assignment optimal, and by what margin.")
       .def_readonly("valid", &ms::lap::CertificateReport::valid, "True when every condition holds.")
-      .def_readonly("problem", &ms::lap::CertificateReport::problem, "The first failure, one line ('' when valid).")
+      .def_readonly("problem", &ms::lap::CertificateReport::problem,
+                    "The first failure, one line ('' when valid).")
       .def_readonly("worst_violation", &ms::lap::CertificateReport::worstViolation,
                     "Largest u_i + v_j - c_ij over the allowed pairs.")
       .def_readonly("worst_assigned_slack", &ms::lap::CertificateReport::worstAssignedSlack,
@@ -166,8 +167,9 @@ PYBIND11_MODULE(matchscope, module) {
 
   module.def(
       "linear_sum_assignment",
-      [](const py::array& cost, bool maximize, const std::string& algorithm, const std::string& backend) {
-        const ms::python::SolveResult result = ms::python::solveOne(cost, maximize, algorithm, backend, false);
+      [](const py::object& cost, bool maximize, const std::string& algorithm, const std::string& backend) {
+        const ms::python::SolveResult result =
+            ms::python::solveOne(cost, maximize, algorithm, backend, false);
         return py::make_tuple(result.rowInd, result.colInd);
       },
       "cost"_a, "maximize"_a = false, py::kw_only(), "algorithm"_a = "tree", "backend"_a = "auto",

@@ -24,13 +24,14 @@ struct Plane {
 
 enum class CostKind { Int32, Int64, Float32, Float64 };
 
-// Non-numeric arrays become float64 as scipy converts them (raising where numpy cannot); float16 becomes
-// float32, a type the solvers take.
-py::array numericArray(const py::array& cost) {
-  const char kind = cost.dtype().kind();
-  if (kind == 'f' && cost.dtype().itemsize() == 2) return cost.attr("astype")("float32");
-  if (kind == 'b' || kind == 'i' || kind == 'u' || kind == 'f') return cost;
-  return cost.attr("astype")("float64");
+// Any array_like is taken through numpy.asarray. Non-numeric arrays become float64 as scipy converts them
+// (raising where numpy cannot); float16 becomes float32, a type the solvers take.
+py::array numericArray(const py::object& cost) {
+  const py::array array = py::module_::import("numpy").attr("asarray")(cost);
+  const char kind = array.dtype().kind();
+  if (kind == 'f' && array.dtype().itemsize() == 2) return array.attr("astype")("float32");
+  if (kind == 'b' || kind == 'i' || kind == 'u' || kind == 'f') return array;
+  return array.attr("astype")("float64");
 }
 
 // Calls fn.template operator()<Source>() with the C++ type of the array's elements.
@@ -49,7 +50,8 @@ decltype(auto) withSourceType(const py::dtype& dtype, Fn&& fn) {
   if (kind == 'u' && size == 8) return fn.template operator()<uint64_t>();
   if (kind == 'f' && size == 4) return fn.template operator()<float>();
   if (kind == 'f' && size == 8) return fn.template operator()<double>();
-  if (kind == 'f' && size == static_cast<py::ssize_t>(sizeof(long double))) return fn.template operator()<long double>();
+  if (kind == 'f' && size == static_cast<py::ssize_t>(sizeof(long double)))
+    return fn.template operator()<long double>();
   throw py::type_error("unsupported cost dtype " + py::repr(dtype).cast<std::string>());
 }
 
@@ -119,7 +121,8 @@ std::vector<Plane> planesOf(const py::array& array) {
   std::vector<Plane> planes;
   for (py::ssize_t k = 0; k < count; ++k) {
     planes.push_back({static_cast<const char*>(array.data()) + (batched ? k * array.strides(0) : 0),
-                      array.shape(first), array.shape(first + 1), array.strides(first), array.strides(first + 1)});
+                      array.shape(first), array.shape(first + 1), array.strides(first),
+                      array.strides(first + 1)});
   }
   return planes;
 }
@@ -141,7 +144,7 @@ Any build(const py::array& array, const std::vector<Plane>& planes, int32_t n, M
 
 }  // namespace
 
-AnySquareForm squareForm(const py::array& cost, bool maximize) {
+AnySquareForm squareForm(const py::object& cost, bool maximize) {
   const py::array array = numericArray(cost);
   if (array.ndim() != 2) {
     throw py::value_error("expected a matrix (2-D array), got a " + std::to_string(array.ndim()) + " array");
@@ -156,7 +159,7 @@ AnySquareForm squareForm(const py::array& cost, bool maximize) {
   });
 }
 
-AnyBatchForm batchForm(const py::array& costs, bool maximize) {
+AnyBatchForm batchForm(const py::object& costs, bool maximize) {
   const py::array array = numericArray(costs);
   if (array.ndim() != 3) {
     throw py::value_error("expected a batch of matrices (3-D array), got a " + std::to_string(array.ndim()) +

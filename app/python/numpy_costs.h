@@ -22,7 +22,8 @@ struct SquareForm {
   bool maximize = false;
 };
 
-using AnySquareForm = std::variant<SquareForm<int32_t>, SquareForm<int64_t>, SquareForm<float>, SquareForm<double>>;
+using AnySquareForm =
+    std::variant<SquareForm<int32_t>, SquareForm<int64_t>, SquareForm<float>, SquareForm<double>>;
 
 template <lap::CostType T>
 struct BatchForm {
@@ -31,12 +32,13 @@ struct BatchForm {
   bool maximize = false;
 };
 
-using AnyBatchForm = std::variant<BatchForm<int32_t>, BatchForm<int64_t>, BatchForm<float>, BatchForm<double>>;
+using AnyBatchForm =
+    std::variant<BatchForm<int32_t>, BatchForm<int64_t>, BatchForm<float>, BatchForm<double>>;
 
 // The cost type follows the data: small integers solve as int32, wider ones as int64 while the exact
 // 64-bit duals cannot overflow (else as float64, as scipy always does), float16/32 as float32, float64 as is.
 // Throws pybind11::value_error for a wrong number of dimensions or an invalid entry.
-AnySquareForm squareForm(const pybind11::array& cost, bool maximize);
-AnyBatchForm batchForm(const pybind11::array& costs, bool maximize);
+AnySquareForm squareForm(const pybind11::object& cost, bool maximize);
+AnyBatchForm batchForm(const pybind11::object& costs, bool maximize);
 
 }  // namespace ms::python

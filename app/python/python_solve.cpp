@@ -106,14 +106,14 @@ SolveResult solveForm(const SquareForm<T>& form, const lap::LapOptions& options,
 
 }  // namespace
 
-SolveResult solveOne(const py::array& cost, bool maximize, const std::string& algorithm,
+SolveResult solveOne(const py::object& cost, bool maximize, const std::string& algorithm,
                      const std::string& backend, bool certify) {
   lap::LapOptions options(parseAlgorithm(algorithm), resolvedBackend(backend), 0, lap::Granularity::Search);
   const AnySquareForm form = squareForm(cost, maximize);
   return std::visit([&](const auto& typed) { return solveForm(typed, options, certify); }, form);
 }
 
-py::tuple solveBatchArray(const py::array& costs, bool maximize, const std::string& backend, int threads) {
+py::tuple solveBatchArray(const py::object& costs, bool maximize, const std::string& backend, int threads) {
   const lap::Backend resolved = resolvedBackend(backend);
   const AnyBatchForm form = batchForm(costs, maximize);
   return std::visit(
@@ -131,8 +131,9 @@ py::tuple solveBatchArray(const py::array& costs, bool maximize, const std::stri
             throw py::value_error("cost matrix is infeasible (batch problem " + std::to_string(k) + ")");
           }
           const std::size_t offset = static_cast<std::size_t>(k) * static_cast<std::size_t>(pairs);
-          realPairs(solution.rowToCol.data() + static_cast<std::size_t>(k) * static_cast<std::size_t>(solution.n),
-                    typed.rows, typed.cols, rowInd.mutable_data() + offset, colInd.mutable_data() + offset);
+          realPairs(
+              solution.rowToCol.data() + static_cast<std::size_t>(k) * static_cast<std::size_t>(solution.n),
+              typed.rows, typed.cols, rowInd.mutable_data() + offset, colInd.mutable_data() + offset);
         }
         return py::make_tuple(rowInd, colInd);
       },

@@ -24,11 +24,11 @@ struct SolveResult {
 
 // algorithm: tree or classical; backend: auto, cpu, cuda or sequential. Raises ValueError("cost matrix is
 // infeasible") when no assignment avoids the forbidden entries.
-SolveResult solveOne(const pybind11::array& cost, bool maximize, const std::string& algorithm,
+SolveResult solveOne(const pybind11::object& cost, bool maximize, const std::string& algorithm,
                      const std::string& backend, bool certify);
 
 // (row_ind, col_ind), each of shape (b, min(n, m)), for a (b, n, m) array.
-pybind11::tuple solveBatchArray(const pybind11::array& costs, bool maximize, const std::string& backend,
+pybind11::tuple solveBatchArray(const pybind11::object& costs, bool maximize, const std::string& backend,
                                 int threads);
 
 }  // namespace ms::python

@@ -48,8 +48,8 @@ BatchSolution<T> solveBatch(const BatchCosts<T>& costs, Backend backend, int thr
     }
     DualOf<T> objective = 0;
     for (int32_t i = 0; i < n; ++i) {
-      objective += static_cast<DualOf<T>>(
-          costs.problem(k)[static_cast<std::size_t>(i) * n + static_cast<std::size_t>(out.rowToCol[offset + i])]);
+      objective += static_cast<DualOf<T>>(costs.problem(
+          k)[static_cast<std::size_t>(i) * n + static_cast<std::size_t>(out.rowToCol[offset + i])]);
     }
     out.objective[static_cast<std::size_t>(k)] = objective;
   }

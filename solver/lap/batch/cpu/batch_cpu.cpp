@@ -14,9 +14,9 @@ void solveBatchCpu(const BatchCosts<T>& costs, BatchSolution<T>& out, int thread
 #pragma omp for schedule(dynamic)
     for (int32_t k = 0; k < costs.count(); ++k) {
       const std::size_t offset = static_cast<std::size_t>(k) * static_cast<std::size_t>(n);
-      out.feasible[static_cast<std::size_t>(k)] = solver.solve(costs.problem(k), out.rowToCol.data() + offset,
-                                                              out.rowDual.data() + offset,
-                                                              out.colDual.data() + offset);
+      out.feasible[static_cast<std::size_t>(k)] =
+          solver.solve(costs.problem(k), out.rowToCol.data() + offset, out.rowDual.data() + offset,
+                       out.colDual.data() + offset);
     }
   }
 }

@@ -87,8 +87,8 @@ class ShortestPathLap {
             distance_[j] = through;
           }
         }
-        if (distance_[j] < lowest || (distance_[j] == lowest && best >= 0 && rowOfCol[j] < 0 &&
-                                      rowOfCol[remaining_[best]] >= 0)) {
+        if (distance_[j] < lowest ||
+            (distance_[j] == lowest && best >= 0 && rowOfCol[j] < 0 && rowOfCol[remaining_[best]] >= 0)) {
           lowest = distance_[j];
           best = k;
         }

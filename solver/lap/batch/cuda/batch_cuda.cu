@@ -208,8 +208,9 @@ void solveBatchCuda(const BatchCosts<T>& costs, BatchSolution<T>& out) {
   DeviceArray<int> rowToCol(entries);
   DeviceArray<Dual> rowDual(entries), colDual(entries);
   DeviceArray<unsigned char> feasible(static_cast<std::size_t>(count));
-  checkCuda(cudaMemcpy(deviceCosts.get(), costs.stacked().data(), entries * n * sizeof(T), cudaMemcpyHostToDevice),
-            "upload of the batch");
+  checkCuda(
+      cudaMemcpy(deviceCosts.get(), costs.stacked().data(), entries * n * sizeof(T), cudaMemcpyHostToDevice),
+      "upload of the batch");
   // A warp per 32 columns up to kMaxBlockThreads: small problems keep every thread busy, large ones scan
   // a few columns per thread.
   const int threads = std::min(kMaxBlockThreads, std::max(kWarp, (n + kWarp - 1) / kWarp * kWarp));
@@ -222,7 +223,8 @@ void solveBatchCuda(const BatchCosts<T>& costs, BatchSolution<T>& out) {
             "download of the row duals");
   checkCuda(cudaMemcpy(out.colDual.data(), colDual.get(), entries * sizeof(Dual), cudaMemcpyDeviceToHost),
             "download of the column duals");
-  checkCuda(cudaMemcpy(out.feasible.data(), feasible.get(), static_cast<std::size_t>(count), cudaMemcpyDeviceToHost),
+  checkCuda(cudaMemcpy(out.feasible.data(), feasible.get(), static_cast<std::size_t>(count),
+                       cudaMemcpyDeviceToHost),
             "download of the feasibility flags");
 }
 

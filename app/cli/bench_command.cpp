@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "app/cli/approximation_bench.h"
+#include "app/cli/batch_commands.h"
 #include "app/cli/bench_support.h"
 #include "app/cli/commands.h"
 #include "app/cli/hypergraph_bench.h"
@@ -256,9 +257,9 @@ void addBenchCommand(CLI::App& app) {
                    "table3: n=5000..20000, three ranges, CUDA (Table 3); "
                    "search: n=10000,20000, three ranges and real U[0,1), CUDA; " +
                        std::string(kMatchingPresetHelp) + "; " + kApproximationPresetHelp + "; " +
-                       kHypergraphPresetHelp)
+                       kHypergraphPresetHelp + "; " + kBatchPresetHelp)
       ->check(CLI::IsMember({"table1", "table3", "search", "roma-cpu", "roma-gpu", "approximation",
-                             "auction-gpu", "hypergraph"}))
+                             "auction-gpu", "hypergraph", "batch"}))
       ->capture_default_str();
   bench->add_option("--sizes", options->sizes, "Override the preset's sizes")->delimiter(',');
   bench
@@ -289,6 +290,10 @@ void addBenchCommand(CLI::App& app) {
   auto matching = addMatchingBenchOptions(*bench);
   auto hypergraphOptions = addHypergraphBenchOptions(*bench);
   bench->callback([options, matching, hypergraphOptions] {
+    if (options->preset == "batch") {
+      runBatchBench({options->backends, options->threads, options->repeats, options->output});
+      return;
+    }
     if (isHypergraphPreset(options->preset)) {
       runHypergraphBench({options->preset, options->sizes, options->threads, options->instances,
                           options->repeats, options->output},

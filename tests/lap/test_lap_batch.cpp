@@ -27,8 +27,9 @@ BatchCosts<T> randomBatch(int32_t count, int32_t n, int64_t range, double forbid
       if constexpr (std::is_integral_v<T>) {
         costs[e] = static_cast<T>(std::uniform_int_distribution<int64_t>(-range, range - 1)(random));
       } else {
-        costs[e] = forbid(random) ? std::numeric_limits<T>::infinity()
-                                  : static_cast<T>(std::uniform_real_distribution<double>(0, 1)(random) * range);
+        costs[e] = forbid(random)
+                       ? std::numeric_limits<T>::infinity()
+                       : static_cast<T>(std::uniform_real_distribution<double>(0, 1)(random) * range);
       }
     }
   }
@@ -40,7 +41,8 @@ double tolerance(const CostMatrix<T>& costs) {
   return 4 * static_cast<double>(zeroTolerance(costs));
 }
 
-// Integers exactly; floating optima to 1e-9 relative, or to the n x tolerance the Hungarian's zero test allows.
+// Integers exactly; floating optima to 1e-9 relative, or to the n x tolerance the Hungarian's zero test
+// allows.
 template <CostType T>
 bool objectivesAgree(DualOf<T> got, DualOf<T> expected, const CostMatrix<T>& costs) {
   if constexpr (std::is_integral_v<T>) {
@@ -52,7 +54,8 @@ bool objectivesAgree(DualOf<T> got, DualOf<T> expected, const CostMatrix<T>& cos
 
 // Each problem: feasible exactly when a single solve is, the same optimum, and a valid certificate.
 template <CostType T>
-void checkAgainstSingleSolves(const BatchCosts<T>& batch, const BatchSolution<T>& solution, const char* label) {
+void checkAgainstSingleSolves(const BatchCosts<T>& batch, const BatchSolution<T>& solution,
+                              const char* label) {
   for (int32_t k = 0; k < batch.count(); ++k) {
     const CostMatrix<T> single = batch.problemMatrix(k);
     auto solver = makeLapSolver(single, LapOptions{LapAlgorithm::Tree, Backend::Sequential});
@@ -69,8 +72,9 @@ void checkAgainstSingleSolves(const BatchCosts<T>& batch, const BatchSolution<T>
     const DualOf<T> got = solution.objective[static_cast<std::size_t>(k)];
     QVERIFY2(objectivesAgree(got, expected, single),
              (where + ": " + std::to_string(got) + " != " + std::to_string(expected)).c_str());
-    const CertificateReport report = checkCertificate(single, solution.problemRowToCol(k), solution.problemRowDual(k),
-                                                      solution.problemColDual(k), tolerance(single));
+    const CertificateReport report =
+        checkCertificate(single, solution.problemRowToCol(k), solution.problemRowDual(k),
+                         solution.problemColDual(k), tolerance(single));
     QVERIFY2(report.valid, (where + ": " + report.problem).c_str());
   }
 }
@@ -109,7 +113,8 @@ class TestLapBatch : public QObject {
 
   void cudaMatchesCpu() {
     const CudaDeviceInfo& device = cudaDevice();
-    if (!device.usable) QSKIP(qPrintable("no usable CUDA device (" + QString::fromStdString(device.reason) + ")"));
+    if (!device.usable)
+      QSKIP(qPrintable("no usable CUDA device (" + QString::fromStdString(device.reason) + ")"));
     const uint64_t seed = testing::baseSeed();
     for (const int32_t n : {1, 5, 31, 32, 33, 128, 300, 1024}) {
       const int32_t count = n >= 300 ? 8 : 64;
@@ -126,12 +131,14 @@ class TestLapBatch : public QObject {
     const BatchSolution<T> gpu = solveBatch(batch, Backend::Cuda);
     const BatchSolution<T> cpu = solveBatch(batch, Backend::Cpu, 2);
     for (int32_t k = 0; k < batch.count(); ++k) {
-      const std::string where = std::string(label) + " n=" + std::to_string(batch.n()) + " problem " + std::to_string(k);
-      QVERIFY2(gpu.feasible[static_cast<std::size_t>(k)] == cpu.feasible[static_cast<std::size_t>(k)], where.c_str());
+      const std::string where =
+          std::string(label) + " n=" + std::to_string(batch.n()) + " problem " + std::to_string(k);
+      QVERIFY2(gpu.feasible[static_cast<std::size_t>(k)] == cpu.feasible[static_cast<std::size_t>(k)],
+               where.c_str());
       if (!cpu.feasible[static_cast<std::size_t>(k)]) continue;
       const CostMatrix<T> single = batch.problemMatrix(k);
-      QVERIFY2(objectivesAgree(gpu.objective[static_cast<std::size_t>(k)], cpu.objective[static_cast<std::size_t>(k)],
-                               single),
+      QVERIFY2(objectivesAgree(gpu.objective[static_cast<std::size_t>(k)],
+                               cpu.objective[static_cast<std::size_t>(k)], single),
                where.c_str());
       const CertificateReport report = checkCertificate(single, gpu.problemRowToCol(k), gpu.problemRowDual(k),
                                                         gpu.problemColDual(k), tolerance(single));

@@ -16,6 +16,21 @@ CostMatrix<T> BatchCosts<T>::problemMatrix(int32_t k) const {
 }
 
 template <CostType T>
+BatchCosts<T> BatchCosts<T>::fromStacked(CostMatrix<T>&& stacked, int32_t count) {
+  const int32_t rows = count == 0 ? 0 : stacked.rows() / count, cols = stacked.cols();
+  if (rows == cols) return BatchCosts(count, rows, std::move(stacked));
+  BatchCosts padded(count, std::max(rows, cols));
+  const int32_t n = padded.n();
+  for (int32_t k = 0; k < count; ++k) {
+    T* problem = padded.problem(k);
+    std::fill_n(problem, static_cast<std::size_t>(n) * static_cast<std::size_t>(n), T(0));
+    for (int32_t i = 0; i < rows; ++i)
+      std::copy_n(stacked.row(k * rows + i), cols, problem + static_cast<std::size_t>(i) * n);
+  }
+  return padded;
+}
+
+template <CostType T>
 BatchSolution<T> solveBatch(const BatchCosts<T>& costs, Backend backend, int threads) {
   const int32_t n = costs.n();
   if constexpr (std::is_same_v<T, int64_t>) requireExactInt64Duals(maxAbsFiniteCost(costs.stacked()), n);
@@ -28,7 +43,8 @@ BatchSolution<T> solveBatch(const BatchCosts<T>& costs, Backend backend, int thr
   out.feasible.assign(static_cast<std::size_t>(costs.count()), 0);
   switch (backend) {
     case Backend::Cuda:
-      solveBatchCuda(costs, out);
+      solveBatchCuda(costs.stacked().data(), costs.count(), n, out.rowToCol.data(), out.rowDual.data(),
+                     out.colDual.data(), out.feasible.data());
       break;
     case Backend::Cpu:
       solveBatchCpu(costs, out, cpuThreads(threads));

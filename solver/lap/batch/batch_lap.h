@@ -7,6 +7,7 @@
 // problem, the whole batch in one launch.
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "solver/lap/cost_matrix.h"
@@ -18,6 +19,9 @@ template <CostType T>
 class BatchCosts {
  public:
   BatchCosts(int32_t count, int32_t n) : count_(count), n_(n), stacked_(count * n, n) {}
+  // `count` problems stacked row-wise in `stacked` (a 3-D .npy as read): taken over when square, else each
+  // padded to max(rows, cols) with cost-0 dummies, as PreparedProblem pads a single matrix.
+  static BatchCosts fromStacked(CostMatrix<T>&& stacked, int32_t count);
 
   int32_t count() const { return count_; }
   int32_t n() const { return n_; }
@@ -28,6 +32,9 @@ class BatchCosts {
   CostMatrix<T> problemMatrix(int32_t k) const;
 
  private:
+  BatchCosts(int32_t count, int32_t n, CostMatrix<T>&& stacked)
+      : count_(count), n_(n), stacked_(std::move(stacked)) {}
+
   int32_t count_, n_;
   CostMatrix<T> stacked_;
 };

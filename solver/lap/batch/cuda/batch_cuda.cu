@@ -5,7 +5,6 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
-#include <limits>
 #include <string>
 
 #include "solver/core/cuda_device.h"
@@ -17,15 +16,6 @@ namespace {
 
 constexpr int kMaxBlockThreads = 512;
 constexpr int kWarp = 32;
-
-template <class Dual>
-__device__ Dual dualInfinity() {
-  if constexpr (std::is_integral_v<Dual>) {
-    return std::numeric_limits<Dual>::max();
-  } else {
-    return std::numeric_limits<Dual>::infinity();
-  }
-}
 
 // The search's next column: the least distance; among equals a free column (the search ends there), then
 // the lowest index, so that the result does not depend on the thread count.
@@ -62,8 +52,8 @@ std::size_t sharedBytes(int n) {
 }
 
 template <CostType T>
-__global__ void shortestPathBatch(const T* costs, int n, int* rowToColOut, DualOf<T>* rowDualOut,
-                                  DualOf<T>* colDualOut, unsigned char* feasibleOut) {
+__global__ void shortestPathBatch(const T* costs, int n, int32_t* rowToColOut, DualOf<T>* rowDualOut,
+                                  DualOf<T>* colDualOut, uint8_t* feasibleOut) {
   using Dual = DualOf<T>;
   extern __shared__ __align__(16) unsigned char workspace[];
   Dual* distance = reinterpret_cast<Dual*>(workspace);
@@ -89,7 +79,7 @@ __global__ void shortestPathBatch(const T* costs, int n, int* rowToColOut, DualO
   bool feasible = true;
   for (int start = 0; start < n && feasible; ++start) {
     for (int k = threadIdx.x; k < n; k += blockDim.x) {
-      distance[k] = dualInfinity<Dual>();
+      distance[k] = kDualInfinity<Dual>;
       rowInTree[k] = 0;
       colInTree[k] = 0;
     }
@@ -101,25 +91,25 @@ __global__ void shortestPathBatch(const T* costs, int n, int* rowToColOut, DualO
       // Scan the row: relax every column outside the tree, and keep this thread's best candidate.
       const T* costRow = problemCosts + static_cast<std::size_t>(row) * n;
       const Dual rowDual = u[row];
-      Candidate<Dual> best{dualInfinity<Dual>(), -1, 1};
+      Candidate<Dual> best{kDualInfinity<Dual>, -1, 1};
       for (int j = threadIdx.x; j < n; j += blockDim.x) {
         if (colInTree[j]) continue;
-        const T cost = costRow[j];
-        if (!isForbidden(cost)) {
-          const Dual through = reached + static_cast<Dual>(cost) - rowDual - v[j];
+        const auto cost = static_cast<Dual>(costRow[j]);
+        if (cost != kDualInfinity<Dual>) {  // isForbidden, in a form device code can call
+          const Dual through = reached + cost - rowDual - v[j];
           if (through < distance[j]) {
             distance[j] = through;
             predecessor[j] = row;
           }
         }
         const Candidate<Dual> candidate{distance[j], j, rowOfCol[j] >= 0 ? 1 : 0};
-        if (distance[j] != dualInfinity<Dual>() && candidate.before(best)) best = candidate;
+        if (distance[j] != kDualInfinity<Dual> && candidate.before(best)) best = candidate;
       }
       best = warpBest(best);
       if (lane == 0) warpWinners[warp] = best;
       __syncthreads();
       if (warp == 0) {
-        best = lane < warps ? warpWinners[lane] : Candidate<Dual>{dualInfinity<Dual>(), -1, 1};
+        best = lane < warps ? warpWinners[lane] : Candidate<Dual>{kDualInfinity<Dual>, -1, 1};
         best = warpBest(best);
         if (lane == 0) {
           winner = best;
@@ -180,13 +170,13 @@ __global__ void shortestPathBatch(const T* costs, int n, int* rowToColOut, DualO
 }  // namespace
 
 template <CostType T>
-void solveBatchCuda(const BatchCosts<T>& costs, BatchSolution<T>& out) {
+void solveBatchCuda(const T* costs, int32_t count, int32_t n, int32_t* rowToColOut, DualOf<T>* rowDualOut,
+                    DualOf<T>* colDualOut, uint8_t* feasibleOut) {
   using Dual = DualOf<T>;
   using gpu::checkCuda;
   using gpu::DeviceArray;
   const CudaDeviceInfo& device = cudaDevice();
   if (!device.usable) throw SolveError("CUDA backend unavailable: " + device.reason);
-  const int n = costs.n(), count = costs.count();
   if (count == 0 || n == 0) return;
   int deviceId = 0, sharedLimit = 0;
   checkCuda(cudaGetDevice(&deviceId), "cudaGetDevice");
@@ -205,32 +195,30 @@ void solveBatchCuda(const BatchCosts<T>& costs, BatchSolution<T>& out) {
             "cudaFuncSetAttribute");
   const std::size_t entries = static_cast<std::size_t>(count) * static_cast<std::size_t>(n);
   DeviceArray<T> deviceCosts(entries * static_cast<std::size_t>(n));
-  DeviceArray<int> rowToCol(entries);
+  DeviceArray<int32_t> rowToCol(entries);
   DeviceArray<Dual> rowDual(entries), colDual(entries);
-  DeviceArray<unsigned char> feasible(static_cast<std::size_t>(count));
-  checkCuda(
-      cudaMemcpy(deviceCosts.get(), costs.stacked().data(), entries * n * sizeof(T), cudaMemcpyHostToDevice),
-      "upload of the batch");
+  DeviceArray<uint8_t> feasible(static_cast<std::size_t>(count));
+  checkCuda(cudaMemcpy(deviceCosts.get(), costs, entries * n * sizeof(T), cudaMemcpyHostToDevice),
+            "upload of the batch");
   // A warp per 32 columns up to kMaxBlockThreads: small problems keep every thread busy, large ones scan
   // a few columns per thread.
   const int threads = std::min(kMaxBlockThreads, std::max(kWarp, (n + kWarp - 1) / kWarp * kWarp));
   shortestPathBatch<T><<<count, threads, shared>>>(deviceCosts.get(), n, rowToCol.get(), rowDual.get(),
                                                    colDual.get(), feasible.get());
   checkCuda(cudaGetLastError(), "launch of the batch kernel");
-  checkCuda(cudaMemcpy(out.rowToCol.data(), rowToCol.get(), entries * sizeof(int), cudaMemcpyDeviceToHost),
+  checkCuda(cudaMemcpy(rowToColOut, rowToCol.get(), entries * sizeof(int32_t), cudaMemcpyDeviceToHost),
             "download of the assignments");
-  checkCuda(cudaMemcpy(out.rowDual.data(), rowDual.get(), entries * sizeof(Dual), cudaMemcpyDeviceToHost),
+  checkCuda(cudaMemcpy(rowDualOut, rowDual.get(), entries * sizeof(Dual), cudaMemcpyDeviceToHost),
             "download of the row duals");
-  checkCuda(cudaMemcpy(out.colDual.data(), colDual.get(), entries * sizeof(Dual), cudaMemcpyDeviceToHost),
+  checkCuda(cudaMemcpy(colDualOut, colDual.get(), entries * sizeof(Dual), cudaMemcpyDeviceToHost),
             "download of the column duals");
-  checkCuda(cudaMemcpy(out.feasible.data(), feasible.get(), static_cast<std::size_t>(count),
-                       cudaMemcpyDeviceToHost),
+  checkCuda(cudaMemcpy(feasibleOut, feasible.get(), static_cast<std::size_t>(count), cudaMemcpyDeviceToHost),
             "download of the feasibility flags");
 }
 
-template void solveBatchCuda(const BatchCosts<int32_t>&, BatchSolution<int32_t>&);
-template void solveBatchCuda(const BatchCosts<int64_t>&, BatchSolution<int64_t>&);
-template void solveBatchCuda(const BatchCosts<float>&, BatchSolution<float>&);
-template void solveBatchCuda(const BatchCosts<double>&, BatchSolution<double>&);
+template void solveBatchCuda(const int32_t*, int32_t, int32_t, int32_t*, int64_t*, int64_t*, uint8_t*);
+template void solveBatchCuda(const int64_t*, int32_t, int32_t, int32_t*, int64_t*, int64_t*, uint8_t*);
+template void solveBatchCuda(const float*, int32_t, int32_t, int32_t*, double*, double*, uint8_t*);
+template void solveBatchCuda(const double*, int32_t, int32_t, int32_t*, double*, double*, uint8_t*);
 
 }  // namespace ms::lap

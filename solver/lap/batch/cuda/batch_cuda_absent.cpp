@@ -5,13 +5,13 @@
 namespace ms::lap {
 
 template <CostType T>
-void solveBatchCuda(const BatchCosts<T>&, BatchSolution<T>&) {
+void solveBatchCuda(const T*, int32_t, int32_t, int32_t*, DualOf<T>*, DualOf<T>*, uint8_t*) {
   throw SolveError("CUDA backend unavailable: this build has no CUDA support (MATCHSCOPE_CUDA=OFF)");
 }
 
-template void solveBatchCuda(const BatchCosts<int32_t>&, BatchSolution<int32_t>&);
-template void solveBatchCuda(const BatchCosts<int64_t>&, BatchSolution<int64_t>&);
-template void solveBatchCuda(const BatchCosts<float>&, BatchSolution<float>&);
-template void solveBatchCuda(const BatchCosts<double>&, BatchSolution<double>&);
+template void solveBatchCuda(const int32_t*, int32_t, int32_t, int32_t*, int64_t*, int64_t*, uint8_t*);
+template void solveBatchCuda(const int64_t*, int32_t, int32_t, int32_t*, int64_t*, int64_t*, uint8_t*);
+template void solveBatchCuda(const float*, int32_t, int32_t, int32_t*, double*, double*, uint8_t*);
+template void solveBatchCuda(const double*, int32_t, int32_t, int32_t*, double*, double*, uint8_t*);
 
 }  // namespace ms::lap

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "solver/lap/batch/shortest_path_steps.h"
 #include "solver/lap/cost_types.h"
 
 namespace ms::lap {
@@ -48,14 +49,7 @@ class ShortestPathLap {
       for (int32_t j = 0; j < n; ++j) {
         if (colInTree_[j]) v[j] -= pathLength_ - distance_[j];
       }
-      for (int32_t j = sink;;) {  // flip the path back to the start row
-        const int32_t i = predecessor_[j];
-        rowOfCol[j] = i;
-        const int32_t previous = rowToCol[i];
-        rowToCol[i] = j;
-        if (i == start) break;
-        j = previous;
-      }
+      flipPath(sink, start, predecessor_.data(), rowOfCol.data(), rowToCol);
     }
     return true;
   }
@@ -66,7 +60,7 @@ class ShortestPathLap {
     const int32_t n = n_;
     for (int32_t j = 0; j < n; ++j) {
       distance_[j] = kDualInfinity<Dual>;
-      remaining_[j] = n - 1 - j;  // reversed, so that ties go to the lowest column, as scipy's
+      remaining_[j] = j;
       rowInTree_[j] = 0;
       colInTree_[j] = 0;
     }

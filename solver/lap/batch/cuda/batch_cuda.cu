@@ -9,6 +9,7 @@
 
 #include "solver/core/cuda_device.h"
 #include "solver/lap/batch/cuda/batch_cuda.h"
+#include "solver/lap/batch/shortest_path_steps.h"
 #include "solver/lap/hungarian/cuda/device_resources.cuh"
 
 namespace ms::lap {
@@ -17,27 +18,10 @@ namespace {
 constexpr int kMaxBlockThreads = 512;
 constexpr int kWarp = 32;
 
-// The search's next column: the least distance; among equals a free column (the search ends there), then
-// the lowest index, so that the result does not depend on the thread count.
 template <class Dual>
-struct Candidate {
-  Dual distance;
-  int column;  // -1: none
-  int taken;   // 1 when the column is assigned
-
-  __device__ bool before(const Candidate& other) const {
-    if (column < 0) return false;
-    if (other.column < 0) return true;
-    if (distance != other.distance) return distance < other.distance;
-    if (taken != other.taken) return taken < other.taken;
-    return column < other.column;
-  }
-};
-
-template <class Dual>
-__device__ Candidate<Dual> warpBest(Candidate<Dual> mine) {
+__device__ PathCandidate<Dual> warpBest(PathCandidate<Dual> mine) {
   for (int offset = kWarp / 2; offset > 0; offset /= 2) {
-    Candidate<Dual> other;
+    PathCandidate<Dual> other;
     other.distance = __shfl_down_sync(0xffffffffu, mine.distance, offset);
     other.column = __shfl_down_sync(0xffffffffu, mine.column, offset);
     other.taken = __shfl_down_sync(0xffffffffu, mine.taken, offset);
@@ -48,7 +32,7 @@ __device__ Candidate<Dual> warpBest(Candidate<Dual> mine) {
 
 template <class Dual>
 std::size_t sharedBytes(int n) {
-  return static_cast<std::size_t>(n) * (3 * sizeof(Dual) + 3 * sizeof(int) + 2);
+  return static_cast<std::size_t>(n) * (3 * sizeof(Dual) + 3 * sizeof(int32_t) + 2);
 }
 
 template <CostType T>
@@ -59,13 +43,13 @@ __global__ void shortestPathBatch(const T* costs, int n, int32_t* rowToColOut, D
   Dual* distance = reinterpret_cast<Dual*>(workspace);
   Dual* u = distance + n;
   Dual* v = u + n;
-  int* predecessor = reinterpret_cast<int*>(v + n);
-  int* rowOfCol = predecessor + n;
-  int* colOfRow = rowOfCol + n;
+  int32_t* predecessor = reinterpret_cast<int32_t*>(v + n);
+  int32_t* rowOfCol = predecessor + n;
+  int32_t* colOfRow = rowOfCol + n;
   unsigned char* rowInTree = reinterpret_cast<unsigned char*>(colOfRow + n);
   unsigned char* colInTree = rowInTree + n;
-  __shared__ Candidate<Dual> warpWinners[kMaxBlockThreads / kWarp];
-  __shared__ Candidate<Dual> winner;
+  __shared__ PathCandidate<Dual> warpWinners[kMaxBlockThreads / kWarp];
+  __shared__ PathCandidate<Dual> winner;
 
   const int problem = blockIdx.x;
   const T* problemCosts = costs + static_cast<std::size_t>(problem) * n * n;
@@ -91,7 +75,7 @@ __global__ void shortestPathBatch(const T* costs, int n, int32_t* rowToColOut, D
       // Scan the row: relax every column outside the tree, and keep this thread's best candidate.
       const T* costRow = problemCosts + static_cast<std::size_t>(row) * n;
       const Dual rowDual = u[row];
-      Candidate<Dual> best{kDualInfinity<Dual>, -1, 1};
+      PathCandidate<Dual> best{kDualInfinity<Dual>, -1, 1};
       for (int j = threadIdx.x; j < n; j += blockDim.x) {
         if (colInTree[j]) continue;
         const auto cost = static_cast<Dual>(costRow[j]);
@@ -102,14 +86,14 @@ __global__ void shortestPathBatch(const T* costs, int n, int32_t* rowToColOut, D
             predecessor[j] = row;
           }
         }
-        const Candidate<Dual> candidate{distance[j], j, rowOfCol[j] >= 0 ? 1 : 0};
+        const PathCandidate<Dual> candidate{distance[j], j, rowOfCol[j] >= 0 ? 1 : 0};
         if (distance[j] != kDualInfinity<Dual> && candidate.before(best)) best = candidate;
       }
       best = warpBest(best);
       if (lane == 0) warpWinners[warp] = best;
       __syncthreads();
       if (warp == 0) {
-        best = lane < warps ? warpWinners[lane] : Candidate<Dual>{kDualInfinity<Dual>, -1, 1};
+        best = lane < warps ? warpWinners[lane] : PathCandidate<Dual>{kDualInfinity<Dual>, -1, 1};
         best = warpBest(best);
         if (lane == 0) {
           winner = best;
@@ -120,7 +104,7 @@ __global__ void shortestPathBatch(const T* costs, int n, int32_t* rowToColOut, D
         }
       }
       __syncthreads();
-      const Candidate<Dual> chosen = winner;
+      const PathCandidate<Dual> chosen = winner;
       if (chosen.column < 0) {  // no allowed column left: Hall's condition fails
         feasible = false;
         break;
@@ -146,16 +130,7 @@ __global__ void shortestPathBatch(const T* costs, int n, int32_t* rowToColOut, D
       if (colInTree[j]) v[j] -= reached - distance[j];
     }
     __syncthreads();
-    if (threadIdx.x == 0) {  // flip the path back to the start row
-      for (int j = sink;;) {
-        const int i = predecessor[j];
-        rowOfCol[j] = i;
-        const int previous = colOfRow[i];
-        colOfRow[i] = j;
-        if (i == start) break;
-        j = previous;
-      }
-    }
+    if (threadIdx.x == 0) flipPath(sink, start, predecessor, rowOfCol, colOfRow);
     __syncthreads();
   }
   const std::size_t offset = static_cast<std::size_t>(problem) * n;
@@ -184,7 +159,7 @@ void solveBatchCuda(const T* costs, int32_t count, int32_t n, int32_t* rowToColO
             "cudaDeviceGetAttribute");
   const std::size_t shared = sharedBytes<Dual>(n);
   // The static part: the reduction's per-warp winners.
-  const std::size_t staticShared = (kMaxBlockThreads / kWarp + 1) * sizeof(Candidate<Dual>);
+  const std::size_t staticShared = (kMaxBlockThreads / kWarp + 1) * sizeof(PathCandidate<Dual>);
   if (shared + staticShared > static_cast<std::size_t>(sharedLimit)) {
     throw ResourceError("CUDA batch: problems of " + std::to_string(n) + " rows need " +
                         std::to_string(shared + staticShared) + " bytes of shared memory per block, beyond " +

@@ -30,6 +30,20 @@ struct PathCandidate {
   }
 };
 
+// The initial assignment after column reduction (v_j = the least cost of column j, u = 0): column after
+// column, in increasing order, takes the row of its least cost (the lowest such row) while that row is
+// free. Every pair so assigned is tight, so the searches start from a partial optimum and run only from the
+// rows left free (about a third of a random instance's).
+MS_LAP_HOST_DEVICE inline void assignColumnMinima(int32_t n, const int32_t* minRow, int32_t* rowOfCol,
+                                                  int32_t* colOfRow) {
+  for (int32_t j = 0; j < n; ++j) {
+    const int32_t i = minRow[j];
+    if (colOfRow[i] >= 0) continue;
+    colOfRow[i] = j;
+    rowOfCol[j] = i;
+  }
+}
+
 // Flips the augmenting path that ends at the free column `sink` back to the row `start`: every column on it
 // takes the row it was reached from.
 MS_LAP_HOST_DEVICE inline void flipPath(int32_t sink, int32_t start, const int32_t* predecessor,

@@ -31,12 +31,24 @@ class ShortestPathLap {
   bool solve(const T* costs, int32_t* rowToCol, Dual* u, Dual* v) {
     const int32_t n = n_;
     std::vector<int32_t> rowOfCol(static_cast<std::size_t>(n), -1);
+    // Column reduction: v_j = min_i c_ij (rows in order, strictly less: the lowest row on ties).
+    for (int32_t j = 0; j < n; ++j) v[j] = kDualInfinity<Dual>;
     for (int32_t i = 0; i < n; ++i) {
       rowToCol[i] = -1;
       u[i] = 0;
-      v[i] = 0;
+      const T* costRow = costs + static_cast<std::size_t>(i) * n;
+      for (int32_t j = 0; j < n; ++j) {
+        if (isForbidden(costRow[j]) || static_cast<Dual>(costRow[j]) >= v[j]) continue;
+        v[j] = static_cast<Dual>(costRow[j]);
+        predecessor_[j] = i;
+      }
     }
+    for (int32_t j = 0; j < n; ++j) {
+      if (v[j] == kDualInfinity<Dual>) return false;  // a column with only forbidden entries
+    }
+    assignColumnMinima(n, predecessor_.data(), rowOfCol.data(), rowToCol);
     for (int32_t start = 0; start < n; ++start) {
+      if (rowToCol[start] >= 0) continue;
       const int32_t sink = search(costs, start, rowOfCol.data(), u, v);
       if (sink < 0) return false;
       // Duals: the start row takes the path length; every other tree row and column absorbs the

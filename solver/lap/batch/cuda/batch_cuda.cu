@@ -54,14 +54,34 @@ __global__ void shortestPathBatch(const T* costs, int n, int32_t* rowToColOut, D
   const int problem = blockIdx.x;
   const T* problemCosts = costs + static_cast<std::size_t>(problem) * n * n;
   const int lane = threadIdx.x % kWarp, warp = threadIdx.x / kWarp, warps = blockDim.x / kWarp;
+  // Column reduction (as the CPU solver: rows in order, the lowest row on ties), one column per thread:
+  // the threads of a warp read consecutive entries of a row.
+  __shared__ int anyEmptyColumn;
+  if (threadIdx.x == 0) anyEmptyColumn = 0;
+  __syncthreads();
   for (int k = threadIdx.x; k < n; k += blockDim.x) {
     u[k] = 0;
-    v[k] = 0;
-    rowOfCol[k] = -1;
     colOfRow[k] = -1;
+    rowOfCol[k] = -1;
+    Dual least = kDualInfinity<Dual>;
+    int32_t leastRow = 0;
+    for (int i = 0; i < n; ++i) {
+      const auto cost = static_cast<Dual>(problemCosts[static_cast<std::size_t>(i) * n + k]);
+      if (cost < least) {  // forbidden entries equal kDualInfinity and never pass
+        least = cost;
+        leastRow = i;
+      }
+    }
+    v[k] = least;
+    predecessor[k] = leastRow;
+    if (least == kDualInfinity<Dual>) anyEmptyColumn = 1;
   }
-  bool feasible = true;
+  __syncthreads();
+  bool feasible = anyEmptyColumn == 0;
+  if (threadIdx.x == 0 && feasible) assignColumnMinima(n, predecessor, rowOfCol, colOfRow);
+  __syncthreads();
   for (int start = 0; start < n && feasible; ++start) {
+    if (colOfRow[start] >= 0) continue;  // assigned by the column reduction
     for (int k = threadIdx.x; k < n; k += blockDim.x) {
       distance[k] = kDualInfinity<Dual>;
       rowInTree[k] = 0;

@@ -2,8 +2,10 @@
 
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <random>
 #include <sstream>
+#include <variant>
 
 #include "app/cli/bench_support.h"
 #include "app/cli/instance_options.h"
@@ -99,11 +101,48 @@ void solveBatchFile(const BatchSolveOptions& options) {
         std::printf("time_ms: %.3f\n", timed.ms);
         if (options.verify) {
           std::printf("certificates: %s\n", timed.certificate.empty() ? "valid" : timed.certificate.c_str());
-          if (!timed.certificate.empty()) throw SolveError("the dual certificate does not hold: " + timed.certificate);
+          if (!timed.certificate.empty())
+            throw SolveError("the dual certificate does not hold: " + timed.certificate);
         }
       },
       stacked);
 }
+
+namespace {
+
+// One batch of the bench: generated, or read from a 3-D .npy.
+struct BenchBatch {
+  std::string label;  // "integer" / "real", or the file name
+  int32_t count = 0, n = 0;
+  std::variant<lap::BatchCosts<int32_t>, lap::BatchCosts<int64_t>, lap::BatchCosts<float>,
+               lap::BatchCosts<double>>
+      costs;
+};
+
+std::vector<BenchBatch> benchBatches(const BatchBenchOptions& options) {
+  std::vector<BenchBatch> batches;
+  for (const std::string& file : options.inputs) {
+    int32_t problems = 0;
+    lap::AnyCostMatrix stacked = lap::readNpyBatch(file, &problems);
+    std::visit(
+        [&](auto& matrix) {
+          using T = typename std::decay_t<decltype(matrix)>::value_type;
+          auto costs = lap::BatchCosts<T>::fromStacked(std::move(matrix), problems);
+          const int32_t n = costs.n();
+          batches.push_back({std::filesystem::path(file).filename().string(), problems, n, std::move(costs)});
+        },
+        stacked);
+  }
+  if (!options.inputs.empty()) return batches;
+  for (const auto& [count, n] : {std::pair{16, 300}, {256, 256}, {1024, 128}, {64, 1000}}) {
+    const uint64_t seed = static_cast<uint64_t>(count) * 1000 + static_cast<uint64_t>(n);
+    batches.push_back({"integer", count, n, randomBatch<int32_t>(count, n, seed)});
+    batches.push_back({"real", count, n, randomBatch<double>(count, n, seed)});
+  }
+  return batches;
+}
+
+}  // namespace
 
 void runBatchBench(BatchBenchOptions options) {
   const CudaDeviceInfo& device = cudaDevice();  // the CUDA context exists before any timer starts
@@ -114,43 +153,38 @@ void runBatchBench(BatchBenchOptions options) {
   if (options.threads.empty()) options.threads = {lap::cpuThreads(0)};
   if (options.repeats == 0) options.repeats = 5;
   if (options.output.empty()) options.output = "bench-batch.csv";
-  const std::pair<int32_t, int32_t> shapes[] = {{16, 300}, {256, 256}, {1024, 128}, {64, 1000}};
   std::ostringstream csv;
-  csv << "device,preset,problems,n,costs,backend,threads,repeat,time_ms,objective_sum,infeasible,certificates\n";
+  csv << "device,preset,problems,n,costs,backend,threads,repeat,time_ms,objective_sum,infeasible,"
+         "certificates\n";
   std::string failure;
-  for (const auto& [count, n] : shapes) {
-    for (const std::string costsName : {"integer", "real"}) {
-      const auto run = [&]<lap::CostType T>() {
-        const lap::BatchCosts<T> costs = randomBatch<T>(count, n, static_cast<uint64_t>(count) * 1000 + n);
-        std::string firstObjective;
-        for (const std::string& backendName : options.backends) {
-          const lap::Backend backend = parseBackend(backendName);
-          for (const int threads : backendName == "cpu" ? options.threads : std::vector<int>{1}) {
-            timeBatch(costs, backend, threads, false);  // warm-up: allocations, the kernel's first launch
-            std::vector<double> times;
-            for (int repeat = 0; repeat < options.repeats; ++repeat) {
-              const Timed timed = timeBatch(costs, backend, threads, repeat == 0);
-              if (firstObjective.empty()) firstObjective = timed.objectiveSum;
-              if (timed.objectiveSum != firstObjective && failure.empty())
-                failure = "backends disagree on b x n = " + std::to_string(count) + " x " + std::to_string(n);
-              if (!timed.certificate.empty() && failure.empty()) failure = timed.certificate;
-              times.push_back(timed.ms);
-              csv << quoted(deviceName(backend, threads)) << ",batch," << count << ',' << n << ',' << costsName
-                  << ',' << backendName << ',' << threads << ',' << repeat << ',' << formatNumber(timed.ms) << ','
-                  << timed.objectiveSum << ',' << timed.infeasible << ','
-                  << (repeat == 0 ? (timed.certificate.empty() ? "valid" : "invalid") : "") << '\n';
+  for (const BenchBatch& batch : benchBatches(options)) {
+    std::visit(
+        [&](const auto& costs) {
+          std::string firstObjective;
+          for (const std::string& backendName : options.backends) {
+            const lap::Backend backend = parseBackend(backendName);
+            for (const int threads : backendName == "cpu" ? options.threads : std::vector<int>{1}) {
+              timeBatch(costs, backend, threads, false);  // warm-up: allocations, the kernel's first launch
+              std::vector<double> times;
+              for (int repeat = 0; repeat < options.repeats; ++repeat) {
+                const Timed timed = timeBatch(costs, backend, threads, repeat == 0);
+                if (firstObjective.empty()) firstObjective = timed.objectiveSum;
+                if (timed.objectiveSum != firstObjective && failure.empty())
+                  failure = "backends disagree on " + batch.label + " " + std::to_string(batch.count) +
+                            " x " + std::to_string(batch.n);
+                if (!timed.certificate.empty() && failure.empty()) failure = timed.certificate;
+                times.push_back(timed.ms);
+                csv << quoted(deviceName(backend, threads)) << ",batch," << batch.count << ',' << batch.n
+                    << ',' << quoted(batch.label) << ',' << backendName << ',' << threads << ',' << repeat
+                    << ',' << formatNumber(timed.ms) << ',' << timed.objectiveSum << ',' << timed.infeasible
+                    << ',' << (repeat == 0 ? (timed.certificate.empty() ? "valid" : "invalid") : "") << '\n';
+              }
+              std::printf("  %4d x %4d %-28s %-4s threads=%-3d median %10.3f ms\n", batch.count, batch.n,
+                          batch.label.c_str(), backendName.c_str(), threads, median(times));
             }
-            std::printf("  %4d x %4d %-7s %-4s threads=%-3d median %10.3f ms\n", count, n, costsName.c_str(),
-                        backendName.c_str(), threads, median(times));
           }
-        }
-      };
-      if (costsName == "integer") {
-        run.template operator()<int32_t>();
-      } else {
-        run.template operator()<double>();
-      }
-    }
+        },
+        batch.costs);
   }
   writeFileAtomically(options.output, [&](std::ostream& out) { out << csv.str(); });
   std::printf("wrote %s\n", options.output.c_str());

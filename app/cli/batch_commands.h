@@ -16,12 +16,13 @@ void solveBatchFile(const BatchSolveOptions& options);
 
 inline constexpr const char* kBatchPresetHelp =
     "batch: b x n = 16 x 300, 256 x 256, 1024 x 128, 64 x 1000, integer [0,n) and real U[0,1) costs, "
-    "timed from host arrays to host results";
+    "timed from host arrays to host results (or the 3-D .npy batches given with --npy)";
 struct BatchBenchOptions {
   std::vector<std::string> backends;  // default: cuda when usable, and cpu
   std::vector<int> threads;           // cpu: default all cores
   int repeats = 0;                    // default 5
   std::string output;
+  std::vector<std::string> inputs;  // 3-D .npy batches timed instead of the preset's generated ones
 };
 void runBatchBench(BatchBenchOptions options);
 

@@ -291,7 +291,8 @@ void addBenchCommand(CLI::App& app) {
   auto hypergraphOptions = addHypergraphBenchOptions(*bench);
   bench->callback([options, matching, hypergraphOptions] {
     if (options->preset == "batch") {
-      runBatchBench({options->backends, options->threads, options->repeats, options->output});
+      runBatchBench(
+          {options->backends, options->threads, options->repeats, options->output, options->inputs});
       return;
     }
     if (isHypergraphPreset(options->preset)) {

@@ -64,12 +64,14 @@ Source entry(const Plane& plane, int64_t i, int64_t j) {
 
 // The solvers' cost type for these planes (see numpy_costs.h).
 template <class Source>
-CostKind costKind(const std::vector<Plane>& planes, int32_t n) {
+CostKind costKind(const std::vector<Plane>& planes, int32_t n, bool maximize) {
   if constexpr (std::is_floating_point_v<Source>) {
     return std::is_same_v<Source, float> ? CostKind::Float32 : CostKind::Float64;
   } else if constexpr (sizeof(Source) <= 2) {
     return CostKind::Int32;
   } else {
+    // int32 needs the scan below only when maximising: INT32_MIN alone cannot be negated.
+    if (std::is_same_v<Source, int32_t> && !maximize) return CostKind::Int32;
     Int128 largest = 0;
     for (const Plane& plane : planes) {
       for (int64_t i = 0; i < plane.rows; ++i) {
@@ -85,6 +87,11 @@ CostKind costKind(const std::vector<Plane>& planes, int32_t n) {
   }
 }
 
+// scipy refuses NaN, and the infinity of the wrong sign (it would make any total unbounded).
+[[noreturn]] void refuseInvalidEntries() {
+  throw py::value_error("matrix contains invalid numeric entries");
+}
+
 // Writes the n x n minimisation form of one plane at `out`: padding 0, negated when maximising.
 template <class Source, lap::CostType T>
 void writeSquare(const Plane& plane, bool maximize, int32_t n, T* out) {
@@ -94,13 +101,29 @@ void writeSquare(const Plane& plane, bool maximize, int32_t n, T* out) {
       std::fill_n(row, n, T(0));
       continue;
     }
+    const char* source = plane.data + i * plane.rowStride;
+    if constexpr (std::is_same_v<Source, T>) {
+      if (plane.colStride == static_cast<int64_t>(sizeof(T))) {
+        // A contiguous row of the solvers' own type: one copy, then a loop the compiler vectorises.
+        std::memcpy(row, source, static_cast<std::size_t>(plane.cols) * sizeof(T));
+        if constexpr (std::is_floating_point_v<T>) {
+          const T wrongInfinity =
+              maximize ? std::numeric_limits<T>::infinity() : -std::numeric_limits<T>::infinity();
+          bool invalid = false;
+          for (int64_t j = 0; j < plane.cols; ++j) invalid |= (row[j] != row[j]) | (row[j] == wrongInfinity);
+          if (invalid) refuseInvalidEntries();
+        }
+        if (maximize) {
+          for (int64_t j = 0; j < plane.cols; ++j) row[j] = static_cast<T>(-row[j]);
+        }
+        std::fill(row + plane.cols, row + n, T(0));
+        continue;
+      }
+    }
     for (int64_t j = 0; j < plane.cols; ++j) {
       const Source value = entry<Source>(plane, i, j);
       if constexpr (std::is_floating_point_v<Source>) {
-        // scipy refuses NaN, and the infinity of the wrong sign (it would make any total unbounded).
-        if (std::isnan(value) || (std::isinf(value) && (value < 0) != maximize)) {
-          throw py::value_error("matrix contains invalid numeric entries");
-        }
+        if (std::isnan(value) || (std::isinf(value) && (value < 0) != maximize)) refuseInvalidEntries();
       }
       const auto cost = static_cast<T>(value);
       row[j] = maximize ? static_cast<T>(-cost) : cost;
@@ -129,9 +152,9 @@ std::vector<Plane> planesOf(const py::array& array) {
 
 // Builds Form<T> for the chosen cost type through `make.template operator()<T, Source>()`.
 template <class Any, class Make>
-Any build(const py::array& array, const std::vector<Plane>& planes, int32_t n, Make&& make) {
+Any build(const py::array& array, const std::vector<Plane>& planes, int32_t n, bool maximize, Make&& make) {
   return withSourceType(array.dtype(), [&]<class Source>() -> Any {
-    const CostKind kind = costKind<Source>(planes, n);
+    const CostKind kind = costKind<Source>(planes, n, maximize);
     if constexpr (!std::is_floating_point_v<Source>) {
       if (kind == CostKind::Int32) return make.template operator()<int32_t, Source>();
       if (kind == CostKind::Int64) return make.template operator()<int64_t, Source>();
@@ -152,11 +175,12 @@ AnySquareForm squareForm(const py::object& cost, bool maximize) {
   const int32_t rows = checkedSize(array.shape(0)), cols = checkedSize(array.shape(1));
   const int32_t n = std::max(rows, cols);
   const std::vector<Plane> planes = planesOf(array);
-  return build<AnySquareForm>(array, planes, n, [&]<lap::CostType T, class Source>() -> AnySquareForm {
-    SquareForm<T> form{lap::CostMatrix<T>(n, n), rows, cols, maximize};
-    writeSquare<Source>(planes.front(), maximize, n, form.costs.data());
-    return form;
-  });
+  return build<AnySquareForm>(array, planes, n, maximize,
+                              [&]<lap::CostType T, class Source>() -> AnySquareForm {
+                                SquareForm<T> form{lap::CostMatrix<T>(n, n), rows, cols, maximize};
+                                writeSquare<Source>(planes.front(), maximize, n, form.costs.data());
+                                return form;
+                              });
 }
 
 AnyBatchForm batchForm(const py::object& costs, bool maximize) {
@@ -169,13 +193,14 @@ AnyBatchForm batchForm(const py::object& costs, bool maximize) {
   const int32_t rows = checkedSize(array.shape(1)), cols = checkedSize(array.shape(2));
   const int32_t n = std::max(rows, cols);
   const std::vector<Plane> planes = planesOf(array);
-  return build<AnyBatchForm>(array, planes, n, [&]<lap::CostType T, class Source>() -> AnyBatchForm {
-    BatchForm<T> form{lap::BatchCosts<T>(count, n), rows, cols, maximize};
-    for (int32_t k = 0; k < count; ++k) {
-      writeSquare<Source>(planes[static_cast<std::size_t>(k)], maximize, n, form.costs.problem(k));
-    }
-    return form;
-  });
+  return build<AnyBatchForm>(
+      array, planes, n, maximize, [&]<lap::CostType T, class Source>() -> AnyBatchForm {
+        BatchForm<T> form{lap::BatchCosts<T>(count, n), rows, cols, maximize};
+        for (int32_t k = 0; k < count; ++k) {
+          writeSquare<Source>(planes[static_cast<std::size_t>(k)], maximize, n, form.costs.problem(k));
+        }
+        return form;
+      });
 }
 
 }  // namespace ms::python

@@ -1,10 +1,11 @@
 #pragma once
 // Batches of independent small LAPs solved together (tracking, detection training: thousands of matrices
 // of 100-1000 rows). The b problems share one size n and are stored stacked in one b*n x n matrix, so the
-// batch uploads to a device in one copy. Each problem is solved exactly by shortest augmenting paths
-// (Jonker & Volgenant's Dijkstra search in the form of Crouse 2016, scipy's algorithm) and keeps its duals,
-// so every result carries its own certificate. CPU: one problem per OpenMP thread; CUDA: one block per
-// problem, the whole batch in one launch.
+// batch uploads to a device in one copy. Each problem is solved exactly and keeps its duals, so every
+// result carries its own certificate. CUDA: one block per problem, the whole batch in one launch, by
+// shortest augmenting paths (Jonker & Volgenant's Dijkstra search in the form of Crouse 2016, scipy's
+// algorithm). CPU: one problem per OpenMP thread, by shortest augmenting paths for floating costs and by
+// the classical Hungarian for integer costs (cpu/batch_cpu.cpp says why).
 
 #include <cstdint>
 #include <utility>

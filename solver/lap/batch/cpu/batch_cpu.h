@@ -1,5 +1,7 @@
 #pragma once
-// The CPU batch backend: one problem per OpenMP thread, each solved by shortest augmenting paths.
+// The CPU batch backend: one problem per OpenMP thread, each solved exactly on that thread: by the classical
+// Hungarian for integer costs, by shortest augmenting paths for floating costs (the faster of each,
+// measured).
 
 #include "solver/lap/batch/batch_lap.h"
 

@@ -11,8 +11,8 @@ using namespace pybind11::literals;
 
 namespace {
 
-constexpr const char* kModuleDoc = R"doc(
-Exact linear assignment on the CPU or a CUDA GPU, with scipy's interface.
+constexpr const char* kModuleDoc =
+    R"doc(Exact linear assignment on the CPU or a CUDA GPU, with scipy's interface.
 
 Functions
 ---------
@@ -24,8 +24,8 @@ batch_linear_sum_assignment
     Many independent problems of one shape, solved together.
 )doc";
 
-constexpr const char* kLinearSumAssignmentDoc = R"doc(
-Solve the linear sum assignment problem, as ``scipy.optimize.linear_sum_assignment``.
+constexpr const char* kLinearSumAssignmentDoc =
+    R"doc(Solve the linear sum assignment problem, as ``scipy.optimize.linear_sum_assignment``.
 
 Parameters
 ----------
@@ -65,8 +65,8 @@ Examples
 (array([0, 1, 2]), array([1, 0, 2]))
 )doc";
 
-constexpr const char* kSolveDoc = R"doc(
-Solve as `linear_sum_assignment`, and return the objective, the duals and their certificate.
+constexpr const char* kSolveDoc =
+    R"doc(Solve as `linear_sum_assignment`, and return the objective, the duals and their certificate.
 
 Parameters
 ----------
@@ -92,8 +92,7 @@ Examples
 (5, True)
 )doc";
 
-constexpr const char* kBatchDoc = R"doc(
-Solve b independent assignment problems of one shape together.
+constexpr const char* kBatchDoc = R"doc(Solve b independent assignment problems of one shape together.
 
 Parameters
 ----------

@@ -209,3 +209,15 @@ def test_ctrl_c_interrupts_a_solve():
     with pytest.raises(KeyboardInterrupt):
         matchscope.linear_sum_assignment(cost, backend="cpu")
     assert time.perf_counter() - start < 5
+
+
+def test_docstring_examples_hold():
+    import doctest
+
+    runner = doctest.DocTestRunner()
+    for function in (matchscope.linear_sum_assignment, matchscope.solve):
+        for test in doctest.DocTestFinder().find(function, function.__name__, module=False,
+                                                 globs={"matchscope": matchscope, "np": np}):
+            runner.run(test)
+    results = runner.summarize(verbose=False)
+    assert results.attempted >= 2 and results.failed == 0

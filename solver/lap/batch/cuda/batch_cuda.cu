@@ -49,7 +49,10 @@ __global__ void shortestPathBatch(const T* costs, int n, int32_t* rowToColOut, D
   unsigned char* rowInTree = reinterpret_cast<unsigned char*>(colOfRow + n);
   unsigned char* colInTree = rowInTree + n;
   __shared__ PathCandidate<Dual> warpWinners[kMaxBlockThreads / kWarp];
-  __shared__ PathCandidate<Dual> winner;
+  // The step's chosen column, in alternate slots: a step's winner stays readable while the next step's
+  // is written, so a step needs two barriers, not three.
+  __shared__ PathCandidate<Dual> winners[2];
+  int parity = 0;
 
   const int problem = blockIdx.x;
   const T* problemCosts = costs + static_cast<std::size_t>(problem) * n * n;
@@ -116,7 +119,7 @@ __global__ void shortestPathBatch(const T* costs, int n, int32_t* rowToColOut, D
         best = lane < warps ? warpWinners[lane] : PathCandidate<Dual>{kDualInfinity<Dual>, -1, 1};
         best = warpBest(best);
         if (lane == 0) {
-          winner = best;
+          winners[parity] = best;
           if (best.column >= 0) {
             colInTree[best.column] = 1;
             rowInTree[row] = 1;
@@ -124,7 +127,8 @@ __global__ void shortestPathBatch(const T* costs, int n, int32_t* rowToColOut, D
         }
       }
       __syncthreads();
-      const PathCandidate<Dual> chosen = winner;
+      const PathCandidate<Dual> chosen = winners[parity];
+      parity ^= 1;
       if (chosen.column < 0) {  // no allowed column left: Hall's condition fails
         feasible = false;
         break;
@@ -135,7 +139,6 @@ __global__ void shortestPathBatch(const T* costs, int n, int32_t* rowToColOut, D
       } else {
         sink = chosen.column;
       }
-      __syncthreads();  // `winner` is rewritten by the next step
     }
     if (!feasible) break;
     // Duals absorb the distances (rowToCol is still the assignment the search started from).

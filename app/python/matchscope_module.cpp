@@ -103,7 +103,7 @@ maximize : bool, optional
 backend : {'auto', 'cpu', 'cuda', 'sequential'}, optional, keyword-only
     'cuda': one thread block per problem, the whole batch in one upload and one launch (n up to a few
     thousand, as shared memory allows); 'cpu': one problem per OpenMP thread. 'auto' picks the GPU when
-    one is usable.
+    one is usable, and the CPU for problems too large for a block's shared memory.
 threads : int, optional, keyword-only
     OpenMP threads of the CPU backend; 0 (default) uses every core.
 

@@ -124,7 +124,13 @@ py::tuple solveBatchArray(const py::object& costs, bool maximize, const std::str
         if (pairs == 0) return py::make_tuple(rowInd, colInd);
         const auto solution = [&] {
           py::gil_scoped_release release;
-          return lap::solveBatch(typed.costs, resolved, threads);
+          try {
+            return lap::solveBatch(typed.costs, resolved, threads);
+          } catch (const ResourceError&) {
+            // "auto" asked for whatever works: problems too large for a block's shared memory go to the CPU.
+            if (backend != "auto" || resolved != lap::Backend::Cuda) throw;
+            return lap::solveBatch(typed.costs, lap::Backend::Cpu, threads);
+          }
         }();
         for (int32_t k = 0; k < count; ++k) {
           if (!solution.feasible[static_cast<std::size_t>(k)]) {

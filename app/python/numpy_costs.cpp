@@ -192,6 +192,10 @@ AnyBatchForm batchForm(const py::object& costs, bool maximize) {
   const int32_t count = checkedSize(array.shape(0));
   const int32_t rows = checkedSize(array.shape(1)), cols = checkedSize(array.shape(2));
   const int32_t n = std::max(rows, cols);
+  // The problems are stacked into one matrix of count x n rows.
+  if (int64_t{count} * n > std::numeric_limits<int32_t>::max()) {
+    throw py::value_error("batch too large: problems x rows must stay below 2^31");
+  }
   const std::vector<Plane> planes = planesOf(array);
   return build<AnyBatchForm>(
       array, planes, n, maximize, [&]<lap::CostType T, class Source>() -> AnyBatchForm {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "app/cli/approximation_bench.h"
+#include "app/cli/batch_commands.h"
 #include "app/cli/bench_support.h"
 #include "app/cli/commands.h"
 #include "app/cli/hypergraph_bench.h"
@@ -286,7 +287,9 @@ void runBench(BenchOptions options) {
 // The preset's family: hypergraph, approximation, matching, else the LAP solvers.
 void runPreset(const BenchOptions& options, const MatchingBenchOptions& matching,
                const HypergraphBenchOptions& hypergraphOptions) {
-  if (isHypergraphPreset(options.preset)) {
+  if (options.preset == "batch") {
+    runBatchBench({options.backends, options.threads, options.repeats, options.output, options.inputs});
+  } else if (isHypergraphPreset(options.preset)) {
     runHypergraphBench(
         {options.preset, options.sizes, options.threads, options.instances, options.repeats, options.output},
         hypergraphOptions);
@@ -313,9 +316,9 @@ void addBenchCommand(CLI::App& app) {
                    "table3: n=5000..20000, three ranges, CUDA (Table 3); "
                    "search: n=10000,20000, three ranges and real U[0,1), CUDA; " +
                        std::string(kMatchingPresetHelp) + "; " + kApproximationPresetHelp + "; " +
-                       kHypergraphPresetHelp)
+                       kHypergraphPresetHelp + "; " + kBatchPresetHelp)
       ->check(CLI::IsMember({"table1", "table3", "search", "roma-cpu", "roma-gpu", "approximation",
-                             "auction-gpu", "hypergraph"}))
+                             "auction-gpu", "hypergraph", "batch"}))
       ->capture_default_str();
   bench->add_option("--sizes", options->sizes, "Override the preset's sizes")->delimiter(',');
   bench

@@ -10,6 +10,7 @@
 #include <variant>
 
 #include "app/cli/assignment_output.h"
+#include "app/cli/batch_commands.h"
 #include "app/cli/commands.h"
 #include "app/cli/hypergraph_commands.h"
 #include "app/cli/instance_options.h"
@@ -39,6 +40,7 @@ struct SolveOptions {
   uint64_t shuffleSeed = 1;
   lap::AuctionSettings auction;
   std::optional<double> epsilon;  // auction's final epsilon or a hypergraph's imbalance threshold
+  std::string batch;              // a 3-D .npy solved as a batch of independent problems
 };
 
 // The `bound:` line: how far above the optimum the objective may be.
@@ -148,9 +150,20 @@ void addSolve(CLI::App& app) {
                    "auction: epsilon divisor between scaling phases")
       ->check(CLI::Range(1.5, 1e6))
       ->capture_default_str();
+  solve
+      ->add_option(
+          "--batch", options->batch,
+          "Solve the problems of a 3-D .npy (problems, rows, cols) as one batch (shortest augmenting "
+          "paths; cuda: one block per problem, cpu: one problem per thread); with --backend, "
+          "--threads, --verify")
+      ->check(CLI::ExistingFile);
   auto matching = addMatchingSolveOptions(*solve);
   auto hypergraphOptions = addHypergraphSolveOptions(*solve);
   solve->callback([options, algorithm, matching, hypergraphOptions] {
+    if (!options->batch.empty()) {
+      solveBatchFile({options->batch, options->backend, options->threads, options->verify});
+      return;
+    }
     if (options->problem == "hypergraph") {
       if (options->epsilon) {
         if (*options->epsilon > 1)

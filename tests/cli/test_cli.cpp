@@ -3,6 +3,8 @@
 
 #include <QProcess>
 #include <QTemporaryDir>
+#include <limits>
+#include <random>
 #include <set>
 
 #include <sys/stat.h>
@@ -312,6 +314,47 @@ class TestCli : public QObject {
     const Result r = cli({"solve", "--input", path, "--backend", "sequential"});
     QCOMPARE(r.exitCode, 0);
     QCOMPARE(r.value("objective"), QString("3"));
+  }
+
+  // solve --batch: the objective sum of a 3-D .npy's problems is the sum of their single solves, every
+  // certificate holds, and an infeasible problem is counted; bench --preset batch --npy times the same file.
+  void batchSolveAgreesWithSingleSolves() {
+    QTemporaryDir dir;
+    QByteArray dict = "{'descr': '<f8', 'fortran_order': False, 'shape': (3, 4, 5), }";
+    dict.append(QByteArray(128 - 10 - dict.size() - 1, ' ')).append('\n');
+    QByteArray data = QByteArray("\x93NUMPY\x01\x00", 8) + char(dict.size()) + char(0) + dict;
+    std::mt19937_64 random(20261125);
+    double singleSum = 0;
+    for (int k = 0; k < 3; ++k) {
+      QByteArray text;
+      for (int i = 0; i < 4; ++i) {
+        for (int j = 0; j < 5; ++j) {
+          // Problem 2 forbids its first row entirely: infeasible.
+          const double cost = k == 2 && i == 0 ? std::numeric_limits<double>::infinity()
+                                               : std::uniform_int_distribution<int>(0, 99)(random) / 4.0;
+          data.append(reinterpret_cast<const char*>(&cost), sizeof cost);
+          text += QByteArray::number(cost) + (j < 4 ? " " : "\n");
+        }
+      }
+      if (k == 2) continue;
+      const Result single =
+          cli({"solve", "--input", writeFile(dir, QString("p%1.txt").arg(k), text), "--backend", "cpu"});
+      QCOMPARE(single.exitCode, 0);
+      singleSum += single.value("objective").toDouble();
+    }
+    const QString batch = writeFile(dir, "batch.npy", data);
+    const Result r = cli({"solve", "--batch", batch, "--backend", "cpu", "--verify"});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(r.value("objective_sum").toDouble(), singleSum);
+    QCOMPARE(r.value("infeasible"), QString("1"));
+    QCOMPARE(r.value("certificates"), QString("valid"));
+    const QString csv = dir.filePath("bench.csv");
+    const Result bench = cli({"bench", "--preset", "batch", "--npy", batch, "--backends", "cpu", "--repeats",
+                              "1", "--output", csv});
+    QCOMPARE(bench.exitCode, 0);
+    const QList<QStringList> rows = readCsv(csv);
+    QCOMPARE(rows.size(), 2);
+    QCOMPARE(rows[1].last(), QString("valid"));
   }
 
   void negativeNpyDimensionIsRefused() {

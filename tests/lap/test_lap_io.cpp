@@ -8,6 +8,7 @@
 #include <tuple>
 
 #include "solver/core/errors.h"
+#include "solver/lap/batch/batch_lap.h"
 #include "solver/lap/io/matrix_io.h"
 
 using namespace ms;
@@ -332,6 +333,41 @@ class TestLapIo : public QObject {
     }
     // Standard input has no offsets, and is refused before a byte of it is read.
     QVERIFY_THROWS_EXCEPTION(InputError, readNpySlice("-", SliceAxis::Rows, 0, 2, &slice));
+  }
+
+  // A 3-D (problems, rows, cols) array reads as its problems stacked row-wise; a batch refuses other shapes
+  // and Fortran order, and a 2-D read refuses 3-D arrays.
+  void npyBatchesReadStacked() {
+    QTemporaryDir dir;
+    std::string bytes = npyHeader("{'descr': '<i4', 'fortran_order': False, 'shape': (2, 2, 3), }");
+    for (int32_t v = 1; v <= 12; ++v) bytes.append(reinterpret_cast<const char*>(&v), sizeof v);
+    const std::string path = writeFile(dir, "b.npy", bytes);
+    int32_t problems = 0;
+    auto stacked = std::get<CostMatrix<int32_t>>(readNpyBatch(path, &problems));
+    QCOMPARE(problems, 2);
+    QCOMPARE(stacked.rows(), 4);
+    QCOMPARE(stacked.cols(), 3);
+    for (int32_t k = 0; k < 12; ++k) QCOMPARE(stacked.data()[k], k + 1);
+    // Rectangular problems are padded to square with zeros, each on its own.
+    const BatchCosts<int32_t> batch = BatchCosts<int32_t>::fromStacked(std::move(stacked), problems);
+    QCOMPARE(batch.n(), 3);
+    const int32_t second[] = {7, 8, 9, 10, 11, 12, 0, 0, 0};
+    QVERIFY(std::equal(second, second + 9, batch.problem(1)));
+    QVERIFY_THROWS_EXCEPTION(InputError, readCostMatrix(path));
+    const std::string flat = dir.filePath("flat.npy").toStdString();
+    writeNpyMatrix(randomMatrix<int32_t>(3, 4, 1), flat);
+    try {
+      readNpyBatch(flat, &problems);
+      QFAIL("a 2-D array read as a batch");
+    } catch (const InputError& error) {
+      QCOMPARE(QString(error.what()),
+               QString::fromStdString(flat) +
+                   ":offset 60: expected a 3-D batch (problems, rows, cols), found shape (3, 4)");
+    }
+    const std::string fortran = writeFile(
+        dir, "f.npy",
+        npyHeader("{'descr': '<i4', 'fortran_order': True, 'shape': (1, 1, 1), }") + std::string(4, '\0'));
+    QVERIFY_THROWS_EXCEPTION(InputError, readNpyBatch(fortran, &problems));
   }
 
   void missingFileIsNamed() {

@@ -22,6 +22,9 @@ AnyCostMatrix readTextMatrix(const std::filesystem::path& path);
 AnyCostMatrix readNpyMatrix(const std::filesystem::path& path);
 AnyCostMatrix readTextMatrix(InputSource& source);
 AnyCostMatrix readNpyMatrix(InputSource& source);
+// A 3-D .npy array (problems, rows, cols) in C order, as the problems' matrices stacked row-wise
+// (problems x rows rows); *problems receives the batch size.
+AnyCostMatrix readNpyBatch(const std::filesystem::path& path, int32_t* problems);
 // The part of a square .npy matrix rank `rank` of `ranks` holds (sliceOf(n, axis, rank, ranks), stored in
 // *slice), read by offset: only its bytes are read, and only it is allocated.
 AnyCostMatrix readNpySlice(const std::filesystem::path& path, SliceAxis axis, int rank, int ranks,

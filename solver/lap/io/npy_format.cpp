@@ -27,6 +27,7 @@ struct NpyHeader {
   std::string descr;
   bool fortranOrder = false;
   int64_t rows = 0, cols = 0;
+  int64_t batch = 0;  // 3-D (batch, rows, cols) arrays: the batch size, rows then counting all problems' rows
   std::size_t dataOffset = 0;
 };
 
@@ -35,8 +36,9 @@ struct NpyHeader {
 // the three keys once each, a quoted string, True or False, and a tuple of non-negative integers.
 class HeaderParser {
  public:
-  HeaderParser(std::string_view dict, std::size_t dictOffset, const std::string& file)
-      : dict_(dict), dictOffset_(dictOffset), file_(file) {}
+  // `batched`: the shape must be 3-D (batch, rows, cols) in C order, read as its problems stacked row-wise.
+  HeaderParser(std::string_view dict, std::size_t dictOffset, const std::string& file, bool batched)
+      : dict_(dict), dictOffset_(dictOffset), file_(file), batched_(batched) {}
 
   NpyHeader parse() {
     NpyHeader header;
@@ -71,6 +73,7 @@ class HeaderParser {
       }
     }
     ++at_;  // the '}'
+    if (batched_ && header.fortranOrder) fail(0, "a batch must be stored in C order (fortran_order False)");
     if (!seenDescr || !seenOrder || !seenShape) {
       fail(0, std::string("header has no '") +
                   (!seenDescr   ? "descr"
@@ -156,10 +159,18 @@ class HeaderParser {
       skipSpace();
     }
     ++at_;
-    if (dims.size() != 2) {
-      fail(shapeAt,
-           "expected a 2-D matrix, found shape " + std::string(dict_.substr(shapeAt, at_ - shapeAt)));
+    const std::string shape(dict_.substr(shapeAt, at_ - shapeAt));
+    if (batched_) {
+      if (dims.size() != 3)
+        fail(shapeAt, "expected a 3-D batch (problems, rows, cols), found shape " + shape);
+      if (dims[1] != 0 && dims[0] > std::numeric_limits<int64_t>::max() / dims[1])
+        fail(shapeAt, "batch too large");
+      header.batch = dims[0];
+      header.rows = dims[0] * dims[1];
+      header.cols = dims[2];
+      return;
     }
+    if (dims.size() != 2) fail(shapeAt, "expected a 2-D matrix, found shape " + shape);
     header.rows = dims[0];
     header.cols = dims[1];
   }
@@ -167,10 +178,11 @@ class HeaderParser {
   std::string_view dict_;
   std::size_t dictOffset_;
   const std::string& file_;
+  bool batched_;
   std::size_t at_ = 0;
 };
 
-NpyHeader readHeader(std::istream& in, std::uintmax_t fileSize, const std::string& file) {
+NpyHeader readHeader(std::istream& in, std::uintmax_t fileSize, const std::string& file, bool batched) {
   char preamble[kMagicSize + 2];
   if (!in.read(preamble, sizeof preamble))
     throw InputError(file, offset(0), "truncated: not a .npy file (too short)");
@@ -205,7 +217,7 @@ NpyHeader readHeader(std::istream& in, std::uintmax_t fileSize, const std::strin
     throw InputError(file, offset(position),
                      "truncated header (expected " + std::to_string(headerLength) + " bytes)");
   }
-  NpyHeader header = HeaderParser(dict, position, file).parse();
+  NpyHeader header = HeaderParser(dict, position, file, batched).parse();
   header.dataOffset = position + headerLength;
   return header;
 }
@@ -278,11 +290,12 @@ CostMatrix<T> readBlock(std::istream& in, const NpyHeader& header, std::uintmax_
 
 // Dispatches on the element type; `blockOf` turns the header's shape into the block to read.
 template <class BlockOf>
-AnyCostMatrix readNpy(InputSource& source, BlockOf blockOf) {
+AnyCostMatrix readNpy(InputSource& source, BlockOf blockOf, int64_t* batch = nullptr) {
   const std::string& file = source.name();
   std::istream& in = source.stream();
   const std::uintmax_t fileSize = source.size();
-  const NpyHeader header = readHeader(in, fileSize, file);
+  const NpyHeader header = readHeader(in, fileSize, file, batch != nullptr);
+  if (batch != nullptr) *batch = header.batch;
   const std::string& descr = header.descr;
   const auto read = [&]<CostType T>() -> AnyCostMatrix {
     return readBlock<T>(in, header, fileSize, file, blockOf(header));
@@ -332,6 +345,19 @@ AnyCostMatrix readNpyMatrix(const std::filesystem::path& path) {
 
 AnyCostMatrix readNpyMatrix(InputSource& source) {
   return readNpy(source, [](const NpyHeader& header) { return Block{0, header.rows, 0, header.cols}; });
+}
+
+AnyCostMatrix readNpyBatch(const std::filesystem::path& path, int32_t* problems) {
+  InputSource source = InputSource::open(path);
+  int64_t batch = 0;
+  AnyCostMatrix stacked = readNpy(
+      source,
+      [](const NpyHeader& header) {
+        return Block{0, header.rows, 0, header.cols};
+      },
+      &batch);
+  *problems = static_cast<int32_t>(batch);  // rows = batch x problem rows fit int32, so batch does
+  return stacked;
 }
 
 AnyCostMatrix readNpySlice(const std::filesystem::path& path, SliceAxis axis, int rank, int ranks,

@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+"""What the Python module costs beyond the solve, and which exact solver a CPU batch should use.
+
+    python_overhead.py CLI OUTPUT.csv N [REPEATS] [BACKEND]
+
+1. One n x n instance (`CLI generate uniform --range n --seed 1`, int32): the CLI's time_ms (solve only,
+   the matrix already loaded) against `matchscope.solve` from the numpy array (conversion, solve,
+   results), interleaved runs, on BACKEND (default sequential: one thread, so that OpenMP scheduling on a
+   shared machine does not drown the difference; cuda on a GPU machine, after one warm-up solve each).
+2. Batches of 16 x 300, 128 x 128 and 4 x 1000 (int32 in [0, n) and float64 in [0, 1)): the batch
+   solver on one thread against the tree and classical Hungarian per problem on one thread, and scipy
+   looped.
+
+Run with the module's folder on PYTHONPATH. One CSV row per run: measurement, instance, solver, repeat,
+time_ms."""
+import csv
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+from scipy.optimize import linear_sum_assignment
+
+import matchscope
+
+
+def timed(run):
+    start = time.perf_counter()
+    run()
+    return (time.perf_counter() - start) * 1e3
+
+
+def main():
+    cli, output, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    repeats = int(sys.argv[4]) if len(sys.argv) > 4 else 7
+    backend = sys.argv[5] if len(sys.argv) > 5 else "sequential"
+    rows = []
+    with tempfile.TemporaryDirectory() as directory:
+        path = os.path.join(directory, f"uniform{n}.npy")
+        subprocess.run([cli, "generate", "uniform", "--n", str(n), "--range", "n", "--seed", "1", "--output", path],
+                       check=True, capture_output=True)
+        cost = np.load(path)
+        matchscope.solve(cost, backend=backend, certify=False)  # warm-up: CUDA context, first launches
+        for repeat in range(repeats):
+            text = subprocess.run([cli, "solve", "--input", path, "--backend", backend], check=True,
+                                  capture_output=True, text=True).stdout
+            cli_ms = float(next(line.split()[1] for line in text.splitlines() if line.startswith("time_ms")))
+            rows.append(("single", f"uniform n={n}", "matchscope-cli solve time_ms", repeat, cli_ms))
+            python_ms = timed(lambda: matchscope.solve(cost, backend=backend, certify=False))
+            rows.append(("single", f"uniform n={n}", "python matchscope.solve", repeat, python_ms))
+    rng = np.random.default_rng(20261125)
+    batches = [(f"{kind} b={b} n={n}", b, n, kind) for b, n in [(16, 300), (128, 128), (4, 1000)]
+               for kind in ("int32 [0,n)", "float64 [0,1)")]
+    for label, b, n, kind in batches:
+        costs = rng.integers(0, n, (b, n, n), dtype=np.int32) if kind.startswith("int") else rng.random((b, n, n))
+        solvers = {
+            "batch_linear_sum_assignment (1 thread)": lambda: matchscope.batch_linear_sum_assignment(
+                costs, backend="sequential"),
+            "tree Hungarian per problem (1 thread)": lambda: [
+                matchscope.linear_sum_assignment(c, backend="sequential") for c in costs],
+            "classical Hungarian per problem (1 thread)": lambda: [
+                matchscope.linear_sum_assignment(c, algorithm="classical", backend="sequential") for c in costs],
+            "scipy loop": lambda: [linear_sum_assignment(c) for c in costs],
+        }
+        for repeat in range(repeats):
+            for solver, run in solvers.items():
+                rows.append(("batch", label, solver, repeat, timed(run)))
+    with open(output, "w", newline="") as out:
+        writer = csv.writer(out)
+        writer.writerow(["measurement", "instance", "solver", "repeat", "time_ms"])
+        writer.writerows((m, i, s, r, f"{t:.3f}") for m, i, s, r, t in rows)
+    for key in sorted({row[:3] for row in rows}):
+        times = sorted(row[4] for row in rows if row[:3] == key)
+        print(f"{key[0]:7} {key[1]:28} {key[2]:44} median {times[len(times) // 2]:9.2f} ms")
+
+
+if __name__ == "__main__":
+    main()

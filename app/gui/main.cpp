@@ -14,6 +14,7 @@
 #include "app/gui/problems/lap/lap_session.h"
 #include "app/gui/problems/matching/matching_session.h"
 #include "app/gui/watched_bench.h"
+#include "app/qt_platform_choice.h"
 #include "views/charts/trace_charts.h"
 #include "views/matrix/matrix_view.h"
 
@@ -261,6 +262,7 @@ int runScript(MainWindow& window, const Options& options) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  ms::useOffscreenPlatformWithoutDisplay("matchscope");
   QApplication app(argc, argv);
   QCoreApplication::setOrganizationName(QStringLiteral("MatchScope"));
   QCoreApplication::setApplicationName(QStringLiteral("matchscope"));

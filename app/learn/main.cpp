@@ -1,15 +1,17 @@
 // matchscope-learn: the Learn panel in a window of its own (matchscope shows the same panel in its Learn
 // mode, Ctrl+2); also exports a lesson headless.
 //   matchscope-learn [--lesson FILE] [--exercise]
-//   matchscope-learn --lesson FILE --export FOLDER [--size 1200x900]   (QT_QPA_PLATFORM=offscreen works)
+//   matchscope-learn --lesson FILE --export FOLDER [--size 1200x900]   (no display needed)
 #include <QApplication>
 #include <QCommandLineParser>
 #include <cstdio>
 
+#include "app/qt_platform_choice.h"
 #include "solver/lap/teaching/lesson_files.h"
 #include "views/teaching/learn_panel.h"
 
 int main(int argc, char** argv) {
+  ms::useOffscreenPlatformWithoutDisplay("matchscope-learn");
   QApplication app(argc, argv);
   QApplication::setApplicationName("matchscope-learn");
   QCommandLineParser parser;

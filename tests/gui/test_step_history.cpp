@@ -80,7 +80,7 @@ bool sameForest(const views::AlternatingForest& a, const views::AlternatingFores
   for (std::size_t k = 0; k < a.vertices.size(); ++k) {
     const views::ForestVertex &x = a.vertices[k], &y = b.vertices[k];
     if (x.index != y.index || x.isColumn != y.isColumn || x.depth != y.depth || x.tree != y.tree ||
-        x.parent != y.parent || x.onPath != y.onPath || x.inFrontier != y.inFrontier) {
+        x.parent != y.parent || x.path != y.path || x.inFrontier != y.inFrontier) {
       return false;
     }
   }

@@ -9,6 +9,7 @@
 
 #include "app/gui/event_wait.h"
 #include "app/gui/instance_panel.h"
+#include "app/gui/legend_dock.h"
 #include "app/gui/main_window.h"
 #include "app/gui/problems/hypergraph/hypergraph_session.h"
 #include "app/gui/problems/lap/lap_session.h"
@@ -34,6 +35,7 @@ struct Options {
   QString screenshot;
   QString matrixPng;
   QSize pngSize{1920, 1080};
+  bool pngLegend = false;
   QString benchCsv;
   int benchN = 2000;
   int benchRepeats = 5;
@@ -152,6 +154,8 @@ Options parseOptions(const QApplication& app) {
       QStringLiteral("After the steps, export the matrix view as PNG and quit."), QStringLiteral("FILE"));
   const QCommandLineOption pngSize(QStringLiteral("png-size"), QStringLiteral("Size of --matrix-png."),
                                    QStringLiteral("WxH"), QStringLiteral("1920x1080"));
+  const QCommandLineOption pngLegend(QStringLiteral("png-legend"),
+                                     QStringLiteral("Add the legend to the right of --matrix-png."));
   const QCommandLineOption bench(QStringLiteral("bench-watched"),
                                  QStringLiteral("Time watched against headless solves, write CSV, quit."),
                                  QStringLiteral("CSV"));
@@ -159,7 +163,7 @@ Options parseOptions(const QApplication& app) {
                                         QStringLiteral("Solves of each kind."), QStringLiteral("R"),
                                         QStringLiteral("5"));
   parser.addOptions({problem, input, generate, size, range, seed, algorithm, backend, init, maxPhases,
-                     threads, steps, screenshot, matrixPng, pngSize, bench, benchRepeats});
+                     threads, steps, screenshot, matrixPng, pngSize, pngLegend, bench, benchRepeats});
   parser.process(app);
 
   Options options;
@@ -218,6 +222,7 @@ Options parseOptions(const QApplication& app) {
   options.screenshot = parser.value(screenshot);
   options.matrixPng = parser.value(matrixPng);
   options.pngSize = parseSize(parser.value(pngSize));
+  options.pngLegend = parser.isSet(pngLegend);
   options.benchCsv = parser.value(bench);
   if (parser.isSet(size)) options.benchN = parser.value(size).toInt();
   options.benchRepeats = parser.value(benchRepeats).toInt();
@@ -293,6 +298,7 @@ int main(int argc, char** argv) {
     window.session<HypergraphSession>().algorithmPage().setOptions(*options.hypergraphSolver);
     window.instancePanel().setProblemKind(ProblemKind::Hypergraph);
   }
+  if (options.pngLegend) window.legendDock().setInExports(true);
   window.loadInstance(options.source ? *options.source : window.instancePanel().currentGeneratorSource());
   window.show();
   const bool exporting = !options.screenshot.isEmpty() || !options.matrixPng.isEmpty();

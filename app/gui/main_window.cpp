@@ -24,8 +24,10 @@
 #include <exception>
 
 #include "app/gui/algorithm_panel.h"
+#include "app/gui/help_menu.h"
 #include "app/gui/history_scrubber.h"
 #include "app/gui/instance_panel.h"
+#include "app/gui/legend_dock.h"
 #include "app/gui/png_export.h"
 #include "app/gui/problem_registry.h"
 #include "app/gui/step_history.h"
@@ -64,7 +66,10 @@ MainWindow::MainWindow(QWidget* parent)
   buildActions();
   buildStatusBar();
   buildModes();
+  addHelpMenu(*this, matrixView_->rendererDevice(), matrixView_->rendererProblem());
   showProblemViews();
+  connect(quantity_, &QComboBox::currentIndexChanged, this, &MainWindow::updateLegend);
+  connect(colorMap_, &QComboBox::currentIndexChanged, this, &MainWindow::updateLegend);
 
   connect(controller_.get(), &RunController::sessionStarted, this, &MainWindow::sessionStarted);
   connect(controller_.get(), &RunController::recordsAppended, this, &MainWindow::recordsAppended);
@@ -123,6 +128,12 @@ void MainWindow::showProblemViews() {
   quantity_->setItemText(0, use.valueName);
   qobject_cast<QStandardItemModel*>(quantity_->model())->item(1)->setEnabled(use.hasSlack);
   if (!use.hasSlack) quantity_->setCurrentIndex(0);
+  updateLegend();
+}
+
+// The legend names the marks of the current kind, algorithm, quantity and colour map.
+void MainWindow::updateLegend() {
+  legendDock_->setLegend(problem().legend());
 }
 
 void MainWindow::buildDocks() {
@@ -169,6 +180,8 @@ void MainWindow::buildDocks() {
 
   charts_ = new views::TraceCharts(this);
   addDock(tr("Charts"), QStringLiteral("chartsDock"), charts_, Qt::RightDockWidgetArea);
+  legendDock_ = new LegendDock(this);
+  addDockWidget(Qt::RightDockWidgetArea, legendDock_);
 }
 
 void MainWindow::buildActions() {
@@ -511,7 +524,8 @@ void MainWindow::speedChanged(int position) {
 
 // The current kind's main view: the matrix, or the view that stands in for it.
 void MainWindow::exportMatrixPng(const QString& path, QSize size) {
-  writePngFile(problem().renderMainView(size), path);
+  const QImage image = problem().renderMainView(size);
+  writePngFile(legendDock_->inExports() ? views::imageWithLegend(image, problem().legend()) : image, path);
 }
 
 void MainWindow::exportWindowPng(const QString& path) {

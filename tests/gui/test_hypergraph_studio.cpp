@@ -163,7 +163,8 @@ class TestHypergraphStudio : public QObject {
           QCOMPARE(overlay.marks[p].col, plan[p].node);
           QVERIFY(overlay.marks[p].colour == laneColour(plan[p].lane));
         }
-        QVERIFY(window.matrixView().caption().contains(QStringLiteral("node %1:").arg(state.currentNode)));
+        QVERIFY(
+            window.matrixView().caption().contains(QStringLiteral("node %1:").arg(state.currentNode + 1)));
       }
       std::size_t pairs = 0;
       for (std::size_t v = 0; v < state.mate.size(); ++v) {

@@ -269,7 +269,8 @@ class TestStepHistory : public QObject {
         const int row = rows.front().row();
         QCOMPARE(row, position - 1);
         views::StepLogModel& model = window.logModel();
-        QCOMPARE(model.data(model.index(row, views::StepLogModel::StepColumn)).toLongLong() + 1, shown.step);
+        // The log numbers steps from 1, as the slider counts them: step k leads to the state after k steps.
+        QCOMPARE(model.data(model.index(row, views::StepLogModel::StepColumn)).toLongLong(), shown.step);
         QCOMPARE(model.data(model.index(row, views::StepLogModel::IterationColumn)).toInt(), shown.iteration);
       }
       QCOMPARE(window.controller().trace().records().size(), static_cast<std::size_t>(latest));

@@ -17,6 +17,7 @@
 #include "views/matrix/matrix_view.h"
 #include "views/render/frame_data.h"
 #include "views/render/matrix_renderer.h"
+#include "views/render/matrix_style.h"
 #include "views/tree/alternating_forest.h"
 #include "views/tree/tree_view.h"
 
@@ -455,9 +456,44 @@ class TestViews : public QObject {
           renderer->render(camera, {}, render::MatrixQuantity::Cost, render::ColorMap::Viridis, 640, 480);
       return QImage(image.pixels.data(), image.width, image.height, QImage::Format_RGBA8888).copy();
     };
-    const QImage whole = view.renderImage(size);
+    // The whole matrix exported wider than it is: the matrix with its dual bars is centred, the bars right
+    // next to its cells (not at the image's edge with background between), the cells as the renderer draws
+    // them.
+    Snapshot solved;
+    auto machine = studio::lapMachineFactory(costs, sequential(lap::LapAlgorithm::Tree))();
+    forEachStep(*machine, [&](const StepRecord&, const Snapshot& snapshot) { solved = snapshot; });
+    view.setSnapshot(solved);
+    const QImage whole = view.renderImage(size).convertToFormat(QImage::Format_RGB32);
     QCOMPARE(whole.size(), size);
-    QCOMPARE(whole.convertToFormat(QImage::Format_RGBA8888), raw());
+    const render::MatrixLayout layout = render::matrixLayout(640, 480);
+    const double cellSide = static_cast<double>(layout.area.height) / 40;
+    const int spare = (640 - layout.margin - static_cast<int>(std::ceil(40 * cellSide))) / 2;
+    const QRgb background =
+        qRgb(render::style::kBackground.r, render::style::kBackground.g, render::style::kBackground.b);
+    int firstPainted = -1;
+    for (int y = layout.area.y; y < 480; y += 7) {
+      for (int x = 0; x < 640; ++x) {
+        if (whole.pixel(x, y) != background) {
+          firstPainted = firstPainted < 0 ? x : std::min(firstPainted, x);
+          break;
+        }
+      }
+    }
+    QVERIFY2(firstPainted >= spare - 1 && firstPainted < spare + layout.margin,
+             qPrintable(QStringLiteral("first bar pixel at x = %1, cells from x = %2")
+                            .arg(firstPainted)
+                            .arg(spare + layout.margin)));
+    view.setSnapshot(Snapshot{lap::LapSnapshot{}});
+    const QImage plain = view.renderImage(size).convertToFormat(QImage::Format_RGBA8888);
+    const QImage rawWhole = raw();
+    for (int row : {0, 17, 39}) {
+      const render::CellRect cell = render::cellRect(layout, render::wholeMatrixCamera(40, 40), row, 0);
+      const render::CellRect rawCell = render::cellRect(
+          layout, view.navigation().scaledTo(QSizeF(layout.area.width, layout.area.height)).camera(), row, 0);
+      QCOMPARE(plain.pixel(spare + layout.margin + static_cast<int>(cellSide / 2),
+                           static_cast<int>(cell.centreY())),
+               rawWhole.pixel(static_cast<int>(rawCell.centreX()), static_cast<int>(rawCell.centreY())));
+    }
 
     for (int k = 0; k < 12; ++k) view.navigation().zoomAt(QPointF(300, 200), 1.5);
     QVERIFY(view.navigation().cellPixels() >= 40);
@@ -474,14 +510,15 @@ class TestViews : public QObject {
     const int row = static_cast<int>(camera.rowBegin + camera.rowsVisible / 2);
     const int col = static_cast<int>(camera.colBegin + camera.colsVisible / 2);
     const QString zoomedTip = tooltipAt(row, col);
-    QVERIFY2(zoomedTip.startsWith(
-                 QStringLiteral("row %1, column %2\ncost %3").arg(row).arg(col).arg(matrix(row, col))),
-             qPrintable(zoomedTip));
+    QVERIFY2(
+        zoomedTip.startsWith(
+            QStringLiteral("row %1, column %2\ncost %3").arg(row + 1).arg(col + 1).arg(matrix(row, col))),
+        qPrintable(zoomedTip));
     view.navigation().reset(
         40, 40,
         QSizeF(render::matrixLayout(640, 480).area.width, render::matrixLayout(640, 480).area.height));
     const QString tip = tooltipAt(17, 23);
-    QVERIFY2(tip.startsWith(QStringLiteral("row 17, column 23\ncost %1").arg(matrix(17, 23))),
+    QVERIFY2(tip.startsWith(QStringLiteral("row 18, column 24\ncost %1").arg(matrix(17, 23))),
              qPrintable(tip));
     QVERIFY(!tip.contains(QStringLiteral("slack")));  // no duals before a snapshot
   }

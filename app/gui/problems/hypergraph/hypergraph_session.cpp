@@ -4,8 +4,10 @@
 #include <QObject>
 #include <algorithm>
 
+#include "app/gui/matrix_legend.h"
 #include "views/charts/trace_charts.h"
 #include "views/matrix/matrix_view.h"
+#include "views/render/matrix_style.h"
 
 namespace ms::studio {
 
@@ -100,7 +102,7 @@ QString hypergraphCaption(const hypergraph::HypergraphSnapshot& snapshot) {
   text += QObject::tr("; %1 pairs matched (lines in a shared hyperedge, grey bars)").arg(matched / 2);
   if (snapshot.currentNode >= 0) {
     text += QObject::tr("; node %1: %2 hyperedges, %3 unmatched neighbours, nonzeros coloured by warp lane")
-                .arg(snapshot.currentNode)
+                .arg(snapshot.currentNode + 1)
                 .arg(snapshot.currentEdges.size())
                 .arg(snapshot.neighbours.size());
   }
@@ -141,7 +143,7 @@ void HypergraphSession::showGraph(std::shared_ptr<const hypergraph::Hypergraph> 
   if (graph == shownGraph_) return;
   shownGraph_ = std::move(graph);
   raster_ = incidenceRaster(*shownGraph_);
-  parts_.matrix.setCosts(raster_.cells);
+  parts_.matrix.setCosts(raster_.cells, false);  // an empty incidence cell is blank, not "0"
 }
 
 // Greedy matching, contraction and refinement run on the CPU; suitor matching on the chosen backend.
@@ -186,6 +188,32 @@ views::StepExplainer HypergraphSession::explainer(const SessionInfo& /*session*/
 
 StatusWords HypergraphSession::statusWords() const {
   return {QObject::tr("level"), QObject::tr("matched"), QObject::tr("cut")};
+}
+
+// The incidence matrix: hyperedges are rows, nodes columns.
+views::Legend HypergraphSession::legend() const {
+  using views::LegendMark;
+  namespace style = render::style;
+  views::Legend legend;
+  legend.title = QObject::tr("Hypergraph: incidence matrix, hyperedges as rows, nodes as columns");
+  std::vector<QColor> lanes;
+  for (int32_t lane = 0; lane < hypergraph::kWarpWidth; lane += hypergraph::kWarpWidth / 6)
+    lanes.push_back(toQColor(laneColour(lane)));
+  legend.entries = {
+      colourScaleEntry(parts_.matrix.colorMap(), render::MatrixQuantity::Cost,
+                       QObject::tr("share of ones (node in hyperedge) in the cell; dark = none")),
+      coverEntry(
+          QObject::tr("lighter row: a hyperedge of the node being scanned; lighter column: that node and "
+                      "its unmatched neighbours")),
+      {LegendMark::Square, lanes, QObject::tr("a nonzero being scanned, coloured by its GPU warp lane")},
+      pathEntry(3, QObject::tr("a matched pair: a line joining its two nodes in a hyperedge they share")),
+      barEntry(style::kDualPositive,
+               QObject::tr("bar above a node: matched (coarsening) or in side 2 (bipartition)")),
+      barEntry(style::kDualNegative,
+               QObject::tr("bar above a node: not matched yet (coarsening) or in side 1 (bipartition)")),
+  };
+  legend.note = numberingNote();
+  return legend;
 }
 
 void HypergraphSession::sessionStarted() {

@@ -36,6 +36,7 @@ struct Options {
   QString matrixPng;
   QSize pngSize{1920, 1080};
   bool pngLegend = false;
+  QSize windowSize;  // empty: the saved or default geometry
   QString benchCsv;
   int benchN = 2000;
   int benchRepeats = 5;
@@ -43,7 +44,8 @@ struct Options {
 
 QSize parseSize(const QString& text) {
   const QStringList parts = text.split(QLatin1Char('x'));
-  if (parts.size() != 2) throw std::invalid_argument("--png-size takes WIDTHxHEIGHT, e.g. 1920x1080");
+  if (parts.size() != 2 || parts[0].toInt() <= 0 || parts[1].toInt() <= 0)
+    throw std::invalid_argument("--png-size and --window-size take WIDTHxHEIGHT, e.g. 1920x1080");
   return {parts[0].toInt(), parts[1].toInt()};
 }
 
@@ -156,6 +158,9 @@ Options parseOptions(const QApplication& app) {
                                    QStringLiteral("WxH"), QStringLiteral("1920x1080"));
   const QCommandLineOption pngLegend(QStringLiteral("png-legend"),
                                      QStringLiteral("Add the legend to the right of --matrix-png."));
+  const QCommandLineOption windowSize(QStringLiteral("window-size"),
+                                      QStringLiteral("Open the window at this size (e.g. for --screenshot)."),
+                                      QStringLiteral("WxH"));
   const QCommandLineOption bench(QStringLiteral("bench-watched"),
                                  QStringLiteral("Time watched against headless solves, write CSV, quit."),
                                  QStringLiteral("CSV"));
@@ -163,7 +168,8 @@ Options parseOptions(const QApplication& app) {
                                         QStringLiteral("Solves of each kind."), QStringLiteral("R"),
                                         QStringLiteral("5"));
   parser.addOptions({problem, input, generate, size, range, seed, algorithm, backend, init, maxPhases,
-                     threads, steps, screenshot, matrixPng, pngSize, pngLegend, bench, benchRepeats});
+                     threads, steps, screenshot, matrixPng, pngSize, pngLegend, windowSize, bench,
+                     benchRepeats});
   parser.process(app);
 
   Options options;
@@ -223,6 +229,7 @@ Options parseOptions(const QApplication& app) {
   options.matrixPng = parser.value(matrixPng);
   options.pngSize = parseSize(parser.value(pngSize));
   options.pngLegend = parser.isSet(pngLegend);
+  if (parser.isSet(windowSize)) options.windowSize = parseSize(parser.value(windowSize));
   options.benchCsv = parser.value(bench);
   if (parser.isSet(size)) options.benchN = parser.value(size).toInt();
   options.benchRepeats = parser.value(benchRepeats).toInt();
@@ -299,6 +306,7 @@ int main(int argc, char** argv) {
     window.instancePanel().setProblemKind(ProblemKind::Hypergraph);
   }
   if (options.pngLegend) window.legendDock().setInExports(true);
+  if (options.windowSize.isValid()) window.resize(options.windowSize);
   window.loadInstance(options.source ? *options.source : window.instancePanel().currentGeneratorSource());
   window.show();
   const bool exporting = !options.screenshot.isEmpty() || !options.matrixPng.isEmpty();

@@ -87,6 +87,7 @@ MainWindow::MainWindow(QWidget* parent)
   resize(1600, 1000);  // until the settings say otherwise
   resizeDocks({findChild<QDockWidget*>(QStringLiteral("chartsDock"))}, {460}, Qt::Horizontal);
   resizeDocks({findChild<QDockWidget*>(QStringLiteral("logDock"))}, {220}, Qt::Vertical);
+  resizeDocks({findChild<QDockWidget*>(QStringLiteral("logDock")), legendDock_}, {720, 560}, Qt::Horizontal);
   restoreSettings();
   updateActions();
   updateStatusBar();
@@ -180,8 +181,9 @@ void MainWindow::buildDocks() {
 
   charts_ = new views::TraceCharts(this);
   addDock(tr("Charts"), QStringLiteral("chartsDock"), charts_, Qt::RightDockWidgetArea);
+  // Right of the step log, where a wide, short legend lays its entries out in columns.
   legendDock_ = new LegendDock(this);
-  addDockWidget(Qt::RightDockWidgetArea, legendDock_);
+  splitDockWidget(findChild<QDockWidget*>(QStringLiteral("logDock")), legendDock_, Qt::Horizontal);
 }
 
 void MainWindow::buildActions() {
@@ -223,6 +225,7 @@ void MainWindow::buildActions() {
   transport->addWidget(scrubber_);
   transport->addSeparator();
   speed_ = new QSlider(Qt::Horizontal, this);
+  speed_->setToolTip(tr("Steps per second while running (the last position runs unpaced)"));
   speed_->setObjectName(QStringLiteral("speed"));
   speed_->setRange(0, kSpeedPositions);
   speed_->setValue(10);
@@ -238,11 +241,14 @@ void MainWindow::buildActions() {
   matrixBar_ = addToolBar(tr("Matrix"));
   matrixBar_->setObjectName(QStringLiteral("matrixToolbar"));
   quantity_ = new QComboBox(this);
+  quantity_->setToolTip(
+      tr("What the cells show: the entries, or their slack c - u - v under the current duals"));
   quantity_->setObjectName(QStringLiteral("matrixQuantity"));
   quantity_->setSizeAdjustPolicy(QComboBox::AdjustToContents);  // each kind names its entries
   quantity_->addItem(tr("cost"), static_cast<int>(render::MatrixQuantity::Cost));
   quantity_->addItem(tr("slack"), static_cast<int>(render::MatrixQuantity::Slack));
   colorMap_ = new QComboBox(this);
+  colorMap_->setToolTip(tr("Colour map of the cells (both colour-blind safe)"));
   colorMap_->setObjectName(QStringLiteral("matrixColorMap"));
   colorMap_->addItem(tr("viridis"), static_cast<int>(render::ColorMap::Viridis));
   colorMap_->addItem(tr("cividis"), static_cast<int>(render::ColorMap::Cividis));

@@ -16,10 +16,6 @@ constexpr int kMaxSwatches = 7;              // more colours than this cycle; th
 constexpr int kSwatchesWidth = 3 * kSwatch;  // an entry of several colours shares it (two rows past three)
 constexpr int kEntryGap = 4;
 
-int swatchesWidth(const LegendEntry& /*entry*/) {
-  return kSwatchesWidth;
-}
-
 int swatchColumn(const Legend& /*legend*/) {
   return kSwatchesWidth + 2 * kPadding;
 }
@@ -103,23 +99,61 @@ void paintSwatch(QPainter& painter, const QRect& box, LegendMark mark, const QCo
   painter.restore();
 }
 
-}  // namespace
+// Where the title, each entry and the note go in `width` pixels: entries fill columns of at least
+// kColumnWidth, top to bottom and then left to right, the columns balanced.
+struct LegendLayout {
+  QRect title;
+  std::vector<QRect> entries;
+  QRect note;
+  int height = 0;
+};
 
-int legendHeight(const Legend& legend, int width, const QFont& font) {
+LegendLayout layOut(const Legend& legend, int width, const QFont& font) {
+  constexpr int kColumnWidth = 270;
   const QFontMetrics metrics(font);
   QFont bold = font;
   bold.setBold(true);
-  const int textWidth = textRect(width, swatchColumn(legend)).width();
-  int height = kPadding +
-               QFontMetrics(bold)
-                   .boundingRect(QRect(0, 0, width - 2 * kPadding, 10000), Qt::TextWordWrap, legend.title)
-                   .height() +
-               kEntryGap;
-  for (const LegendEntry& entry : legend.entries) height += entryHeight(entry, metrics, textWidth);
-  if (!legend.note.isEmpty())
-    height += metrics.boundingRect(QRect(0, 0, width - 2 * kPadding, 10000), Qt::TextWordWrap, legend.note)
-                  .height();
-  return height + kPadding;
+  LegendLayout layout;
+  const int inner = std::max(width - 2 * kPadding, 40);
+  layout.title = QRect(
+      kPadding, kPadding, inner,
+      QFontMetrics(bold).boundingRect(QRect(0, 0, inner, 10000), Qt::TextWordWrap, legend.title).height());
+  const int top = layout.title.bottom() + 1 + kEntryGap;
+  const int count = static_cast<int>(legend.entries.size());
+  const int columns = std::clamp(width / kColumnWidth, 1, std::max(count, 1));
+  const int columnWidth = width / columns;
+  const int textWidth = textRect(columnWidth, swatchColumn(legend)).width();
+  std::vector<int> heights;
+  int total = 0;
+  for (const LegendEntry& entry : legend.entries) {
+    heights.push_back(entryHeight(entry, metrics, textWidth));
+    total += heights.back();
+  }
+  const int target = (total + columns - 1) / columns;
+  int column = 0, y = 0, tallest = 0;
+  for (int k = 0; k < count; ++k) {
+    if (y > 0 && y + heights[static_cast<std::size_t>(k)] / 2 > target && column + 1 < columns) {
+      ++column;
+      y = 0;
+    }
+    layout.entries.emplace_back(column * columnWidth, top + y, columnWidth,
+                                heights[static_cast<std::size_t>(k)]);
+    y += heights[static_cast<std::size_t>(k)];
+    tallest = std::max(tallest, y);
+  }
+  const int noteHeight =
+      legend.note.isEmpty()
+          ? 0
+          : metrics.boundingRect(QRect(0, 0, inner, 10000), Qt::TextWordWrap, legend.note).height();
+  layout.note = QRect(kPadding, top + tallest, inner, noteHeight);
+  layout.height = top + tallest + noteHeight + kPadding;
+  return layout;
+}
+
+}  // namespace
+
+int legendHeight(const Legend& legend, int width, const QFont& font) {
+  return layOut(legend, width, font).height;
 }
 
 void paintLegend(QPainter& painter, const QRect& area, const Legend& legend, const QColor& text,
@@ -127,30 +161,29 @@ void paintLegend(QPainter& painter, const QRect& area, const Legend& legend, con
   painter.save();
   painter.fillRect(area, background);
   painter.setClipRect(area);
+  painter.translate(area.topLeft());
+  const LegendLayout layout = layOut(legend, area.width(), painter.font());
   const QFontMetrics metrics(painter.font());
-  const int column = swatchColumn(legend);
-  const int textWidth = textRect(area.width(), column).width();
-  int y = area.top() + kPadding;
+  const int swatches = swatchColumn(legend);
   QFont bold = painter.font();
   bold.setBold(true);
   painter.save();
   painter.setFont(bold);
   painter.setPen(text);
-  const QRect title(area.left() + kPadding, y, area.width() - 2 * kPadding, 10000);
-  const QRect titleUsed = painter.boundingRect(title, Qt::TextWordWrap, legend.title);
-  painter.drawText(title, Qt::TextWordWrap, legend.title);
+  painter.drawText(layout.title, Qt::TextWordWrap, legend.title);
   painter.restore();
-  y += titleUsed.height() + kEntryGap;
-  for (const LegendEntry& entry : legend.entries) {
-    const int height = entryHeight(entry, metrics, textWidth);
-    int x = area.left() + kPadding;
-    const int swatchTop = y + std::max(0, (std::min(height - kEntryGap, metrics.height() + 2) - kSwatch) / 2);
+  for (std::size_t e = 0; e < legend.entries.size(); ++e) {
+    const LegendEntry& entry = legend.entries[e];
+    const QRect box = layout.entries[e];
+    const int x = box.left() + kPadding;
+    const int swatchTop =
+        box.top() + std::max(0, (std::min(box.height() - kEntryGap, metrics.height() + 2) - kSwatch) / 2);
     if (entry.mark == LegendMark::Gradient) {
-      QLinearGradient ramp(x, 0, x + swatchesWidth(entry), 0);
+      QLinearGradient ramp(x, 0, x + kSwatchesWidth, 0);
       for (std::size_t k = 0; k < entry.colours.size(); ++k)
         ramp.setColorAt(entry.colours.size() == 1 ? 0 : static_cast<double>(k) / (entry.colours.size() - 1),
                         entry.colours[k]);
-      painter.fillRect(QRect(x, swatchTop, swatchesWidth(entry), kSwatch), ramp);
+      painter.fillRect(QRect(x, swatchTop, kSwatchesWidth, kSwatch), ramp);
     } else {
       // Up to three full swatches in a row; more colours share two rows of smaller ones.
       const int count = std::min(static_cast<int>(entry.colours.size()), kMaxSwatches);
@@ -164,16 +197,15 @@ void paintLegend(QPainter& painter, const QRect& area, const Legend& legend, con
       }
     }
     painter.setPen(text);
-    painter.drawText(QRect(area.left() + column, y, textWidth, height), Qt::TextWordWrap, entry.text);
-    y += height;
+    painter.drawText(QRect(box.left() + swatches, box.top(), box.width() - swatches - kPadding, box.height()),
+                     Qt::TextWordWrap, entry.text);
   }
   if (!legend.note.isEmpty()) {
     QFont italic = painter.font();
     italic.setItalic(true);
     painter.setFont(italic);
     painter.setPen(text);
-    painter.drawText(QRect(area.left() + kPadding, y, area.width() - 2 * kPadding, area.bottom() - y),
-                     Qt::TextWordWrap, legend.note);
+    painter.drawText(layout.note, Qt::TextWordWrap, legend.note);
   }
   painter.restore();
 }

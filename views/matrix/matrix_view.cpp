@@ -199,8 +199,51 @@ void MatrixView::setRenderTimeShare(double share) {
   if (renderThread_ != nullptr) renderThread_->setTimeShare(share);
 }
 
+// Where the whole matrix fits across (or down) `pixels` with background to spare, the frame is cut to the
+// matrix, so its dual bars and line numbers stand next to its cells; compose() centres it again, which puts
+// every cell where the uncut frame had it.
 MatrixFrameRequest MatrixView::frameRequest(QSize pixels) const {
-  return {navigation_.scaledTo(areaSize(pixels)).camera(), overlay_, quantity_, colorMap_, pixels, 0};
+  MatrixFrameRequest request{
+      navigation_.scaledTo(areaSize(pixels)).camera(), overlay_, quantity_, colorMap_, pixels, 0};
+  const render::MatrixLayout layout = render::matrixLayout(pixels.width(), pixels.height());
+  render::MatrixCamera camera = request.camera;
+  const int n = matrixSize();
+  const double cellWidth = layout.area.width / camera.colsVisible;
+  const double cellHeight = layout.area.height / camera.rowsVisible;
+  QSize fitted = pixels;
+  if (n > 0 && camera.colBegin <= 0 && camera.colBegin + camera.colsVisible >= n) {
+    fitted.setWidth(std::min(pixels.width(), layout.margin + static_cast<int>(std::ceil(n * cellWidth))));
+    camera.colBegin = 0;
+    camera.colsVisible = (fitted.width() - layout.margin) / cellWidth;
+  }
+  if (n > 0 && camera.rowBegin <= 0 && camera.rowBegin + camera.rowsVisible >= n) {
+    fitted.setHeight(std::min(pixels.height(), layout.margin + static_cast<int>(std::ceil(n * cellHeight))));
+    camera.rowBegin = 0;
+    camera.rowsVisible = (fitted.height() - layout.margin) / cellHeight;
+  }
+  // The margins follow the image's shorter side: cut only where they stay the same.
+  if (render::matrixLayout(fitted.width(), fitted.height()).margin == layout.margin) {
+    request.camera = camera;
+    request.size = fitted;
+  }
+  return request;
+}
+
+// A rendered frame of `request` with its numbers, centred on a canvas of `pixels` with the caption under it.
+QImage MatrixView::compose(QImage image, const MatrixFrameRequest& request, QSize pixels) const {
+  drawNumbers(image, request);
+  drawLineNumbers(image, request);
+  const QSize matrix = matrixPixels(pixels);
+  if (image.size() != matrix) {
+    QImage canvas(matrix, QImage::Format_RGB32);
+    canvas.fill(
+        QColor(render::style::kBackground.r, render::style::kBackground.g, render::style::kBackground.b));
+    QPainter painter(&canvas);
+    painter.drawImage((matrix.width() - image.width()) / 2, (matrix.height() - image.height()) / 2, image);
+    painter.end();
+    image = canvas;
+  }
+  return withCaption(image, pixels);
 }
 
 quint64 MatrixView::refresh() {
@@ -217,10 +260,7 @@ quint64 MatrixView::refresh() {
 
 void MatrixView::frameReady(const QImage& image, const MatrixFrameRequest& request) {
   if (request.serial < firstSerialOfCosts_) return;  // made for the previous matrix
-  QImage matrix = image;
-  drawNumbers(matrix, request);
-  drawLineNumbers(matrix, request);
-  frame_ = withCaption(matrix, (QSizeF(size()) * devicePixelRatioF()).toSize());
+  frame_ = compose(image, request, (QSizeF(size()) * devicePixelRatioF()).toSize());
   frame_.setDevicePixelRatio(devicePixelRatioF());
   shownSerial_ = request.serial;
   update();
@@ -278,47 +318,11 @@ void MatrixView::drawNumbers(QImage& image, const MatrixFrameRequest& request) c
   }
 }
 
-// Where the whole matrix fits across (or down) the export with background to spare, the image is cut to
-// the matrix, so its dual bars and numbers stand next to it, and centred on the canvas.
 QImage MatrixView::renderImage(QSize size) const {
   if (renderThread_ == nullptr || costs_ == nullptr) return {};
-  const QSize matrixSize = matrixPixels(size);
-  MatrixFrameRequest request = frameRequest(matrixSize);
-  const render::MatrixLayout layout = render::matrixLayout(matrixSize.width(), matrixSize.height());
-  render::MatrixCamera& camera = request.camera;
-  const int n = this->matrixSize();
-  const double cellWidth = layout.area.width / camera.colsVisible;
-  const double cellHeight = layout.area.height / camera.rowsVisible;
-  QSize fitted = matrixSize;
-  if (camera.colBegin <= 0 && camera.colBegin + camera.colsVisible >= n) {
-    fitted.setWidth(std::min(matrixSize.width(), layout.margin + static_cast<int>(std::ceil(n * cellWidth))));
-    camera.colBegin = 0;
-    camera.colsVisible = (fitted.width() - layout.margin) / cellWidth;
-  }
-  if (camera.rowBegin <= 0 && camera.rowBegin + camera.rowsVisible >= n) {
-    fitted.setHeight(
-        std::min(matrixSize.height(), layout.margin + static_cast<int>(std::ceil(n * cellHeight))));
-    camera.rowBegin = 0;
-    camera.rowsVisible = (fitted.height() - layout.margin) / cellHeight;
-  }
-  // The margins follow the image's shorter side: keep the export's, so the cells stay where computed.
-  if (render::matrixLayout(fitted.width(), fitted.height()).margin != layout.margin) {
-    fitted = matrixSize;
-    request = frameRequest(matrixSize);
-  }
-  request.size = fitted;
-  QImage image = renderThread_->renderNow(request);
-  if (image.isNull()) return image;
-  drawNumbers(image, request);
-  drawLineNumbers(image, request);
-  QImage canvas(matrixSize, QImage::Format_RGB32);
-  canvas.fill(
-      QColor(render::style::kBackground.r, render::style::kBackground.g, render::style::kBackground.b));
-  QPainter painter(&canvas);
-  painter.drawImage((matrixSize.width() - fitted.width()) / 2, (matrixSize.height() - fitted.height()) / 2,
-                    image);
-  painter.end();
-  return withCaption(canvas, size);
+  const MatrixFrameRequest request = frameRequest(matrixPixels(size));
+  const QImage image = renderThread_->renderNow(request);
+  return image.isNull() ? image : compose(image, request, size);
 }
 
 // `matrix` on a canvas of `size` with the caption in a dark band under it (the matrix alone without one).

@@ -76,6 +76,7 @@ class MatrixView : public QWidget {
   void drawNumbers(QImage& image, const MatrixFrameRequest& request) const;
   void drawLineNumbers(QImage& image, const MatrixFrameRequest& request) const;
   QImage withCaption(const QImage& matrix, QSize size) const;
+  QImage compose(QImage image, const MatrixFrameRequest& request, QSize pixels) const;
   void setCaption(QString caption);
   QSize matrixPixels(QSize pixels) const;  // the part of `pixels` the matrix gets (the caption the rest)
   int matrixSize() const;

@@ -12,7 +12,7 @@ namespace ms::views {
 namespace {
 
 const QColor kPathOutline(0x20, 0x20, 0x20);
-constexpr double kHeaderHeight = 22;
+constexpr double kHeaderHeight = 36;  // two lines: a narrow view wraps the header
 
 QString counted(int count, const char* one, const char* many) {
   return QStringLiteral("%1 %2").arg(count).arg(TreeView::tr(count == 1 ? one : many));
@@ -86,7 +86,8 @@ QString TreeView::headerText() const {
 
 void TreeView::paintHeader(QPainter& painter, QRectF area) const {
   painter.setPen(palette().text().color());
-  painter.drawText(area.adjusted(8, 2, -8, 0).topLeft() + QPointF(0, 15), headerText());
+  painter.drawText(QRectF(area.left() + 8, area.top() + 2, area.width() - 16, kHeaderHeight),
+                   Qt::TextWordWrap, headerText());
 }
 
 // Layers left to right by depth; inside a layer vertices are grouped by tree. Rows are circles, columns

@@ -168,7 +168,7 @@ class TestHypergraphStudio : public QObject {
       }
       std::size_t pairs = 0;
       for (std::size_t v = 0; v < state.mate.size(); ++v) {
-        QCOMPARE(overlay.colDual[v], state.mate[v] >= 0 ? 1.0 : -1.0);
+        QCOMPARE(overlay.colDual[v], state.mate[v] >= 0 ? 1.0 : 0.0);  // orange means only side 1
         const int32_t mate = state.mate[v];
         if (mate <= static_cast<int32_t>(v)) continue;
         // Each pair is a line within one hyperedge that holds both nodes.

@@ -148,6 +148,42 @@ class TestStudioMarks : public QObject {
     QCOMPARE(entriesWith(legend, qColour(render::style::kDualNegative)), 1);
   }
 
+  // A bipartition stepped a level per step: the status bar and the caption name the same level at every
+  // step, through the contractions and back up; orange bars (side 1) appear only once partitioned.
+  void hypergraphCaptionAndStatusAgreeOnTheLevel() {
+    MainWindow window;
+    hypergraph::HypergraphOptions options;
+    options.algorithm = hypergraph::HypergraphAlgorithm::Bipartition;
+    options.backend = lap::Backend::Sequential;
+    options.nodesPerStep = 0;
+    window.session<HypergraphSession>().algorithmPage().setOptions(options);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    HypergraphInstanceSource source;
+    source.n = 80;
+    source.seed = 2;
+    QVERIFY(load(window, source));
+    int levelsSeen = 0, partitionedSteps = 0;
+    for (std::size_t step = 1; window.controller().state() == RunState::Ready && step < 200; ++step) {
+      window.controller().stepPhase();
+      QVERIFY(waitForSteps<hypergraph::HypergraphSnapshot>(window, step));
+      QTest::qWait(1);
+      const auto* shown = stateOf<hypergraph::HypergraphSnapshot>(window.shownSnapshot());
+      QVERIFY(shown != nullptr);
+      const QString caption = window.matrixView().caption();
+      QVERIFY2(caption.startsWith(QStringLiteral("level %1:").arg(shown->level)), qPrintable(caption));
+      QCOMPARE(window.status().iteration, shown->level);
+      levelsSeen = std::max(levelsSeen, shown->level);
+      const auto& bars = window.matrixView().overlay().colDual;
+      const bool orange = std::any_of(bars.begin(), bars.end(), [](double bar) { return bar < 0; });
+      QCOMPARE(orange, !shown->partition.empty() &&
+                           std::count(shown->partition.begin(), shown->partition.end(), 0) > 0);
+      partitionedSteps += shown->partition.empty() ? 0 : 1;
+    }
+    QVERIFY(levelsSeen >= 1);
+    QVERIFY(partitionedSteps > 0);
+  }
+
   // Matrix PNGs carry the legend in a column at their right only when asked.
   void matrixPngCarriesTheLegendWhenAsked() {
     MainWindow window;

@@ -108,6 +108,14 @@ MatrixView::MatrixView(QWidget* parent)
 
 MatrixView::~MatrixView() = default;
 
+int MatrixView::shownRows() const {
+  return shown_.isValid() ? std::min(shown_.height(), matrixSize()) : matrixSize();
+}
+
+int MatrixView::shownCols() const {
+  return shown_.isValid() ? std::min(shown_.width(), matrixSize()) : matrixSize();
+}
+
 int MatrixView::matrixSize() const {
   return costs_ == nullptr ? 0 : std::visit([](const auto& matrix) { return matrix.rows(); }, *costs_);
 }
@@ -116,9 +124,10 @@ double MatrixView::costAt(int row, int col) const {
   return std::visit([&](const auto& matrix) { return static_cast<double>(matrix(row, col)); }, *costs_);
 }
 
-void MatrixView::setCosts(std::shared_ptr<const lap::AnyCostMatrix> costs, bool numberZeros) {
+void MatrixView::setCosts(std::shared_ptr<const lap::AnyCostMatrix> costs, bool numberZeros, QSize shown) {
   costs_ = std::move(costs);
   numberZeros_ = numberZeros;
+  shown_ = shown;
   overlay_ = std::make_shared<const render::MatrixOverlay>();
   setCaption({});
   frame_ = QImage();
@@ -129,7 +138,7 @@ void MatrixView::setCosts(std::shared_ptr<const lap::AnyCostMatrix> costs, bool 
     if (renderThread_ != nullptr) renderThread_->setCosts(costs_);
   }
   firstSerialOfCosts_ = serial_ + 1;
-  navigation_.reset(matrixSize(), matrixSize(), areaSize(matrixPixels(size())));
+  navigation_.reset(shownRows(), shownCols(), areaSize(matrixPixels(size())));
   refresh();
   update();  // "Rendering…" until the first frame
 }
@@ -204,28 +213,40 @@ void MatrixView::setRenderTimeShare(double share) {
 // every cell where the uncut frame had it.
 MatrixFrameRequest MatrixView::frameRequest(QSize pixels) const {
   MatrixFrameRequest request{
-      navigation_.scaledTo(areaSize(pixels)).camera(), overlay_, quantity_, colorMap_, pixels, 0};
-  const render::MatrixLayout layout = render::matrixLayout(pixels.width(), pixels.height());
-  render::MatrixCamera camera = request.camera;
-  const int n = matrixSize();
-  const double cellWidth = layout.area.width / camera.colsVisible;
-  const double cellHeight = layout.area.height / camera.rowsVisible;
-  QSize fitted = pixels;
-  if (n > 0 && camera.colBegin <= 0 && camera.colBegin + camera.colsVisible >= n) {
-    fitted.setWidth(std::min(pixels.width(), layout.margin + static_cast<int>(std::ceil(n * cellWidth))));
-    camera.colBegin = 0;
-    camera.colsVisible = (fitted.width() - layout.margin) / cellWidth;
+      navigation_.scaledTo(areaSize(pixels)).camera(), overlay_, quantity_, colorMap_, pixels, 0, {}};
+  const int margin = render::matrixLayout(pixels.width(), pixels.height()).margin;
+  const render::MatrixCamera whole = request.camera;
+  const int rows = shownRows(), cols = shownCols();
+  const double cellWidth = (pixels.width() - margin) / whole.colsVisible;
+  const double cellHeight = (pixels.height() - margin) / whole.rowsVisible;
+  const bool cutAcross = cols > 0 && whole.colBegin <= 0 && whole.colBegin + whole.colsVisible >= cols;
+  const bool cutDown = rows > 0 && whole.rowBegin <= 0 && whole.rowBegin + whole.rowsVisible >= rows;
+  if (!cutAcross && !cutDown) return request;
+  // The cut's margins follow its own shorter side: size it for them, twice at most (they settle at once).
+  int cutMargin = margin;
+  QSize cut;
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    cut = QSize(cutAcross ? cutMargin + static_cast<int>(std::ceil(cols * cellWidth))
+                          : pixels.width() - margin + cutMargin,
+                cutDown ? cutMargin + static_cast<int>(std::ceil(rows * cellHeight))
+                        : pixels.height() - margin + cutMargin);
+    cut = cut.boundedTo(pixels);
+    const int settled = render::matrixLayout(cut.width(), cut.height()).margin;
+    if (settled == cutMargin) break;
+    cutMargin = settled;
   }
-  if (n > 0 && camera.rowBegin <= 0 && camera.rowBegin + camera.rowsVisible >= n) {
-    fitted.setHeight(std::min(pixels.height(), layout.margin + static_cast<int>(std::ceil(n * cellHeight))));
-    camera.rowBegin = 0;
-    camera.rowsVisible = (fitted.height() - layout.margin) / cellHeight;
-  }
-  // The margins follow the image's shorter side: cut only where they stay the same.
-  if (render::matrixLayout(fitted.width(), fitted.height()).margin == layout.margin) {
-    request.camera = camera;
-    request.size = fitted;
-  }
+  if (render::matrixLayout(cut.width(), cut.height()).margin != cutMargin) return request;
+  render::MatrixCamera camera = whole;
+  camera.colsVisible = (cut.width() - cutMargin) / cellWidth;
+  camera.rowsVisible = (cut.height() - cutMargin) / cellHeight;
+  if (cutAcross) camera.colBegin = 0;
+  if (cutDown) camera.rowBegin = 0;
+  // The cells stay where the uncut frame has them: only the margins move next to them.
+  request.offset = QPoint(
+      static_cast<int>(std::lround(margin + (camera.colBegin - whole.colBegin) * cellWidth)) - cutMargin,
+      static_cast<int>(std::lround(margin + (camera.rowBegin - whole.rowBegin) * cellHeight)) - cutMargin);
+  request.camera = camera;
+  request.size = cut;
   return request;
 }
 
@@ -239,7 +260,7 @@ QImage MatrixView::compose(QImage image, const MatrixFrameRequest& request, QSiz
     canvas.fill(
         QColor(render::style::kBackground.r, render::style::kBackground.g, render::style::kBackground.b));
     QPainter painter(&canvas);
-    painter.drawImage((matrix.width() - image.width()) / 2, (matrix.height() - image.height()) / 2, image);
+    painter.drawImage(request.offset, image);
     painter.end();
     image = canvas;
   }
@@ -285,11 +306,12 @@ void MatrixView::drawNumbers(QImage& image, const MatrixFrameRequest& request) c
   const QFontMetrics metrics(font);
   const QRect area(layout.area.x, layout.area.y, layout.area.width, layout.area.height);
   painter.setClipRect(area);
-  const int n = matrixSize();
   const int rowFirst = std::max(0, static_cast<int>(std::floor(camera.rowBegin)));
   const int colFirst = std::max(0, static_cast<int>(std::floor(camera.colBegin)));
-  const int rowLast = std::min(n - 1, static_cast<int>(std::ceil(camera.rowBegin + camera.rowsVisible)));
-  const int colLast = std::min(n - 1, static_cast<int>(std::ceil(camera.colBegin + camera.colsVisible)));
+  const int rowLast =
+      std::min(shownRows() - 1, static_cast<int>(std::ceil(camera.rowBegin + camera.rowsVisible)));
+  const int colLast =
+      std::min(shownCols() - 1, static_cast<int>(std::ceil(camera.colBegin + camera.colsVisible)));
   struct Label {
     QRectF rect;
     QString text;
@@ -348,7 +370,7 @@ QImage MatrixView::withCaption(const QImage& matrix, QSize size) const {
 void MatrixView::drawLineNumbers(QImage& image, const MatrixFrameRequest& request) const {
   const render::MatrixLayout layout = render::matrixLayout(image.width(), image.height());
   const render::MatrixCamera& camera = request.camera;
-  const int n = matrixSize();
+  const int n = std::max(shownRows(), shownCols());
   if (n == 0 || layout.margin < 8) return;
   QPainter painter(&image);
   QFont font = painter.font();
@@ -377,7 +399,8 @@ void MatrixView::drawLineNumbers(QImage& image, const MatrixFrameRequest& reques
     painter.drawText(back, Qt::AlignCenter, text);
   };
   const int rowFirst = std::max(0, static_cast<int>(std::floor(camera.rowBegin)));
-  const int rowLast = std::min(n - 1, static_cast<int>(std::ceil(camera.rowBegin + camera.rowsVisible)));
+  const int rowLast =
+      std::min(shownRows() - 1, static_cast<int>(std::ceil(camera.rowBegin + camera.rowsVisible)));
   painter.setClipRect(QRect(0, layout.area.y, layout.margin, layout.area.height));
   for (int row = rowFirst; row <= rowLast; ++row) {
     if ((row + 1) % rowStride != 0) continue;
@@ -385,7 +408,8 @@ void MatrixView::drawLineNumbers(QImage& image, const MatrixFrameRequest& reques
     label(QRectF(0, cell.y0, layout.margin, cell.y1 - cell.y0), row + 1);
   }
   const int colFirst = std::max(0, static_cast<int>(std::floor(camera.colBegin)));
-  const int colLast = std::min(n - 1, static_cast<int>(std::ceil(camera.colBegin + camera.colsVisible)));
+  const int colLast =
+      std::min(shownCols() - 1, static_cast<int>(std::ceil(camera.colBegin + camera.colsVisible)));
   painter.setClipRect(QRect(layout.area.x, 0, layout.area.width, layout.margin));
   for (int col = colFirst; col <= colLast; ++col) {
     if ((col + 1) % colStride != 0) continue;
@@ -396,9 +420,9 @@ void MatrixView::drawLineNumbers(QImage& image, const MatrixFrameRequest& reques
 
 QString MatrixView::describeCell(QPoint position) const {
   if (costs_ == nullptr) return {};
-  const std::optional<render::CellIndex> cell = render::cellAt(
-      render::matrixLayout(matrixPixels(size()).width(), matrixPixels(size()).height()), navigation_.camera(),
-      matrixSize(), matrixSize(), position.x() + 0.5, position.y() + 0.5);
+  const std::optional<render::CellIndex> cell =
+      render::cellAt(render::matrixLayout(matrixPixels(size()).width(), matrixPixels(size()).height()),
+                     navigation_.camera(), shownRows(), shownCols(), position.x() + 0.5, position.y() + 0.5);
   if (!cell) return {};
   const int row = cell->row, col = cell->col;
   const bool integral = isIntegral(*costs_);
@@ -470,7 +494,7 @@ void MatrixView::mouseReleaseEvent(QMouseEvent* event) {
 }
 
 void MatrixView::mouseDoubleClickEvent(QMouseEvent* /*event*/) {
-  navigation_.reset(matrixSize(), matrixSize(), areaSize(matrixPixels(size())));
+  navigation_.reset(shownRows(), shownCols(), areaSize(matrixPixels(size())));
   refresh();
 }
 

@@ -23,8 +23,10 @@ class MatrixView : public QWidget {
   ~MatrixView() override;
 
   // The square matrix the solver works on; the view shows all of it until zoomed. Without `numberZeros`
-  // cells holding 0 stay blank when numbers are drawn (an incidence matrix's empty cells).
-  void setCosts(std::shared_ptr<const lap::AnyCostMatrix> costs, bool numberZeros = true);
+  // cells holding 0 stay blank when numbers are drawn (an incidence matrix's empty cells). A valid `shown`
+  // (columns x rows) limits the view to the matrix's top-left part, where a smaller level of a hypergraph
+  // sits in a raster of the input's size: it gets a frame of its own, not the input's with a void.
+  void setCosts(std::shared_ptr<const lap::AnyCostMatrix> costs, bool numberZeros = true, QSize shown = {});
   // Takes the LAP alternative of `snapshot`, or the matching one on a weight matrix, its matched pairs marked
   // as the assignment (other problem kinds leave the view as it is).
   void setSnapshot(const Snapshot& snapshot);
@@ -80,6 +82,8 @@ class MatrixView : public QWidget {
   void setCaption(QString caption);
   QSize matrixPixels(QSize pixels) const;  // the part of `pixels` the matrix gets (the caption the rest)
   int matrixSize() const;
+  int shownRows() const;
+  int shownCols() const;
   double costAt(int row, int col) const;
 
   std::unique_ptr<MatrixRenderThread> renderThread_;
@@ -88,6 +92,7 @@ class MatrixView : public QWidget {
   std::shared_ptr<const lap::AnyCostMatrix> costs_;
   double zeroTolerance_ = 0;
   bool numberZeros_ = true;
+  QSize shown_;  // invalid: the whole matrix
   std::shared_ptr<const render::MatrixOverlay> overlay_;
   QString caption_;
   render::MatrixQuantity quantity_ = render::MatrixQuantity::Cost;

@@ -37,7 +37,7 @@ int32_t firstSharedEdge(const hypergraph::Hypergraph& graph, int32_t u, int32_t 
 }  // namespace
 
 // Rows: the current node's hyperedges shaded; columns: the node and its neighbours shaded; a mark on every
-// nonzero scanned in its lane's colour; over each column a bar: +1 matched (-1 not yet) while coarsening,
+// nonzero scanned in its lane's colour; over each column a bar: +1 matched (none not yet) while coarsening,
 // the side (+1 or -1) once partitioned, averaged over the nodes a raster column holds. Where the matrix is
 // drawn exactly, each pair matched so far is a line joining the pair's two ones in the first hyperedge
 // they share (a path through row e: e, u, e, v).
@@ -73,9 +73,12 @@ render::MatrixOverlay hypergraphOverlay(const hypergraph::HypergraphSnapshot& sn
   if (nodes == 0) return overlay;
   std::vector<double> sum(side, 0.0), count(side, 0.0);
   for (std::size_t v = 0; v < nodes; ++v) {
-    const bool positive = partitioned ? snapshot.partition[v] != 0 : snapshot.mate[v] >= 0;
+    // One meaning per colour: grey is matched (coarsening) or side 2, orange only side 1; a node not
+    // matched yet has no bar.
+    const double bar =
+        partitioned ? (snapshot.partition[v] != 0 ? 1.0 : -1.0) : (snapshot.mate[v] >= 0 ? 1.0 : 0.0);
     const auto column = static_cast<std::size_t>(raster.colOf(static_cast<int32_t>(v)));
-    sum[column] += positive ? 1.0 : -1.0;
+    sum[column] += bar;
     count[column] += 1.0;
   }
   overlay.colDual.assign(side, 0.0);
@@ -93,7 +96,7 @@ QString hypergraphCaption(const hypergraph::HypergraphSnapshot& snapshot) {
                      .arg(graph.nodeCount())
                      .arg(graph.edgeCount());
   if (!snapshot.partition.empty()) {
-    return text + QObject::tr("; cut %1, imbalance %2; bars: grey side 1, orange side 0")
+    return text + QObject::tr("; cut %1, imbalance %2; bars: orange side 1, grey side 2")
                       .arg(snapshot.cut)
                       .arg(snapshot.imbalance, 0, 'g', 4);
   }
@@ -143,7 +146,10 @@ void HypergraphSession::showGraph(std::shared_ptr<const hypergraph::Hypergraph> 
   if (graph == shownGraph_) return;
   shownGraph_ = std::move(graph);
   raster_ = incidenceRaster(*shownGraph_);
-  parts_.matrix.setCosts(raster_.cells, false);  // an empty incidence cell is blank, not "0"
+  // An empty incidence cell is blank, not "0"; a coarser level's nodes and hyperedges get their own frame.
+  const int32_t rows = (shownGraph_->edgeCount() + raster_.edgesPerCell - 1) / raster_.edgesPerCell;
+  const int32_t cols = (shownGraph_->nodeCount() + raster_.nodesPerCell - 1) / raster_.nodesPerCell;
+  parts_.matrix.setCosts(raster_.cells, false, QSize(std::max(cols, 1), std::max(rows, 1)));
 }
 
 // Greedy matching, contraction and refinement run on the CPU; suitor matching on the chosen backend.
@@ -208,9 +214,9 @@ views::Legend HypergraphSession::legend() const {
       {LegendMark::Square, lanes, QObject::tr("a nonzero being scanned, coloured by its GPU warp lane")},
       pathEntry(3, QObject::tr("a matched pair: a line joining its two nodes in a hyperedge they share")),
       barEntry(style::kDualPositive,
-               QObject::tr("bar above a node: matched (coarsening) or in side 2 (bipartition)")),
-      barEntry(style::kDualNegative,
-               QObject::tr("bar above a node: not matched yet (coarsening) or in side 1 (bipartition)")),
+               QObject::tr("grey bar above a node: matched (coarsening; no bar: not yet), or in side 2 "
+                           "(bipartition)")),
+      barEntry(style::kDualNegative, QObject::tr("orange bar above a node: in side 1 (bipartition)")),
   };
   legend.note = numberingNote();
   return legend;
@@ -230,6 +236,7 @@ void HypergraphSession::showSnapshot(const Snapshot& snapshot, StatusValues& sta
   parts_.matrix.setOverlay(std::make_shared<const render::MatrixOverlay>(hypergraphOverlay(*state, raster_)),
                            hypergraphCaption(*state));
   status.n = state->graph->nodeCount();
+  status.iteration = state->level;  // the level the caption names (a record's iteration may be the next)
   status.assigned = static_cast<int32_t>(
       std::count_if(state->mate.begin(), state->mate.end(), [](int32_t m) { return m >= 0; }));
   status.objective = static_cast<double>(state->cut);

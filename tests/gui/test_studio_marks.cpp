@@ -9,6 +9,7 @@
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QSlider>
+#include <set>
 
 #include "app/gui/help_menu.h"
 #include "app/gui/legend_dock.h"
@@ -178,7 +179,23 @@ class TestStudioMarks : public QObject {
       const bool orange = std::any_of(bars.begin(), bars.end(), [](double bar) { return bar < 0; });
       QCOMPARE(orange, !shown->partition.empty() &&
                            std::count(shown->partition.begin(), shown->partition.end(), 0) > 0);
-      partitionedSteps += shown->partition.empty() ? 0 : 1;
+      if (!shown->partition.empty()) {
+        ++partitionedSteps;
+        // The cut hyperedges are the lighter rows, and the columns stand grouped by side.
+        const IncidenceRaster& raster = window.session<HypergraphSession>().raster();
+        const hypergraph::Hypergraph& graph = *shown->graph;
+        const auto& covered = window.matrixView().overlay().rowCovered;
+        for (int32_t e = 0; e < graph.edgeCount() && raster.edgesPerCell == 1; ++e) {
+          std::set<uint8_t> sides;
+          for (const int32_t v : graph.pins(e)) sides.insert(shown->partition[static_cast<std::size_t>(v)]);
+          QCOMPARE(covered[static_cast<std::size_t>(e)] != 0, sides.size() == 2);
+        }
+        std::vector<int> sideOfColumn(static_cast<std::size_t>(graph.nodeCount()), -1);
+        for (int32_t v = 0; v < graph.nodeCount() && raster.nodesPerCell == 1; ++v)
+          sideOfColumn[static_cast<std::size_t>(raster.colOf(v))] =
+              shown->partition[static_cast<std::size_t>(v)];
+        QVERIFY(std::is_sorted(sideOfColumn.begin(), sideOfColumn.end()));
+      }
     }
     QVERIFY(levelsSeen >= 1);
     QVERIFY(partitionedSteps > 0);

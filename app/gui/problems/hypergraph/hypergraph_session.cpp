@@ -51,6 +51,16 @@ render::MatrixOverlay hypergraphOverlay(const hypergraph::HypergraphSnapshot& sn
   overlay.colCovered.assign(side, 0);
   for (const int32_t edge : snapshot.currentEdges)
     overlay.rowCovered[static_cast<std::size_t>(raster.rowOf(edge))] = 1;
+  // Partitioned: the cut hyperedges (pins on both sides) are the lighter rows.
+  const hypergraph::Hypergraph& graph = *snapshot.graph;
+  if (snapshot.partition.size() == static_cast<std::size_t>(graph.nodeCount())) {
+    for (int32_t e = 0; e < graph.edgeCount(); ++e) {
+      bool sides[2] = {false, false};
+      for (const int32_t v : graph.pins(e))
+        sides[snapshot.partition[static_cast<std::size_t>(v)] != 0] = true;
+      if (sides[0] && sides[1]) overlay.rowCovered[static_cast<std::size_t>(raster.rowOf(e))] = 1;
+    }
+  }
   if (snapshot.currentNode >= 0)
     overlay.colCovered[static_cast<std::size_t>(raster.colOf(snapshot.currentNode))] = 1;
   for (const hypergraph::Neighbour& neighbour : snapshot.neighbours) {
@@ -96,7 +106,9 @@ QString hypergraphCaption(const hypergraph::HypergraphSnapshot& snapshot) {
                      .arg(graph.nodeCount())
                      .arg(graph.edgeCount());
   if (!snapshot.partition.empty()) {
-    return text + QObject::tr("; cut %1, imbalance %2; bars: orange side 1, grey side 2")
+    return text + QObject::tr(
+                      "; cut %1 (lighter rows), imbalance %2; columns grouped by side: orange bars side 1, "
+                      "grey side 2")
                       .arg(snapshot.cut)
                       .arg(snapshot.imbalance, 0, 'g', 4);
   }
@@ -141,11 +153,16 @@ void HypergraphSession::dropInstance() {
   raster_ = {};
 }
 
-// A level's incidence matrix goes to the matrix view once, when the steps reach it.
-void HypergraphSession::showGraph(std::shared_ptr<const hypergraph::Hypergraph> graph) {
-  if (graph == shownGraph_) return;
+// A level's incidence matrix goes to the matrix view when the steps reach it, and again when its partition
+// changes: the columns then stand grouped by side.
+void HypergraphSession::showGraph(std::shared_ptr<const hypergraph::Hypergraph> graph,
+                                  std::span<const uint8_t> partition) {
+  if (graph == shownGraph_ &&
+      std::equal(partition.begin(), partition.end(), groupedBy_.begin(), groupedBy_.end()))
+    return;
   shownGraph_ = std::move(graph);
-  raster_ = incidenceRaster(*shownGraph_);
+  groupedBy_.assign(partition.begin(), partition.end());
+  raster_ = incidenceRaster(*shownGraph_, kMaxRasterSide, groupedBy_);
   // An empty incidence cell is blank, not "0"; a coarser level's nodes and hyperedges get their own frame.
   const int32_t rows = (shownGraph_->edgeCount() + raster_.edgesPerCell - 1) / raster_.edgesPerCell;
   const int32_t cols = (shownGraph_->nodeCount() + raster_.nodesPerCell - 1) / raster_.nodesPerCell;
@@ -209,8 +226,9 @@ views::Legend HypergraphSession::legend() const {
       colourScaleEntry(parts_.matrix.colorMap(), render::MatrixQuantity::Cost,
                        QObject::tr("share of ones (node in hyperedge) in the cell; dark = none")),
       coverEntry(
-          QObject::tr("lighter row: a hyperedge of the node being scanned; lighter column: that node and "
-                      "its unmatched neighbours")),
+          QObject::tr("lighter row: a hyperedge of the node being scanned (coarsening) or a cut hyperedge "
+                      "(bipartition, columns grouped by side); lighter column: the node scanned and its "
+                      "unmatched neighbours")),
       {LegendMark::Square, lanes, QObject::tr("a nonzero being scanned, coloured by its GPU warp lane")},
       pathEntry(3, QObject::tr("a matched pair: a line joining its two nodes in a hyperedge they share")),
       barEntry(style::kDualPositive,
@@ -232,7 +250,7 @@ void HypergraphSession::showSnapshot(const Snapshot& snapshot, StatusValues& sta
     parts_.matrix.setOverlay(std::make_shared<const render::MatrixOverlay>(), QString());
     return;
   }
-  showGraph(state->graph);
+  showGraph(state->graph, state->partition);
   parts_.matrix.setOverlay(std::make_shared<const render::MatrixOverlay>(hypergraphOverlay(*state, raster_)),
                            hypergraphCaption(*state));
   status.n = state->graph->nodeCount();

@@ -277,6 +277,39 @@ class TestViews : public QObject {
     QVERIFY(augmentationsChecked > 0);
   }
 
+  // Every vertex the tree view draws has a tooltip naming it (from 1), its tree and level, and its path.
+  void treeViewVerticesHaveTooltips() {
+    const auto costs = uniformInstance(12, 4);
+    auto machine = studio::lapMachineFactory(costs, sequential(lap::LapAlgorithm::Tree))();
+    views::TreeView view;
+    view.resize(700, 500);
+    int checked = 0;
+    forEachStep(*machine, [&](const StepRecord& record, const Snapshot& snapshot) {
+      if (record.phase != "reverse_pass" || checked > 0) return;
+      view.setSnapshot(snapshot);
+      view.grab();  // lays the vertices out
+      QSet<QString> tips;
+      for (int y = 0; y < 500; y += 2) {
+        for (int x = 0; x < 700; x += 2) {
+          const QString tip = view.describeVertex(QPoint(x, y));
+          if (!tip.isEmpty()) tips.insert(tip.section(QLatin1Char('\n'), 0, 1));
+        }
+      }
+      for (const ForestVertex& v : view.forest().vertices) {
+        const QString name = QStringLiteral("%1 %2\ntree %3, level %4")
+                                 .arg(v.isColumn ? "column" : "row")
+                                 .arg(v.index + 1)
+                                 .arg(v.tree + 1)
+                                 .arg(v.depth + 1);
+        QVERIFY2(
+            std::any_of(tips.begin(), tips.end(), [&](const QString& tip) { return tip.startsWith(name); }),
+            qPrintable(name));
+        ++checked;
+      }
+    });
+    QVERIFY(checked > 0);
+  }
+
   // One colour per augmenting path in every view: the tree view draws the tree of path k in the colour the
   // matrix renderer gives path k (palette.h), after a reverse pass and after the augmentation, for every
   // path of the solve.

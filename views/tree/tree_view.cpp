@@ -1,7 +1,10 @@
 #include "views/tree/tree_view.h"
 
+#include <QHelpEvent>
+#include <QLineF>
 #include <QPainter>
 #include <QPainterPath>
+#include <QToolTip>
 #include <algorithm>
 #include <array>
 
@@ -41,12 +44,14 @@ void TreeView::setSnapshot(const Snapshot& snapshot) {
     return;
   }
   forest_ = buildForest(*lap, zeroTolerance_);
+  positions_.clear();
   hasSnapshot_ = true;
   update();
 }
 
 void TreeView::clear() {
   forest_ = {};
+  positions_.clear();
   hasSnapshot_ = false;
   update();
 }
@@ -68,6 +73,34 @@ void TreeView::paintEvent(QPaintEvent* /*event*/) {
   } else {
     paintDetail(painter, body);
   }
+}
+
+QString TreeView::describeVertex(QPoint position) const {
+  for (std::size_t k = 0; k < positions_.size() && k < forest_.vertices.size(); ++k) {
+    if (QLineF(positions_[k], QPointF(position)).length() > std::max(radius_, 4.0) + 2) continue;
+    const ForestVertex& v = forest_.vertices[k];
+    QString text = (v.isColumn ? tr("column %1") : tr("row %1")).arg(v.index + 1);
+    text += tr("\ntree %1, level %2").arg(v.tree + 1).arg(v.depth + 1);
+    if (v.depth == 0) text += tr(" (its root: a row unassigned at the last check)");
+    if (v.path >= 0) text += tr("\non augmenting path %1").arg(v.path + 1);
+    if (v.inFrontier) text += tr("\nexpanded by the next BFS level");
+    return text;
+  }
+  return {};
+}
+
+bool TreeView::event(QEvent* event) {
+  if (event->type() == QEvent::ToolTip) {
+    auto* help = static_cast<QHelpEvent*>(event);
+    const QString text = describeVertex(help->pos());
+    if (text.isEmpty()) {
+      QToolTip::hideText();
+    } else {
+      QToolTip::showText(help->globalPos(), text, this);
+    }
+    return true;
+  }
+  return QWidget::event(event);
 }
 
 QString TreeView::headerText() const {
@@ -111,6 +144,8 @@ void TreeView::paintDetail(QPainter& painter, QRectF area) const {
                    area.top() + step * (placed[static_cast<std::size_t>(v.depth)]++ + 0.5)};
   }
 
+  positions_ = position;
+  radius_ = radius;
   if (forest_.frontierDepth >= 0) {
     QColor band = palette().highlight().color();
     band.setAlpha(40);

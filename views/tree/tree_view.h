@@ -31,9 +31,12 @@ class TreeView : public QWidget {
   QColor treeColour(int tree) const;
   // The header line: trees, rows, columns, levels, the level expanded and the augmenting paths.
   QString headerText() const;
+  // Tooltip text for the vertex drawn at a widget position ("" where there is none).
+  QString describeVertex(QPoint position) const;
 
  protected:
   void paintEvent(QPaintEvent* event) override;
+  bool event(QEvent* event) override;
 
  private:
   void paintDetail(QPainter& painter, QRectF area) const;
@@ -42,6 +45,8 @@ class TreeView : public QWidget {
 
   double zeroTolerance_ = 0;
   AlternatingForest forest_;
+  mutable std::vector<QPointF> positions_;  // of forest_.vertices as last drawn (detail drawing only)
+  mutable double radius_ = 0;
   bool hasSnapshot_ = false;
 };
 

@@ -1,10 +1,8 @@
 #include "views/matrix/matrix_view.h"
 
 #include <QFontMetrics>
-#include <QHelpEvent>
 #include <QMouseEvent>
 #include <QPainter>
-#include <QToolTip>
 #include <QWheelEvent>
 #include <algorithm>
 #include <cmath>
@@ -12,6 +10,7 @@
 #include <vector>
 
 #include "views/lap_paths.h"
+#include "views/mark_tooltip.h"
 #include "views/render/matrix_style.h"
 
 namespace ms::views {
@@ -499,16 +498,7 @@ void MatrixView::mouseDoubleClickEvent(QMouseEvent* /*event*/) {
 }
 
 bool MatrixView::event(QEvent* event) {
-  if (event->type() == QEvent::ToolTip) {
-    auto* help = static_cast<QHelpEvent*>(event);
-    const QString text = describeCell(help->pos());
-    if (text.isEmpty()) {
-      QToolTip::hideText();
-    } else {
-      QToolTip::showText(help->globalPos(), text, this);
-    }
-    return true;
-  }
+  if (showMarkTooltip(*this, event, [this](QPoint position) { return describeCell(position); })) return true;
   return QWidget::event(event);
 }
 

@@ -1,13 +1,12 @@
 #include "views/tree/tree_view.h"
 
-#include <QHelpEvent>
 #include <QLineF>
 #include <QPainter>
 #include <QPainterPath>
-#include <QToolTip>
 #include <algorithm>
 #include <array>
 
+#include "views/mark_tooltip.h"
 #include "views/palette.h"
 
 namespace ms::views {
@@ -90,16 +89,8 @@ QString TreeView::describeVertex(QPoint position) const {
 }
 
 bool TreeView::event(QEvent* event) {
-  if (event->type() == QEvent::ToolTip) {
-    auto* help = static_cast<QHelpEvent*>(event);
-    const QString text = describeVertex(help->pos());
-    if (text.isEmpty()) {
-      QToolTip::hideText();
-    } else {
-      QToolTip::showText(help->globalPos(), text, this);
-    }
+  if (showMarkTooltip(*this, event, [this](QPoint position) { return describeVertex(position); }))
     return true;
-  }
   return QWidget::event(event);
 }
 

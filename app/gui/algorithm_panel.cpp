@@ -11,6 +11,7 @@ namespace ms::studio {
 
 AlgorithmPanel::AlgorithmPanel(QWidget* parent) : QWidget(parent) {
   threads_ = new QSpinBox(this);
+  threads_->setToolTip(tr("OpenMP threads of the CPU backends (all cores when 0)"));
   threads_->setObjectName(QStringLiteral("threads"));
   threads_->setRange(0, std::max(1, static_cast<int>(std::thread::hardware_concurrency())) * 4);
   threads_->setSpecialValueText(tr("all cores"));

@@ -14,6 +14,7 @@ HistoryScrubber::HistoryScrubber(StepHistory& history, RunController& controller
     : QWidget(parent), history_(history), controller_(controller) {
   setObjectName(QStringLiteral("historyScrubber"));
   slider_ = new QSlider(Qt::Horizontal, this);
+  slider_->setToolTip(tr("The stored steps: drag to show the state after any of them"));
   slider_->setObjectName(QStringLiteral("historySlider"));
   slider_->setMinimumWidth(160);
   position_ = new QLabel(this);

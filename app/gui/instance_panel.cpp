@@ -23,23 +23,31 @@ constexpr int kMaxGeneratedSize = 40000;
 
 InstancePanel::InstancePanel(QWidget* parent) : QWidget(parent) {
   problem_ = new QComboBox(this);
+  problem_->setToolTip(tr("The problem kind: assignment (LAP), weighted matching or hypergraph"));
   problem_->setObjectName(QStringLiteral("problem"));
   size_ = new QSpinBox(this);
+  size_->setToolTip(tr("Size of the generated instance (rows, vertices or nodes)"));
   size_->setObjectName(QStringLiteral("size"));
   size_->setRange(1, kMaxGeneratedSize);
   size_->setValue(60);
   seed_ = new QSpinBox(this);
+  seed_->setToolTip(tr("Seed of the generator: the same seed gives the same instance"));
   seed_->setObjectName(QStringLiteral("seed"));
   seed_->setRange(0, std::numeric_limits<int>::max());
   seed_->setValue(1);
 
   auto* generate = new QPushButton(tr("Generate"), this);
+
+  generate->setToolTip(tr("Generate an instance with these settings and load it"));
   generate->setObjectName(QStringLiteral("generate"));
   connect(generate, &QPushButton::clicked, this, [this] { emit sourceRequested(currentGeneratorSource()); });
   auto* open = new QPushButton(tr("Open file…"), this);
+  open->setToolTip(tr("Open an instance file of the chosen kind"));
   connect(open, &QPushButton::clicked, this, &InstancePanel::openFileDialog);
 
   recentList_ = new QListWidget(this);
+
+  recentList_->setToolTip(tr("Files opened recently; double-click to open again"));
   recentList_->setObjectName(QStringLiteral("recentFiles"));
   recentList_->setMaximumHeight(110);
   connect(recentList_, &QListWidget::itemActivated, this, [this](QListWidgetItem* item) {

@@ -9,11 +9,13 @@
 
 #include "app/gui/event_wait.h"
 #include "app/gui/instance_panel.h"
+#include "app/gui/legend_dock.h"
 #include "app/gui/main_window.h"
 #include "app/gui/problems/hypergraph/hypergraph_session.h"
 #include "app/gui/problems/lap/lap_session.h"
 #include "app/gui/problems/matching/matching_session.h"
 #include "app/gui/watched_bench.h"
+#include "app/qt_platform_choice.h"
 #include "views/charts/trace_charts.h"
 #include "views/matrix/matrix_view.h"
 
@@ -33,6 +35,8 @@ struct Options {
   QString screenshot;
   QString matrixPng;
   QSize pngSize{1920, 1080};
+  bool pngLegend = false;
+  QSize windowSize;  // empty: the saved or default geometry
   QString benchCsv;
   int benchN = 2000;
   int benchRepeats = 5;
@@ -40,7 +44,8 @@ struct Options {
 
 QSize parseSize(const QString& text) {
   const QStringList parts = text.split(QLatin1Char('x'));
-  if (parts.size() != 2) throw std::invalid_argument("--png-size takes WIDTHxHEIGHT, e.g. 1920x1080");
+  if (parts.size() != 2 || parts[0].toInt() <= 0 || parts[1].toInt() <= 0)
+    throw std::invalid_argument("--png-size and --window-size take WIDTHxHEIGHT, e.g. 1920x1080");
   return {parts[0].toInt(), parts[1].toInt()};
 }
 
@@ -151,6 +156,11 @@ Options parseOptions(const QApplication& app) {
       QStringLiteral("After the steps, export the matrix view as PNG and quit."), QStringLiteral("FILE"));
   const QCommandLineOption pngSize(QStringLiteral("png-size"), QStringLiteral("Size of --matrix-png."),
                                    QStringLiteral("WxH"), QStringLiteral("1920x1080"));
+  const QCommandLineOption pngLegend(QStringLiteral("png-legend"),
+                                     QStringLiteral("Add the legend to the right of --matrix-png."));
+  const QCommandLineOption windowSize(QStringLiteral("window-size"),
+                                      QStringLiteral("Open the window at this size (e.g. for --screenshot)."),
+                                      QStringLiteral("WxH"));
   const QCommandLineOption bench(QStringLiteral("bench-watched"),
                                  QStringLiteral("Time watched against headless solves, write CSV, quit."),
                                  QStringLiteral("CSV"));
@@ -158,7 +168,8 @@ Options parseOptions(const QApplication& app) {
                                         QStringLiteral("Solves of each kind."), QStringLiteral("R"),
                                         QStringLiteral("5"));
   parser.addOptions({problem, input, generate, size, range, seed, algorithm, backend, init, maxPhases,
-                     threads, steps, screenshot, matrixPng, pngSize, bench, benchRepeats});
+                     threads, steps, screenshot, matrixPng, pngSize, pngLegend, windowSize, bench,
+                     benchRepeats});
   parser.process(app);
 
   Options options;
@@ -217,6 +228,8 @@ Options parseOptions(const QApplication& app) {
   options.screenshot = parser.value(screenshot);
   options.matrixPng = parser.value(matrixPng);
   options.pngSize = parseSize(parser.value(pngSize));
+  options.pngLegend = parser.isSet(pngLegend);
+  if (parser.isSet(windowSize)) options.windowSize = parseSize(parser.value(windowSize));
   options.benchCsv = parser.value(bench);
   if (parser.isSet(size)) options.benchN = parser.value(size).toInt();
   options.benchRepeats = parser.value(benchRepeats).toInt();
@@ -261,6 +274,7 @@ int runScript(MainWindow& window, const Options& options) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  ms::useOffscreenPlatformWithoutDisplay("matchscope");
   QApplication app(argc, argv);
   QCoreApplication::setOrganizationName(QStringLiteral("MatchScope"));
   QCoreApplication::setApplicationName(QStringLiteral("matchscope"));
@@ -291,6 +305,8 @@ int main(int argc, char** argv) {
     window.session<HypergraphSession>().algorithmPage().setOptions(*options.hypergraphSolver);
     window.instancePanel().setProblemKind(ProblemKind::Hypergraph);
   }
+  if (options.pngLegend) window.legendDock().setInExports(true);
+  if (options.windowSize.isValid()) window.resize(options.windowSize);
   window.loadInstance(options.source ? *options.source : window.instancePanel().currentGeneratorSource());
   window.show();
   const bool exporting = !options.screenshot.isEmpty() || !options.matrixPng.isEmpty();

@@ -24,8 +24,10 @@
 #include <exception>
 
 #include "app/gui/algorithm_panel.h"
+#include "app/gui/help_menu.h"
 #include "app/gui/history_scrubber.h"
 #include "app/gui/instance_panel.h"
+#include "app/gui/legend_dock.h"
 #include "app/gui/png_export.h"
 #include "app/gui/problem_registry.h"
 #include "app/gui/pseudocode_dock.h"
@@ -66,7 +68,10 @@ MainWindow::MainWindow(QWidget* parent)
   buildActions();
   buildStatusBar();
   buildModes();
+  addHelpMenu(*this, matrixView_->rendererDevice(), matrixView_->rendererProblem());
   showProblemViews();
+  connect(quantity_, &QComboBox::currentIndexChanged, this, &MainWindow::updateLegend);
+  connect(colorMap_, &QComboBox::currentIndexChanged, this, &MainWindow::updateLegend);
 
   connect(controller_.get(), &RunController::sessionStarted, this, &MainWindow::sessionStarted);
   connect(controller_.get(), &RunController::recordsAppended, this, &MainWindow::recordsAppended);
@@ -84,6 +89,7 @@ MainWindow::MainWindow(QWidget* parent)
   resize(1600, 1000);  // until the settings say otherwise
   resizeDocks({findChild<QDockWidget*>(QStringLiteral("chartsDock"))}, {460}, Qt::Horizontal);
   resizeDocks({findChild<QDockWidget*>(QStringLiteral("logDock"))}, {220}, Qt::Vertical);
+  resizeDocks({findChild<QDockWidget*>(QStringLiteral("logDock")), legendDock_}, {720, 560}, Qt::Horizontal);
   restoreSettings();
   updateActions();
   updateStatusBar();
@@ -125,6 +131,12 @@ void MainWindow::showProblemViews() {
   quantity_->setItemText(0, use.valueName);
   qobject_cast<QStandardItemModel*>(quantity_->model())->item(1)->setEnabled(use.hasSlack);
   if (!use.hasSlack) quantity_->setCurrentIndex(0);
+  updateLegend();
+}
+
+// The legend names the marks of the current kind, algorithm, quantity and colour map.
+void MainWindow::updateLegend() {
+  legendDock_->setLegend(problem().legend());
 }
 
 void MainWindow::buildDocks() {
@@ -171,6 +183,9 @@ void MainWindow::buildDocks() {
 
   charts_ = new views::TraceCharts(this);
   addDock(tr("Charts"), QStringLiteral("chartsDock"), charts_, Qt::RightDockWidgetArea);
+  // Right of the step log, where a wide, short legend lays its entries out in columns.
+  legendDock_ = new LegendDock(this);
+  splitDockWidget(findChild<QDockWidget*>(QStringLiteral("logDock")), legendDock_, Qt::Horizontal);
 }
 
 void MainWindow::buildActions() {
@@ -212,6 +227,7 @@ void MainWindow::buildActions() {
   transport->addWidget(scrubber_);
   transport->addSeparator();
   speed_ = new QSlider(Qt::Horizontal, this);
+  speed_->setToolTip(tr("Steps per second while running (the last position runs unpaced)"));
   speed_->setObjectName(QStringLiteral("speed"));
   speed_->setRange(0, kSpeedPositions);
   speed_->setValue(10);
@@ -227,11 +243,14 @@ void MainWindow::buildActions() {
   matrixBar_ = addToolBar(tr("Matrix"));
   matrixBar_->setObjectName(QStringLiteral("matrixToolbar"));
   quantity_ = new QComboBox(this);
+  quantity_->setToolTip(
+      tr("What the cells show: the entries, or their slack c - u - v under the current duals"));
   quantity_->setObjectName(QStringLiteral("matrixQuantity"));
   quantity_->setSizeAdjustPolicy(QComboBox::AdjustToContents);  // each kind names its entries
   quantity_->addItem(tr("cost"), static_cast<int>(render::MatrixQuantity::Cost));
   quantity_->addItem(tr("slack"), static_cast<int>(render::MatrixQuantity::Slack));
   colorMap_ = new QComboBox(this);
+  colorMap_->setToolTip(tr("Colour map of the cells (both colour-blind safe)"));
   colorMap_->setObjectName(QStringLiteral("matrixColorMap"));
   colorMap_->addItem(tr("viridis"), static_cast<int>(render::ColorMap::Viridis));
   colorMap_->addItem(tr("cividis"), static_cast<int>(render::ColorMap::Cividis));
@@ -513,7 +532,8 @@ void MainWindow::speedChanged(int position) {
 
 // The current kind's main view: the matrix, or the view that stands in for it.
 void MainWindow::exportMatrixPng(const QString& path, QSize size) {
-  writePngFile(problem().renderMainView(size), path);
+  const QImage image = problem().renderMainView(size);
+  writePngFile(legendDock_->inExports() ? views::imageWithLegend(image, problem().legend()) : image, path);
 }
 
 void MainWindow::exportWindowPng(const QString& path) {

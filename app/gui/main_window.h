@@ -39,6 +39,7 @@ namespace ms::studio {
 class AlgorithmPanel;
 class HistoryScrubber;
 class InstancePanel;
+class LegendDock;
 class StepHistory;
 
 // Studio: the solver views and docks. Learn: the Hungarian method lesson panel fills the window.
@@ -69,6 +70,7 @@ class MainWindow : public QMainWindow {
   views::StepLogModel& logModel() { return *logModel_; }
   AlgorithmPanel& algorithmPanel() { return *algorithmPanel_; }
   InstancePanel& instancePanel() { return *instancePanel_; }
+  LegendDock& legendDock() { return *legendDock_; }
   const StatusValues& status() const { return status_; }
   StepHistory& history() { return *history_; }
   // The snapshot the views show (either kind): the newest, or a stored one while scrubbing.
@@ -105,6 +107,7 @@ class MainWindow : public QMainWindow {
   void buildActions();
   void buildStatusBar();
   void buildModes();
+  void updateLegend();
   void startSession();
   void setProblemKind(ProblemKind kind);
   void showProblemViews();
@@ -144,6 +147,7 @@ class MainWindow : public QMainWindow {
   std::shared_ptr<const Snapshot> shownSnapshot_;
   InstancePanel* instancePanel_ = nullptr;
   AlgorithmPanel* algorithmPanel_ = nullptr;
+  LegendDock* legendDock_ = nullptr;
   QComboBox* quantity_ = nullptr;
   QComboBox* colorMap_ = nullptr;
   QToolBar* matrixBar_ = nullptr;  // the matrix view's choices, off while a kind's own view stands in for it

@@ -13,6 +13,7 @@
 #include "app/gui/instance_source.h"
 #include "app/gui/run_controller.h"
 #include "views/charts/trace_charts.h"
+#include "views/legend/legend.h"
 #include "views/log/step_log_model.h"
 
 QT_BEGIN_NAMESPACE
@@ -95,6 +96,9 @@ class ProblemSession {
   // For the session `session` (its algorithm and counters) of the loaded instance.
   virtual views::StepExplainer explainer(const SessionInfo& session) const = 0;
   virtual StatusWords statusWords() const = 0;
+  // What every mark the kind's views draw means, for the algorithm of the current session, in the views'
+  // current colours (the legend dock and matrix PNGs with a legend).
+  virtual views::Legend legend() const = 0;
 
   // A new session of the loaded instance starts (the charts have just been reset): views drop the previous
   // solve's state.

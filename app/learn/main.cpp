@@ -4,13 +4,15 @@
 //   matchscope-learn --lesson FILE --export DIR [--method stars|lines] [--size 1200x900]
 //   matchscope-learn --generate N --seed S --export DIR [--method stars|lines]
 //   matchscope-learn --lesson FILE [--step K] [--exercise] --screenshot FILE.png   (the window, then exit)
-// The export writes one PNG per step and DIR/transcript.txt, whose last line is "total: <optimal total>".
+// The export writes one PNG per step and DIR/transcript.txt, whose last line is "total: <optimal total>";
+// no display is needed (the offscreen platform is chosen when none is found).
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QTimer>
 #include <cstdio>
 #include <optional>
 
+#include "app/qt_platform_choice.h"
 #include "solver/lap/teaching/lesson_files.h"
 #include "views/teaching/learn_panel.h"
 #include "views/teaching/lesson_export.h"
@@ -27,6 +29,7 @@ int usageError(const char* message) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  ms::useOffscreenPlatformWithoutDisplay("matchscope-learn");
   QApplication app(argc, argv);
   QApplication::setApplicationName("matchscope-learn");
   QCommandLineParser parser;

@@ -106,7 +106,7 @@ class TestApproximationStudio : public QObject {
         QCOMPARE(taken, smallestUncovered(costs, rowsBefore, colsBefore));
         QVERIFY(sameMarks(overlay.marks, {{taken.first, taken.second, render::style::kTakenMark}}));
         QVERIFY2(window.matrixView().caption().contains(
-                     QStringLiteral("row %1, column %2").arg(taken.first).arg(taken.second)),
+                     QStringLiteral("row %1, column %2").arg(taken.first + 1).arg(taken.second + 1)),
                  qPrintable(window.matrixView().caption()));
         rowsBefore = state.rowCovered;
         colsBefore = state.colCovered;

@@ -80,7 +80,7 @@ bool sameForest(const views::AlternatingForest& a, const views::AlternatingFores
   for (std::size_t k = 0; k < a.vertices.size(); ++k) {
     const views::ForestVertex &x = a.vertices[k], &y = b.vertices[k];
     if (x.index != y.index || x.isColumn != y.isColumn || x.depth != y.depth || x.tree != y.tree ||
-        x.parent != y.parent || x.onPath != y.onPath || x.inFrontier != y.inFrontier) {
+        x.parent != y.parent || x.path != y.path || x.inFrontier != y.inFrontier) {
       return false;
     }
   }
@@ -269,7 +269,8 @@ class TestStepHistory : public QObject {
         const int row = rows.front().row();
         QCOMPARE(row, position - 1);
         views::StepLogModel& model = window.logModel();
-        QCOMPARE(model.data(model.index(row, views::StepLogModel::StepColumn)).toLongLong() + 1, shown.step);
+        // The log numbers steps from 1, as the slider counts them: step k leads to the state after k steps.
+        QCOMPARE(model.data(model.index(row, views::StepLogModel::StepColumn)).toLongLong(), shown.step);
         QCOMPARE(model.data(model.index(row, views::StepLogModel::IterationColumn)).toInt(), shown.iteration);
       }
       QCOMPARE(window.controller().trace().records().size(), static_cast<std::size_t>(latest));

@@ -15,8 +15,11 @@
 #include "views/log/step_log_model.h"
 #include "views/matrix/matrix_navigation.h"
 #include "views/matrix/matrix_view.h"
+#include "views/render/frame_data.h"
 #include "views/render/matrix_renderer.h"
+#include "views/render/matrix_style.h"
 #include "views/tree/alternating_forest.h"
+#include "views/tree/tree_view.h"
 
 using namespace ms;
 using namespace ms::studio::testing;
@@ -183,7 +186,7 @@ class TestViews : public QObject {
           QCOMPARE(forest.frontierDepth, frontierDepth);
           if (record.phase == "forward_level" || record.phase == "optimality_check") {
             QVERIFY(std::none_of(forest.vertices.begin(), forest.vertices.end(),
-                                 [](const ForestVertex& v) { return v.onPath; }));
+                                 [](const ForestVertex& v) { return v.path >= 0; }));
           }
           if (record.phase == "reverse_pass") {
             for (const auto& path : s.augmentingPaths) {
@@ -193,7 +196,7 @@ class TestViews : public QObject {
                     forest.vertices.begin(), forest.vertices.end(),
                     [&](const ForestVertex& v) { return v.isColumn == column && v.index == path[k]; });
                 QVERIFY2(it != forest.vertices.end(), "a path vertex is missing from the forest");
-                QVERIFY(it->onPath);
+                QCOMPARE(it->path, static_cast<int32_t>(&path - s.augmentingPaths.data()));
                 ++pathsChecked;
               }
             }
@@ -203,6 +206,154 @@ class TestViews : public QObject {
     }
     QVERIFY(deepForests > 0);
     QVERIFY(pathsChecked > 0);
+  }
+
+  // The tree view's header against the solve, at every step of classical and tree solves (augmentations
+  // included): as many trees as rows the last optimality check found unassigned, and, while the paths of the
+  // latest reverse pass are current, as many augmenting paths as that pass counted (what the step log says).
+  // Every number and noun agrees ("1 tree", "2 trees").
+  void treeViewHeaderFollowsEveryStep() {
+    int augmentationsChecked = 0;
+    for (auto algorithm : {lap::LapAlgorithm::Classical, lap::LapAlgorithm::Tree}) {
+      for (uint64_t seed = 1; seed <= 4; ++seed) {
+        const int32_t n = seed % 2 == 0 ? 6 : 60;
+        const auto costs = uniformInstance(n, seed);
+        auto machine = studio::lapMachineFactory(costs, sequential(algorithm))();
+        views::TreeView view;
+        int freeAtCheck = -1, pathsOfReverse = -1;
+        forEachStep(*machine, [&](const StepRecord& record, const Snapshot& snapshot) {
+          const auto& names = lap::kHungarianCounterNames;
+          const auto counter = [&](std::string_view name) {
+            return static_cast<int>(record.counters[static_cast<std::size_t>(
+                std::find(names.begin(), names.end(), name) - names.begin())]);
+          };
+          if (record.phase == "optimality_check") freeAtCheck = n - counter("assigned");
+          if (record.phase == "reverse_pass") pathsOfReverse = counter("paths");
+          view.setSnapshot(snapshot);
+          const QString header = view.headerText();
+          const auto& s = std::get<lap::LapSnapshot>(snapshot);
+          if (freeAtCheck < 0 || s.done) {
+            QCOMPARE(view.forest().treeCount, 0);
+            return;
+          }
+          const QString where =
+              QStringLiteral("step %1 (%2): %3")
+                  .arg(record.step)
+                  .arg(QString::fromUtf8(record.phase.data(), static_cast<int>(record.phase.size())))
+                  .arg(header);
+          QVERIFY2(header.startsWith(
+                       QStringLiteral("%1 %2,").arg(freeAtCheck).arg(freeAtCheck == 1 ? "tree" : "trees")),
+                   qPrintable(where));
+          const bool pathsCurrent = record.phase == "reverse_pass" || record.phase == "augment";
+          if (pathsCurrent) {
+            const QString paths = QStringLiteral("; %1 augmenting %2")
+                                      .arg(pathsOfReverse)
+                                      .arg(pathsOfReverse == 1 ? "path" : "paths");
+            QVERIFY2(header.contains(paths), qPrintable(where));
+            QCOMPARE(header.endsWith(QStringLiteral(" flipped")), record.phase == "augment");
+            // Every vertex of every path is drawn, the flipped ones too.
+            for (std::size_t p = 0; p < s.augmentingPaths.size(); ++p) {
+              for (std::size_t k = 0; k < s.augmentingPaths[p].size(); ++k) {
+                const bool column = k % 2 == 1;
+                QVERIFY2(std::any_of(view.forest().vertices.begin(), view.forest().vertices.end(),
+                                     [&](const ForestVertex& v) {
+                                       return v.isColumn == column && v.index == s.augmentingPaths[p][k] &&
+                                              v.path == static_cast<int32_t>(p);
+                                     }),
+                         qPrintable(where));
+              }
+            }
+            if (record.phase == "augment") ++augmentationsChecked;
+          } else {
+            QVERIFY2(!header.contains(QStringLiteral("augmenting")), qPrintable(where));
+          }
+          for (const char* wrong :
+               {" 1 trees", " 1 rows", " 1 columns", " 1 levels", " 1 augmenting paths"}) {
+            QVERIFY2(!(QLatin1Char(' ') + header).contains(QLatin1String(wrong)), qPrintable(where));
+          }
+        });
+      }
+    }
+    QVERIFY(augmentationsChecked > 0);
+  }
+
+  // Every vertex the tree view draws has a tooltip naming it (from 1), its tree and level, and its path.
+  void treeViewVerticesHaveTooltips() {
+    const auto costs = uniformInstance(12, 4);
+    auto machine = studio::lapMachineFactory(costs, sequential(lap::LapAlgorithm::Tree))();
+    views::TreeView view;
+    view.resize(700, 500);
+    int checked = 0;
+    forEachStep(*machine, [&](const StepRecord& record, const Snapshot& snapshot) {
+      if (record.phase != "reverse_pass" || checked > 0) return;
+      view.setSnapshot(snapshot);
+      view.grab();  // lays the vertices out
+      QSet<QString> tips;
+      for (int y = 0; y < 500; y += 2) {
+        for (int x = 0; x < 700; x += 2) {
+          const QString tip = view.describeVertex(QPoint(x, y));
+          if (!tip.isEmpty()) tips.insert(tip.section(QLatin1Char('\n'), 0, 1));
+        }
+      }
+      for (const ForestVertex& v : view.forest().vertices) {
+        const QString name = QStringLiteral("%1 %2\ntree %3, level %4")
+                                 .arg(v.isColumn ? "column" : "row")
+                                 .arg(v.index + 1)
+                                 .arg(v.tree + 1)
+                                 .arg(v.depth + 1);
+        QVERIFY2(
+            std::any_of(tips.begin(), tips.end(), [&](const QString& tip) { return tip.startsWith(name); }),
+            qPrintable(name));
+        ++checked;
+      }
+    });
+    QVERIFY(checked > 0);
+  }
+
+  // One colour per augmenting path in every view: the tree view draws the tree of path k in the colour the
+  // matrix renderer gives path k (palette.h), after a reverse pass and after the augmentation, for every
+  // path of the solve.
+  void pathColoursAgreeBetweenMatrixAndTreeView() {
+    int pathsCompared = 0;
+    for (auto algorithm : {lap::LapAlgorithm::Classical, lap::LapAlgorithm::Tree}) {
+      for (uint64_t seed = 1; seed <= 4; ++seed) {
+        const int32_t n = seed % 2 == 0 ? 6 : 40;
+        const auto costs = uniformInstance(n, seed);
+        auto machine = studio::lapMachineFactory(costs, sequential(algorithm))();
+        views::TreeView view;
+        forEachStep(*machine, [&](const StepRecord& record, const Snapshot& snapshot) {
+          if (record.phase != "reverse_pass" && record.phase != "augment") return;
+          view.setSnapshot(snapshot);
+          const auto& s = std::get<lap::LapSnapshot>(snapshot);
+          // What the matrix renderer draws on each path's cells (frame_data.cpp's overlay quads).
+          const render::MatrixOverlay overlay = render::overlayFromSnapshot(s);
+          QCOMPARE(overlay.paths.size(), s.augmentingPaths.size());
+          const render::MatrixLayout layout = render::matrixLayout(400, 400);
+          const render::FrameData frame =
+              render::buildFrameData(overlay, render::wholeMatrixCamera(n, n), layout, n, n, 1);
+          for (std::size_t p = 0; p < s.augmentingPaths.size(); ++p) {
+            const render::CellRect cell = render::cellRect(layout, render::wholeMatrixCamera(n, n),
+                                                           s.augmentingPaths[p][0], s.augmentingPaths[p][1]);
+            QColor matrixColour;
+            for (const render::OverlayQuad& quad : frame.quads) {
+              if (quad.x0 <= cell.centreX() && cell.centreX() <= quad.x1 && quad.y0 <= cell.centreY() &&
+                  cell.centreY() <= quad.y1) {  // the last one drawn there: the path's square on the cell
+                matrixColour = QColor(qRound(quad.colour[0] * 255), qRound(quad.colour[1] * 255),
+                                      qRound(quad.colour[2] * 255));
+              }
+            }
+            QVERIFY(matrixColour.isValid());
+            const auto root = std::find_if(
+                view.forest().vertices.begin(), view.forest().vertices.end(),
+                [&](const ForestVertex& v) { return !v.isColumn && v.index == s.augmentingPaths[p][0]; });
+            QVERIFY(root != view.forest().vertices.end());
+            QCOMPARE(view.treeColour(root->tree).rgb(), matrixColour.rgb());
+            ++pathsCompared;
+          }
+        });
+      }
+    }
+    QVERIFY(pathsCompared > 10);
   }
 
   // Fed a real trace, the charts hold exactly the trace's numbers: time per phase per iteration sums to the
@@ -338,9 +489,44 @@ class TestViews : public QObject {
           renderer->render(camera, {}, render::MatrixQuantity::Cost, render::ColorMap::Viridis, 640, 480);
       return QImage(image.pixels.data(), image.width, image.height, QImage::Format_RGBA8888).copy();
     };
-    const QImage whole = view.renderImage(size);
+    // The whole matrix exported wider than it is: the matrix with its dual bars is centred, the bars right
+    // next to its cells (not at the image's edge with background between), the cells as the renderer draws
+    // them.
+    Snapshot solved;
+    auto machine = studio::lapMachineFactory(costs, sequential(lap::LapAlgorithm::Tree))();
+    forEachStep(*machine, [&](const StepRecord&, const Snapshot& snapshot) { solved = snapshot; });
+    view.setSnapshot(solved);
+    const QImage whole = view.renderImage(size).convertToFormat(QImage::Format_RGB32);
     QCOMPARE(whole.size(), size);
-    QCOMPARE(whole.convertToFormat(QImage::Format_RGBA8888), raw());
+    const render::MatrixLayout layout = render::matrixLayout(640, 480);
+    const double cellSide = static_cast<double>(layout.area.height) / 40;
+    const int spare = (640 - layout.margin - static_cast<int>(std::ceil(40 * cellSide))) / 2;
+    const QRgb background =
+        qRgb(render::style::kBackground.r, render::style::kBackground.g, render::style::kBackground.b);
+    int firstPainted = -1;
+    for (int y = layout.area.y; y < 480; y += 7) {
+      for (int x = 0; x < 640; ++x) {
+        if (whole.pixel(x, y) != background) {
+          firstPainted = firstPainted < 0 ? x : std::min(firstPainted, x);
+          break;
+        }
+      }
+    }
+    QVERIFY2(firstPainted >= spare - 1 && firstPainted < spare + layout.margin,
+             qPrintable(QStringLiteral("first bar pixel at x = %1, cells from x = %2")
+                            .arg(firstPainted)
+                            .arg(spare + layout.margin)));
+    view.setSnapshot(Snapshot{lap::LapSnapshot{}});
+    const QImage plain = view.renderImage(size).convertToFormat(QImage::Format_RGBA8888);
+    const QImage rawWhole = raw();
+    for (int row : {0, 17, 39}) {
+      const render::CellRect cell = render::cellRect(layout, render::wholeMatrixCamera(40, 40), row, 0);
+      const render::CellRect rawCell = render::cellRect(
+          layout, view.navigation().scaledTo(QSizeF(layout.area.width, layout.area.height)).camera(), row, 0);
+      QCOMPARE(plain.pixel(spare + layout.margin + static_cast<int>(cellSide / 2),
+                           static_cast<int>(cell.centreY())),
+               rawWhole.pixel(static_cast<int>(rawCell.centreX()), static_cast<int>(rawCell.centreY())));
+    }
 
     for (int k = 0; k < 12; ++k) view.navigation().zoomAt(QPointF(300, 200), 1.5);
     QVERIFY(view.navigation().cellPixels() >= 40);
@@ -357,14 +543,15 @@ class TestViews : public QObject {
     const int row = static_cast<int>(camera.rowBegin + camera.rowsVisible / 2);
     const int col = static_cast<int>(camera.colBegin + camera.colsVisible / 2);
     const QString zoomedTip = tooltipAt(row, col);
-    QVERIFY2(zoomedTip.startsWith(
-                 QStringLiteral("row %1, column %2\ncost %3").arg(row).arg(col).arg(matrix(row, col))),
-             qPrintable(zoomedTip));
+    QVERIFY2(
+        zoomedTip.startsWith(
+            QStringLiteral("row %1, column %2\ncost %3").arg(row + 1).arg(col + 1).arg(matrix(row, col))),
+        qPrintable(zoomedTip));
     view.navigation().reset(
         40, 40,
         QSizeF(render::matrixLayout(640, 480).area.width, render::matrixLayout(640, 480).area.height));
     const QString tip = tooltipAt(17, 23);
-    QVERIFY2(tip.startsWith(QStringLiteral("row 17, column 23\ncost %1").arg(matrix(17, 23))),
+    QVERIFY2(tip.startsWith(QStringLiteral("row 18, column 24\ncost %1").arg(matrix(17, 23))),
              qPrintable(tip));
     QVERIFY(!tip.contains(QStringLiteral("slack")));  // no duals before a snapshot
   }

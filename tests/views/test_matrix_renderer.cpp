@@ -302,14 +302,14 @@ class TestMatrixRenderer : public QObject {
           cell.centreY() >= height) {
         continue;
       }
-      EXPECT_COLOUR(image, cell.centreX(), cell.centreY(), style::pathColour(path), "path cell");
+      EXPECT_COLOUR(image, cell.centreX(), cell.centreY(), ms::palette::pathColour(path), "path cell");
       ++checked;
     }
     const CellRect below = cellRect(layout, camera, 2, 1);
     const CellRect above = cellRect(layout, camera, 1, 1);
     const double middleY = 0.5 * (below.centreY() + above.centreY());
     if (middleY >= layout.area.y && below.centreX() >= layout.area.x) {
-      EXPECT_COLOUR(image, below.centreX(), middleY, style::pathColour(0), "path line (2,1)-(1,1)");
+      EXPECT_COLOUR(image, below.centreX(), middleY, ms::palette::pathColour(0), "path line (2,1)-(1,1)");
     }
     // Dual bars: u = 2 (the largest) fills the margin beside row 0, u = 1 half of it, u = 0 nothing; every
     // v is 1, the largest, so every column has a full bar.
@@ -494,7 +494,7 @@ class TestMatrixRenderer : public QObject {
           onPaths.insert(footprint.begin(), footprint.end());
           for (const auto& [row, col] : pathCells(state.augmentingPaths[p])) {
             const CellRect cell = cellRect(layout, camera, row, col);
-            EXPECT_COLOUR(image, cell.centreX(), cell.centreY(), style::pathColour(p),
+            EXPECT_COLOUR(image, cell.centreX(), cell.centreY(), ms::palette::pathColour(p),
                           "path cell of the snapshot");
           }
         }

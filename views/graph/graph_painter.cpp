@@ -133,7 +133,7 @@ QImage paintMatchingGraph(const matching::MatchingSnapshot& snapshot, QSize size
   if (points.size() <= static_cast<std::size_t>(graph_style::kMaxLabelledVertices)) {
     painter.setPen(QColor(graph_style::kPoint));
     for (std::size_t v = 0; v < points.size(); ++v) {
-      painter.drawText(layout.toPixel(points[v]) + QPointF(radius + 2, -radius - 2), QString::number(v));
+      painter.drawText(layout.toPixel(points[v]) + QPointF(radius + 2, -radius - 2), QString::number(v + 1));
     }
   }
   return image;

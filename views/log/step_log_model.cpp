@@ -77,7 +77,7 @@ QVariant StepLogModel::data(const QModelIndex& index, int role) const {
   if (role != Qt::DisplayRole && role != Qt::ToolTipRole) return {};
   switch (index.column()) {
     case StepColumn:
-      return QVariant::fromValue(static_cast<qlonglong>(record.step));
+      return QVariant::fromValue(static_cast<qlonglong>(record.step + 1));  // numbered from 1
     case IterationColumn:
       return record.iteration;
     case PhaseColumn:

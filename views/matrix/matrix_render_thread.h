@@ -7,6 +7,7 @@
 
 #include <QImage>
 #include <QObject>
+#include <QPoint>
 #include <QSize>
 #include <QString>
 #include <memory>
@@ -23,6 +24,7 @@ struct MatrixFrameRequest {
   render::ColorMap colorMap = render::ColorMap::Viridis;
   QSize size;
   quint64 serial = 0;
+  QPoint offset;  // where the frame goes on the view's canvas (a frame cut to the matrix is smaller)
 };
 
 class MatrixRenderThread : public QObject {

@@ -1,10 +1,8 @@
 #include "views/matrix/matrix_view.h"
 
 #include <QFontMetrics>
-#include <QHelpEvent>
 #include <QMouseEvent>
 #include <QPainter>
-#include <QToolTip>
 #include <QWheelEvent>
 #include <algorithm>
 #include <cmath>
@@ -12,6 +10,8 @@
 #include <vector>
 
 #include "views/lap_paths.h"
+#include "views/mark_tooltip.h"
+#include "views/render/matrix_style.h"
 
 namespace ms::views {
 
@@ -20,6 +20,7 @@ namespace {
 // Below this cell size in pixels no number fits legibly.
 constexpr double kMinCellForNumbers = 14;
 constexpr double kWheelStep = 1.25;  // zoom factor per wheel notch
+constexpr int kCaptionBand = 24;     // pixels under the matrix for the caption, when there is one
 
 QString formatValue(double value, bool integral) {
   if (std::isinf(value)) return value > 0 ? QStringLiteral("∞") : QStringLiteral("-∞");
@@ -52,15 +53,15 @@ QString approximationCaption(const lap::ApproximationState& state) {
       return MatrixView::tr(
                  "greedy took row %1, column %2 (cost %3), the smallest uncovered entry (green); "
                  "its row and column are covered (shaded)")
-          .arg(state.takenRow)
-          .arg(state.takenCol)
+          .arg(state.takenRow + 1)  // numbered from 1, as in the margins
+          .arg(state.takenCol + 1)
           .arg(number(state.takenCost));
     case lap::ApproximationKind::Random:
       if (state.takenRow < 0) return MatrixView::tr("random: nothing drawn yet");
       return MatrixView::tr(
                  "random permutation: row %1 drew column %2 (cost %3, green); framed: the rows drawn so far")
-          .arg(state.takenRow)
-          .arg(state.takenCol)
+          .arg(state.takenRow + 1)
+          .arg(state.takenCol + 1)
           .arg(number(state.takenCost));
     case lap::ApproximationKind::Auction: {
       if (std::isnan(state.epsilon)) return MatrixView::tr("auction: no bids yet");
@@ -106,6 +107,14 @@ MatrixView::MatrixView(QWidget* parent)
 
 MatrixView::~MatrixView() = default;
 
+int MatrixView::shownRows() const {
+  return shown_.isValid() ? std::min(shown_.height(), matrixSize()) : matrixSize();
+}
+
+int MatrixView::shownCols() const {
+  return shown_.isValid() ? std::min(shown_.width(), matrixSize()) : matrixSize();
+}
+
 int MatrixView::matrixSize() const {
   return costs_ == nullptr ? 0 : std::visit([](const auto& matrix) { return matrix.rows(); }, *costs_);
 }
@@ -114,10 +123,12 @@ double MatrixView::costAt(int row, int col) const {
   return std::visit([&](const auto& matrix) { return static_cast<double>(matrix(row, col)); }, *costs_);
 }
 
-void MatrixView::setCosts(std::shared_ptr<const lap::AnyCostMatrix> costs) {
+void MatrixView::setCosts(std::shared_ptr<const lap::AnyCostMatrix> costs, bool numberZeros, QSize shown) {
   costs_ = std::move(costs);
+  numberZeros_ = numberZeros;
+  shown_ = shown;
   overlay_ = std::make_shared<const render::MatrixOverlay>();
-  caption_.clear();
+  setCaption({});
   frame_ = QImage();
   rendererProblem_.clear();
   if (costs_ != nullptr) {
@@ -126,7 +137,7 @@ void MatrixView::setCosts(std::shared_ptr<const lap::AnyCostMatrix> costs) {
     if (renderThread_ != nullptr) renderThread_->setCosts(costs_);
   }
   firstSerialOfCosts_ = serial_ + 1;
-  navigation_.reset(matrixSize(), matrixSize(), areaSize(size()));
+  navigation_.reset(shownRows(), shownCols(), areaSize(matrixPixels(size())));
   refresh();
   update();  // "Rendering…" until the first frame
 }
@@ -138,7 +149,7 @@ void MatrixView::setSnapshot(const Snapshot& snapshot) {
   }
   const auto* lap = std::get_if<lap::LapSnapshot>(&snapshot);
   if (lap == nullptr || costs_ == nullptr) return;
-  caption_ = approximationCaption(lap->approximation);
+  setCaption(approximationCaption(lap->approximation));
   if (lap->n == 0) {  // before the first step the solver holds no state: the plain matrix
     overlay_ = std::make_shared<const render::MatrixOverlay>();
     refresh();
@@ -156,7 +167,7 @@ void MatrixView::setSnapshot(const Snapshot& snapshot) {
 // pair get the assignment's mark. Weights have no slack, so zeros are not marked.
 void MatrixView::setMatching(const matching::MatchingSnapshot& snapshot) {
   if (costs_ == nullptr || snapshot.n != matrixSize()) return;
-  caption_.clear();
+  setCaption({});
   auto overlay = std::make_shared<render::MatrixOverlay>();
   overlay->rowAssignment = snapshot.mate;
   overlay->markZeros = false;
@@ -166,8 +177,20 @@ void MatrixView::setMatching(const matching::MatchingSnapshot& snapshot) {
 
 void MatrixView::setOverlay(std::shared_ptr<const render::MatrixOverlay> overlay, QString caption) {
   overlay_ = std::move(overlay);
-  caption_ = std::move(caption);
+  setCaption(std::move(caption));
   refresh();
+}
+
+// The caption has a band of its own under the matrix: the matrix area shrinks while there is one.
+void MatrixView::setCaption(QString caption) {
+  const bool hadBand = !caption_.isEmpty();
+  caption_ = std::move(caption);
+  if (hadBand != caption_.isEmpty()) return;
+  navigation_.resize(areaSize(matrixPixels(size())));
+}
+
+QSize MatrixView::matrixPixels(QSize pixels) const {
+  return caption_.isEmpty() ? pixels : QSize(pixels.width(), std::max(pixels.height() - kCaptionBand, 1));
 }
 
 void MatrixView::setQuantity(render::MatrixQuantity quantity) {
@@ -184,8 +207,63 @@ void MatrixView::setRenderTimeShare(double share) {
   if (renderThread_ != nullptr) renderThread_->setTimeShare(share);
 }
 
+// Where the whole matrix fits across (or down) `pixels` with background to spare, the frame is cut to the
+// matrix, so its dual bars and line numbers stand next to its cells; compose() centres it again, which puts
+// every cell where the uncut frame had it.
 MatrixFrameRequest MatrixView::frameRequest(QSize pixels) const {
-  return {navigation_.scaledTo(areaSize(pixels)).camera(), overlay_, quantity_, colorMap_, pixels, 0};
+  MatrixFrameRequest request{
+      navigation_.scaledTo(areaSize(pixels)).camera(), overlay_, quantity_, colorMap_, pixels, 0, {}};
+  const int margin = render::matrixLayout(pixels.width(), pixels.height()).margin;
+  const render::MatrixCamera whole = request.camera;
+  const int rows = shownRows(), cols = shownCols();
+  const double cellWidth = (pixels.width() - margin) / whole.colsVisible;
+  const double cellHeight = (pixels.height() - margin) / whole.rowsVisible;
+  const bool cutAcross = cols > 0 && whole.colBegin <= 0 && whole.colBegin + whole.colsVisible >= cols;
+  const bool cutDown = rows > 0 && whole.rowBegin <= 0 && whole.rowBegin + whole.rowsVisible >= rows;
+  if (!cutAcross && !cutDown) return request;
+  // The cut's margins follow its own shorter side: size it for them, twice at most (they settle at once).
+  int cutMargin = margin;
+  QSize cut;
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    cut = QSize(cutAcross ? cutMargin + static_cast<int>(std::ceil(cols * cellWidth))
+                          : pixels.width() - margin + cutMargin,
+                cutDown ? cutMargin + static_cast<int>(std::ceil(rows * cellHeight))
+                        : pixels.height() - margin + cutMargin);
+    cut = cut.boundedTo(pixels);
+    const int settled = render::matrixLayout(cut.width(), cut.height()).margin;
+    if (settled == cutMargin) break;
+    cutMargin = settled;
+  }
+  if (render::matrixLayout(cut.width(), cut.height()).margin != cutMargin) return request;
+  render::MatrixCamera camera = whole;
+  camera.colsVisible = (cut.width() - cutMargin) / cellWidth;
+  camera.rowsVisible = (cut.height() - cutMargin) / cellHeight;
+  if (cutAcross) camera.colBegin = 0;
+  if (cutDown) camera.rowBegin = 0;
+  // The cells stay where the uncut frame has them: only the margins move next to them.
+  request.offset = QPoint(
+      static_cast<int>(std::lround(margin + (camera.colBegin - whole.colBegin) * cellWidth)) - cutMargin,
+      static_cast<int>(std::lround(margin + (camera.rowBegin - whole.rowBegin) * cellHeight)) - cutMargin);
+  request.camera = camera;
+  request.size = cut;
+  return request;
+}
+
+// A rendered frame of `request` with its numbers, centred on a canvas of `pixels` with the caption under it.
+QImage MatrixView::compose(QImage image, const MatrixFrameRequest& request, QSize pixels) const {
+  drawNumbers(image, request);
+  drawLineNumbers(image, request);
+  const QSize matrix = matrixPixels(pixels);
+  if (image.size() != matrix) {
+    QImage canvas(matrix, QImage::Format_RGB32);
+    canvas.fill(
+        QColor(render::style::kBackground.r, render::style::kBackground.g, render::style::kBackground.b));
+    QPainter painter(&canvas);
+    painter.drawImage(request.offset, image);
+    painter.end();
+    image = canvas;
+  }
+  return withCaption(image, pixels);
 }
 
 quint64 MatrixView::refresh() {
@@ -194,7 +272,7 @@ quint64 MatrixView::refresh() {
     return 0;
   }
   // Rendered at the screen's physical resolution so cells stay sharp on high-density displays.
-  MatrixFrameRequest request = frameRequest((QSizeF(size()) * devicePixelRatioF()).toSize());
+  MatrixFrameRequest request = frameRequest(matrixPixels((QSizeF(size()) * devicePixelRatioF()).toSize()));
   request.serial = ++serial_;
   renderThread_->requestFrame(std::move(request));
   return serial_;
@@ -202,9 +280,7 @@ quint64 MatrixView::refresh() {
 
 void MatrixView::frameReady(const QImage& image, const MatrixFrameRequest& request) {
   if (request.serial < firstSerialOfCosts_) return;  // made for the previous matrix
-  frame_ = image;
-  drawNumbers(frame_, request);
-  drawCaption(frame_);
+  frame_ = compose(image, request, (QSizeF(size()) * devicePixelRatioF()).toSize());
   frame_.setDevicePixelRatio(devicePixelRatioF());
   shownSerial_ = request.serial;
   update();
@@ -229,11 +305,12 @@ void MatrixView::drawNumbers(QImage& image, const MatrixFrameRequest& request) c
   const QFontMetrics metrics(font);
   const QRect area(layout.area.x, layout.area.y, layout.area.width, layout.area.height);
   painter.setClipRect(area);
-  const int n = matrixSize();
   const int rowFirst = std::max(0, static_cast<int>(std::floor(camera.rowBegin)));
   const int colFirst = std::max(0, static_cast<int>(std::floor(camera.colBegin)));
-  const int rowLast = std::min(n - 1, static_cast<int>(std::ceil(camera.rowBegin + camera.rowsVisible)));
-  const int colLast = std::min(n - 1, static_cast<int>(std::ceil(camera.colBegin + camera.colsVisible)));
+  const int rowLast =
+      std::min(shownRows() - 1, static_cast<int>(std::ceil(camera.rowBegin + camera.rowsVisible)));
+  const int colLast =
+      std::min(shownCols() - 1, static_cast<int>(std::ceil(camera.colBegin + camera.colsVisible)));
   struct Label {
     QRectF rect;
     QString text;
@@ -251,7 +328,8 @@ void MatrixView::drawNumbers(QImage& image, const MatrixFrameRequest& request) c
           metrics.height() > label.rect.height()) {
         return;
       }
-      if (area.contains(label.rect.center().toPoint())) labels.push_back(std::move(label));
+      if (area.contains(label.rect.center().toPoint()) && (numberZeros_ || value != 0))
+        labels.push_back(std::move(label));
     }
   }
   for (const Label& label : labels) {
@@ -263,41 +341,93 @@ void MatrixView::drawNumbers(QImage& image, const MatrixFrameRequest& request) c
 
 QImage MatrixView::renderImage(QSize size) const {
   if (renderThread_ == nullptr || costs_ == nullptr) return {};
-  const MatrixFrameRequest request = frameRequest(size);
-  QImage image = renderThread_->renderNow(request);
-  if (!image.isNull()) {
-    drawNumbers(image, request);
-    drawCaption(image);
-  }
-  return image;
+  const MatrixFrameRequest request = frameRequest(matrixPixels(size));
+  const QImage image = renderThread_->renderNow(request);
+  return image.isNull() ? image : compose(image, request, size);
 }
 
-// On a dark band along the bottom edge, so it reads on every colour map.
-void MatrixView::drawCaption(QImage& image) const {
-  if (caption_.isEmpty()) return;
-  QPainter painter(&image);
+// `matrix` on a canvas of `size` with the caption in a dark band under it (the matrix alone without one).
+QImage MatrixView::withCaption(const QImage& matrix, QSize size) const {
+  if (caption_.isEmpty() || matrix.isNull()) return matrix;
+  QImage out(size, QImage::Format_RGB32);
+  out.fill(QColor(20, 20, 20));
+  QPainter painter(&out);
+  painter.drawImage(0, 0, matrix);
   QFont font = painter.font();
   font.setPixelSize(13);
   painter.setFont(font);
   const QFontMetrics metrics(font);
-  const int height = metrics.height() + 8;
-  const QRect band(0, image.height() - height, image.width(), height);
-  painter.fillRect(band, QColor(0, 0, 0, 190));
+  const QRect band(0, matrix.height(), size.width(), size.height() - matrix.height());
   painter.setPen(Qt::white);
   painter.drawText(band.adjusted(6, 0, -6, 0), Qt::AlignVCenter | Qt::AlignLeft,
                    metrics.elidedText(caption_, Qt::ElideRight, band.width() - 12));
+  return out;
+}
+
+// Row numbers in the left margin, column numbers in the top one, over the dual bars: every line's where
+// they fit, else every 2nd, 5th, 10th, 20th ... line's (numbered from 1).
+void MatrixView::drawLineNumbers(QImage& image, const MatrixFrameRequest& request) const {
+  const render::MatrixLayout layout = render::matrixLayout(image.width(), image.height());
+  const render::MatrixCamera& camera = request.camera;
+  const int n = std::max(shownRows(), shownCols());
+  if (n == 0 || layout.margin < 8) return;
+  QPainter painter(&image);
+  QFont font = painter.font();
+  font.setPixelSize(std::clamp(static_cast<int>(layout.margin * 0.5), 7, 12));
+  painter.setFont(font);
+  const QFontMetrics metrics(font);
+  const auto stride = [](double cellPixels, int needed) {
+    for (int base = 1;; base *= 10) {
+      for (int step : {base, 2 * base, 5 * base}) {
+        if (step * cellPixels >= needed) return step;
+      }
+    }
+  };
+  const int widest = metrics.horizontalAdvance(QString::number(n)) + 4;
+  if (widest > layout.margin) return;  // too many digits for the margin
+  const double cellWidth = layout.area.width / camera.colsVisible;
+  const double cellHeight = layout.area.height / camera.rowsVisible;
+  const int rowStride = stride(cellHeight, metrics.height());
+  const int colStride = stride(cellWidth, widest + 2);
+  const auto label = [&](const QRectF& box, int number) {
+    const QString text = QString::number(number);
+    QRectF back(0, 0, metrics.horizontalAdvance(text) + 3, metrics.height());
+    back.moveCenter(box.center());
+    painter.fillRect(back, QColor(0, 0, 0, 170));
+    painter.setPen(Qt::white);
+    painter.drawText(back, Qt::AlignCenter, text);
+  };
+  const int rowFirst = std::max(0, static_cast<int>(std::floor(camera.rowBegin)));
+  const int rowLast =
+      std::min(shownRows() - 1, static_cast<int>(std::ceil(camera.rowBegin + camera.rowsVisible)));
+  painter.setClipRect(QRect(0, layout.area.y, layout.margin, layout.area.height));
+  for (int row = rowFirst; row <= rowLast; ++row) {
+    if ((row + 1) % rowStride != 0) continue;
+    const render::CellRect cell = render::cellRect(layout, camera, row, 0);
+    label(QRectF(0, cell.y0, layout.margin, cell.y1 - cell.y0), row + 1);
+  }
+  const int colFirst = std::max(0, static_cast<int>(std::floor(camera.colBegin)));
+  const int colLast =
+      std::min(shownCols() - 1, static_cast<int>(std::ceil(camera.colBegin + camera.colsVisible)));
+  painter.setClipRect(QRect(layout.area.x, 0, layout.area.width, layout.margin));
+  for (int col = colFirst; col <= colLast; ++col) {
+    if ((col + 1) % colStride != 0) continue;
+    const render::CellRect cell = render::cellRect(layout, camera, 0, col);
+    label(QRectF(cell.x0, 0, cell.x1 - cell.x0, layout.margin), col + 1);
+  }
 }
 
 QString MatrixView::describeCell(QPoint position) const {
   if (costs_ == nullptr) return {};
   const std::optional<render::CellIndex> cell =
-      render::cellAt(render::matrixLayout(width(), height()), navigation_.camera(), matrixSize(),
-                     matrixSize(), position.x() + 0.5, position.y() + 0.5);
+      render::cellAt(render::matrixLayout(matrixPixels(size()).width(), matrixPixels(size()).height()),
+                     navigation_.camera(), shownRows(), shownCols(), position.x() + 0.5, position.y() + 0.5);
   if (!cell) return {};
   const int row = cell->row, col = cell->col;
   const bool integral = isIntegral(*costs_);
   const double cost = costAt(row, col);
-  QString text = tr("row %1, column %2\ncost %3").arg(row).arg(col).arg(formatValue(cost, integral));
+  QString text =
+      tr("row %1, column %2\ncost %3").arg(row + 1).arg(col + 1).arg(formatValue(cost, integral));  // from 1
   if (!overlay_->rowDual.empty()) {
     const double slack = cost - overlay_->rowDual[static_cast<std::size_t>(row)] -
                          overlay_->colDual[static_cast<std::size_t>(col)];
@@ -329,14 +459,14 @@ void MatrixView::paintEvent(QPaintEvent* /*event*/) {
 }
 
 void MatrixView::resizeEvent(QResizeEvent* /*event*/) {
-  navigation_.resize(areaSize(size()));
+  navigation_.resize(areaSize(matrixPixels(size())));
   refresh();
 }
 
 void MatrixView::wheelEvent(QWheelEvent* event) {
   const double notches = event->angleDelta().y() / 120.0;
   if (notches == 0) return;
-  navigation_.zoomAt(areaPosition(event->position(), size()), std::pow(kWheelStep, notches));
+  navigation_.zoomAt(areaPosition(event->position(), matrixPixels(size())), std::pow(kWheelStep, notches));
   refresh();
   event->accept();
 }
@@ -363,21 +493,12 @@ void MatrixView::mouseReleaseEvent(QMouseEvent* event) {
 }
 
 void MatrixView::mouseDoubleClickEvent(QMouseEvent* /*event*/) {
-  navigation_.reset(matrixSize(), matrixSize(), areaSize(size()));
+  navigation_.reset(shownRows(), shownCols(), areaSize(matrixPixels(size())));
   refresh();
 }
 
 bool MatrixView::event(QEvent* event) {
-  if (event->type() == QEvent::ToolTip) {
-    auto* help = static_cast<QHelpEvent*>(event);
-    const QString text = describeCell(help->pos());
-    if (text.isEmpty()) {
-      QToolTip::hideText();
-    } else {
-      QToolTip::showText(help->globalPos(), text, this);
-    }
-    return true;
-  }
+  if (showMarkTooltip(*this, event, [this](QPoint position) { return describeCell(position); })) return true;
   return QWidget::event(event);
 }
 

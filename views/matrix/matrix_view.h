@@ -22,8 +22,11 @@ class MatrixView : public QWidget {
   explicit MatrixView(QWidget* parent = nullptr);
   ~MatrixView() override;
 
-  // The square matrix the solver works on; the view shows all of it until zoomed.
-  void setCosts(std::shared_ptr<const lap::AnyCostMatrix> costs);
+  // The square matrix the solver works on; the view shows all of it until zoomed. Without `numberZeros`
+  // cells holding 0 stay blank when numbers are drawn (an incidence matrix's empty cells). A valid `shown`
+  // (columns x rows) limits the view to the matrix's top-left part, where a smaller level of a hypergraph
+  // sits in a raster of the input's size: it gets a frame of its own, not the input's with a void.
+  void setCosts(std::shared_ptr<const lap::AnyCostMatrix> costs, bool numberZeros = true, QSize shown = {});
   // Takes the LAP alternative of `snapshot`, or the matching one on a weight matrix, its matched pairs marked
   // as the assignment (other problem kinds leave the view as it is).
   void setSnapshot(const Snapshot& snapshot);
@@ -31,6 +34,8 @@ class MatrixView : public QWidget {
   void setOverlay(std::shared_ptr<const render::MatrixOverlay> overlay, QString caption);
   void setQuantity(render::MatrixQuantity quantity);
   void setColorMap(render::ColorMap colorMap);
+  render::MatrixQuantity quantity() const { return quantity_; }
+  render::ColorMap colorMap() const { return colorMap_; }
   // Share of the wall time rendering may take (see MatrixRenderThread); the window lowers it while a
   // solve runs.
   void setRenderTimeShare(double share);
@@ -46,11 +51,11 @@ class MatrixView : public QWidget {
   // The current view (same centre and cells as on screen) drawn at `size`, numbers included where cells
   // are large enough; waits for the render thread. A null image without a renderer or a matrix.
   QImage renderImage(QSize size) const;
-  // Tooltip text for the cell at a widget position ("" outside the matrix).
+  // Tooltip text for the cell at a widget position ("" outside the matrix); rows and columns from 1.
   QString describeCell(QPoint position) const;
   quint64 shownSerial() const { return shownSerial_; }                // serial of the frame on screen
   const render::MatrixOverlay& overlay() const { return *overlay_; }  // of the latest snapshot
-  // What an approximation's latest step did, written over the bottom of the matrix ("" for the others).
+  // What an approximation's latest step did, written in a band under the matrix ("" for the others).
   QString caption() const { return caption_; }
 
  signals:
@@ -71,8 +76,14 @@ class MatrixView : public QWidget {
   MatrixFrameRequest frameRequest(QSize pixels) const;
   void frameReady(const QImage& image, const MatrixFrameRequest& request);
   void drawNumbers(QImage& image, const MatrixFrameRequest& request) const;
-  void drawCaption(QImage& image) const;
+  void drawLineNumbers(QImage& image, const MatrixFrameRequest& request) const;
+  QImage withCaption(const QImage& matrix, QSize size) const;
+  QImage compose(QImage image, const MatrixFrameRequest& request, QSize pixels) const;
+  void setCaption(QString caption);
+  QSize matrixPixels(QSize pixels) const;  // the part of `pixels` the matrix gets (the caption the rest)
   int matrixSize() const;
+  int shownRows() const;
+  int shownCols() const;
   double costAt(int row, int col) const;
 
   std::unique_ptr<MatrixRenderThread> renderThread_;
@@ -80,6 +91,8 @@ class MatrixView : public QWidget {
   QString rendererDevice_;
   std::shared_ptr<const lap::AnyCostMatrix> costs_;
   double zeroTolerance_ = 0;
+  bool numberZeros_ = true;
+  QSize shown_;  // invalid: the whole matrix
   std::shared_ptr<const render::MatrixOverlay> overlay_;
   QString caption_;
   render::MatrixQuantity quantity_ = render::MatrixQuantity::Cost;

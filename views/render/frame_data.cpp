@@ -161,13 +161,13 @@ void addPaths(QuadBuilder& builder, const std::vector<std::vector<int32_t>>& pat
       const double half = 0.5 * thickness;
       builder.add(std::min(a.centreX(), b.centreX()) - half, std::min(a.centreY(), b.centreY()) - half,
                   std::max(a.centreX(), b.centreX()) + half, std::max(a.centreY(), b.centreY()) + half,
-                  style::pathColour(p));
+                  palette::pathColour(p));
     }
   }
   for (std::size_t p = 0; p < cells.size(); ++p) {
     for (const CellIndex& cell : cells[p]) {
       const CellRect rect = cellRect(layout, camera, cell.row, cell.col);
-      builder.addSquare(rect.centreX(), rect.centreY(), nodeSide, style::pathColour(p));
+      builder.addSquare(rect.centreX(), rect.centreY(), nodeSide, palette::pathColour(p));
     }
   }
 }

@@ -5,12 +5,11 @@
 #include <array>
 #include <cstdint>
 
+#include "views/palette.h"
+
 namespace ms::render {
 
-struct Rgb8 {
-  uint8_t r = 0, g = 0, b = 0;
-  bool operator==(const Rgb8&) const = default;
-};
+using palette::Rgb8;
 
 namespace style {
 
@@ -34,18 +33,8 @@ inline constexpr double kCoverTintWeight = 0.45;
 inline constexpr Rgb8 kAssignment{255, 0, 255};
 inline constexpr double kMinFrameCellPixels = 6.0;
 
-// Augmenting paths: a line through the centres of their cells and a square on each cell, one colour per path
-// (Okabe-Ito's colour-blind-safe palette without black), cycling after seven.
-inline constexpr std::array<Rgb8, 7> kPathColours{{{230, 159, 0},
-                                                   {86, 180, 233},
-                                                   {0, 158, 115},
-                                                   {240, 228, 66},
-                                                   {0, 114, 178},
-                                                   {213, 94, 0},
-                                                   {204, 121, 167}}};
-inline constexpr Rgb8 pathColour(std::size_t path) {
-  return kPathColours[path % kPathColours.size()];
-}
+// Augmenting paths: a line through the centres of their cells and a square on each cell, in
+// palette::pathColour(path).
 
 // An approximation's marks: the entry greedy took or the position random drew in the latest step, and the
 // cells the auction's rows bid on in the latest round; squares of kMarkFraction of the cell, at least

@@ -60,8 +60,15 @@ AlternatingForest buildForest(const lap::LapSnapshot& s, double zeroTolerance) {
   const auto size = static_cast<std::size_t>(n);
   if (n == 0 || s.rowPredecessor.size() != size || s.rowAssignment.size() != size) return forest;
 
-  // Columns reached: those through which a row was reached (covered), and free columns a tree row reached
-  // over a zero-slack edge (the ends of augmenting paths).
+  // Between the initial reduction and the end every search starts at an optimality check; before the first
+  // check there is no forest.
+  const bool searching = !s.done && !s.lastPhase.empty() && s.lastPhase != "setup" &&
+                         s.lastPhase != "initial_reduction" && s.rowCovered.size() == size;
+  if (!searching) return forest;
+  const bool pathsCurrent = augmentingPathsCurrent(s);
+
+  // Columns reached: those through which a row was reached (covered), free columns a tree row reached over a
+  // zero-slack edge, and the ends of the current augmenting paths (assigned once the paths are flipped).
   std::vector<uint8_t> columnReached(size, 0);
   for (int32_t r = 0; r < n; ++r) {
     const int32_t col = s.rowPredecessor[static_cast<std::size_t>(r)];
@@ -72,22 +79,20 @@ AlternatingForest buildForest(const lap::LapSnapshot& s, double zeroTolerance) {
     const bool zeroSlack = s.columnSlack.empty() || s.columnSlack[j] <= zeroTolerance;
     if (s.colAssignment[j] == -1 && s.colPredecessor[j] != -1 && zeroSlack) columnReached[j] = 1;
   }
+  if (pathsCurrent) {
+    for (const std::vector<int32_t>& path : s.augmentingPaths) {
+      if (!path.empty() && path.back() >= 0 && path.back() < n)
+        columnReached[static_cast<std::size_t>(path.back())] = 1;
+    }
+  }
 
-  const bool pathsCurrent = augmentingPathsCurrent(s);
-
-  // Roots: free rows without a predecessor, and, right after an augmentation, the rows that a reached
-  // column hangs from (an augmented root is assigned but heads its tree until the next check).
+  // Roots: the rows the last check left uncovered that no column reached. The check covers exactly the
+  // assigned rows and the forward pass uncovers only rows it reaches, so this holds at every phase,
+  // augmentation included.
   std::vector<uint8_t> isRoot(size, 0);
   for (int32_t r = 0; r < n; ++r) {
     const auto i = static_cast<std::size_t>(r);
-    if (s.rowPredecessor[i] == -1 && s.rowAssignment[i] == -1) isRoot[i] = 1;
-  }
-  for (int32_t c = 0; c < n && pathsCurrent; ++c) {
-    const int32_t parent = s.colPredecessor[static_cast<std::size_t>(c)];
-    if (columnReached[static_cast<std::size_t>(c)] && parent != -1 &&
-        s.rowPredecessor[static_cast<std::size_t>(parent)] == -1) {
-      isRoot[static_cast<std::size_t>(parent)] = 1;
-    }
+    isRoot[i] = s.rowCovered[i] == 0 && s.rowPredecessor[i] == -1;
   }
   std::vector<int32_t> rootIndex(size, kUnknown);
   for (int32_t r = 0; r < n; ++r) {
@@ -104,12 +109,15 @@ AlternatingForest buildForest(const lap::LapSnapshot& s, double zeroTolerance) {
     if (columnReached[static_cast<std::size_t>(c)]) walk.resolve(n + c, rootIndex);
   }
 
-  std::vector<uint8_t> onPath(2 * size, 0);
+  std::vector<int32_t> onPath(2 * size, -1);
   if (pathsCurrent) {
-    for (const std::vector<int32_t>& path : s.augmentingPaths) {
+    forest.pathCount = static_cast<int32_t>(s.augmentingPaths.size());
+    forest.augmented = s.lastPhase == "augment";
+    for (std::size_t p = 0; p < s.augmentingPaths.size(); ++p) {
+      const std::vector<int32_t>& path = s.augmentingPaths[p];
       for (std::size_t k = 0; k < path.size(); ++k) {
         if (path[k] < 0 || path[k] >= n) continue;
-        onPath[static_cast<std::size_t>(k % 2 == 0 ? path[k] : n + path[k])] = 1;
+        onPath[static_cast<std::size_t>(k % 2 == 0 ? path[k] : n + path[k])] = static_cast<int32_t>(p);
       }
     }
   }
@@ -126,7 +134,7 @@ AlternatingForest buildForest(const lap::LapSnapshot& s, double zeroTolerance) {
     vertex.index = vertex.isColumn ? id - n : id;
     vertex.depth = walk.depth[v];
     vertex.tree = walk.tree[v];
-    vertex.onPath = onPath[v] != 0;
+    vertex.path = onPath[v];
     vertex.inFrontier = !vertex.isColumn && inFrontier[v] != 0;
     if (vertex.inFrontier) forest.frontierDepth = std::max(forest.frontierDepth, vertex.depth);
     forest.depthCount = std::max(forest.depthCount, vertex.depth + 1);
@@ -141,6 +149,16 @@ AlternatingForest buildForest(const lap::LapSnapshot& s, double zeroTolerance) {
     const ForestVertex& vertex = forest.vertices[k];
     position[static_cast<std::size_t>(vertex.isColumn ? n + vertex.index : vertex.index)] =
         static_cast<int32_t>(k);
+  }
+  // Colour slots: path k's tree takes slot k, the trees without a path the next slots in root order.
+  forest.colourSlot.assign(static_cast<std::size_t>(forest.treeCount), -1);
+  for (const ForestVertex& vertex : forest.vertices) {
+    if (vertex.depth == 0 && vertex.path >= 0)
+      forest.colourSlot[static_cast<std::size_t>(vertex.tree)] = vertex.path;
+  }
+  int32_t nextSlot = forest.pathCount;
+  for (int32_t& slot : forest.colourSlot) {
+    if (slot == -1) slot = nextSlot++;
   }
   forest.countPerDepth.assign(static_cast<std::size_t>(forest.depthCount),
                               std::vector<int32_t>(static_cast<std::size_t>(forest.treeCount), 0));

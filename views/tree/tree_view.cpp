@@ -1,19 +1,24 @@
 #include "views/tree/tree_view.h"
 
+#include <QLineF>
 #include <QPainter>
 #include <QPainterPath>
 #include <algorithm>
 #include <array>
 
+#include "views/mark_tooltip.h"
+#include "views/palette.h"
+
 namespace ms::views {
 
 namespace {
 
-// Okabe-Ito's colour-blind-safe qualitative palette (black left out: it marks the paths).
-constexpr std::array<QRgb, 7> kTreePalette = {0xE69F00, 0x56B4E9, 0x009E73, 0xF0E442,
-                                              0x0072B2, 0xD55E00, 0xCC79A7};
-const QColor kPathColor(0x20, 0x20, 0x20);
-constexpr double kHeaderHeight = 22;
+const QColor kPathOutline(0x20, 0x20, 0x20);
+constexpr double kHeaderHeight = 36;  // two lines: a narrow view wraps the header
+
+QString counted(int count, const char* one, const char* many) {
+  return QStringLiteral("%1 %2").arg(count).arg(TreeView::tr(count == 1 ? one : many));
+}
 
 }  // namespace
 
@@ -23,8 +28,12 @@ TreeView::TreeView(QWidget* parent) : QWidget(parent) {
   setBackgroundRole(QPalette::Base);
 }
 
-QColor TreeView::treeColor(int tree) {
-  return QColor(kTreePalette[static_cast<std::size_t>(tree) % kTreePalette.size()]);
+QColor TreeView::treeColour(int tree) const {
+  const palette::Rgb8 colour = palette::treeColour(
+      static_cast<std::size_t>(tree >= 0 && tree < static_cast<int>(forest_.colourSlot.size())
+                                   ? forest_.colourSlot[static_cast<std::size_t>(tree)]
+                                   : tree));
+  return QColor(colour.r, colour.g, colour.b);
 }
 
 void TreeView::setSnapshot(const Snapshot& snapshot) {
@@ -34,16 +43,14 @@ void TreeView::setSnapshot(const Snapshot& snapshot) {
     return;
   }
   forest_ = buildForest(*lap, zeroTolerance_);
-  pathCount_ =
-      static_cast<int>(std::count_if(forest_.vertices.begin(), forest_.vertices.end(),
-                                     [](const ForestVertex& v) { return v.onPath && v.depth == 0; }));
+  positions_.clear();
   hasSnapshot_ = true;
   update();
 }
 
 void TreeView::clear() {
   forest_ = {};
-  pathCount_ = 0;
+  positions_.clear();
   hasSnapshot_ = false;
   update();
 }
@@ -67,18 +74,44 @@ void TreeView::paintEvent(QPaintEvent* /*event*/) {
   }
 }
 
-void TreeView::paintHeader(QPainter& painter, QRectF area) const {
+QString TreeView::describeVertex(QPoint position) const {
+  for (std::size_t k = 0; k < positions_.size() && k < forest_.vertices.size(); ++k) {
+    if (QLineF(positions_[k], QPointF(position)).length() > std::max(radius_, 4.0) + 2) continue;
+    const ForestVertex& v = forest_.vertices[k];
+    QString text = (v.isColumn ? tr("column %1") : tr("row %1")).arg(v.index + 1);
+    text += tr("\ntree %1, level %2").arg(v.tree + 1).arg(v.depth + 1);
+    if (v.depth == 0) text += tr(" (its root: a row unassigned at the last check)");
+    if (v.path >= 0) text += tr("\non augmenting path %1").arg(v.path + 1);
+    if (v.inFrontier) text += tr("\nexpanded by the next BFS level");
+    return text;
+  }
+  return {};
+}
+
+bool TreeView::event(QEvent* event) {
+  if (showMarkTooltip(*this, event, [this](QPoint position) { return describeVertex(position); }))
+    return true;
+  return QWidget::event(event);
+}
+
+QString TreeView::headerText() const {
   int rows = 0, cols = 0;
   for (const ForestVertex& v : forest_.vertices) (v.isColumn ? cols : rows)++;
-  QString text = tr("%1 trees, %2 rows, %3 columns, %4 levels")
-                     .arg(forest_.treeCount)
-                     .arg(rows)
-                     .arg(cols)
-                     .arg(forest_.depthCount);
-  if (forest_.frontierDepth >= 0) text += tr("; expanding level %1").arg(forest_.frontierDepth);
-  if (pathCount_ > 0) text += tr("; %1 augmenting paths").arg(pathCount_);
+  QString text = QStringLiteral("%1, %2, %3, %4")
+                     .arg(counted(forest_.treeCount, "tree", "trees"), counted(rows, "row", "rows"),
+                          counted(cols, "column", "columns"), counted(forest_.depthCount, "level", "levels"));
+  if (forest_.frontierDepth >= 0) text += tr("; expanding level %1").arg(forest_.frontierDepth + 1);
+  if (forest_.pathCount > 0) {
+    text += QStringLiteral("; ") + counted(forest_.pathCount, "augmenting path", "augmenting paths") +
+            (forest_.augmented ? tr(" flipped") : QString());
+  }
+  return text;
+}
+
+void TreeView::paintHeader(QPainter& painter, QRectF area) const {
   painter.setPen(palette().text().color());
-  painter.drawText(area.adjusted(8, 2, -8, 0).topLeft() + QPointF(0, 15), text);
+  painter.drawText(QRectF(area.left() + 8, area.top() + 2, area.width() - 16, kHeaderHeight),
+                   Qt::TextWordWrap, headerText());
 }
 
 // Layers left to right by depth; inside a layer vertices are grouped by tree. Rows are circles, columns
@@ -90,7 +123,7 @@ void TreeView::paintDetail(QPainter& painter, QRectF area) const {
   const int widest = *std::max_element(layerSize.begin(), layerSize.end());
   const double layerGap = area.width() / std::max(1, depths);
   const double slot = area.height() / std::max(1, widest);
-  const double radius = std::clamp(std::min(slot, layerGap) * 0.3, 1.5, 9.0);
+  const double radius = std::clamp(std::min(slot, layerGap) * 0.3, 1.5, 16.0);
 
   std::vector<QPointF> position(forest_.vertices.size());
   std::vector<int> placed(static_cast<std::size_t>(depths), 0);
@@ -102,6 +135,8 @@ void TreeView::paintDetail(QPainter& painter, QRectF area) const {
                    area.top() + step * (placed[static_cast<std::size_t>(v.depth)]++ + 0.5)};
   }
 
+  positions_ = position;
+  radius_ = radius;
   if (forest_.frontierDepth >= 0) {
     QColor band = palette().highlight().color();
     band.setAlpha(40);
@@ -111,21 +146,21 @@ void TreeView::paintDetail(QPainter& painter, QRectF area) const {
   for (std::size_t k = 0; k < forest_.vertices.size(); ++k) {
     const ForestVertex& v = forest_.vertices[k];
     if (v.parent < 0) continue;
-    const bool path = v.onPath && forest_.vertices[static_cast<std::size_t>(v.parent)].onPath;
-    QColor color = path ? kPathColor : treeColor(v.tree);
-    if (!path) color.setAlpha(160);
-    painter.setPen(QPen(color, path ? 3.0 : 1.0));
+    const bool path = v.path >= 0 && forest_.vertices[static_cast<std::size_t>(v.parent)].path == v.path;
+    QColor color = treeColour(v.tree);
+    if (!path) color.setAlpha(140);
+    painter.setPen(QPen(color, path ? 4.0 : 1.0));
     painter.drawLine(position[static_cast<std::size_t>(v.parent)], position[k]);
   }
   const bool labels = slot >= 14 && layerGap >= 40;
   QFont font = painter.font();
-  font.setPixelSize(10);
+  font.setPixelSize(std::clamp(static_cast<int>(radius), 10, 13));
   painter.setFont(font);
   for (std::size_t k = 0; k < forest_.vertices.size(); ++k) {
     const ForestVertex& v = forest_.vertices[k];
     const QRectF box(position[k] - QPointF(radius, radius), QSizeF(2 * radius, 2 * radius));
-    painter.setPen(v.onPath ? QPen(kPathColor, 2.0) : QPen(treeColor(v.tree).darker(150), 1.0));
-    painter.setBrush(treeColor(v.tree));
+    painter.setPen(v.path >= 0 ? QPen(kPathOutline, 2.5) : QPen(treeColour(v.tree).darker(150), 1.0));
+    painter.setBrush(treeColour(v.tree));
     if (v.isColumn) {
       painter.drawRect(box);
     } else {
@@ -138,8 +173,9 @@ void TreeView::paintDetail(QPainter& painter, QRectF area) const {
     }
     if (labels) {
       painter.setPen(palette().text().color());
-      painter.drawText(position[k] + QPointF(radius + 2, 4),
-                       (v.isColumn ? QStringLiteral("c") : QStringLiteral("r")) + QString::number(v.index));
+      painter.drawText(
+          position[k] + QPointF(radius + 2, 4),
+          (v.isColumn ? QStringLiteral("c") : QStringLiteral("r")) + QString::number(v.index + 1));
     }
   }
 }
@@ -155,7 +191,7 @@ void TreeView::paintSummary(QPainter& painter, QRectF area) const {
     widest = std::max(widest, total[static_cast<std::size_t>(d)]);
   }
   const double labelWidth = 150;
-  const double barHeight = std::min(22.0, area.height() / std::max(1, depths));
+  const double barHeight = std::min(48.0, area.height() / std::max(1, depths));
   const double scale = (area.width() - labelWidth) / widest;
   QFont font = painter.font();
   font.setPixelSize(std::clamp(static_cast<int>(barHeight * 0.6), 7, 12));
@@ -172,13 +208,13 @@ void TreeView::paintSummary(QPainter& painter, QRectF area) const {
     const auto& perTree = forest_.countPerDepth[static_cast<std::size_t>(d)];
     for (std::size_t t = 0; t < perTree.size(); ++t) {
       if (perTree[t] == 0) continue;
-      painter.fillRect(QRectF(x, y + 1, perTree[t] * scale, barHeight - 2), treeColor(static_cast<int>(t)));
+      painter.fillRect(QRectF(x, y + 1, perTree[t] * scale, barHeight - 2), treeColour(static_cast<int>(t)));
       x += perTree[t] * scale;
     }
     painter.setPen(palette().text().color());
     painter.drawText(QRectF(area.left(), y, labelWidth - 6, barHeight), Qt::AlignRight | Qt::AlignVCenter,
                      tr("level %1 (%2): %3")
-                         .arg(d)
+                         .arg(d + 1)
                          .arg(d % 2 == 0 ? tr("rows") : tr("cols"))
                          .arg(total[static_cast<std::size_t>(d)]));
     painter.setPen(Qt::NoPen);

@@ -1,7 +1,9 @@
 #pragma once
 // The forward pass as a layered drawing: free rows (roots) on the left, then the columns and rows each BFS
-// level reached, one colour per vertex-disjoint tree, augmenting paths drawn thick, the rows the next level
-// expands ringed. Past a few hundred vertices it draws counts per level and tree instead.
+// level reached, one colour per vertex-disjoint tree (palette.h: the tree of augmenting path k in path k's
+// colour, as the matrix view draws the path), augmenting paths drawn thick, the rows the next level expands
+// ringed. Rows, columns and levels are numbered from 1. Past a few hundred vertices it draws counts per
+// level and tree instead.
 
 #include <QWidget>
 
@@ -25,10 +27,16 @@ class TreeView : public QWidget {
   const AlternatingForest& forest() const { return forest_; }
   bool summarised() const { return static_cast<int>(forest_.vertices.size()) > kDetailLimit; }
 
-  static QColor treeColor(int tree);
+  // The colour the view gives tree `tree` of the forest shown.
+  QColor treeColour(int tree) const;
+  // The header line: trees, rows, columns, levels, the level expanded and the augmenting paths.
+  QString headerText() const;
+  // Tooltip text for the vertex drawn at a widget position ("" where there is none).
+  QString describeVertex(QPoint position) const;
 
  protected:
   void paintEvent(QPaintEvent* event) override;
+  bool event(QEvent* event) override;
 
  private:
   void paintDetail(QPainter& painter, QRectF area) const;
@@ -37,7 +45,8 @@ class TreeView : public QWidget {
 
   double zeroTolerance_ = 0;
   AlternatingForest forest_;
-  int pathCount_ = 0;
+  mutable std::vector<QPointF> positions_;  // of forest_.vertices as last drawn (detail drawing only)
+  mutable double radius_ = 0;
   bool hasSnapshot_ = false;
 };
 

@@ -10,6 +10,7 @@ namespace ms::studio {
 
 HypergraphInstanceForm::HypergraphInstanceForm(QWidget& panel) {
   generator_ = new QComboBox(&panel);
+  generator_->setToolTip(QObject::tr("The generated hypergraph: random, or one shaped like a real data set"));
   generator_->setObjectName(QStringLiteral("hypergraphGenerator"));
   for (auto generator :
        {HypergraphGenerator::Random, HypergraphGenerator::Flickr, HypergraphGenerator::Wikipedia,
@@ -64,6 +65,7 @@ void HypergraphInstanceForm::restoreSettings(const QSettings& settings) {
 HypergraphAlgorithmPage::HypergraphAlgorithmPage(QSpinBox& threads, QWidget* parent)
     : AlgorithmPage(threads, parent) {
   algorithm_ = new QComboBox(this);
+  algorithm_->setToolTip(QObject::tr("Coarsening by greedy or suitor matching, or a full bipartition"));
   algorithm_->setObjectName(QStringLiteral("hypergraphAlgorithm"));
   for (auto algorithm :
        {hypergraph::HypergraphAlgorithm::CoarsenGreedy, hypergraph::HypergraphAlgorithm::CoarsenSuitor,
@@ -72,21 +74,26 @@ HypergraphAlgorithmPage::HypergraphAlgorithmPage(QSpinBox& threads, QWidget* par
                         static_cast<int>(algorithm));
   }
   matchingRule_ = new QComboBox(this);
+  matchingRule_->setToolTip(QObject::tr("How nodes choose their partners while coarsening"));
   matchingRule_->setObjectName(QStringLiteral("hypergraphMatching"));
   matchingRule_->addItem(tr("greedy"), static_cast<int>(hypergraph::MatchingRule::Greedy));
   matchingRule_->addItem(tr("suitor"), static_cast<int>(hypergraph::MatchingRule::Suitor));
   backend_ = new QComboBox(this);
+  backend_->setToolTip(QObject::tr("Where the solver runs: CPU or CUDA"));
   backend_->setObjectName(QStringLiteral("hypergraphBackend"));
   for (auto backend : {lap::Backend::Sequential, lap::Backend::Cpu, lap::Backend::Cuda}) {
     backend_->addItem(QString::fromUtf8(lap::backendName(backend).data()), static_cast<int>(backend));
   }
   epsilon_ = new QDoubleSpinBox(this);
+  epsilon_->setToolTip(QObject::tr("Allowed imbalance of the bipartition"));
   epsilon_->setObjectName(QStringLiteral("hypergraphEpsilon"));
   epsilon_->setRange(0.0, 0.5);
   epsilon_->setDecimals(3);
   epsilon_->setSingleStep(0.01);
   epsilon_->setValue(hypergraph::kDefaultEpsilon);
   nodesPerStep_ = new QSpinBox(this);
+  nodesPerStep_->setToolTip(
+      QObject::tr("Nodes scanned per step of the greedy matching (0: a whole level per step)"));
   nodesPerStep_->setObjectName(QStringLiteral("nodesPerStep"));
   nodesPerStep_->setRange(0, 1'000'000);
   nodesPerStep_->setSpecialValueText(tr("a whole level"));

@@ -116,9 +116,20 @@ QString explainHypergraphStep(const StepRecord& record) {
   return QString::fromUtf8(phase.data(), static_cast<qsizetype>(phase.size()));
 }
 
-IncidenceRaster incidenceRaster(const hypergraph::Hypergraph& graph, int32_t maxSide) {
+IncidenceRaster incidenceRaster(const hypergraph::Hypergraph& graph, int32_t maxSide,
+                                std::span<const uint8_t> partition) {
   const int32_t m = graph.edgeCount(), n = graph.nodeCount();
   IncidenceRaster raster;
+  if (partition.size() == static_cast<std::size_t>(n)) {
+    raster.nodePosition.resize(static_cast<std::size_t>(n));
+    int32_t next = 0;
+    for (const uint8_t side : {uint8_t{0}, uint8_t{1}}) {
+      for (int32_t v = 0; v < n; ++v) {
+        if ((partition[static_cast<std::size_t>(v)] != 0) == (side != 0))
+          raster.nodePosition[static_cast<std::size_t>(v)] = next++;
+      }
+    }
+  }
   raster.side = std::max(1, std::min(std::max(m, n), maxSide));
   raster.edgesPerCell = std::max(1, ceilDiv(m, raster.side));
   raster.nodesPerCell = std::max(1, ceilDiv(n, raster.side));

@@ -5,6 +5,8 @@
 
 #include <QString>
 #include <memory>
+#include <span>
+#include <vector>
 
 #include "app/gui/run_controller.h"
 #include "solver/hypergraph/hypergraph_solver.h"
@@ -46,12 +48,17 @@ QString explainHypergraphStep(const StepRecord& record);
 struct IncidenceRaster {
   std::shared_ptr<const lap::AnyCostMatrix> cells;
   int32_t side = 0;
-  int32_t edgesPerCell = 1;  // rows of A per raster row
-  int32_t nodesPerCell = 1;  // columns of A per raster column
+  int32_t edgesPerCell = 1;           // rows of A per raster row
+  int32_t nodesPerCell = 1;           // columns of A per raster column
+  std::vector<int32_t> nodePosition;  // where each node stands among the columns; empty: in node order
   int32_t rowOf(int32_t edge) const { return edge / edgesPerCell; }
-  int32_t colOf(int32_t node) const { return node / nodesPerCell; }
+  int32_t colOf(int32_t node) const {
+    return (nodePosition.empty() ? node : nodePosition[static_cast<std::size_t>(node)]) / nodesPerCell;
+  }
 };
 inline constexpr int32_t kMaxRasterSide = 1024;
-IncidenceRaster incidenceRaster(const hypergraph::Hypergraph& graph, int32_t maxSide = kMaxRasterSide);
+// `partition` (a side per node, or empty) groups the columns by side, side 1 first, each in node order.
+IncidenceRaster incidenceRaster(const hypergraph::Hypergraph& graph, int32_t maxSide = kMaxRasterSide,
+                                std::span<const uint8_t> partition = {});
 
 }  // namespace ms::studio

@@ -4,8 +4,10 @@
 #include <QObject>
 #include <algorithm>
 
+#include "app/gui/matrix_legend.h"
 #include "views/charts/trace_charts.h"
 #include "views/matrix/matrix_view.h"
+#include "views/render/matrix_style.h"
 
 namespace ms::studio {
 
@@ -35,7 +37,7 @@ int32_t firstSharedEdge(const hypergraph::Hypergraph& graph, int32_t u, int32_t 
 }  // namespace
 
 // Rows: the current node's hyperedges shaded; columns: the node and its neighbours shaded; a mark on every
-// nonzero scanned in its lane's colour; over each column a bar: +1 matched (-1 not yet) while coarsening,
+// nonzero scanned in its lane's colour; over each column a bar: +1 matched (none not yet) while coarsening,
 // the side (+1 or -1) once partitioned, averaged over the nodes a raster column holds. Where the matrix is
 // drawn exactly, each pair matched so far is a line joining the pair's two ones in the first hyperedge
 // they share (a path through row e: e, u, e, v).
@@ -49,6 +51,16 @@ render::MatrixOverlay hypergraphOverlay(const hypergraph::HypergraphSnapshot& sn
   overlay.colCovered.assign(side, 0);
   for (const int32_t edge : snapshot.currentEdges)
     overlay.rowCovered[static_cast<std::size_t>(raster.rowOf(edge))] = 1;
+  // Partitioned: the cut hyperedges (pins on both sides) are the lighter rows.
+  const hypergraph::Hypergraph& graph = *snapshot.graph;
+  if (snapshot.partition.size() == static_cast<std::size_t>(graph.nodeCount())) {
+    for (int32_t e = 0; e < graph.edgeCount(); ++e) {
+      bool sides[2] = {false, false};
+      for (const int32_t v : graph.pins(e))
+        sides[snapshot.partition[static_cast<std::size_t>(v)] != 0] = true;
+      if (sides[0] && sides[1]) overlay.rowCovered[static_cast<std::size_t>(raster.rowOf(e))] = 1;
+    }
+  }
   if (snapshot.currentNode >= 0)
     overlay.colCovered[static_cast<std::size_t>(raster.colOf(snapshot.currentNode))] = 1;
   for (const hypergraph::Neighbour& neighbour : snapshot.neighbours) {
@@ -71,9 +83,12 @@ render::MatrixOverlay hypergraphOverlay(const hypergraph::HypergraphSnapshot& sn
   if (nodes == 0) return overlay;
   std::vector<double> sum(side, 0.0), count(side, 0.0);
   for (std::size_t v = 0; v < nodes; ++v) {
-    const bool positive = partitioned ? snapshot.partition[v] != 0 : snapshot.mate[v] >= 0;
+    // One meaning per colour: grey is matched (coarsening) or side 2, orange only side 1; a node not
+    // matched yet has no bar.
+    const double bar =
+        partitioned ? (snapshot.partition[v] != 0 ? 1.0 : -1.0) : (snapshot.mate[v] >= 0 ? 1.0 : 0.0);
     const auto column = static_cast<std::size_t>(raster.colOf(static_cast<int32_t>(v)));
-    sum[column] += positive ? 1.0 : -1.0;
+    sum[column] += bar;
     count[column] += 1.0;
   }
   overlay.colDual.assign(side, 0.0);
@@ -91,7 +106,9 @@ QString hypergraphCaption(const hypergraph::HypergraphSnapshot& snapshot) {
                      .arg(graph.nodeCount())
                      .arg(graph.edgeCount());
   if (!snapshot.partition.empty()) {
-    return text + QObject::tr("; cut %1, imbalance %2; bars: grey side 1, orange side 0")
+    return text + QObject::tr(
+                      "; cut %1 (lighter rows), imbalance %2; columns grouped by side: orange bars side 1, "
+                      "grey side 2")
                       .arg(snapshot.cut)
                       .arg(snapshot.imbalance, 0, 'g', 4);
   }
@@ -100,7 +117,7 @@ QString hypergraphCaption(const hypergraph::HypergraphSnapshot& snapshot) {
   text += QObject::tr("; %1 pairs matched (lines in a shared hyperedge, grey bars)").arg(matched / 2);
   if (snapshot.currentNode >= 0) {
     text += QObject::tr("; node %1: %2 hyperedges, %3 unmatched neighbours, nonzeros coloured by warp lane")
-                .arg(snapshot.currentNode)
+                .arg(snapshot.currentNode + 1)
                 .arg(snapshot.currentEdges.size())
                 .arg(snapshot.neighbours.size());
   }
@@ -136,12 +153,20 @@ void HypergraphSession::dropInstance() {
   raster_ = {};
 }
 
-// A level's incidence matrix goes to the matrix view once, when the steps reach it.
-void HypergraphSession::showGraph(std::shared_ptr<const hypergraph::Hypergraph> graph) {
-  if (graph == shownGraph_) return;
+// A level's incidence matrix goes to the matrix view when the steps reach it, and again when its partition
+// changes: the columns then stand grouped by side.
+void HypergraphSession::showGraph(std::shared_ptr<const hypergraph::Hypergraph> graph,
+                                  std::span<const uint8_t> partition) {
+  if (graph == shownGraph_ &&
+      std::equal(partition.begin(), partition.end(), groupedBy_.begin(), groupedBy_.end()))
+    return;
   shownGraph_ = std::move(graph);
-  raster_ = incidenceRaster(*shownGraph_);
-  parts_.matrix.setCosts(raster_.cells);
+  groupedBy_.assign(partition.begin(), partition.end());
+  raster_ = incidenceRaster(*shownGraph_, kMaxRasterSide, groupedBy_);
+  // An empty incidence cell is blank, not "0"; a coarser level's nodes and hyperedges get their own frame.
+  const int32_t rows = (shownGraph_->edgeCount() + raster_.edgesPerCell - 1) / raster_.edgesPerCell;
+  const int32_t cols = (shownGraph_->nodeCount() + raster_.nodesPerCell - 1) / raster_.nodesPerCell;
+  parts_.matrix.setCosts(raster_.cells, false, QSize(std::max(cols, 1), std::max(rows, 1)));
 }
 
 // Greedy matching, contraction and refinement run on the CPU; suitor matching on the chosen backend.
@@ -188,6 +213,33 @@ StatusWords HypergraphSession::statusWords() const {
   return {QObject::tr("level"), QObject::tr("matched"), QObject::tr("cut")};
 }
 
+// The incidence matrix: hyperedges are rows, nodes columns.
+views::Legend HypergraphSession::legend() const {
+  using views::LegendMark;
+  namespace style = render::style;
+  views::Legend legend;
+  legend.title = QObject::tr("Hypergraph: incidence matrix, hyperedges as rows, nodes as columns");
+  std::vector<QColor> lanes;
+  for (int32_t lane = 0; lane < hypergraph::kWarpWidth; lane += hypergraph::kWarpWidth / 6)
+    lanes.push_back(toQColor(laneColour(lane)));
+  legend.entries = {
+      colourScaleEntry(parts_.matrix.colorMap(), render::MatrixQuantity::Cost,
+                       QObject::tr("share of ones (node in hyperedge) in the cell; dark = none")),
+      coverEntry(
+          QObject::tr("lighter row: a hyperedge of the node being scanned (coarsening) or a cut hyperedge "
+                      "(bipartition, columns grouped by side); lighter column: the node scanned and its "
+                      "unmatched neighbours")),
+      {LegendMark::Square, lanes, QObject::tr("a nonzero being scanned, coloured by its GPU warp lane")},
+      pathEntry(3, QObject::tr("a matched pair: a line joining its two nodes in a hyperedge they share")),
+      barEntry(style::kDualPositive,
+               QObject::tr("grey bar above a node: matched (coarsening; no bar: not yet), or in side 2 "
+                           "(bipartition)")),
+      barEntry(style::kDualNegative, QObject::tr("orange bar above a node: in side 1 (bipartition)")),
+  };
+  legend.note = numberingNote();
+  return legend;
+}
+
 void HypergraphSession::sessionStarted() {
   showGraph(instance_.graph);
 }
@@ -198,10 +250,11 @@ void HypergraphSession::showSnapshot(const Snapshot& snapshot, StatusValues& sta
     parts_.matrix.setOverlay(std::make_shared<const render::MatrixOverlay>(), QString());
     return;
   }
-  showGraph(state->graph);
+  showGraph(state->graph, state->partition);
   parts_.matrix.setOverlay(std::make_shared<const render::MatrixOverlay>(hypergraphOverlay(*state, raster_)),
                            hypergraphCaption(*state));
   status.n = state->graph->nodeCount();
+  status.iteration = state->level;  // the level the caption names (a record's iteration may be the next)
   status.assigned = static_cast<int32_t>(
       std::count_if(state->mate.begin(), state->mate.end(), [](int32_t m) { return m >= 0; }));
   status.objective = static_cast<double>(state->cut);

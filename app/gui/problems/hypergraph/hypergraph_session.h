@@ -40,19 +40,22 @@ class HypergraphSession final : public ProblemSession {
   views::TraceChartsConfig chartsConfig() const override;
   views::StepExplainer explainer(const SessionInfo& session) const override;
   StatusWords statusWords() const override;
+  views::Legend legend() const override;
   void sessionStarted() override;
   void showSnapshot(const Snapshot& snapshot, StatusValues& status) override;
   QImage renderMainView(QSize size) const override;
 
  private:
   void adopt(const HypergraphInstanceSource& source, HypergraphInstance instance);
-  void showGraph(std::shared_ptr<const hypergraph::Hypergraph> graph);
+  void showGraph(std::shared_ptr<const hypergraph::Hypergraph> graph,
+                 std::span<const uint8_t> partition = {});
 
   HypergraphInstance instance_;
   HypergraphInstanceForm* instanceForm_;  // owned by the instance panel
   HypergraphAlgorithmPage* algorithmPage_;
   std::shared_ptr<const hypergraph::Hypergraph> shownGraph_;  // the level the matrix view draws
   IncidenceRaster raster_;
+  std::vector<uint8_t> groupedBy_;  // the partition the raster's columns are grouped by (empty: none)
 };
 
 }  // namespace ms::studio

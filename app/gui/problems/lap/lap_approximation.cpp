@@ -22,8 +22,8 @@ QString explainApproximationStep(const StepRecord& record, std::span<const std::
   const std::string_view phase = record.phase;
   if (phase == "draw") {
     return QObject::tr("Fisher-Yates drew column %1 for row %2 (cost %3).")
-        .arg(number(counter("col")))
-        .arg(number(counter("row")))
+        .arg(number(counter("col") + 1))  // the counters hold indices; people count from 1
+        .arg(number(counter("row") + 1))
         .arg(number(counter("cost")));
   }
   if (phase == "sort") {
@@ -34,8 +34,8 @@ QString explainApproximationStep(const StepRecord& record, std::span<const std::
     return QObject::tr(
                "Took the smallest uncovered entry, row %1 column %2 (cost %3), after looking at %4 entries; "
                "its row and column are covered.")
-        .arg(number(counter("row")))
-        .arg(number(counter("col")))
+        .arg(number(counter("row") + 1))
+        .arg(number(counter("col") + 1))
         .arg(number(counter("cost")))
         .arg(number(counter("entries_scanned")));
   }

@@ -10,12 +10,14 @@ namespace ms::studio {
 
 LapInstanceForm::LapInstanceForm(QWidget& panel) {
   generator_ = new QComboBox(&panel);
+  generator_->setToolTip(QObject::tr("Cost distribution of the generated matrix"));
   for (auto kind : {lap::Generator::Uniform, lap::Generator::Real, lap::Generator::Exponential,
                     lap::Generator::Euclidean}) {
     generator_->addItem(QString::fromUtf8(lap::generatorName(kind).data()), static_cast<int>(kind));
   }
   generator_->setObjectName(QStringLiteral("generator"));
   range_ = new QComboBox(&panel);
+  range_->setToolTip(QObject::tr("Range of the uniform costs"));
   range_->setObjectName(QStringLiteral("range"));
   range_->addItem(QStringLiteral("[0, n/10)"), static_cast<int>(lap::CostRange::TenthN));
   range_->addItem(QStringLiteral("[0, n)"), static_cast<int>(lap::CostRange::N));
@@ -75,6 +77,8 @@ void LapInstanceForm::restoreSettings(const QSettings& settings) {
 
 LapAlgorithmPage::LapAlgorithmPage(QSpinBox& threads, QWidget* parent) : AlgorithmPage(threads, parent) {
   variant_ = new QComboBox(this);
+  variant_->setToolTip(
+      QObject::tr("The algorithm: the exact Hungarian variants, brute force, or an approximation"));
   variant_->setObjectName(QStringLiteral("variant"));
   variant_->addItem(tr("alternating tree (Lawler)"), static_cast<int>(lap::LapAlgorithm::Tree));
   variant_->addItem(tr("classical (Munkres)"), static_cast<int>(lap::LapAlgorithm::Classical));
@@ -84,11 +88,13 @@ LapAlgorithmPage::LapAlgorithmPage(QSpinBox& threads, QWidget* parent) : Algorit
   variant_->addItem(tr("greedy, sorted entries"), static_cast<int>(lap::LapAlgorithm::Greedy));
   variant_->addItem(tr("auction (epsilon scaling)"), static_cast<int>(lap::LapAlgorithm::Auction));
   backend_ = new QComboBox(this);
+  backend_->setToolTip(QObject::tr("Where the solver runs: auto, CPU (OpenMP), sequential, or CUDA"));
   backend_->setObjectName(QStringLiteral("backend"));
   for (auto backend : {lap::Backend::Auto, lap::Backend::Cpu, lap::Backend::Sequential, lap::Backend::Cuda}) {
     backend_->addItem(QString::fromUtf8(lap::backendName(backend).data()), static_cast<int>(backend));
   }
   shuffleSeed_ = new QSpinBox(this);
+  shuffleSeed_->setToolTip(QObject::tr("Seed of the random permutation"));
   shuffleSeed_->setObjectName(QStringLiteral("shuffleSeed"));
   shuffleSeed_->setRange(0, std::numeric_limits<int>::max());
   shuffleSeed_->setValue(1);

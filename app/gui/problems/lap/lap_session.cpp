@@ -7,9 +7,12 @@
 #include <exception>
 #include <variant>
 
+#include "app/gui/matrix_legend.h"
 #include "app/gui/problems/lap/lap_approximation.h"
 #include "views/charts/trace_charts.h"
 #include "views/matrix/matrix_view.h"
+#include "views/palette.h"
+#include "views/render/matrix_style.h"
 #include "views/tree/tree_view.h"
 
 namespace ms::studio {
@@ -132,6 +135,80 @@ StatusWords LapSession::statusWords() const {
       break;
   }
   return {QObject::tr("iteration"), QObject::tr("assigned"), QObject::tr("objective")};
+}
+
+// The matrix view's marks for the algorithm of the session, then the tree view's for the Hungarian solvers.
+views::Legend LapSession::legend() const {
+  using views::LegendMark;
+  namespace style = render::style;
+  views::Legend legend;
+  legend.title = QObject::tr("Assignment problem, %1: what the marks mean")
+                     .arg(QString::fromUtf8(lap::algorithmName(algorithm_).data(),
+                                            static_cast<qsizetype>(lap::algorithmName(algorithm_).size())));
+  auto& entries = legend.entries;
+  entries.push_back(
+      colourScaleEntry(parts_.matrix.colorMap(), parts_.matrix.quantity(), QObject::tr("cost")));
+  entries.push_back(
+      {LegendMark::Fill, {toQColor(style::kForbidden)}, QObject::tr("forbidden entry (cost +inf)")});
+  switch (algorithm_) {
+    case lap::LapAlgorithm::Greedy:
+    case lap::LapAlgorithm::GreedyNaive:
+      entries.push_back(markEntry(
+          style::kTakenMark, QObject::tr("the entry the latest take chose: the smallest uncovered one")));
+      entries.push_back(coverEntry(QObject::tr("covered (lighter): a row or column already taken")));
+      entries.push_back(assignmentEntry(QObject::tr("assigned cell (the entries taken so far)")));
+      break;
+    case lap::LapAlgorithm::Random:
+      entries.push_back(markEntry(style::kTakenMark, QObject::tr("the position the latest draw fixed")));
+      entries.push_back(coverEntry(QObject::tr("covered (lighter): a row drawn so far and its column")));
+      entries.push_back(assignmentEntry(QObject::tr("assigned cell (the draws so far)")));
+      break;
+    case lap::LapAlgorithm::Auction:
+      entries.push_back(markEntry(style::kBidMark, QObject::tr("a cell a row bid on in the latest round")));
+      entries.push_back(assignmentEntry(QObject::tr("assigned cell (the current winner of each column)")));
+      entries.push_back(coverEntry(QObject::tr("covered (lighter): an assigned row or column")));
+      entries.push_back(
+          barEntry(style::kDualPositive, QObject::tr("bar above a column: its price (longer = higher)")));
+      break;
+    case lap::LapAlgorithm::Brute:
+      entries.push_back(assignmentEntry(QObject::tr("assigned cell (the permutation shown)")));
+      break;
+    case lap::LapAlgorithm::Classical:
+    case lap::LapAlgorithm::Tree:
+      entries.push_back({LegendMark::Dot,
+                         {toQColor(style::kZeroMark)},
+                         QObject::tr("zero slack (c − u − v = 0): an edge the search may use")});
+      entries.push_back(coverEntry(
+          QObject::tr("covered (lighter): an assigned row outside the trees, or a column a tree reached")));
+      entries.push_back(assignmentEntry(QObject::tr("assigned cell (the current matching)")));
+      entries.push_back(pathEntry(static_cast<int>(palette::kQualitative.size()),
+                                  QObject::tr("augmenting path k, cell by cell, one colour per path "
+                                              "(the same colour as its tree in the tree view)")));
+      entries.push_back(
+          barEntry(style::kDualPositive,
+                   QObject::tr("dual ≥ 0: u left of each row, v above each column (length: size)")));
+      entries.push_back(barEntry(style::kDualNegative, QObject::tr("dual < 0")));
+      break;
+  }
+  entries.push_back(numbersEntry(parts_.matrix.quantity() == render::MatrixQuantity::Slack
+                                     ? QObject::tr("slack")
+                                     : QObject::tr("cost")));
+  if (algorithm_ == lap::LapAlgorithm::Classical || algorithm_ == lap::LapAlgorithm::Tree) {
+    entries.push_back({LegendMark::Circle,
+                       {toQColor(palette::treeColour(0)), toQColor(palette::treeColour(1))},
+                       QObject::tr("tree view: a row (r1, r2 …); its colour is its tree's")});
+    entries.push_back({LegendMark::Square,
+                       {toQColor(palette::treeColour(0)), toQColor(palette::treeColour(1))},
+                       QObject::tr("tree view: a column (c1 …), left to right by BFS level")});
+    entries.push_back({LegendMark::Line,
+                       {toQColor(palette::pathColour(0))},
+                       QObject::tr("tree view: thick edge, black outline: on an augmenting path")});
+    entries.push_back({LegendMark::Ring,
+                       {treeView_->palette().highlight().color()},
+                       QObject::tr("tree view: a row the next BFS level expands (its level shaded)")});
+  }
+  legend.note = numberingNote();
+  return legend;
 }
 
 void LapSession::sessionStarted() {

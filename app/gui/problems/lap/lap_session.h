@@ -39,6 +39,7 @@ class LapSession final : public ProblemSession {
   views::TraceChartsConfig chartsConfig() const override;
   views::StepExplainer explainer(const SessionInfo& session) const override;
   StatusWords statusWords() const override;
+  views::Legend legend() const override;
   void sessionStarted() override;
   void progressDelivered(const RunController& controller) override;
   void showSnapshot(const Snapshot& snapshot, StatusValues& status) override;

@@ -9,6 +9,8 @@ namespace ms::studio {
 
 MatchingInstanceForm::MatchingInstanceForm(QWidget& panel) {
   graphGenerator_ = new QComboBox(&panel);
+  graphGenerator_->setToolTip(
+      QObject::tr("Weights of the generated complete graph (geometric: points in the plane)"));
   graphGenerator_->setObjectName(QStringLiteral("graphGenerator"));
   for (auto kind : {matching::Distribution::Uniform, matching::Distribution::Exponential,
                     matching::Distribution::Geometric}) {
@@ -64,6 +66,8 @@ void MatchingInstanceForm::restoreSettings(const QSettings& settings) {
 MatchingAlgorithmPage::MatchingAlgorithmPage(QSpinBox& threads, QWidget* parent)
     : AlgorithmPage(threads, parent) {
   algorithm_ = new QComboBox(this);
+  algorithm_->setToolTip(
+      QObject::tr("The matching algorithm: greedy, ROMA (sequential or parallel) or the exact solver"));
   algorithm_->setObjectName(QStringLiteral("matchingAlgorithm"));
   for (auto algorithm : {matching::MatchingAlgorithm::Greedy, matching::MatchingAlgorithm::Roma,
                          matching::MatchingAlgorithm::ParallelRoma1,
@@ -74,11 +78,13 @@ MatchingAlgorithmPage::MatchingAlgorithmPage(QSpinBox& threads, QWidget* parent)
   algorithm_->setCurrentIndex(
       algorithm_->findData(static_cast<int>(matching::MatchingAlgorithm::ParallelRoma2)));
   backend_ = new QComboBox(this);
+  backend_->setToolTip(QObject::tr("Where the solver runs: CPU or CUDA"));
   backend_->setObjectName(QStringLiteral("matchingBackend"));
   for (auto backend : {lap::Backend::Cpu, lap::Backend::Cuda}) {
     backend_->addItem(QString::fromUtf8(lap::backendName(backend).data()), static_cast<int>(backend));
   }
   initialMatching_ = new QComboBox(this);
+  initialMatching_->setToolTip(QObject::tr("The matching ROMA starts from"));
   initialMatching_->setObjectName(QStringLiteral("initialMatching"));
   for (auto initial : {matching::InitialMatching::Neighbour, matching::InitialMatching::Half,
                        matching::InitialMatching::Shuffled, matching::InitialMatching::Greedy}) {
@@ -86,6 +92,7 @@ MatchingAlgorithmPage::MatchingAlgorithmPage(QSpinBox& threads, QWidget* parent)
                               static_cast<int>(initial));
   }
   maxPhases_ = new QSpinBox(this);
+  maxPhases_->setToolTip(QObject::tr("Stop ROMA after this many phases (0: at convergence)"));
   maxPhases_->setObjectName(QStringLiteral("maxPhases"));
   maxPhases_->setRange(0, 100000);
   maxPhases_->setSpecialValueText(tr("until converged"));

@@ -4,6 +4,8 @@
 #include <QSplitter>
 #include <algorithm>
 
+#include "app/gui/matrix_legend.h"
+#include "views/graph/graph_painter.h"
 #include "views/graph/graph_view.h"
 #include "views/matrix/matrix_view.h"
 
@@ -77,6 +79,34 @@ views::StepExplainer MatchingSession::explainer(const SessionInfo& /*session*/) 
 // A matching counts phases, matched vertices and weight.
 StatusWords MatchingSession::statusWords() const {
   return {QObject::tr("phase"), QObject::tr("matched"), QObject::tr("weight")};
+}
+
+// A geometric graph's view (points and edges) or the weight matrix.
+views::Legend MatchingSession::legend() const {
+  using views::LegendMark;
+  views::Legend legend;
+  legend.title = QObject::tr("Weighted matching: what the marks mean");
+  if (geometric()) {
+    const views::GraphPens pens = views::graphPens(instance_.graph->vertexCount());
+    legend.entries = {
+        {LegendMark::Circle,
+         {QColor(views::graph_style::kPoint)},
+         QObject::tr("a vertex (a point), numbered from 1 while few")},
+        {LegendMark::Line, {pens.matched.color()}, QObject::tr("matched edge")},
+        {LegendMark::Line, {pens.made.color()}, QObject::tr("edge the latest phase's flips made")},
+        {LegendMark::Dashed,
+         {pens.removed.color()},
+         QObject::tr("edge the latest phase's flips removed (faded)")},
+    };
+  } else {
+    legend.entries = {
+        colourScaleEntry(parts_.matrix.colorMap(), render::MatrixQuantity::Cost, QObject::tr("weight")),
+        assignmentEntry(QObject::tr("matched pair (i, j): both cells (i, j) and (j, i) framed")),
+        numbersEntry(QObject::tr("weight")),
+    };
+  }
+  legend.note = numberingNote();
+  return legend;
 }
 
 void MatchingSession::showSnapshot(const Snapshot& snapshot, StatusValues& status) {

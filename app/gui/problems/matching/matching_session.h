@@ -32,6 +32,7 @@ class MatchingSession final : public ProblemSession {
   views::TraceChartsConfig chartsConfig() const override;
   views::StepExplainer explainer(const SessionInfo& session) const override;
   StatusWords statusWords() const override;
+  views::Legend legend() const override;
   void sessionStarted() override {}
   void showSnapshot(const Snapshot& snapshot, StatusValues& status) override;
   QImage renderMainView(QSize size) const override;

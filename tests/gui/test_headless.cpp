@@ -1,0 +1,90 @@
+// The studio and matchscope-learn without a display: with DISPLAY, WAYLAND_DISPLAY and QT_QPA_PLATFORM
+// unset they choose Qt's offscreen platform themselves (and say so on stderr), so help prints and the
+// exports render instead of Qt aborting for want of an X server.
+#include <QtTest/QtTest>
+
+#include <QImage>
+#include <QProcess>
+#include <QTemporaryDir>
+
+namespace {
+
+struct Run {
+  int exitCode = -1;
+  QString out, err;
+};
+
+Run runWithoutDisplay(const QString& program, const QStringList& arguments, const QString& configHome) {
+  QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+  for (const char* name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"}) environment.remove(name);
+  environment.insert(QStringLiteral("XDG_CONFIG_HOME"), configHome);  // no settings of earlier runs
+  QProcess process;
+  process.setProcessEnvironment(environment);
+  process.start(program, arguments);
+  if (!process.waitForFinished(120000)) {
+    process.kill();
+    process.waitForFinished();
+    return {-1, {}, QStringLiteral("killed after 120 s")};
+  }
+  return {process.exitStatus() == QProcess::CrashExit ? -2 : process.exitCode(),
+          QString::fromUtf8(process.readAllStandardOutput()),
+          QString::fromUtf8(process.readAllStandardError())};
+}
+
+#define QVERIFY_RUN(run, what)  \
+  QVERIFY2((run).exitCode == 0, \
+           qPrintable(QStringLiteral("%1: exit %2\n%3").arg(what).arg((run).exitCode).arg((run).err)))
+
+}  // namespace
+
+class TestHeadless : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void studioHelpPrints() {
+    QTemporaryDir config;
+    const Run run = runWithoutDisplay(MATCHSCOPE_STUDIO_PATH, {QStringLiteral("--help")}, config.path());
+    QVERIFY_RUN(run, "matchscope --help");
+    QVERIFY(run.out.contains(QStringLiteral("--screenshot")));
+    QVERIFY2(run.err.contains(QStringLiteral("offscreen")), qPrintable(run.err));
+  }
+
+  void studioScreenshotAndMatrixPng() {
+    QTemporaryDir dir;
+    const QString window = dir.filePath(QStringLiteral("s.png"));
+    const QString matrix = dir.filePath(QStringLiteral("m.png"));
+    const Run run = runWithoutDisplay(
+        MATCHSCOPE_STUDIO_PATH,
+        {QStringLiteral("--generate"), QStringLiteral("uniform"), QStringLiteral("-n"), QStringLiteral("8"),
+         QStringLiteral("--algorithm"), QStringLiteral("tree"), QStringLiteral("--steps"),
+         QStringLiteral("12"), QStringLiteral("--screenshot"), window, QStringLiteral("--matrix-png"), matrix,
+         QStringLiteral("--png-size"), QStringLiteral("640x480")},
+        dir.path());
+    QVERIFY_RUN(run, "matchscope --screenshot --matrix-png");
+    QVERIFY2(run.err.contains(QStringLiteral("offscreen")), qPrintable(run.err));
+    const QImage windowImage(window);
+    QVERIFY(!windowImage.isNull());
+    QVERIFY(windowImage.width() >= 640 && windowImage.height() >= 400);
+    QCOMPARE(QImage(matrix).size(), QSize(640, 480));
+  }
+
+  void learnHelpAndExport() {
+    QTemporaryDir dir;
+    const Run help = runWithoutDisplay(MATCHSCOPE_LEARN_PATH, {QStringLiteral("--help")}, dir.path());
+    QVERIFY_RUN(help, "matchscope-learn --help");
+    QVERIFY(help.out.contains(QStringLiteral("--export")));
+    const QString slides = dir.filePath(QStringLiteral("lesson"));
+    const Run exported = runWithoutDisplay(
+        MATCHSCOPE_LEARN_PATH,
+        {QStringLiteral("--export"), slides, QStringLiteral("--size"), QStringLiteral("600x450")},
+        dir.path());
+    QVERIFY_RUN(exported, "matchscope-learn --export");
+    QVERIFY(QFile::exists(slides + QStringLiteral("/transcript.txt")));
+    const QStringList pngs = QDir(slides).entryList({QStringLiteral("*.png")});
+    QVERIFY(!pngs.isEmpty());
+    QCOMPARE(QImage(slides + QLatin1Char('/') + pngs.first()).size(), QSize(600, 450));
+  }
+};
+
+QTEST_GUILESS_MAIN(TestHeadless)
+#include "test_headless.moc"

@@ -11,6 +11,7 @@
 #include <QMessageBox>
 #include <QScrollBar>
 #include <QSettings>
+#include <QSignalBlocker>
 #include <QSlider>
 #include <QSplitter>
 #include <QStackedWidget>
@@ -73,11 +74,10 @@ MainWindow::MainWindow(QWidget* parent)
   connect(controller_.get(), &RunController::solveFailed, this, &MainWindow::showError);
   connect(&loader_, &QFutureWatcher<LoadResult>::finished, this, &MainWindow::instanceLoaded);
   connect(instancePanel_, &InstancePanel::sourceRequested, this, &MainWindow::loadInstance);
-  connect(algorithmPanel_, &AlgorithmPanel::optionsChanged, this, &MainWindow::startSession);
+  connect(algorithmPanel_, &AlgorithmPanel::optionsChanged, this, &MainWindow::algorithmOptionsChanged);
   connect(history_, &StepHistory::moved, this, &MainWindow::historyMoved);
   connect(history_, &StepHistory::rangeChanged, this, &MainWindow::updateActions);
-  connect(instancePanel_, &InstancePanel::problemKindChanged, algorithmPanel_,
-          &AlgorithmPanel::setProblemKind);
+  connect(instancePanel_, &InstancePanel::problemKindChanged, this, &MainWindow::problemKindChosen);
 
   resize(1600, 1000);  // until the settings say otherwise
   resizeDocks({findChild<QDockWidget*>(QStringLiteral("chartsDock"))}, {460}, Qt::Horizontal);
@@ -105,9 +105,46 @@ void MainWindow::buildViews() {
 // The panels and views follow the kind of the instance just loaded.
 void MainWindow::setProblemKind(ProblemKind kind) {
   problem_ = kind;
-  instancePanel_->setProblemKind(kind);
+  {
+    const QSignalBlocker quiet(instancePanel_);  // the instance just loaded starts its own session
+    instancePanel_->setProblemKind(kind);
+  }
   algorithmPanel_->setProblemKind(kind);
   showProblemViews();
+}
+
+// The loaded instance's solver steps only while its kind is the chosen one: choosing another kind closes the
+// run (trace, charts, log and history emptied) until an instance of that kind is loaded, and coming back
+// starts a fresh run of the loaded instance.
+void MainWindow::problemKindChosen(ProblemKind kind) {
+  algorithmPanel_->setProblemKind(kind);
+  if (!problem().hasInstance()) return;
+  if (chosenKindLoaded()) {
+    startSession();
+  } else {
+    closeRun();
+  }
+}
+
+// A new algorithm (or backend, or option) starts a fresh run; the choices of a kind with no instance loaded
+// run nothing.
+void MainWindow::algorithmOptionsChanged() {
+  if (chosenKindLoaded()) {
+    startSession();
+  } else if (problem().hasInstance()) {
+    closeRun();
+  }
+}
+
+bool MainWindow::chosenKindLoaded() const {
+  return instancePanel_->problemKind() == problem_ && problem().hasInstance();
+}
+
+void MainWindow::closeRun() {
+  controller_->load({});
+  lastError_.clear();
+  statusMessage_->setText(tr("No %1 instance loaded: Generate or Open file… in the Instance panel to run one")
+                              .arg(instancePanel_->problemTitle()));
 }
 
 // The current kind's views and the matrix view as it uses it; the matrix toolbar's choices apply only while
@@ -393,7 +430,8 @@ void MainWindow::startSession() {
 void MainWindow::sessionStarted() {
   logModel_->setExplainer(problem().explainer(controller_->session()));
   logModel_->setTrace(&controller_->trace());
-  charts_->setConfig(problem().chartsConfig());
+  // A closed run (another kind chosen) leaves the charts empty and untitled.
+  charts_->setConfig(chosenKindLoaded() ? problem().chartsConfig() : views::TraceChartsConfig{});
   charts_->reset(controller_->session().counterNames);
   problem().sessionStarted();
   showProblemViews();  // what the matrix offers may follow the algorithm

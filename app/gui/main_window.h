@@ -107,6 +107,10 @@ class MainWindow : public QMainWindow {
   void buildModes();
   void startSession();
   void setProblemKind(ProblemKind kind);
+  void problemKindChosen(ProblemKind kind);
+  void algorithmOptionsChanged();
+  bool chosenKindLoaded() const;
+  void closeRun();
   void showProblemViews();
   void instanceLoaded();
   void sessionStarted();

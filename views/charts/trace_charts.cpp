@@ -2,10 +2,13 @@
 
 #include <QChart>
 #include <QChartView>
+#include <QColor>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QVBoxLayout>
 #include <QValueAxis>
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 #include "views/charts/min_max_decimation.h"
@@ -42,6 +45,20 @@ void setIntegerAxis(QValueAxis* axis, double low, double span) {
     if (interval < axis->tickInterval()) axis->setTickInterval(interval);
   }
 }
+
+// Tableau 10: ten hues told apart on white and in print; a chart's series take them in the order they
+// are added (Qt's default theme has five, so a sixth phase repeated the first's colour).
+constexpr std::array<QRgb, 10> kSeriesColors = {0x4e79a7, 0xf28e2b, 0xe15759, 0x76b7b2, 0x59a14f,
+                                                0xedc948, 0xb07aa1, 0xff9da7, 0x9c755f, 0x7f7f7f};
+
+// Counter and phase names as a person reads them: "forward_level" is "forward level".
+QString readableName(std::string_view name) {
+  return QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()))
+      .replace(QLatin1Char('_'), QLatin1Char(' '));
+}
+
+// Below a millisecond the time chart counts microseconds, so its ticks read "20", not "0.02".
+constexpr double kMicrosecondsBelowMs = 1;
 
 }  // namespace
 
@@ -89,6 +106,8 @@ TraceCharts::Chart TraceCharts::makeChart(const QString& yTitle) {
   chart.y = new QValueAxis(chart.chart);
   chart.y->setTitleText(yTitle);
   chart.x->setLabelFormat(QStringLiteral("%d"));
+  chart.y->setLabelFormat(QStringLiteral("%g"));  // "0.005", where the default "%.2f" style is cut to "0..."
+
   chart.x->setTickType(QValueAxis::TicksDynamic);
   chart.x->setTickAnchor(0);
   chart.x->setTickInterval(1);
@@ -102,6 +121,8 @@ TraceCharts::Chart TraceCharts::makeChart(const QString& yTitle) {
 void TraceCharts::attach(Chart& chart, Plot& plot, const QString& name) {
   plot.series = new QLineSeries(chart.chart);
   plot.series->setName(name);
+  const auto index = static_cast<std::size_t>(chart.chart->series().size());
+  plot.series->setColor(QColor::fromRgb(kSeriesColors[index % kSeriesColors.size()]));
   chart.chart->addSeries(plot.series);
   plot.series->attachAxis(chart.x);
   plot.series->attachAxis(chart.y);
@@ -144,18 +165,20 @@ void TraceCharts::setPhaseChart(PhaseChart& phaseChart, const PhaseChartConfig& 
     plots.push_back(std::make_unique<Plot>());
     attach(chart, *plots.back(), QString());
   }
-  for (std::size_t k = 0; k < plots.size(); ++k)
-    plots[k]->series->setName(QString::fromStdString(config.counters[k]));
+  for (std::size_t k = 0; k < plots.size(); ++k) plots[k]->series->setName(readableName(config.counters[k]));
   chart.chart->legend()->setVisible(plots.size() > 1);  // one series needs no legend
 }
 
 void TraceCharts::reset(std::span<const std::string_view> counterNames) {
   counterNames_.assign(counterNames.begin(), counterNames.end());
-  // Phase series stay (emptied): adding series relayouts the chart, which is not worth doing on every reset.
+  // The phases of the new session (another algorithm's, another kind's) get their series as they come: a
+  // legend keeps no phase the session does not have.
   for (auto& [name, plot] : phasePlots_) {
-    plot.ring.clear();
-    plot.dirty = true;
+    if (plot.series == nullptr) continue;
+    timeChart_.chart->removeSeries(plot.series);
+    delete plot.series;
   }
+  phasePlots_.clear();
   gainPlot_.ring.clear();
   gainPlot_.dirty = true;
   for (auto& phaseChart : phaseCharts_) {
@@ -260,11 +283,19 @@ void TraceCharts::pushFactor(QPointF objective) {
 void TraceCharts::refreshNow() {
   refreshTimer_.stop();
   std::vector<Plot*> timePlots;
+  double slowest = 0;
   for (auto& [name, plot] : phasePlots_) {
-    if (plot.series == nullptr) attach(timeChart_, plot, QString::fromStdString(name));
+    if (plot.series == nullptr) attach(timeChart_, plot, readableName(name));
     timePlots.push_back(&plot);
+    for (std::size_t k = 0; k < plot.ring.size(); ++k) slowest = std::max(slowest, plot.ring.at(k).y());
   }
-  push(timeChart_, timePlots);
+  const double timeScale = slowest < kMicrosecondsBelowMs ? 1000 : 1;
+  if (timeScale != timeScale_) {
+    timeScale_ = timeScale;
+    for (Plot* plot : timePlots) plot->dirty = true;
+    timeChart_.y->setTitleText(timeScale_ == 1 ? tr("ms") : tr("µs"));
+  }
+  push(timeChart_, timePlots, timeScale_);
   Plot* gain = &gainPlot_;
   push(gainChart_, std::span<Plot* const>(&gain, 1));
   for (auto& phaseChart : phaseCharts_) {
@@ -293,7 +324,7 @@ void TraceCharts::refreshNow() {
 }
 
 // Axes cover every point of the chart's series; each dirty series gets one replace() of its decimated ring.
-void TraceCharts::push(Chart& chart, std::span<Plot* const> plots) {
+void TraceCharts::push(Chart& chart, std::span<Plot* const> plots, double yScale) {
   double xMin = 0, xMax = 1, yMax = 0, yMin = 0;
   bool any = false;
   for (const Plot* plot : plots) {
@@ -302,8 +333,8 @@ void TraceCharts::push(Chart& chart, std::span<Plot* const> plots) {
     xMin = any ? std::min(xMin, first) : first;
     xMax = any ? std::max(xMax, last) : last;
     for (std::size_t k = 0; k < plot->ring.size(); ++k) {
-      yMax = std::max(yMax, plot->ring.at(k).y());
-      yMin = std::min(yMin, plot->ring.at(k).y());
+      yMax = std::max(yMax, plot->ring.at(k).y() * yScale);
+      yMin = std::min(yMin, plot->ring.at(k).y() * yScale);
     }
     any = true;
   }
@@ -311,8 +342,11 @@ void TraceCharts::push(Chart& chart, std::span<Plot* const> plots) {
   const int columns = std::max(1, static_cast<int>(chart.chart->plotArea().width()));
   for (Plot* plot : plots) {
     if (!plot->dirty) continue;
-    const std::vector<QPointF> points = plot->ring.ordered();
-    plot->series->replace(decimateMinMax(points, xMin, xMax, columns));
+    QList<QPointF> points = decimateMinMax(plot->ring.ordered(), xMin, xMax, columns);
+    if (yScale != 1) {
+      for (QPointF& point : points) point.setY(point.y() * yScale);
+    }
+    plot->series->replace(points);
     const bool marked = plot->series->count() <= kMaxMarkedPoints;
     if (plot->series->pointsVisible() != marked) plot->series->setPointsVisible(marked);
     plot->dirty = false;
@@ -323,8 +357,31 @@ void TraceCharts::push(Chart& chart, std::span<Plot* const> plots) {
 
 QList<QPointF> TraceCharts::phaseTimePoints(std::string_view phase) const {
   const auto it = phasePlots_.find(phase);
-  return it == phasePlots_.end() || it->second.series == nullptr ? QList<QPointF>()
-                                                                 : it->second.series->points();
+  if (it == phasePlots_.end() || it->second.series == nullptr) return {};
+  QList<QPointF> points = it->second.series->points();
+  for (QPointF& point : points) point.setY(point.y() / timeScale_);
+  return points;
+}
+
+QStringList TraceCharts::timeSeriesNames() const {
+  QStringList names;
+  for (const QAbstractSeries* series : timeChart_.chart->series()) names << series->name();
+  return names;
+}
+
+QString TraceCharts::timeUnit() const {
+  return timeChart_.y->titleText();
+}
+
+std::vector<QChart*> TraceCharts::shownCharts() const {
+  std::vector<QChart*> charts;
+  for (const Chart* chart : {&timeChart_, &gainChart_, &objectiveChart_, &factorChart_}) {
+    if (chart->view->isVisible()) charts.push_back(chart->chart);
+  }
+  for (const auto& phaseChart : phaseCharts_) {
+    if (phaseChart->chart.view->isVisible()) charts.push_back(phaseChart->chart.chart);
+  }
+  return charts;
 }
 
 bool TraceCharts::phaseTimeMarked(std::string_view phase) const {

@@ -8,6 +8,7 @@
 #include <QList>
 #include <QPointF>
 #include <QString>
+#include <QStringList>
 #include <QTimer>
 #include <QWidget>
 #include <cmath>
@@ -76,8 +77,11 @@ class TraceCharts : public QWidget {
   void setReference(double reference);
   double reference() const { return reference_; }
 
-  // What the series hold after the last refresh (tests read these).
+  // What the series hold after the last refresh (tests read these); times in ms whatever unit the axis shows.
   QList<QPointF> phaseTimePoints(std::string_view phase) const;
+  QStringList timeSeriesNames() const;  // the time chart's legend, in order
+  QString timeUnit() const;             // "ms", or "µs" while every time is below a millisecond
+  std::vector<QChart*> shownCharts() const;
   bool phaseTimeMarked(std::string_view phase) const;  // whether that series shows its points' markers
   QList<QPointF> gainPoints() const;
   // Series of config.phaseCharts[chart].counters[counter].
@@ -104,7 +108,8 @@ class TraceCharts : public QWidget {
   Chart makeChart(const QString& yTitle);
   Plot& phasePlot(std::string_view phase);
   void attach(Chart& chart, Plot& plot, const QString& name);
-  void push(Chart& chart, std::span<Plot* const> plots);
+  // The plots' points times `yScale` (the time chart's unit).
+  void push(Chart& chart, std::span<Plot* const> plots, double yScale = 1);
   int counterSlot(const std::string& name) const;
 
   TraceChartsConfig config_;
@@ -126,6 +131,7 @@ class TraceCharts : public QWidget {
   Plot gainPlot_;
   Plot objectivePlot_, referencePlot_, factorPlot_;
   double reference_ = std::nan("");
+  double timeScale_ = 1;  // the time chart's points per ms: 1 (ms) or 1000 (µs)
   double lastGainValue_ = 0;
   int lastGainIteration_ = -1;
   double initialValue_ = -1;

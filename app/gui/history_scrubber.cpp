@@ -15,10 +15,10 @@ HistoryScrubber::HistoryScrubber(StepHistory& history, RunController& controller
   setObjectName(QStringLiteral("historyScrubber"));
   slider_ = new QSlider(Qt::Horizontal, this);
   slider_->setObjectName(QStringLiteral("historySlider"));
-  slider_->setMinimumWidth(160);
+  slider_->setMinimumWidth(120);
   position_ = new QLabel(this);
   position_->setObjectName(QStringLiteral("historyPosition"));
-  position_->setMinimumWidth(90);
+  position_->setMinimumWidth(80);
   auto* layout = new QHBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(new QLabel(tr(" History "), this));

@@ -9,6 +9,8 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScreen>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
 #include <QSignalBlocker>
@@ -46,6 +48,9 @@ double stepsPerSecondAt(int position) {
 }
 
 constexpr double kRenderShareWhileRunning = 0.1;
+constexpr QSize kFrameAllowance(16, 64);  // a window manager's frame and title bar, about
+constexpr int kMinLogRows = 6;            // the step log shows at least this many rows
+constexpr int kMinChartsWidth = 360;      // room for the axes, the plot and a legend row of two entries
 constexpr int kDisplayRefreshWhileRunningMs = 500;  // charts and log
 
 QString formatObjective(double value) {
@@ -79,12 +84,26 @@ MainWindow::MainWindow(QWidget* parent)
   connect(history_, &StepHistory::rangeChanged, this, &MainWindow::updateActions);
   connect(instancePanel_, &InstancePanel::problemKindChanged, this, &MainWindow::problemKindChosen);
 
-  resize(1600, 1000);  // until the settings say otherwise
+  fitFirstLaunchToScreen();  // until the settings say otherwise
   resizeDocks({findChild<QDockWidget*>(QStringLiteral("chartsDock"))}, {460}, Qt::Horizontal);
-  resizeDocks({findChild<QDockWidget*>(QStringLiteral("logDock"))}, {220}, Qt::Vertical);
+  resizeDocks({findChild<QDockWidget*>(QStringLiteral("logDock"))}, {logView_->minimumHeight()},
+              Qt::Vertical);
   restoreSettings();
   updateActions();
   updateStatusBar();
+}
+
+// 1600 x 1000 where the screen has room; on a smaller screen (1280 x 800) the window opens maximized, so the
+// window manager fits it with its frame, and at the screen's size where there is none (Xvfb).
+void MainWindow::fitFirstLaunchToScreen() {
+  const QRect available = screen()->availableGeometry();
+  const QSize preferred(1600, 1000);
+  resize(preferred.boundedTo(available.size()));
+  if (available.width() < preferred.width() + kFrameAllowance.width() ||
+      available.height() < preferred.height() + kFrameAllowance.height()) {
+    move(available.topLeft());
+    setWindowState(windowState() | Qt::WindowMaximized);
+  }
 }
 
 MainWindow::~MainWindow() {
@@ -192,6 +211,10 @@ void MainWindow::buildDocks() {
   logView_->setColumnWidth(views::StepLogModel::PhaseColumn, 130);
   logView_->setColumnWidth(views::StepLogModel::TimeColumn, 80);
   logView_->setColumnWidth(views::StepLogModel::CountersColumn, 300);
+  logView_->setMinimumHeight(logView_->horizontalHeader()->sizeHint().height() +
+                             kMinLogRows * logView_->verticalHeader()->defaultSectionSize() +
+                             logView_->horizontalScrollBar()->sizeHint().height() +
+                             2 * logView_->frameWidth());
   addDock(tr("Step log"), QStringLiteral("logDock"), logView_, Qt::BottomDockWidgetArea);
   // The log follows new rows while it is scrolled to the bottom.
   connect(logModel_, &QAbstractItemModel::rowsAboutToBeInserted, this, [this] {
@@ -204,8 +227,17 @@ void MainWindow::buildDocks() {
   connect(logView_, &QTableView::clicked, this,
           [this](const QModelIndex& index) { history_->seek(index.row() + 1); });
 
+  // Each chart needs some height to be read: where the dock is shorter than the charts of a kind, it scrolls
+  // rather than making the window taller than the screen.
   charts_ = new views::TraceCharts(this);
-  addDock(tr("Charts"), QStringLiteral("chartsDock"), charts_, Qt::RightDockWidgetArea);
+  auto* chartsScroll = new QScrollArea(this);
+  chartsScroll->setObjectName(QStringLiteral("chartsScroll"));
+  chartsScroll->setWidget(charts_);
+  chartsScroll->setWidgetResizable(true);
+  chartsScroll->setFrameShape(QFrame::NoFrame);
+  chartsScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  chartsScroll->setMinimumWidth(kMinChartsWidth);
+  addDock(tr("Charts"), QStringLiteral("chartsDock"), chartsScroll, Qt::RightDockWidgetArea);
 }
 
 void MainWindow::buildActions() {
@@ -250,9 +282,9 @@ void MainWindow::buildActions() {
   speed_->setObjectName(QStringLiteral("speed"));
   speed_->setRange(0, kSpeedPositions);
   speed_->setValue(10);
-  speed_->setMaximumWidth(160);
+  speed_->setMaximumWidth(120);
   speedLabel_ = new QLabel(this);
-  speedLabel_->setMinimumWidth(90);
+  speedLabel_->setMinimumWidth(75);
   transport->addWidget(new QLabel(tr(" Speed "), this));
   transport->addWidget(speed_);
   transport->addWidget(speedLabel_);
@@ -320,6 +352,7 @@ void MainWindow::buildModes() {
   modePages_->setObjectName(QStringLiteral("modePages"));
   modePages_->addWidget(takeCentralWidget());
   modePages_->addWidget(learnPanel_);
+  fitShownModePage();
   setCentralWidget(modePages_);
 
   auto* modes = new QActionGroup(this);
@@ -340,10 +373,22 @@ void MainWindow::buildModes() {
   learnModeAction_ = addMode(tr("Learn"), QStringLiteral("actionLearnMode"),
                              QKeySequence(Qt::CTRL | Qt::Key_2), WindowMode::Learn);
   studioModeAction_->setChecked(true);
-  modeBar_ = addToolBar(tr("Mode"));
+  // In the menu bar's corner: the toolbar row keeps its width for the transport and matrix choices.
+  modeBar_ = new QToolBar(tr("Mode"), this);
   modeBar_->setObjectName(QStringLiteral("modeToolbar"));
   modeBar_->addActions(modes->actions());
+  menuBar()->setCornerWidget(modeBar_, Qt::TopRightCorner);
   menuBar()->addMenu(tr("&Mode"))->addActions(modes->actions());
+}
+
+// A stacked widget is as large as its largest page: the hidden page's size is ignored, so that the lesson's
+// width does not widen the studio beyond a 1280-pixel screen (nor the studio's the lesson).
+void MainWindow::fitShownModePage() {
+  for (int page = 0; page < modePages_->count(); ++page) {
+    const QSizePolicy::Policy policy =
+        page == modePages_->currentIndex() ? QSizePolicy::Preferred : QSizePolicy::Ignored;
+    modePages_->widget(page)->setSizePolicy(policy, policy);
+  }
 }
 
 void MainWindow::setMode(WindowMode mode) {
@@ -368,6 +413,7 @@ void MainWindow::setMode(WindowMode mode) {
     modePages_->setCurrentIndex(0);
     restoreState(studioLayout_);
   }
+  fitShownModePage();
   statusBar()->setVisible(!learn);  // it describes the studio's solve
   // A solve may go on in Learn mode; it is watched again when the studio comes back.
   controller_->setWatched(isVisible() && !learn);

@@ -100,11 +100,13 @@ class MainWindow : public QMainWindow {
     QString error;
   };
 
+  void fitFirstLaunchToScreen();
   void buildViews();
   void buildDocks();
   void buildActions();
   void buildStatusBar();
   void buildModes();
+  void fitShownModePage();
   void startSession();
   void setProblemKind(ProblemKind kind);
   void problemKindChosen(ProblemKind kind);

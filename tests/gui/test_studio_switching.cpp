@@ -95,8 +95,8 @@ bool stepWithKeys(MainWindow& window, std::size_t steps) {
   return QTest::qWaitFor(
       [&] {
         const auto& controller = window.controller();
-        return controller.trace().records().size() == before + steps && controller.state() != RunState::Busy &&
-               controller.latestSnapshot() != nullptr;
+        return controller.trace().records().size() == before + steps &&
+               controller.state() != RunState::Busy && controller.latestSnapshot() != nullptr;
       },
       kTimeoutMs);
 }
@@ -114,8 +114,8 @@ bool runIsClosed(MainWindow& window) {
 QString staleLegendEntry(MainWindow& window) {
   std::set<QString> phases;
   for (const StepRecord& record : window.controller().trace().records()) {
-    phases.insert(
-        QString::fromUtf8(record.phase.data(), qsizetype(record.phase.size())).replace(QLatin1Char('_'), ' '));
+    phases.insert(QString::fromUtf8(record.phase.data(), qsizetype(record.phase.size()))
+                      .replace(QLatin1Char('_'), ' '));
   }
   window.charts().refreshNow();
   for (const QString& name : window.charts().timeSeriesNames()) {

@@ -3,7 +3,8 @@
 #include <QChart>
 #include <QChartView>
 #include <QColor>
-#include <QLegendMarker>
+#include <QFontMetrics>
+#include <QLabel>
 #include <QLineSeries>
 #include <QVBoxLayout>
 #include <QValueAxis>
@@ -73,20 +74,19 @@ TraceCharts::TraceCharts(QWidget* parent) : QWidget(parent) {
     phaseCharts_.push_back(std::make_unique<PhaseChart>());
     phaseCharts_.back()->chart = makeChart(QString());
   }
-  layout->addWidget(timeChart_.view);
-  layout->addWidget(gainChart_.view);
-  for (const auto& phaseChart : phaseCharts_) layout->addWidget(phaseChart->chart.view);
-  layout->addWidget(objectiveChart_.view);
-  layout->addWidget(factorChart_.view);
+  layout->addWidget(timeChart_.box);
+  layout->addWidget(gainChart_.box);
+  for (const auto& phaseChart : phaseCharts_) layout->addWidget(phaseChart->chart.box);
+  layout->addWidget(objectiveChart_.box);
+  layout->addWidget(factorChart_.box);
   attach(gainChart_, gainPlot_, QString());
   attach(objectiveChart_, objectivePlot_, tr("cost"));
   attach(objectiveChart_, referencePlot_, tr("optimum"));
+  updateLegend(objectiveChart_);
   attach(factorChart_, factorPlot_, QString());
-  factorChart_.chart->legend()->hide();
   objectiveChart_.chart->setTitle(tr("Cost after each step against the Hungarian optimum"));
   factorChart_.chart->setTitle(tr("Approximation factor (cost / optimum)"));
   for (Chart* chart : {&objectiveChart_, &factorChart_}) chart->x->setTitleText(tr("step"));
-  gainChart_.chart->legend()->hide();
   refreshTimer_.setSingleShot(true);
   refreshTimer_.setInterval(kRefreshMs);
   connect(&refreshTimer_, &QTimer::timeout, this, &TraceCharts::refreshNow);
@@ -100,7 +100,9 @@ TraceCharts::Chart TraceCharts::makeChart(const QString& yTitle) {
   Chart chart;
   chart.chart = new QChart();
   chart.chart->setAnimationOptions(QChart::NoAnimation);
-  chart.chart->legend()->setAlignment(Qt::AlignRight);
+  // Qt Charts' legend cuts its entries short in a narrow dock ("reve..."): the legend is a label under the
+  // chart that wraps instead.
+  chart.chart->legend()->hide();
   chart.chart->setMargins(QMargins(2, 2, 2, 2));
   chart.x = new QValueAxis(chart.chart);
   chart.y = new QValueAxis(chart.chart);
@@ -113,9 +115,61 @@ TraceCharts::Chart TraceCharts::makeChart(const QString& yTitle) {
   chart.x->setTickInterval(1);
   chart.chart->addAxis(chart.x, Qt::AlignBottom);
   chart.chart->addAxis(chart.y, Qt::AlignLeft);
-  chart.view = new QChartView(chart.chart, this);  // the view owns the chart
-  chart.view->setMinimumHeight(140);
+  chart.box = new QWidget(this);
+  chart.view = new QChartView(chart.chart, chart.box);  // the view owns the chart
+  chart.view->setMinimumHeight(kMinChartHeight);
+  chart.legend = new QLabel(chart.box);
+  chart.legend->setTextFormat(Qt::RichText);
+  chart.legend->setAlignment(Qt::AlignCenter);
+  chart.legend->hide();
+  auto* layout = new QVBoxLayout(chart.box);
+  layout->setContentsMargins(0, 0, 0, 4);
+  layout->setSpacing(0);
+  layout->addWidget(chart.view, 1);
+  layout->addWidget(chart.legend);
   return chart;
+}
+
+// A swatch and the name of each named series, in rows that fit the widget's width (no word wrap: a label
+// that wraps has a height for its width, which makes a scroll area size the charts by their preferred
+// heights); one series needs no legend (the chart's title names it).
+void TraceCharts::updateLegend(Chart& chart) {
+  const QFontMetrics metrics(chart.legend->font());
+  const int available = std::max(1, width() - 8);
+  const int gap = metrics.horizontalAdvance(QStringLiteral("   "));
+  QStringList rows;
+  QString row;
+  int rowWidth = 0;
+  int entries = 0;
+  for (const QAbstractSeries* series : chart.chart->series()) {
+    const auto* line = qobject_cast<const QLineSeries*>(series);
+    if (line == nullptr || series->name().isEmpty()) continue;
+    const int entryWidth = metrics.horizontalAdvance(QStringLiteral("\u25a0 ") + series->name());
+    if (!row.isEmpty() && rowWidth + gap + entryWidth > available) {
+      rows << row;
+      row.clear();
+      rowWidth = 0;
+    }
+    if (!row.isEmpty()) {
+      row += QStringLiteral(" &nbsp; ");
+      rowWidth += gap;
+    }
+    row += QStringLiteral("<span style=\"color:%1\">&#9632;</span>&nbsp;%2")
+               .arg(line->color().name(),
+                    series->name().toHtmlEscaped().replace(QLatin1Char(' '), QStringLiteral("&nbsp;")));
+    rowWidth += entryWidth;
+    ++entries;
+  }
+  if (!row.isEmpty()) rows << row;
+  const QString text = entries > 1 ? rows.join(QStringLiteral("<br>")) : QString();
+  if (chart.legend->text() != text) chart.legend->setText(text);
+  chart.legend->setVisible(!text.isEmpty());
+}
+
+void TraceCharts::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  for (Chart* chart : {&timeChart_, &gainChart_, &objectiveChart_, &factorChart_}) updateLegend(*chart);
+  for (auto& phaseChart : phaseCharts_) updateLegend(phaseChart->chart);
 }
 
 void TraceCharts::attach(Chart& chart, Plot& plot, const QString& name) {
@@ -140,13 +194,13 @@ void TraceCharts::setConfig(TraceChartsConfig config) {
   const QString iterationTitle = config_.iterationTitle.isEmpty() ? tr("iteration") : config_.iterationTitle;
   timeChart_.x->setTitleText(iterationTitle);
   gainChart_.x->setTitleText(iterationTitle);
-  gainChart_.view->setVisible(!config_.gainCounter.empty());
-  objectiveChart_.view->setVisible(config_.showsObjective);
-  factorChart_.view->setVisible(config_.showsObjective);
+  gainChart_.box->setVisible(!config_.gainCounter.empty());
+  objectiveChart_.box->setVisible(config_.showsObjective);
+  factorChart_.box->setVisible(config_.showsObjective);
   if (config_.phaseCharts.size() > kMaxPhaseCharts) config_.phaseCharts.resize(kMaxPhaseCharts);
   for (std::size_t k = 0; k < phaseCharts_.size(); ++k) {
     const bool used = k < config_.phaseCharts.size();
-    phaseCharts_[k]->chart.view->setVisible(used);
+    phaseCharts_[k]->chart.box->setVisible(used);
     setPhaseChart(*phaseCharts_[k], used ? config_.phaseCharts[k] : PhaseChartConfig{});
   }
 }
@@ -166,7 +220,7 @@ void TraceCharts::setPhaseChart(PhaseChart& phaseChart, const PhaseChartConfig& 
     attach(chart, *plots.back(), QString());
   }
   for (std::size_t k = 0; k < plots.size(); ++k) plots[k]->series->setName(readableName(config.counters[k]));
-  chart.chart->legend()->setVisible(plots.size() > 1);  // one series needs no legend
+  updateLegend(chart);
 }
 
 void TraceCharts::reset(std::span<const std::string_view> counterNames) {
@@ -296,6 +350,7 @@ void TraceCharts::refreshNow() {
     timeChart_.y->setTitleText(timeScale_ == 1 ? tr("ms") : tr("µs"));
   }
   push(timeChart_, timePlots, timeScale_);
+  updateLegend(timeChart_);
   Plot* gain = &gainPlot_;
   push(gainChart_, std::span<Plot* const>(&gain, 1));
   for (auto& phaseChart : phaseCharts_) {
@@ -376,10 +431,10 @@ QString TraceCharts::timeUnit() const {
 std::vector<QChart*> TraceCharts::shownCharts() const {
   std::vector<QChart*> charts;
   for (const Chart* chart : {&timeChart_, &gainChart_, &objectiveChart_, &factorChart_}) {
-    if (chart->view->isVisible()) charts.push_back(chart->chart);
+    if (chart->box->isVisible()) charts.push_back(chart->chart);
   }
   for (const auto& phaseChart : phaseCharts_) {
-    if (phaseChart->chart.view->isVisible()) charts.push_back(phaseChart->chart.chart);
+    if (phaseChart->chart.box->isVisible()) charts.push_back(phaseChart->chart.chart);
   }
   return charts;
 }

@@ -25,6 +25,7 @@
 QT_BEGIN_NAMESPACE
 class QChart;
 class QChartView;
+class QLabel;
 class QLineSeries;
 class QValueAxis;
 QT_END_NAMESPACE
@@ -60,6 +61,7 @@ class TraceCharts : public QWidget {
   // A series shows a marker on each point while it has at most this many (so that a lone point shows);
   // longer ones are lines.
   static constexpr qsizetype kMaxMarkedPoints = 40;
+  static constexpr int kMinChartHeight = 170;
 
   explicit TraceCharts(QWidget* parent = nullptr);
   ~TraceCharts() override;
@@ -92,6 +94,9 @@ class TraceCharts : public QWidget {
   QList<QPointF> factorPoints() const;
   int refreshCount() const { return refreshCount_; }
 
+ protected:
+  void resizeEvent(QResizeEvent* event) override;
+
  private:
   struct Plot {
     PointRing ring{kRingCapacity};
@@ -100,7 +105,9 @@ class TraceCharts : public QWidget {
   };
   struct Chart {
     QChart* chart = nullptr;
+    QWidget* box = nullptr;  // the chart view above its legend
     QChartView* view = nullptr;
+    QLabel* legend = nullptr;
     QValueAxis* x = nullptr;
     QValueAxis* y = nullptr;
   };
@@ -108,6 +115,7 @@ class TraceCharts : public QWidget {
   Chart makeChart(const QString& yTitle);
   Plot& phasePlot(std::string_view phase);
   void attach(Chart& chart, Plot& plot, const QString& name);
+  void updateLegend(Chart& chart);
   // The plots' points times `yScale` (the time chart's unit).
   void push(Chart& chart, std::span<Plot* const> plots, double yScale = 1);
   int counterSlot(const std::string& name) const;

@@ -25,6 +25,7 @@
 #include <algorithm>
 #include <cmath>
 #include <exception>
+#include <span>
 
 #include "app/gui/algorithm_panel.h"
 #include "app/gui/history_scrubber.h"
@@ -479,6 +480,7 @@ void MainWindow::sessionStarted() {
   // A closed run (another kind chosen) leaves the charts empty and untitled.
   charts_->setConfig(chosenKindLoaded() ? problem().chartsConfig() : views::TraceChartsConfig{});
   charts_->reset(controller_->session().counterNames);
+  chartedSteps_ = 0;
   problem().sessionStarted();
   showProblemViews();  // what the matrix offers may follow the algorithm
   status_ = StatusValues{};
@@ -490,8 +492,13 @@ void MainWindow::sessionStarted() {
 void MainWindow::recordsAppended(int firstIndex, int count) {
   logModel_->recordsAppended(firstIndex, count);
   const auto& records = controller_->trace().records();
-  charts_->append(std::span<const StepRecord>(records).subspan(static_cast<std::size_t>(firstIndex),
-                                                               static_cast<std::size_t>(count)));
+  if (chartedSteps_ == firstIndex) {
+    charts_->append(std::span<const StepRecord>(records).subspan(static_cast<std::size_t>(firstIndex),
+                                                                 static_cast<std::size_t>(count)));
+    chartedSteps_ = firstIndex + count;
+  } else {
+    chartSteps(static_cast<int>(records.size()));  // the charts showed a stored step: all of them again
+  }
   status_.iteration = records.back().iteration;
   status_.elapsedMs = static_cast<double>(controller_->trace().totalWallNs()) / 1e6;
   if (history_->available()) logView_->clearSelection();  // the highlighted stored step is left behind
@@ -509,6 +516,7 @@ void MainWindow::snapshotUpdated(const std::shared_ptr<const Snapshot>& snapshot
 void MainWindow::historyMoved() {
   const int step = history_->shownStep();
   status_.iteration = history_->iterationAt(step);
+  chartSteps(step);
   if (step == 0) {
     logView_->clearSelection();
   } else {
@@ -518,6 +526,20 @@ void MainWindow::historyMoved() {
     logView_->scrollTo(row);
   }
   showSnapshot(history_->shownSnapshot());
+}
+
+// The charts and the elapsed time as they stood after the first `steps` steps.
+void MainWindow::chartSteps(int steps) {
+  const auto shown =
+      std::span<const StepRecord>(controller_->trace().records()).first(static_cast<std::size_t>(steps));
+  charts_->reset(controller_->session().counterNames);
+  charts_->append(shown);
+  problem().chartsReplayed(*controller_, steps);
+  charts_->refreshNow();
+  chartedSteps_ = steps;
+  int64_t wallNs = 0;
+  for (const StepRecord& record : shown) wallNs += record.wall_ns;
+  status_.elapsedMs = static_cast<double>(wallNs) / 1e6;
 }
 
 void MainWindow::showSnapshot(const std::shared_ptr<const Snapshot>& snapshot) {

@@ -120,6 +120,7 @@ class MainWindow : public QMainWindow {
   void snapshotUpdated(const std::shared_ptr<const Snapshot>& snapshot);
   void showSnapshot(const std::shared_ptr<const Snapshot>& snapshot);
   void historyMoved();
+  void chartSteps(int steps);
   void stateChanged(RunState state);
   void showError(const QString& message);
   void updateStatusBar();
@@ -140,6 +141,7 @@ class MainWindow : public QMainWindow {
   views::StepLogModel* logModel_ = nullptr;
   QTableView* logView_ = nullptr;
   bool logFollowing_ = true;
+  int chartedSteps_ = 0;  // the charts show the records of these first steps
   QSplitter* splitter_ = nullptr;
   QStackedWidget* modePages_ = nullptr;  // the studio's views or the Learn panel
   views::LearnPanel* learnPanel_ = nullptr;

@@ -66,7 +66,8 @@ QString hiddenToolbarAction(const MainWindow& window) {
       if (name.isEmpty() && widget != nullptr) name = widget->objectName();
       if (widget == nullptr || !widget->isVisible()) return name + QStringLiteral(" (hidden)");
       if (!bar->rect().contains(widget->geometry())) {
-        return QStringLiteral("%1 at %2 outside %3").arg(name, rectText(widget->geometry()), rectText(bar->rect()));
+        return QStringLiteral("%1 at %2 outside %3")
+            .arg(name, rectText(widget->geometry()), rectText(bar->rect()));
       }
     }
   }
@@ -155,7 +156,7 @@ class TestStudioLayout : public QObject {
         kTimeoutMs));
     window.charts().refreshNow();
     QTest::qWait(100);
- // the layout settles after the kind's views and charts change
+    // the layout settles after the kind's views and charts change
 
     QVERIFY2(screen.contains(window.frameGeometry()),
              qPrintable(QStringLiteral("window %1 on screen %2 (minimum %3x%4)")

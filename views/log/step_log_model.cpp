@@ -49,14 +49,26 @@ int StepLogModel::columnCount(const QModelIndex& parent) const {
   return parent.isValid() ? 0 : ColumnCount;
 }
 
-QString StepLogModel::countersText(const StepRecord& record) const {
+namespace {
+
+QString counterText(double value, StepLogModel::CounterDigits digits) {
+  constexpr double kExactIntegers = 1e15;  // doubles hold every integer below this
+  const bool whole = std::floor(value) == value && std::abs(value) < kExactIntegers;
+  if (digits == StepLogModel::CounterDigits::Exact || whole || std::isinf(value))
+    return QString::fromStdString(formatNumber(value));
+  return QString::number(value, 'g', StepLogModel::kReadableDigits);
+}
+
+}  // namespace
+
+QString StepLogModel::countersText(const StepRecord& record, CounterDigits digits) const {
   QStringList parts;
   const auto& names = trace_->counterNames();
   for (std::size_t c = 0; c < names.size(); ++c) {
     if (std::isnan(record.counters[c])) continue;
     parts << QStringLiteral("%1=%2").arg(
         QString::fromUtf8(names[c].data(), static_cast<qsizetype>(names[c].size())),
-        QString::fromStdString(formatNumber(record.counters[c])));
+        counterText(record.counters[c], digits));
   }
   return parts.join(QLatin1Char(' '));
 }
@@ -76,16 +88,16 @@ QVariant StepLogModel::data(const QModelIndex& index, int role) const {
   }
   if (role != Qt::DisplayRole && role != Qt::ToolTipRole) return {};
   switch (index.column()) {
-    case StepColumn:
-      return QVariant::fromValue(static_cast<qlonglong>(record.step));
+    case StepColumn:  // counted from 1, as the History slider's position after the step
+      return QVariant::fromValue(static_cast<qlonglong>(record.step) + 1);
     case IterationColumn:
       return record.iteration;
     case PhaseColumn:
       return QString::fromUtf8(record.phase.data(), static_cast<qsizetype>(record.phase.size()));
     case TimeColumn:
       return QString::number(static_cast<double>(record.wall_ns) / 1e3, 'f', 1);
-    case CountersColumn:
-      return countersText(record);
+    case CountersColumn:  // the tooltip has every digit
+      return countersText(record, role == Qt::ToolTipRole ? CounterDigits::Exact : CounterDigits::Readable);
     case ExplanationColumn:
       return explanation(record);
     default:

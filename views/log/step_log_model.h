@@ -44,7 +44,12 @@ class StepLogModel : public QAbstractTableModel {
   QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
   QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
-  QString countersText(const StepRecord& record) const;  // "assigned=12 frontier=3"
+  // Whole numbers in full; fractions to kReadableDigits significant digits ("epsilon=0.333333"), or every
+  // digit that reads back to the same double.
+  enum class CounterDigits { Readable, Exact };
+  static constexpr int kReadableDigits = 6;
+  QString countersText(const StepRecord& record,
+                       CounterDigits digits = CounterDigits::Readable) const;  // "assigned=12 frontier=3"
   QString explanation(const StepRecord& record) const;
 
  private:

@@ -41,6 +41,7 @@ class LapSession final : public ProblemSession {
   StatusWords statusWords() const override;
   void sessionStarted() override;
   void progressDelivered(const RunController& controller) override;
+  void chartsReplayed(const RunController& controller, int steps) override;
   void showSnapshot(const Snapshot& snapshot, StatusValues& status) override;
   QImage renderMainView(QSize size) const override;
 

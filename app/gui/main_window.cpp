@@ -642,8 +642,28 @@ void MainWindow::exportRequest(const ExportRequest& request) {
   }
 }
 
+// The main view rendered small at the export's aspect, the window grabbed, or the trace's size in words.
+ExportPreview MainWindow::exportPreview(const ExportRequest& request, QSize box) {
+  switch (request.kind) {
+    case ExportKind::MatrixPng:
+      return {problem().hasInstance()
+                  ? problem().renderMainView(request.size.scaled(box, Qt::KeepAspectRatio))
+                  : QImage(),
+              tr("nothing loaded")};
+    case ExportKind::WindowPng:
+      return {grab().toImage(), {}};
+    case ExportKind::TraceCsv:
+      return {QImage(), tr("%1 steps, one row each, with %2 counters")
+                            .arg(controller_->trace().records().size())
+                            .arg(controller_->session().counterNames.size())};
+  }
+  return {};
+}
+
 void MainWindow::exportWithDialog() {
-  ExportDialog dialog(lastExport_, this);
+  ExportDialog dialog(
+      lastExport_, [this](const ExportRequest& request, QSize box) { return exportPreview(request, box); },
+      this);
   if (dialog.exec() != QDialog::Accepted) return;
   lastExport_ = dialog.request();
   try {
@@ -702,10 +722,11 @@ void MainWindow::restoreSettings() {
   speed_->setValue(settings.value(QStringLiteral("transport/speed"), speed_->value()).toInt());
   quantity_->setCurrentIndex(settings.value(QStringLiteral("matrix/quantity"), 0).toInt());
   colorMap_->setCurrentIndex(settings.value(QStringLiteral("matrix/colorMap"), 0).toInt());
-  lastExport_.kind = static_cast<ExportKind>(settings.value(QStringLiteral("export/kind"), 0).toInt());
-  lastExport_.path =
-      settings.value(QStringLiteral("export/path"), QStringLiteral("matchscope.png")).toString();
-  lastExport_.size = settings.value(QStringLiteral("export/size"), QSize(1920, 1080)).toSize();
+  const ExportRequest defaults = ExportDialog::defaultRequest();
+  lastExport_.kind = static_cast<ExportKind>(
+      settings.value(QStringLiteral("export/kind"), static_cast<int>(defaults.kind)).toInt());
+  lastExport_.path = settings.value(QStringLiteral("export/path"), defaults.path).toString();
+  lastExport_.size = settings.value(QStringLiteral("export/size"), defaults.size).toSize();
   instancePanel_->restoreSettings(settings);
   algorithmPanel_->restoreSettings(settings);
   if (settings.value(QStringLiteral("window/mode")).toString() == QLatin1String("learn"))

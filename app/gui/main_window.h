@@ -127,6 +127,7 @@ class MainWindow : public QMainWindow {
   void updateActions();
   void runOrPause();
   void speedChanged(int position);
+  ExportPreview exportPreview(const ExportRequest& request, QSize box);
   void exportWithDialog();
   void saveSettings() const;
   void restoreSettings();

@@ -84,8 +84,9 @@ TraceCharts::TraceCharts(QWidget* parent) : QWidget(parent) {
   attach(objectiveChart_, referencePlot_, tr("optimum"));
   updateLegend(objectiveChart_);
   attach(factorChart_, factorPlot_, QString());
-  objectiveChart_.chart->setTitle(tr("Cost after each step against the Hungarian optimum"));
-  factorChart_.chart->setTitle(tr("Approximation factor (cost / optimum)"));
+  objectiveChart_.chart->setTitle(tr("Cost of the rows assigned so far, against the optimum"));
+  // A partial assignment's cost is below the optimum: its ratio would read as better than optimal.
+  factorChart_.chart->setTitle(tr("Approximation factor of complete assignments"));
   for (Chart* chart : {&objectiveChart_, &factorChart_}) chart->x->setTitleText(tr("step"));
   refreshTimer_.setSingleShot(true);
   refreshTimer_.setInterval(kRefreshMs);
@@ -246,6 +247,7 @@ void TraceCharts::reset(std::span<const std::string_view> counterNames) {
     plot->ring.clear();
     plot->dirty = true;
   }
+  completeCosts_.clear();
   reference_ = std::nan("");
   lastGainIteration_ = -1;
   lastGainValue_ = 0;
@@ -312,18 +314,21 @@ void TraceCharts::append(std::span<const StepRecord> records) {
   if (!refreshTimer_.isActive()) refreshTimer_.start();
 }
 
-void TraceCharts::appendObjective(int64_t step, double cost) {
+void TraceCharts::appendObjective(int64_t step, double cost, bool complete) {
   const QPointF point(static_cast<double>(step), cost);
   objectivePlot_.ring.setLast(point.x(), point.y());
   objectivePlot_.dirty = true;
-  pushFactor(point);
+  if (complete) {
+    completeCosts_.setLast(point.x(), point.y());
+    pushFactor(point);
+  }
   if (!refreshTimer_.isActive()) refreshTimer_.start();
 }
 
 void TraceCharts::setReference(double reference) {
   reference_ = reference;
   factorPlot_.ring.clear();
-  for (const QPointF& point : objectivePlot_.ring.ordered()) pushFactor(point);
+  for (const QPointF& point : completeCosts_.ordered()) pushFactor(point);
   factorPlot_.dirty = referencePlot_.dirty = true;
   refreshNow();
 }

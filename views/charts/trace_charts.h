@@ -75,7 +75,9 @@ class TraceCharts : public QWidget {
   void setRefreshInterval(int milliseconds);
   // The objective chart (config.showsObjective): the cost after step `step`, and the value it is compared
   // with (NaN: not known yet; the factor chart waits for it). A reference of 0 gives no factor.
-  void appendObjective(int64_t step, double cost);
+  // `complete`: every row is assigned; only those steps get a factor point (a partial assignment costs less
+  // than the optimum).
+  void appendObjective(int64_t step, double cost, bool complete);
   void setReference(double reference);
   double reference() const { return reference_; }
 
@@ -138,6 +140,7 @@ class TraceCharts : public QWidget {
   std::map<std::string, Plot, std::less<>> phasePlots_;
   Plot gainPlot_;
   Plot objectivePlot_, referencePlot_, factorPlot_;
+  PointRing completeCosts_{kRingCapacity};  // the objective's points of complete assignments
   double reference_ = std::nan("");
   double timeScale_ = 1;  // the time chart's points per ms: 1 (ms) or 1000 (µs)
   double lastGainValue_ = 0;

@@ -182,7 +182,7 @@ void LapSession::chartsReplayed(const RunController& controller, int steps) {
 void LapSession::plotObjective(const Snapshot& snapshot) {
   const auto* lap = std::get_if<lap::LapSnapshot>(&snapshot);
   if (lap == nullptr || lap->step <= plottedStep_ || lap->n == 0) return;
-  parts_.charts.appendObjective(lap->step, lap->objective);
+  parts_.charts.appendObjective(lap->step, lap->objective, lap->assignedCount == lap->n);
   plottedStep_ = lap->step;
 }
 

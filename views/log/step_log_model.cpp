@@ -49,17 +49,12 @@ int StepLogModel::columnCount(const QModelIndex& parent) const {
   return parent.isValid() ? 0 : ColumnCount;
 }
 
-namespace {
-
-QString counterText(double value, StepLogModel::CounterDigits digits) {
+QString readableNumber(double value) {
   constexpr double kExactIntegers = 1e15;  // doubles hold every integer below this
   const bool whole = std::floor(value) == value && std::abs(value) < kExactIntegers;
-  if (digits == StepLogModel::CounterDigits::Exact || whole || std::isinf(value))
-    return QString::fromStdString(formatNumber(value));
+  if (whole || std::isinf(value) || std::isnan(value)) return QString::fromStdString(formatNumber(value));
   return QString::number(value, 'g', StepLogModel::kReadableDigits);
 }
-
-}  // namespace
 
 QString StepLogModel::countersText(const StepRecord& record, CounterDigits digits) const {
   QStringList parts;
@@ -68,7 +63,8 @@ QString StepLogModel::countersText(const StepRecord& record, CounterDigits digit
     if (std::isnan(record.counters[c])) continue;
     parts << QStringLiteral("%1=%2").arg(
         QString::fromUtf8(names[c].data(), static_cast<qsizetype>(names[c].size())),
-        counterText(record.counters[c], digits));
+        digits == CounterDigits::Exact ? QString::fromStdString(formatNumber(record.counters[c]))
+                                       : readableNumber(record.counters[c]));
   }
   return parts.join(QLatin1Char(' '));
 }

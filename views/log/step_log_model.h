@@ -10,6 +10,10 @@
 
 namespace ms::views {
 
+// A counter or value as a person reads it: whole numbers in full, fractions to 6 significant digits
+// ("0.333333", not "0.3333333333333333").
+QString readableNumber(double value);
+
 // Says in one line what a step did, from its phase and counters.
 using StepExplainer = std::function<QString(const StepRecord&)>;
 

@@ -40,8 +40,13 @@ void HistoryScrubber::refresh() {
   const QSignalBlocker block(slider_);
   slider_->setRange(0, available ? history_.latestStep() : 0);
   slider_->setValue(available ? history_.shownStep() : 0);
-  position_->setText(available ? tr("%1/%2 steps").arg(history_.shownStep()).arg(history_.latestStep())
-                               : tr("off (n > %1)").arg(kHistoryMaxSize));
+  if (available) {
+    position_->setText(tr("%1/%2 steps").arg(history_.shownStep()).arg(history_.latestStep()));
+  } else {
+    // No run (another problem kind chosen, nothing loaded) is not a run too large to keep.
+    position_->setText(controller_.state() == RunState::Empty ? tr("no run")
+                                                              : tr("off (n > %1)").arg(kHistoryMaxSize));
+  }
 }
 
 }  // namespace ms::studio

@@ -597,7 +597,7 @@ void MainWindow::updateActions() {
   runToEndAction_->setEnabled(canStep);
   runPauseAction_->setEnabled(canStep);
   runPauseAction_->setText(state == RunState::Busy ? tr("Pause") : tr("Run"));
-  resetAction_->setEnabled(studio && (state != RunState::Empty || problem().hasInstance()));
+  resetAction_->setEnabled(studio && (state != RunState::Empty || chosenKindLoaded()));
   exportAction_->setEnabled(studio);
 }
 

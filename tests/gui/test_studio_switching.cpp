@@ -2,6 +2,7 @@
 // in the instance panel closes the run (trace, log, charts and history emptied, Right does nothing, the
 // status bar says what to do) until its instance is loaded; coming back to the loaded kind, or choosing
 // another algorithm, starts a fresh run whose charts name only its own phases.
+#include <QAction>
 #include <QtTest/QtTest>
 #include <set>
 
@@ -161,6 +162,8 @@ class TestStudioSwitching : public QObject {
     window.instancePanel().setProblemKind(chosenKind);
     QVERIFY(runIsClosed(window));
     QVERIFY(!window.history().available());
+    QVERIFY(!window.findChild<QAction*>(QStringLiteral("actionReset"))->isEnabled());
+    QCOMPARE(label(window, "historyPosition"), QStringLiteral("no run"));
     QVERIFY(window.charts().timeSeriesNames().isEmpty());
     QVERIFY2(label(window, "statusMessage").contains(window.instancePanel().problemTitle()),
              qPrintable(label(window, "statusMessage")));

@@ -49,13 +49,6 @@ int StepLogModel::columnCount(const QModelIndex& parent) const {
   return parent.isValid() ? 0 : ColumnCount;
 }
 
-QString readableNumber(double value) {
-  constexpr double kExactIntegers = 1e15;  // doubles hold every integer below this
-  const bool whole = std::floor(value) == value && std::abs(value) < kExactIntegers;
-  if (whole || std::isinf(value) || std::isnan(value)) return QString::fromStdString(formatNumber(value));
-  return QString::number(value, 'g', StepLogModel::kReadableDigits);
-}
-
 QString StepLogModel::countersText(const StepRecord& record, CounterDigits digits) const {
   QStringList parts;
   const auto& names = trace_->counterNames();
@@ -64,7 +57,7 @@ QString StepLogModel::countersText(const StepRecord& record, CounterDigits digit
     parts << QStringLiteral("%1=%2").arg(
         QString::fromUtf8(names[c].data(), static_cast<qsizetype>(names[c].size())),
         digits == CounterDigits::Exact ? QString::fromStdString(formatNumber(record.counters[c]))
-                                       : readableNumber(record.counters[c]));
+                                       : QString::fromStdString(formatReadable(record.counters[c])));
   }
   return parts.join(QLatin1Char(' '));
 }

@@ -10,10 +10,6 @@
 
 namespace ms::views {
 
-// A counter or value as a person reads it: whole numbers in full, fractions to 6 significant digits
-// ("0.333333", not "0.3333333333333333").
-QString readableNumber(double value);
-
 // Says in one line what a step did, from its phase and counters.
 using StepExplainer = std::function<QString(const StepRecord&)>;
 
@@ -48,10 +44,9 @@ class StepLogModel : public QAbstractTableModel {
   QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
   QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
-  // Whole numbers in full; fractions to kReadableDigits significant digits ("epsilon=0.333333"), or every
-  // digit that reads back to the same double.
+  // Whole numbers in full and fractions to 6 significant digits ("epsilon=0.333333", formatReadable), or
+  // every digit that reads back to the same double.
   enum class CounterDigits { Readable, Exact };
-  static constexpr int kReadableDigits = 6;
   QString countersText(const StepRecord& record,
                        CounterDigits digits = CounterDigits::Readable) const;  // "assigned=12 frontier=3"
   QString explanation(const StepRecord& record) const;

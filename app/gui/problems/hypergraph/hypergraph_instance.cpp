@@ -9,7 +9,7 @@
 #include "solver/hypergraph/generators.h"
 #include "solver/hypergraph/io/hypergraph_io.h"
 
-#include "views/log/step_log_model.h"
+#include "solver/core/number_format.h"
 
 namespace ms::studio {
 
@@ -79,7 +79,7 @@ QString explainHypergraphStep(const StepRecord& record) {
   const auto counter = [&](hypergraph::HypergraphCounter slot) {
     return record.counters[static_cast<std::size_t>(slot)];
   };
-  const auto number = [](double value) { return views::readableNumber(value); };
+  const auto number = [](double value) { return QString::fromStdString(formatReadable(value)); };
   const std::string_view phase = record.phase;
   const QString level = number(counter(hypergraph::kLevel));
   if (phase == hypergraph::kGreedyMatchingPhase) {

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <variant>
 
-#include "views/log/step_log_model.h"
+#include "solver/core/number_format.h"
 
 namespace ms::studio {
 
@@ -20,7 +20,7 @@ QString explainApproximationStep(const StepRecord& record, std::span<const std::
     return it == counterNames.end() ? std::nan("")
                                     : record.counters[static_cast<std::size_t>(it - counterNames.begin())];
   };
-  const auto number = [](double value) { return views::readableNumber(value); };
+  const auto number = [](double value) { return QString::fromStdString(formatReadable(value)); };
   const std::string_view phase = record.phase;
   if (phase == "draw") {
     return QObject::tr("Fisher-Yates drew column %1 for row %2 (cost %3).")

@@ -16,10 +16,10 @@ HistoryScrubber::HistoryScrubber(StepHistory& history, RunController& controller
   slider_ = new QSlider(Qt::Horizontal, this);
   slider_->setToolTip(tr("The stored steps: drag to show the state after any of them"));
   slider_->setObjectName(QStringLiteral("historySlider"));
-  slider_->setMinimumWidth(160);
+  slider_->setMinimumWidth(120);
   position_ = new QLabel(this);
   position_->setObjectName(QStringLiteral("historyPosition"));
-  position_->setMinimumWidth(90);
+  position_->setMinimumWidth(80);
   auto* layout = new QHBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(new QLabel(tr(" History "), this));
@@ -41,8 +41,13 @@ void HistoryScrubber::refresh() {
   const QSignalBlocker block(slider_);
   slider_->setRange(0, available ? history_.latestStep() : 0);
   slider_->setValue(available ? history_.shownStep() : 0);
-  position_->setText(available ? tr("%1/%2 steps").arg(history_.shownStep()).arg(history_.latestStep())
-                               : tr("off (n > %1)").arg(kHistoryMaxSize));
+  if (available) {
+    position_->setText(tr("%1/%2 steps").arg(history_.shownStep()).arg(history_.latestStep()));
+  } else {
+    // No run (another problem kind chosen, nothing loaded) is not a run too large to keep.
+    position_->setText(controller_.state() == RunState::Empty ? tr("no run")
+                                                              : tr("off (n > %1)").arg(kHistoryMaxSize));
+  }
 }
 
 }  // namespace ms::studio

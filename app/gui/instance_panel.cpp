@@ -90,6 +90,10 @@ ProblemKind InstancePanel::problemKind() const {
   return static_cast<ProblemKind>(problem_->currentData().toInt());
 }
 
+QString InstancePanel::problemTitle() const {
+  return problem_->currentText();
+}
+
 void InstancePanel::setProblemKind(ProblemKind kind) {
   problem_->setCurrentIndex(problem_->findData(static_cast<int>(kind)));
 }

@@ -49,6 +49,7 @@ class InstancePanel : public QWidget {
 
   void addKind(ProblemKind kind, std::unique_ptr<InstanceForm> form);
   ProblemKind problemKind() const;
+  QString problemTitle() const;  // of the chosen kind: "weighted matching"
   void setProblemKind(ProblemKind kind);
   InstanceSource currentGeneratorSource() const;  // of the chosen problem kind
   // A loaded instance's source: a file joins the kind's recent files (most recent first, without

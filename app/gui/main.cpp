@@ -32,6 +32,7 @@ struct Options {
   std::optional<matching::MatchingOptions> matchingSolver;
   std::optional<hypergraph::HypergraphOptions> hypergraphSolver;
   int steps = 0;
+  std::optional<ProblemKind> chooseAfterSteps;  // a kind chosen in the instance panel after the steps
   QString screenshot;
   QString matrixPng;
   QSize pngSize{1920, 1080};
@@ -167,9 +168,15 @@ Options parseOptions(const QApplication& app) {
   const QCommandLineOption benchRepeats(QStringLiteral("bench-repeats"),
                                         QStringLiteral("Solves of each kind."), QStringLiteral("R"),
                                         QStringLiteral("5"));
-  parser.addOptions({problem, input, generate, size, range, seed, algorithm, backend, init, maxPhases,
-                     threads, steps, screenshot, matrixPng, pngSize, pngLegend, windowSize, bench,
-                     benchRepeats});
+  const QCommandLineOption choose(
+      QStringLiteral("choose-problem"),
+      QStringLiteral(
+          "After the steps, choose this problem kind in the instance panel, as a person would (the "
+          "run closes until an instance of that kind is loaded)."),
+      QStringLiteral("P"));
+  parser.addOptions({problem,   input,   generate,  size,       range, seed,        algorithm,
+                     backend,   init,    maxPhases, threads,    steps, choose,      screenshot,
+                     matrixPng, pngSize, pngLegend, windowSize, bench, benchRepeats});
   parser.process(app);
 
   Options options;
@@ -225,6 +232,7 @@ Options parseOptions(const QApplication& app) {
     options.solver = solver;
   }
   options.steps = parser.value(steps).toInt();
+  if (parser.isSet(choose)) options.chooseAfterSteps = parseProblem(parser.value(choose));
   options.screenshot = parser.value(screenshot);
   options.matrixPng = parser.value(matrixPng);
   options.pngSize = parseSize(parser.value(pngSize));
@@ -255,6 +263,10 @@ int runScript(MainWindow& window, const Options& options) {
   if (!processEventsUntil(stepped, kScriptTimeout)) {
     std::fprintf(stderr, "matchscope: the steps did not finish: %s\n", qPrintable(window.lastError()));
     return 1;
+  }
+  if (options.chooseAfterSteps) {
+    window.instancePanel().setProblemKind(*options.chooseAfterSteps);
+    processEventsUntil([&] { return window.controller().state() != RunState::Busy; }, kScriptTimeout);
   }
   // The matrix view renders on its own thread: wait for a frame of the final state.
   const quint64 frame = window.matrixView().refresh();

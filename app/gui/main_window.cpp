@@ -9,8 +9,11 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScreen>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
+#include <QSignalBlocker>
 #include <QSlider>
 #include <QSplitter>
 #include <QStackedWidget>
@@ -22,6 +25,7 @@
 #include <algorithm>
 #include <cmath>
 #include <exception>
+#include <span>
 
 #include "app/gui/algorithm_panel.h"
 #include "app/gui/help_menu.h"
@@ -48,6 +52,9 @@ double stepsPerSecondAt(int position) {
 }
 
 constexpr double kRenderShareWhileRunning = 0.1;
+constexpr QSize kFrameAllowance(16, 64);  // a window manager's frame and title bar, about
+constexpr int kMinLogRows = 6;            // the step log shows at least this many rows
+constexpr int kMinChartsWidth = 360;      // room for the axes, the plot and a legend row of two entries
 constexpr int kDisplayRefreshWhileRunningMs = 500;  // charts and log
 
 QString formatObjective(double value) {
@@ -80,19 +87,32 @@ MainWindow::MainWindow(QWidget* parent)
   connect(controller_.get(), &RunController::solveFailed, this, &MainWindow::showError);
   connect(&loader_, &QFutureWatcher<LoadResult>::finished, this, &MainWindow::instanceLoaded);
   connect(instancePanel_, &InstancePanel::sourceRequested, this, &MainWindow::loadInstance);
-  connect(algorithmPanel_, &AlgorithmPanel::optionsChanged, this, &MainWindow::startSession);
+  connect(algorithmPanel_, &AlgorithmPanel::optionsChanged, this, &MainWindow::algorithmOptionsChanged);
   connect(history_, &StepHistory::moved, this, &MainWindow::historyMoved);
   connect(history_, &StepHistory::rangeChanged, this, &MainWindow::updateActions);
-  connect(instancePanel_, &InstancePanel::problemKindChanged, algorithmPanel_,
-          &AlgorithmPanel::setProblemKind);
+  connect(instancePanel_, &InstancePanel::problemKindChanged, this, &MainWindow::problemKindChosen);
 
-  resize(1600, 1000);  // until the settings say otherwise
+  fitFirstLaunchToScreen();  // until the settings say otherwise
   resizeDocks({findChild<QDockWidget*>(QStringLiteral("chartsDock"))}, {460}, Qt::Horizontal);
-  resizeDocks({findChild<QDockWidget*>(QStringLiteral("logDock"))}, {220}, Qt::Vertical);
+  resizeDocks({findChild<QDockWidget*>(QStringLiteral("logDock"))}, {logView_->minimumHeight()},
+              Qt::Vertical);
   resizeDocks({findChild<QDockWidget*>(QStringLiteral("logDock")), legendDock_}, {720, 560}, Qt::Horizontal);
   restoreSettings();
   updateActions();
   updateStatusBar();
+}
+
+// 1600 x 1000 where the screen has room; on a smaller screen (1280 x 800) the window opens maximized, so the
+// window manager fits it with its frame, and at the screen's size where there is none (Xvfb).
+void MainWindow::fitFirstLaunchToScreen() {
+  const QRect available = screen()->availableGeometry();
+  const QSize preferred(1600, 1000);
+  resize(preferred.boundedTo(available.size()));
+  if (available.width() < preferred.width() + kFrameAllowance.width() ||
+      available.height() < preferred.height() + kFrameAllowance.height()) {
+    move(available.topLeft());
+    setWindowState(windowState() | Qt::WindowMaximized);
+  }
 }
 
 MainWindow::~MainWindow() {
@@ -113,9 +133,46 @@ void MainWindow::buildViews() {
 // The panels and views follow the kind of the instance just loaded.
 void MainWindow::setProblemKind(ProblemKind kind) {
   problem_ = kind;
-  instancePanel_->setProblemKind(kind);
+  {
+    const QSignalBlocker quiet(instancePanel_);  // the instance just loaded starts its own session
+    instancePanel_->setProblemKind(kind);
+  }
   algorithmPanel_->setProblemKind(kind);
   showProblemViews();
+}
+
+// The loaded instance's solver steps only while its kind is the chosen one: choosing another kind closes the
+// run (trace, charts, log and history emptied) until an instance of that kind is loaded, and coming back
+// starts a fresh run of the loaded instance.
+void MainWindow::problemKindChosen(ProblemKind kind) {
+  algorithmPanel_->setProblemKind(kind);
+  if (!problem().hasInstance()) return;
+  if (chosenKindLoaded()) {
+    startSession();
+  } else {
+    closeRun();
+  }
+}
+
+// A new algorithm (or backend, or option) starts a fresh run; the choices of a kind with no instance loaded
+// run nothing.
+void MainWindow::algorithmOptionsChanged() {
+  if (chosenKindLoaded()) {
+    startSession();
+  } else if (problem().hasInstance()) {
+    closeRun();
+  }
+}
+
+bool MainWindow::chosenKindLoaded() const {
+  return instancePanel_->problemKind() == problem_ && problem().hasInstance();
+}
+
+void MainWindow::closeRun() {
+  controller_->load({});
+  lastError_.clear();
+  statusMessage_->setText(tr("No %1 instance loaded: Generate or Open file… in the Instance panel to run one")
+                              .arg(instancePanel_->problemTitle()));
 }
 
 // The current kind's views and the matrix view as it uses it; the matrix toolbar's choices apply only while
@@ -169,6 +226,10 @@ void MainWindow::buildDocks() {
   logView_->setColumnWidth(views::StepLogModel::PhaseColumn, 130);
   logView_->setColumnWidth(views::StepLogModel::TimeColumn, 80);
   logView_->setColumnWidth(views::StepLogModel::CountersColumn, 300);
+  logView_->setMinimumHeight(logView_->horizontalHeader()->sizeHint().height() +
+                             kMinLogRows * logView_->verticalHeader()->defaultSectionSize() +
+                             logView_->horizontalScrollBar()->sizeHint().height() +
+                             2 * logView_->frameWidth());
   addDock(tr("Step log"), QStringLiteral("logDock"), logView_, Qt::BottomDockWidgetArea);
   // The log follows new rows while it is scrolled to the bottom.
   connect(logModel_, &QAbstractItemModel::rowsAboutToBeInserted, this, [this] {
@@ -181,8 +242,17 @@ void MainWindow::buildDocks() {
   connect(logView_, &QTableView::clicked, this,
           [this](const QModelIndex& index) { history_->seek(index.row() + 1); });
 
+  // Each chart needs some height to be read: where the dock is shorter than the charts of a kind, it scrolls
+  // rather than making the window taller than the screen.
   charts_ = new views::TraceCharts(this);
-  addDock(tr("Charts"), QStringLiteral("chartsDock"), charts_, Qt::RightDockWidgetArea);
+  auto* chartsScroll = new QScrollArea(this);
+  chartsScroll->setObjectName(QStringLiteral("chartsScroll"));
+  chartsScroll->setWidget(charts_);
+  chartsScroll->setWidgetResizable(true);
+  chartsScroll->setFrameShape(QFrame::NoFrame);
+  chartsScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  chartsScroll->setMinimumWidth(kMinChartsWidth);
+  addDock(tr("Charts"), QStringLiteral("chartsDock"), chartsScroll, Qt::RightDockWidgetArea);
   // Right of the step log, where a wide, short legend lays its entries out in columns.
   legendDock_ = new LegendDock(this);
   splitDockWidget(findChild<QDockWidget*>(QStringLiteral("logDock")), legendDock_, Qt::Horizontal);
@@ -231,9 +301,9 @@ void MainWindow::buildActions() {
   speed_->setObjectName(QStringLiteral("speed"));
   speed_->setRange(0, kSpeedPositions);
   speed_->setValue(10);
-  speed_->setMaximumWidth(160);
+  speed_->setMaximumWidth(120);
   speedLabel_ = new QLabel(this);
-  speedLabel_->setMinimumWidth(90);
+  speedLabel_->setMinimumWidth(75);
   transport->addWidget(new QLabel(tr(" Speed "), this));
   transport->addWidget(speed_);
   transport->addWidget(speedLabel_);
@@ -304,6 +374,7 @@ void MainWindow::buildModes() {
   modePages_->setObjectName(QStringLiteral("modePages"));
   modePages_->addWidget(takeCentralWidget());
   modePages_->addWidget(learnPanel_);
+  fitShownModePage();
   setCentralWidget(modePages_);
 
   auto* modes = new QActionGroup(this);
@@ -324,10 +395,22 @@ void MainWindow::buildModes() {
   learnModeAction_ = addMode(tr("Learn"), QStringLiteral("actionLearnMode"),
                              QKeySequence(Qt::CTRL | Qt::Key_2), WindowMode::Learn);
   studioModeAction_->setChecked(true);
-  modeBar_ = addToolBar(tr("Mode"));
+  // In the menu bar's corner: the toolbar row keeps its width for the transport and matrix choices.
+  modeBar_ = new QToolBar(tr("Mode"), this);
   modeBar_->setObjectName(QStringLiteral("modeToolbar"));
   modeBar_->addActions(modes->actions());
+  menuBar()->setCornerWidget(modeBar_, Qt::TopRightCorner);
   menuBar()->addMenu(tr("&Mode"))->addActions(modes->actions());
+}
+
+// A stacked widget is as large as its largest page: the hidden page's size is ignored, so that the lesson's
+// width does not widen the studio beyond a 1280-pixel screen (nor the studio's the lesson).
+void MainWindow::fitShownModePage() {
+  for (int page = 0; page < modePages_->count(); ++page) {
+    const QSizePolicy::Policy policy =
+        page == modePages_->currentIndex() ? QSizePolicy::Preferred : QSizePolicy::Ignored;
+    modePages_->widget(page)->setSizePolicy(policy, policy);
+  }
 }
 
 void MainWindow::setMode(WindowMode mode) {
@@ -352,6 +435,7 @@ void MainWindow::setMode(WindowMode mode) {
     modePages_->setCurrentIndex(0);
     restoreState(studioLayout_);
   }
+  fitShownModePage();
   statusBar()->setVisible(!learn);  // it describes the studio's solve
   // A solve may go on in Learn mode; it is watched again when the studio comes back.
   controller_->setWatched(isVisible() && !learn);
@@ -414,8 +498,10 @@ void MainWindow::startSession() {
 void MainWindow::sessionStarted() {
   logModel_->setExplainer(problem().explainer(controller_->session()));
   logModel_->setTrace(&controller_->trace());
-  charts_->setConfig(problem().chartsConfig());
+  // A closed run (another kind chosen) leaves the charts empty and untitled.
+  charts_->setConfig(chosenKindLoaded() ? problem().chartsConfig() : views::TraceChartsConfig{});
   charts_->reset(controller_->session().counterNames);
+  chartedSteps_ = 0;
   problem().sessionStarted();
   showProblemViews();  // what the matrix offers may follow the algorithm
   status_ = StatusValues{};
@@ -427,8 +513,13 @@ void MainWindow::sessionStarted() {
 void MainWindow::recordsAppended(int firstIndex, int count) {
   logModel_->recordsAppended(firstIndex, count);
   const auto& records = controller_->trace().records();
-  charts_->append(std::span<const StepRecord>(records).subspan(static_cast<std::size_t>(firstIndex),
-                                                               static_cast<std::size_t>(count)));
+  if (chartedSteps_ == firstIndex) {
+    charts_->append(std::span<const StepRecord>(records).subspan(static_cast<std::size_t>(firstIndex),
+                                                                 static_cast<std::size_t>(count)));
+    chartedSteps_ = firstIndex + count;
+  } else {
+    chartSteps(static_cast<int>(records.size()));  // the charts showed a stored step: all of them again
+  }
   status_.iteration = records.back().iteration;
   status_.elapsedMs = static_cast<double>(controller_->trace().totalWallNs()) / 1e6;
   if (history_->available()) logView_->clearSelection();  // the highlighted stored step is left behind
@@ -446,6 +537,7 @@ void MainWindow::snapshotUpdated(const std::shared_ptr<const Snapshot>& snapshot
 void MainWindow::historyMoved() {
   const int step = history_->shownStep();
   status_.iteration = history_->iterationAt(step);
+  chartSteps(step);
   if (step == 0) {
     logView_->clearSelection();
   } else {
@@ -455,6 +547,20 @@ void MainWindow::historyMoved() {
     logView_->scrollTo(row);
   }
   showSnapshot(history_->shownSnapshot());
+}
+
+// The charts and the elapsed time as they stood after the first `steps` steps.
+void MainWindow::chartSteps(int steps) {
+  const auto shown =
+      std::span<const StepRecord>(controller_->trace().records()).first(static_cast<std::size_t>(steps));
+  charts_->reset(controller_->session().counterNames);
+  charts_->append(shown);
+  problem().chartsReplayed(*controller_, steps);
+  charts_->refreshNow();
+  chartedSteps_ = steps;
+  int64_t wallNs = 0;
+  for (const StepRecord& record : shown) wallNs += record.wall_ns;
+  status_.elapsedMs = static_cast<double>(wallNs) / 1e6;
 }
 
 void MainWindow::showSnapshot(const std::shared_ptr<const Snapshot>& snapshot) {
@@ -512,7 +618,7 @@ void MainWindow::updateActions() {
   runToEndAction_->setEnabled(canStep);
   runPauseAction_->setEnabled(canStep);
   runPauseAction_->setText(state == RunState::Busy ? tr("Pause") : tr("Run"));
-  resetAction_->setEnabled(studio && (state != RunState::Empty || problem().hasInstance()));
+  resetAction_->setEnabled(studio && (state != RunState::Empty || chosenKindLoaded()));
   exportAction_->setEnabled(studio);
 }
 
@@ -558,8 +664,28 @@ void MainWindow::exportRequest(const ExportRequest& request) {
   }
 }
 
+// The main view rendered small at the export's aspect, the window grabbed, or the trace's size in words.
+ExportPreview MainWindow::exportPreview(const ExportRequest& request, QSize box) {
+  switch (request.kind) {
+    case ExportKind::MatrixPng:
+      return {problem().hasInstance()
+                  ? problem().renderMainView(request.size.scaled(box, Qt::KeepAspectRatio))
+                  : QImage(),
+              tr("nothing loaded")};
+    case ExportKind::WindowPng:
+      return {grab().toImage(), {}};
+    case ExportKind::TraceCsv:
+      return {QImage(), tr("%1 steps, one row each, with %2 counters")
+                            .arg(controller_->trace().records().size())
+                            .arg(controller_->session().counterNames.size())};
+  }
+  return {};
+}
+
 void MainWindow::exportWithDialog() {
-  ExportDialog dialog(lastExport_, this);
+  ExportDialog dialog(
+      lastExport_, [this](const ExportRequest& request, QSize box) { return exportPreview(request, box); },
+      this);
   if (dialog.exec() != QDialog::Accepted) return;
   lastExport_ = dialog.request();
   try {
@@ -618,10 +744,11 @@ void MainWindow::restoreSettings() {
   speed_->setValue(settings.value(QStringLiteral("transport/speed"), speed_->value()).toInt());
   quantity_->setCurrentIndex(settings.value(QStringLiteral("matrix/quantity"), 0).toInt());
   colorMap_->setCurrentIndex(settings.value(QStringLiteral("matrix/colorMap"), 0).toInt());
-  lastExport_.kind = static_cast<ExportKind>(settings.value(QStringLiteral("export/kind"), 0).toInt());
-  lastExport_.path =
-      settings.value(QStringLiteral("export/path"), QStringLiteral("matchscope.png")).toString();
-  lastExport_.size = settings.value(QStringLiteral("export/size"), QSize(1920, 1080)).toSize();
+  const ExportRequest defaults = ExportDialog::defaultRequest();
+  lastExport_.kind = static_cast<ExportKind>(
+      settings.value(QStringLiteral("export/kind"), static_cast<int>(defaults.kind)).toInt());
+  lastExport_.path = settings.value(QStringLiteral("export/path"), defaults.path).toString();
+  lastExport_.size = settings.value(QStringLiteral("export/size"), defaults.size).toSize();
   instancePanel_->restoreSettings(settings);
   algorithmPanel_->restoreSettings(settings);
   if (settings.value(QStringLiteral("window/mode")).toString() == QLatin1String("learn"))

@@ -102,14 +102,20 @@ class MainWindow : public QMainWindow {
     QString error;
   };
 
+  void fitFirstLaunchToScreen();
   void buildViews();
   void buildDocks();
   void buildActions();
   void buildStatusBar();
   void buildModes();
   void updateLegend();
+  void fitShownModePage();
   void startSession();
   void setProblemKind(ProblemKind kind);
+  void problemKindChosen(ProblemKind kind);
+  void algorithmOptionsChanged();
+  bool chosenKindLoaded() const;
+  void closeRun();
   void showProblemViews();
   void instanceLoaded();
   void sessionStarted();
@@ -117,12 +123,14 @@ class MainWindow : public QMainWindow {
   void snapshotUpdated(const std::shared_ptr<const Snapshot>& snapshot);
   void showSnapshot(const std::shared_ptr<const Snapshot>& snapshot);
   void historyMoved();
+  void chartSteps(int steps);
   void stateChanged(RunState state);
   void showError(const QString& message);
   void updateStatusBar();
   void updateActions();
   void runOrPause();
   void speedChanged(int position);
+  ExportPreview exportPreview(const ExportRequest& request, QSize box);
   void exportWithDialog();
   void saveSettings() const;
   void restoreSettings();
@@ -137,6 +145,7 @@ class MainWindow : public QMainWindow {
   views::StepLogModel* logModel_ = nullptr;
   QTableView* logView_ = nullptr;
   bool logFollowing_ = true;
+  int chartedSteps_ = 0;  // the charts show the records of these first steps
   QSplitter* splitter_ = nullptr;
   QStackedWidget* modePages_ = nullptr;  // the studio's views or the Learn panel
   views::LearnPanel* learnPanel_ = nullptr;

@@ -106,6 +106,9 @@ class ProblemSession {
   // The controller delivered records or a snapshot of the running session (its history, when kept, holds
   // every step's snapshot): for views that follow every step rather than the one shown.
   virtual void progressDelivered(const RunController& /*controller*/) {}
+  // The charts were reset and given the records of the first `steps` steps (the History slider moved): plot
+  // what the kind adds from the stored snapshots of those steps.
+  virtual void chartsReplayed(const RunController& /*controller*/, int /*steps*/) {}
   // Shows `snapshot` in the kind's views (the matrix view included) and puts its pairs and objective in
   // `status`.
   virtual void showSnapshot(const Snapshot& snapshot, StatusValues& status) = 0;

@@ -26,6 +26,18 @@ inline std::string formatNumber(float value) {
   return std::string(buffer, end);
 }
 
+// As a person reads it: whole numbers in full, fractions to 6 significant digits ("0.333333", not
+// "0.3333333333333333").
+inline std::string formatReadable(double value) {
+  constexpr double kExactIntegers = 1e15;  // doubles hold every integer below this
+  if (!std::isfinite(value) || (std::floor(value) == value && std::abs(value) < kExactIntegers))
+    return formatNumber(value);
+  char buffer[32];
+  auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::general, 6);
+  (void)ec;  // 32 bytes hold any double to 6 significant digits
+  return std::string(buffer, end);
+}
+
 template <std::integral T>
 std::string formatNumber(T value) {
   return std::to_string(value);

@@ -267,8 +267,8 @@ class TestMatchingStudio : public QObject {
     Snapshot snapshot;
     solver->snapshot(snapshot);
     views::GraphView view;
-    const QSize size(400, 400);
-    view.resize(size);
+    view.resize(400, 400);
+    const QSize size = view.graphSize();  // the area above the legend
     view.setSnapshot(snapshot);
     const QImage whole = view.renderImage(size);
     const views::GraphLayout layout(points, size);
@@ -283,6 +283,33 @@ class TestMatchingStudio : public QObject {
     QVERIFY(pixelAt(zoomed, layout.toPixel(points[5])) != point);
     QTest::mouseDClick(&view, Qt::LeftButton, Qt::NoModifier, QPoint(10, 10));
     QCOMPARE(view.renderImage(size), whole);
+  }
+
+  // The legend stands in a strip below the points: a point at the bottom left corner (where the legend box
+  // covered it) shows on screen, as does every other.
+  void graphLegendCoversNoPoint() {
+    const std::vector<matching::Point> points{{0, 0}, {1, 0}, {0, 1}, {1, 1}, {0.05, 0.02}, {0.5, 0.5}};
+    const matching::CompleteGraph graph = matching::graphFromPoints(points);
+    auto solver = matching::makeMatchingSolver(graph, options(matching::MatchingAlgorithm::Roma));
+    solver->step();
+    solver->step();
+    Snapshot snapshot;
+    solver->snapshot(snapshot);
+    views::GraphView view;
+    view.resize(400, 300);
+    view.setSnapshot(snapshot);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    const QImage shown = view.grab().toImage();
+    const views::GraphLayout layout(points, view.graphSize());
+    for (const matching::Point& point : points) {
+      const QPointF pixel = layout.toPixel(point);
+      QVERIFY2(pixelAt(shown, pixel) == QColor(views::graph_style::kPoint),
+               qPrintable(QStringLiteral("point at %1,%2 is %3")
+                              .arg(pixel.x())
+                              .arg(pixel.y())
+                              .arg(pixelAt(shown, pixel).name())));
+    }
   }
 
   // A graph without points is shown as its weight matrix: both cells of every matched pair carry the

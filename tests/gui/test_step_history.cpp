@@ -7,11 +7,16 @@
 #include <QSlider>
 #include <QTableView>
 #include <QtTest/QtTest>
+#include <array>
+#include <set>
+#include <span>
+#include <string_view>
 
 #include "app/gui/algorithm_panel.h"
 #include "app/gui/history_scrubber.h"
 #include "app/gui/main_window.h"
 #include "app/gui/step_history.h"
+#include "views/charts/trace_charts.h"
 #include "views/log/step_log_model.h"
 #include "views/tree/tree_view.h"
 #include "window_test_support.h"
@@ -274,7 +279,41 @@ class TestStepHistory : public QObject {
         QCOMPARE(model.data(model.index(row, views::StepLogModel::IterationColumn)).toInt(), shown.iteration);
       }
       QCOMPARE(window.controller().trace().records().size(), static_cast<std::size_t>(latest));
+      // The elapsed time and the charts stand at the shown step too.
+      const auto steps =
+          std::span(window.controller().trace().records()).first(static_cast<std::size_t>(position));
+      int64_t wallNs = 0;
+      std::set<std::string_view> phases;
+      for (const StepRecord& record : steps) {
+        wallNs += record.wall_ns;
+        phases.insert(record.phase);
+      }
+      QCOMPARE(window.status().elapsedMs, static_cast<double>(wallNs) / 1e6);
+      double chartedMs = 0;
+      for (const std::string_view phase : phases) {
+        for (const QPointF& point : window.charts().phaseTimePoints(phase)) chartedMs += point.y();
+      }
+      QVERIFY2(std::abs(chartedMs - static_cast<double>(wallNs) / 1e6) <= 1e-9,
+               qPrintable(QStringLiteral("charts %1 ms, steps %2 ms").arg(chartedMs).arg(wallNs / 1e6)));
+      QCOMPARE(window.charts().timeSeriesNames().size(), static_cast<qsizetype>(phases.size()));
     }
+  }
+
+  // Counters read at a glance in the log (the auction's epsilon printed 16 digits); the tooltip has them all.
+  void countersPrintReadableDigits() {
+    const std::array<std::string_view, 2> names = {"epsilon", "bids"};
+    Trace trace(names);
+    StepRecord record;
+    record.phase = "bidding";
+    record.counters[0] = 1.0 / 3.0;
+    record.counters[1] = 123456789;
+    trace.append(record);
+    views::StepLogModel model;
+    model.setTrace(&trace);
+    const QModelIndex counters = model.index(0, views::StepLogModel::CountersColumn);
+    QCOMPARE(model.data(counters).toString(), QStringLiteral("epsilon=0.333333 bids=123456789"));
+    QCOMPARE(model.data(counters, Qt::ToolTipRole).toString(),
+             QStringLiteral("epsilon=0.3333333333333333 bids=123456789"));
   }
 
   // Above kHistoryMaxSize nothing is stored: the scrubber is disabled and says why, Back stays off, and Left

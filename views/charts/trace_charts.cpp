@@ -2,10 +2,14 @@
 
 #include <QChart>
 #include <QChartView>
+#include <QColor>
+#include <QFontMetrics>
+#include <QLabel>
 #include <QLineSeries>
 #include <QVBoxLayout>
 #include <QValueAxis>
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 #include "views/charts/min_max_decimation.h"
@@ -43,6 +47,20 @@ void setIntegerAxis(QValueAxis* axis, double low, double span) {
   }
 }
 
+// Tableau 10: ten hues told apart on white and in print; a chart's series take them in the order they
+// are added (Qt's default theme has five, so a sixth phase repeated the first's colour).
+constexpr std::array<QRgb, 10> kSeriesColors = {0x4e79a7, 0xf28e2b, 0xe15759, 0x76b7b2, 0x59a14f,
+                                                0xedc948, 0xb07aa1, 0xff9da7, 0x9c755f, 0x7f7f7f};
+
+// Counter and phase names as a person reads them: "forward_level" is "forward level".
+QString readableName(std::string_view name) {
+  return QString::fromUtf8(name.data(), static_cast<qsizetype>(name.size()))
+      .replace(QLatin1Char('_'), QLatin1Char(' '));
+}
+
+// Below a millisecond the time chart counts microseconds, so its ticks read "20", not "0.02".
+constexpr double kMicrosecondsBelowMs = 1;
+
 }  // namespace
 
 TraceCharts::TraceCharts(QWidget* parent) : QWidget(parent) {
@@ -56,20 +74,20 @@ TraceCharts::TraceCharts(QWidget* parent) : QWidget(parent) {
     phaseCharts_.push_back(std::make_unique<PhaseChart>());
     phaseCharts_.back()->chart = makeChart(QString());
   }
-  layout->addWidget(timeChart_.view);
-  layout->addWidget(gainChart_.view);
-  for (const auto& phaseChart : phaseCharts_) layout->addWidget(phaseChart->chart.view);
-  layout->addWidget(objectiveChart_.view);
-  layout->addWidget(factorChart_.view);
+  layout->addWidget(timeChart_.box);
+  layout->addWidget(gainChart_.box);
+  for (const auto& phaseChart : phaseCharts_) layout->addWidget(phaseChart->chart.box);
+  layout->addWidget(objectiveChart_.box);
+  layout->addWidget(factorChart_.box);
   attach(gainChart_, gainPlot_, QString());
   attach(objectiveChart_, objectivePlot_, tr("cost"));
   attach(objectiveChart_, referencePlot_, tr("optimum"));
+  updateLegend(objectiveChart_);
   attach(factorChart_, factorPlot_, QString());
-  factorChart_.chart->legend()->hide();
-  objectiveChart_.chart->setTitle(tr("Cost after each step against the Hungarian optimum"));
-  factorChart_.chart->setTitle(tr("Approximation factor (cost / optimum)"));
+  objectiveChart_.chart->setTitle(tr("Cost of the rows assigned so far, against the optimum"));
+  // A partial assignment's cost is below the optimum: its ratio would read as better than optimal.
+  factorChart_.chart->setTitle(tr("Approximation factor of complete assignments"));
   for (Chart* chart : {&objectiveChart_, &factorChart_}) chart->x->setTitleText(tr("step"));
-  gainChart_.chart->legend()->hide();
   refreshTimer_.setSingleShot(true);
   refreshTimer_.setInterval(kRefreshMs);
   connect(&refreshTimer_, &QTimer::timeout, this, &TraceCharts::refreshNow);
@@ -83,25 +101,83 @@ TraceCharts::Chart TraceCharts::makeChart(const QString& yTitle) {
   Chart chart;
   chart.chart = new QChart();
   chart.chart->setAnimationOptions(QChart::NoAnimation);
-  chart.chart->legend()->setAlignment(Qt::AlignRight);
+  // Qt Charts' legend cuts its entries short in a narrow dock ("reve..."): the legend is a label under the
+  // chart that wraps instead.
+  chart.chart->legend()->hide();
   chart.chart->setMargins(QMargins(2, 2, 2, 2));
   chart.x = new QValueAxis(chart.chart);
   chart.y = new QValueAxis(chart.chart);
   chart.y->setTitleText(yTitle);
   chart.x->setLabelFormat(QStringLiteral("%d"));
+  chart.y->setLabelFormat(QStringLiteral("%g"));  // "0.005", where the default "%.2f" style is cut to "0..."
+
   chart.x->setTickType(QValueAxis::TicksDynamic);
   chart.x->setTickAnchor(0);
   chart.x->setTickInterval(1);
   chart.chart->addAxis(chart.x, Qt::AlignBottom);
   chart.chart->addAxis(chart.y, Qt::AlignLeft);
-  chart.view = new QChartView(chart.chart, this);  // the view owns the chart
-  chart.view->setMinimumHeight(140);
+  chart.box = new QWidget(this);
+  chart.view = new QChartView(chart.chart, chart.box);  // the view owns the chart
+  chart.view->setMinimumHeight(kMinChartHeight);
+  chart.legend = new QLabel(chart.box);
+  chart.legend->setTextFormat(Qt::RichText);
+  chart.legend->setAlignment(Qt::AlignCenter);
+  chart.legend->hide();
+  auto* layout = new QVBoxLayout(chart.box);
+  layout->setContentsMargins(0, 0, 0, 4);
+  layout->setSpacing(0);
+  layout->addWidget(chart.view, 1);
+  layout->addWidget(chart.legend);
   return chart;
+}
+
+// A swatch and the name of each named series, in rows that fit the widget's width (no word wrap: a label
+// that wraps has a height for its width, which makes a scroll area size the charts by their preferred
+// heights); one series needs no legend (the chart's title names it).
+void TraceCharts::updateLegend(Chart& chart) {
+  const QFontMetrics metrics(chart.legend->font());
+  const int available = std::max(1, width() - 8);
+  const int gap = metrics.horizontalAdvance(QStringLiteral("   "));
+  QStringList rows;
+  QString row;
+  int rowWidth = 0;
+  int entries = 0;
+  for (const QAbstractSeries* series : chart.chart->series()) {
+    const auto* line = qobject_cast<const QLineSeries*>(series);
+    if (line == nullptr || series->name().isEmpty()) continue;
+    const int entryWidth = metrics.horizontalAdvance(QStringLiteral("\u25a0 ") + series->name());
+    if (!row.isEmpty() && rowWidth + gap + entryWidth > available) {
+      rows << row;
+      row.clear();
+      rowWidth = 0;
+    }
+    if (!row.isEmpty()) {
+      row += QStringLiteral(" &nbsp; ");
+      rowWidth += gap;
+    }
+    row += QStringLiteral("<span style=\"color:%1\">&#9632;</span>&nbsp;%2")
+               .arg(line->color().name(),
+                    series->name().toHtmlEscaped().replace(QLatin1Char(' '), QStringLiteral("&nbsp;")));
+    rowWidth += entryWidth;
+    ++entries;
+  }
+  if (!row.isEmpty()) rows << row;
+  const QString text = entries > 1 ? rows.join(QStringLiteral("<br>")) : QString();
+  if (chart.legend->text() != text) chart.legend->setText(text);
+  chart.legend->setVisible(!text.isEmpty());
+}
+
+void TraceCharts::resizeEvent(QResizeEvent* event) {
+  QWidget::resizeEvent(event);
+  for (Chart* chart : {&timeChart_, &gainChart_, &objectiveChart_, &factorChart_}) updateLegend(*chart);
+  for (auto& phaseChart : phaseCharts_) updateLegend(phaseChart->chart);
 }
 
 void TraceCharts::attach(Chart& chart, Plot& plot, const QString& name) {
   plot.series = new QLineSeries(chart.chart);
   plot.series->setName(name);
+  const auto index = static_cast<std::size_t>(chart.chart->series().size());
+  plot.series->setColor(QColor::fromRgb(kSeriesColors[index % kSeriesColors.size()]));
   chart.chart->addSeries(plot.series);
   plot.series->attachAxis(chart.x);
   plot.series->attachAxis(chart.y);
@@ -119,13 +195,13 @@ void TraceCharts::setConfig(TraceChartsConfig config) {
   const QString iterationTitle = config_.iterationTitle.isEmpty() ? tr("iteration") : config_.iterationTitle;
   timeChart_.x->setTitleText(iterationTitle);
   gainChart_.x->setTitleText(iterationTitle);
-  gainChart_.view->setVisible(!config_.gainCounter.empty());
-  objectiveChart_.view->setVisible(config_.showsObjective);
-  factorChart_.view->setVisible(config_.showsObjective);
+  gainChart_.box->setVisible(!config_.gainCounter.empty());
+  objectiveChart_.box->setVisible(config_.showsObjective);
+  factorChart_.box->setVisible(config_.showsObjective);
   if (config_.phaseCharts.size() > kMaxPhaseCharts) config_.phaseCharts.resize(kMaxPhaseCharts);
   for (std::size_t k = 0; k < phaseCharts_.size(); ++k) {
     const bool used = k < config_.phaseCharts.size();
-    phaseCharts_[k]->chart.view->setVisible(used);
+    phaseCharts_[k]->chart.box->setVisible(used);
     setPhaseChart(*phaseCharts_[k], used ? config_.phaseCharts[k] : PhaseChartConfig{});
   }
 }
@@ -144,18 +220,20 @@ void TraceCharts::setPhaseChart(PhaseChart& phaseChart, const PhaseChartConfig& 
     plots.push_back(std::make_unique<Plot>());
     attach(chart, *plots.back(), QString());
   }
-  for (std::size_t k = 0; k < plots.size(); ++k)
-    plots[k]->series->setName(QString::fromStdString(config.counters[k]));
-  chart.chart->legend()->setVisible(plots.size() > 1);  // one series needs no legend
+  for (std::size_t k = 0; k < plots.size(); ++k) plots[k]->series->setName(readableName(config.counters[k]));
+  updateLegend(chart);
 }
 
 void TraceCharts::reset(std::span<const std::string_view> counterNames) {
   counterNames_.assign(counterNames.begin(), counterNames.end());
-  // Phase series stay (emptied): adding series relayouts the chart, which is not worth doing on every reset.
+  // The phases of the new session (another algorithm's, another kind's) get their series as they come: a
+  // legend keeps no phase the session does not have.
   for (auto& [name, plot] : phasePlots_) {
-    plot.ring.clear();
-    plot.dirty = true;
+    if (plot.series == nullptr) continue;
+    timeChart_.chart->removeSeries(plot.series);
+    delete plot.series;
   }
+  phasePlots_.clear();
   gainPlot_.ring.clear();
   gainPlot_.dirty = true;
   for (auto& phaseChart : phaseCharts_) {
@@ -169,6 +247,7 @@ void TraceCharts::reset(std::span<const std::string_view> counterNames) {
     plot->ring.clear();
     plot->dirty = true;
   }
+  completeCosts_.clear();
   reference_ = std::nan("");
   lastGainIteration_ = -1;
   lastGainValue_ = 0;
@@ -235,18 +314,21 @@ void TraceCharts::append(std::span<const StepRecord> records) {
   if (!refreshTimer_.isActive()) refreshTimer_.start();
 }
 
-void TraceCharts::appendObjective(int64_t step, double cost) {
+void TraceCharts::appendObjective(int64_t step, double cost, bool complete) {
   const QPointF point(static_cast<double>(step), cost);
   objectivePlot_.ring.setLast(point.x(), point.y());
   objectivePlot_.dirty = true;
-  pushFactor(point);
+  if (complete) {
+    completeCosts_.setLast(point.x(), point.y());
+    pushFactor(point);
+  }
   if (!refreshTimer_.isActive()) refreshTimer_.start();
 }
 
 void TraceCharts::setReference(double reference) {
   reference_ = reference;
   factorPlot_.ring.clear();
-  for (const QPointF& point : objectivePlot_.ring.ordered()) pushFactor(point);
+  for (const QPointF& point : completeCosts_.ordered()) pushFactor(point);
   factorPlot_.dirty = referencePlot_.dirty = true;
   refreshNow();
 }
@@ -260,11 +342,20 @@ void TraceCharts::pushFactor(QPointF objective) {
 void TraceCharts::refreshNow() {
   refreshTimer_.stop();
   std::vector<Plot*> timePlots;
+  double slowest = 0;
   for (auto& [name, plot] : phasePlots_) {
-    if (plot.series == nullptr) attach(timeChart_, plot, QString::fromStdString(name));
+    if (plot.series == nullptr) attach(timeChart_, plot, readableName(name));
     timePlots.push_back(&plot);
+    for (std::size_t k = 0; k < plot.ring.size(); ++k) slowest = std::max(slowest, plot.ring.at(k).y());
   }
-  push(timeChart_, timePlots);
+  const double timeScale = slowest < kMicrosecondsBelowMs ? 1000 : 1;
+  if (timeScale != timeScale_) {
+    timeScale_ = timeScale;
+    for (Plot* plot : timePlots) plot->dirty = true;
+    timeChart_.y->setTitleText(timeScale_ == 1 ? tr("ms") : tr("µs"));
+  }
+  push(timeChart_, timePlots, timeScale_);
+  updateLegend(timeChart_);
   Plot* gain = &gainPlot_;
   push(gainChart_, std::span<Plot* const>(&gain, 1));
   for (auto& phaseChart : phaseCharts_) {
@@ -293,7 +384,7 @@ void TraceCharts::refreshNow() {
 }
 
 // Axes cover every point of the chart's series; each dirty series gets one replace() of its decimated ring.
-void TraceCharts::push(Chart& chart, std::span<Plot* const> plots) {
+void TraceCharts::push(Chart& chart, std::span<Plot* const> plots, double yScale) {
   double xMin = 0, xMax = 1, yMax = 0, yMin = 0;
   bool any = false;
   for (const Plot* plot : plots) {
@@ -302,8 +393,8 @@ void TraceCharts::push(Chart& chart, std::span<Plot* const> plots) {
     xMin = any ? std::min(xMin, first) : first;
     xMax = any ? std::max(xMax, last) : last;
     for (std::size_t k = 0; k < plot->ring.size(); ++k) {
-      yMax = std::max(yMax, plot->ring.at(k).y());
-      yMin = std::min(yMin, plot->ring.at(k).y());
+      yMax = std::max(yMax, plot->ring.at(k).y() * yScale);
+      yMin = std::min(yMin, plot->ring.at(k).y() * yScale);
     }
     any = true;
   }
@@ -311,8 +402,11 @@ void TraceCharts::push(Chart& chart, std::span<Plot* const> plots) {
   const int columns = std::max(1, static_cast<int>(chart.chart->plotArea().width()));
   for (Plot* plot : plots) {
     if (!plot->dirty) continue;
-    const std::vector<QPointF> points = plot->ring.ordered();
-    plot->series->replace(decimateMinMax(points, xMin, xMax, columns));
+    QList<QPointF> points = decimateMinMax(plot->ring.ordered(), xMin, xMax, columns);
+    if (yScale != 1) {
+      for (QPointF& point : points) point.setY(point.y() * yScale);
+    }
+    plot->series->replace(points);
     const bool marked = plot->series->count() <= kMaxMarkedPoints;
     if (plot->series->pointsVisible() != marked) plot->series->setPointsVisible(marked);
     plot->dirty = false;
@@ -323,8 +417,31 @@ void TraceCharts::push(Chart& chart, std::span<Plot* const> plots) {
 
 QList<QPointF> TraceCharts::phaseTimePoints(std::string_view phase) const {
   const auto it = phasePlots_.find(phase);
-  return it == phasePlots_.end() || it->second.series == nullptr ? QList<QPointF>()
-                                                                 : it->second.series->points();
+  if (it == phasePlots_.end() || it->second.series == nullptr) return {};
+  QList<QPointF> points = it->second.series->points();
+  for (QPointF& point : points) point.setY(point.y() / timeScale_);
+  return points;
+}
+
+QStringList TraceCharts::timeSeriesNames() const {
+  QStringList names;
+  for (const QAbstractSeries* series : timeChart_.chart->series()) names << series->name();
+  return names;
+}
+
+QString TraceCharts::timeUnit() const {
+  return timeChart_.y->titleText();
+}
+
+std::vector<QChart*> TraceCharts::shownCharts() const {
+  std::vector<QChart*> charts;
+  for (const Chart* chart : {&timeChart_, &gainChart_, &objectiveChart_, &factorChart_}) {
+    if (chart->box->isVisible()) charts.push_back(chart->chart);
+  }
+  for (const auto& phaseChart : phaseCharts_) {
+    if (phaseChart->chart.box->isVisible()) charts.push_back(phaseChart->chart.chart);
+  }
+  return charts;
 }
 
 bool TraceCharts::phaseTimeMarked(std::string_view phase) const {

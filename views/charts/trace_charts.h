@@ -8,6 +8,7 @@
 #include <QList>
 #include <QPointF>
 #include <QString>
+#include <QStringList>
 #include <QTimer>
 #include <QWidget>
 #include <cmath>
@@ -24,6 +25,7 @@
 QT_BEGIN_NAMESPACE
 class QChart;
 class QChartView;
+class QLabel;
 class QLineSeries;
 class QValueAxis;
 QT_END_NAMESPACE
@@ -59,6 +61,7 @@ class TraceCharts : public QWidget {
   // A series shows a marker on each point while it has at most this many (so that a lone point shows);
   // longer ones are lines.
   static constexpr qsizetype kMaxMarkedPoints = 40;
+  static constexpr int kMinChartHeight = 170;
 
   explicit TraceCharts(QWidget* parent = nullptr);
   ~TraceCharts() override;
@@ -72,12 +75,17 @@ class TraceCharts : public QWidget {
   void setRefreshInterval(int milliseconds);
   // The objective chart (config.showsObjective): the cost after step `step`, and the value it is compared
   // with (NaN: not known yet; the factor chart waits for it). A reference of 0 gives no factor.
-  void appendObjective(int64_t step, double cost);
+  // `complete`: every row is assigned; only those steps get a factor point (a partial assignment costs less
+  // than the optimum).
+  void appendObjective(int64_t step, double cost, bool complete);
   void setReference(double reference);
   double reference() const { return reference_; }
 
-  // What the series hold after the last refresh (tests read these).
+  // What the series hold after the last refresh (tests read these); times in ms whatever unit the axis shows.
   QList<QPointF> phaseTimePoints(std::string_view phase) const;
+  QStringList timeSeriesNames() const;  // the time chart's legend, in order
+  QString timeUnit() const;             // "ms", or "µs" while every time is below a millisecond
+  std::vector<QChart*> shownCharts() const;
   bool phaseTimeMarked(std::string_view phase) const;  // whether that series shows its points' markers
   QList<QPointF> gainPoints() const;
   // Series of config.phaseCharts[chart].counters[counter].
@@ -88,6 +96,9 @@ class TraceCharts : public QWidget {
   QList<QPointF> factorPoints() const;
   int refreshCount() const { return refreshCount_; }
 
+ protected:
+  void resizeEvent(QResizeEvent* event) override;
+
  private:
   struct Plot {
     PointRing ring{kRingCapacity};
@@ -96,7 +107,9 @@ class TraceCharts : public QWidget {
   };
   struct Chart {
     QChart* chart = nullptr;
+    QWidget* box = nullptr;  // the chart view above its legend
     QChartView* view = nullptr;
+    QLabel* legend = nullptr;
     QValueAxis* x = nullptr;
     QValueAxis* y = nullptr;
   };
@@ -104,7 +117,9 @@ class TraceCharts : public QWidget {
   Chart makeChart(const QString& yTitle);
   Plot& phasePlot(std::string_view phase);
   void attach(Chart& chart, Plot& plot, const QString& name);
-  void push(Chart& chart, std::span<Plot* const> plots);
+  void updateLegend(Chart& chart);
+  // The plots' points times `yScale` (the time chart's unit).
+  void push(Chart& chart, std::span<Plot* const> plots, double yScale = 1);
   int counterSlot(const std::string& name) const;
 
   TraceChartsConfig config_;
@@ -125,7 +140,9 @@ class TraceCharts : public QWidget {
   std::map<std::string, Plot, std::less<>> phasePlots_;
   Plot gainPlot_;
   Plot objectivePlot_, referencePlot_, factorPlot_;
+  PointRing completeCosts_{kRingCapacity};  // the objective's points of complete assignments
   double reference_ = std::nan("");
+  double timeScale_ = 1;  // the time chart's points per ms: 1 (ms) or 1000 (µs)
   double lastGainValue_ = 0;
   int lastGainIteration_ = -1;
   double initialValue_ = -1;

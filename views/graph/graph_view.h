@@ -23,6 +23,9 @@ class GraphView : public QWidget {
 
   // The current view (same zoom and pan, scaled to `size`) without the legend.
   QImage renderImage(QSize size) const;
+  // On screen the graph takes the area above the legend: this size at the widget's top left.
+  QSize graphSize() const;
+  int legendHeight() const;
 
  protected:
   void paintEvent(QPaintEvent* event) override;

@@ -49,14 +49,15 @@ int StepLogModel::columnCount(const QModelIndex& parent) const {
   return parent.isValid() ? 0 : ColumnCount;
 }
 
-QString StepLogModel::countersText(const StepRecord& record) const {
+QString StepLogModel::countersText(const StepRecord& record, CounterDigits digits) const {
   QStringList parts;
   const auto& names = trace_->counterNames();
   for (std::size_t c = 0; c < names.size(); ++c) {
     if (std::isnan(record.counters[c])) continue;
     parts << QStringLiteral("%1=%2").arg(
         QString::fromUtf8(names[c].data(), static_cast<qsizetype>(names[c].size())),
-        QString::fromStdString(formatNumber(record.counters[c])));
+        digits == CounterDigits::Exact ? QString::fromStdString(formatNumber(record.counters[c]))
+                                       : QString::fromStdString(formatReadable(record.counters[c])));
   }
   return parts.join(QLatin1Char(' '));
 }
@@ -76,16 +77,16 @@ QVariant StepLogModel::data(const QModelIndex& index, int role) const {
   }
   if (role != Qt::DisplayRole && role != Qt::ToolTipRole) return {};
   switch (index.column()) {
-    case StepColumn:
-      return QVariant::fromValue(static_cast<qlonglong>(record.step + 1));  // numbered from 1
+    case StepColumn:  // counted from 1, as the History slider's position after the step
+      return QVariant::fromValue(static_cast<qlonglong>(record.step) + 1);
     case IterationColumn:
       return record.iteration;
     case PhaseColumn:
       return QString::fromUtf8(record.phase.data(), static_cast<qsizetype>(record.phase.size()));
     case TimeColumn:
       return QString::number(static_cast<double>(record.wall_ns) / 1e3, 'f', 1);
-    case CountersColumn:
-      return countersText(record);
+    case CountersColumn:  // the tooltip has every digit
+      return countersText(record, role == Qt::ToolTipRole ? CounterDigits::Exact : CounterDigits::Readable);
     case ExplanationColumn:
       return explanation(record);
     default:

@@ -44,7 +44,11 @@ class StepLogModel : public QAbstractTableModel {
   QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
   QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
-  QString countersText(const StepRecord& record) const;  // "assigned=12 frontier=3"
+  // Whole numbers in full and fractions to 6 significant digits ("epsilon=0.333333", formatReadable), or
+  // every digit that reads back to the same double.
+  enum class CounterDigits { Readable, Exact };
+  QString countersText(const StepRecord& record,
+                       CounterDigits digits = CounterDigits::Readable) const;  // "assigned=12 frontier=3"
   QString explanation(const StepRecord& record) const;
 
  private:

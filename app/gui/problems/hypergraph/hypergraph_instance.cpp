@@ -9,6 +9,8 @@
 #include "solver/hypergraph/generators.h"
 #include "solver/hypergraph/io/hypergraph_io.h"
 
+#include "solver/core/number_format.h"
+
 namespace ms::studio {
 
 namespace {
@@ -77,7 +79,7 @@ QString explainHypergraphStep(const StepRecord& record) {
   const auto counter = [&](hypergraph::HypergraphCounter slot) {
     return record.counters[static_cast<std::size_t>(slot)];
   };
-  const auto number = [](double value) { return QString::number(value, 'g', 10); };
+  const auto number = [](double value) { return QString::fromStdString(formatReadable(value)); };
   const std::string_view phase = record.phase;
   const QString level = number(counter(hypergraph::kLevel));
   if (phase == hypergraph::kGreedyMatchingPhase) {

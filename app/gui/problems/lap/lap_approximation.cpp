@@ -5,6 +5,8 @@
 #include <cmath>
 #include <variant>
 
+#include "solver/core/number_format.h"
+
 namespace ms::studio {
 
 bool isApproximation(lap::LapAlgorithm algorithm) {
@@ -18,7 +20,7 @@ QString explainApproximationStep(const StepRecord& record, std::span<const std::
     return it == counterNames.end() ? std::nan("")
                                     : record.counters[static_cast<std::size_t>(it - counterNames.begin())];
   };
-  const auto number = [](double value) { return QString::number(value, 'g', 10); };
+  const auto number = [](double value) { return QString::fromStdString(formatReadable(value)); };
   const std::string_view phase = record.phase;
   if (phase == "draw") {
     return QObject::tr("Fisher-Yates drew column %1 for row %2 (cost %3).")

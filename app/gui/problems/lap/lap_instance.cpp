@@ -9,6 +9,8 @@
 #include "solver/lap/io/matrix_io.h"
 #include "solver/lap/problem.h"
 
+#include "solver/core/number_format.h"
+
 namespace ms::studio {
 
 int32_t LapInstance::n() const {
@@ -62,7 +64,7 @@ QString explainLapStep(const StepRecord& record, int32_t n) {
   const auto counter = [&](lap::HungarianCounter slot) {
     return record.counters[static_cast<std::size_t>(slot)];
   };
-  const auto number = [](double value) { return QString::number(value, 'g', 10); };
+  const auto number = [](double value) { return QString::fromStdString(formatReadable(value)); };
   const std::string_view phase = record.phase;
   if (phase == "setup")
     return QObject::tr("Allocated the solver's buffers: duals, covers, predecessors, frontiers.");

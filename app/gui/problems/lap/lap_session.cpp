@@ -247,10 +247,19 @@ void LapSession::progressDelivered(const RunController& controller) {
   }
 }
 
+void LapSession::chartsReplayed(const RunController& controller, int steps) {
+  if (!isApproximation(algorithm_)) return;
+  plottedStep_ = -1;
+  if (!std::isnan(optimum_)) parts_.charts.setReference(optimum_);
+  const auto& history = controller.history();
+  for (std::size_t step = 0; step <= static_cast<std::size_t>(steps) && step < history.size(); ++step)
+    plotObjective(*history[step]);
+}
+
 void LapSession::plotObjective(const Snapshot& snapshot) {
   const auto* lap = std::get_if<lap::LapSnapshot>(&snapshot);
   if (lap == nullptr || lap->step <= plottedStep_ || lap->n == 0) return;
-  parts_.charts.appendObjective(lap->step, lap->objective);
+  parts_.charts.appendObjective(lap->step, lap->objective, lap->assignedCount == lap->n);
   plottedStep_ = lap->step;
 }
 

@@ -42,6 +42,7 @@ class LapSession final : public ProblemSession {
   views::Legend legend() const override;
   void sessionStarted() override;
   void progressDelivered(const RunController& controller) override;
+  void chartsReplayed(const RunController& controller, int steps) override;
   void showSnapshot(const Snapshot& snapshot, StatusValues& status) override;
   QImage renderMainView(QSize size) const override;
 

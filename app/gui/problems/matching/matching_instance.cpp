@@ -7,6 +7,8 @@
 #include "solver/matching/io/graph_io.h"
 #include "solver/matching/problem.h"
 
+#include "solver/core/number_format.h"
+
 namespace ms::studio {
 
 MatchingInstance loadMatchingInstance(const MatchingInstanceSource& source) {
@@ -57,7 +59,7 @@ QString explainMatchingStep(const StepRecord& record) {
   const auto counter = [&](matching::MatchingCounter slot) {
     return record.counters[static_cast<std::size_t>(slot)];
   };
-  const auto number = [](double value) { return QString::number(value, 'g', 10); };
+  const auto number = [](double value) { return QString::fromStdString(formatReadable(value)); };
   const std::string_view phase = record.phase;
   const QString weight = number(counter(matching::kWeight));
   if (phase == matching::kSetupPhase) {

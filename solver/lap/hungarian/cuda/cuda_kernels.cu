@@ -166,7 +166,8 @@ void synchronize(Device& device) {
 // Rows per chunk of a column-tile x row-chunk grid over `rows` rows: enough chunks to fill the device
 // (2048 resident threads per multiprocessor), none shorter than kMinRowsPerChunk rows.
 int32_t rowsPerChunk(int32_t rows, int32_t n, int multiprocessors) {
-  return gpu::rowsPerChunk(rows, ceilDiv(n, kBlock), int64_t{multiprocessors} * (2048 / kBlock));
+  // A rank whose slice holds no columns (more ranks than columns) still launches one tile of idle threads.
+  return gpu::rowsPerChunk(rows, std::max(1, ceilDiv(n, kBlock)), int64_t{multiprocessors} * (2048 / kBlock));
 }
 
 template <class T>

@@ -3,8 +3,10 @@
 
 #include <chrono>
 #include <cstdio>
+#include <limits>
 #include <ostream>
 
+#include "app/cli/option_checks.h"
 #include "solver/core/atomic_file.h"
 #include "solver/core/errors.h"
 #include "solver/core/number_format.h"
@@ -53,7 +55,7 @@ std::shared_ptr<MatchingSolveOptions> addMatchingSolveOptions(CLI::App& solve) {
       ->check(CLI::NonNegativeNumber)
       ->capture_default_str();
   solve.add_option("--gain-threshold", options->gainThreshold, "matching: flip only for gains above this")
-      ->check(CLI::NonNegativeNumber)
+      ->check(finiteIn(0, std::numeric_limits<float>::max()))
       ->capture_default_str();
   solve
       .add_option("--flip-retries", options->flipRetries,
@@ -93,7 +95,7 @@ void solveMatching(const MatchingSolveRequest& request, const MatchingSolveOptio
   std::string notice;
   // Only parallel ROMA has backends; the others run sequentially on the CPU whatever --backend says.
   settings.backend =
-      parallel ? lap::resolveBackend(parseBackend(request.backend), &notice) : lap::Backend::Sequential;
+      parallel ? lap::resolveBackend(lap::parseBackend(request.backend), &notice) : lap::Backend::Sequential;
   if (!notice.empty()) std::fprintf(stderr, "matchscope-cli: notice: %s\n", notice.c_str());
 
   std::string description;

@@ -1,5 +1,6 @@
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 #include <ostream>
 #include <sstream>
@@ -83,10 +84,23 @@ void parseField(std::string_view field, Values& values, const std::string& file,
     }
     return;
   }
+  if (intError == std::errc::result_out_of_range && intEnd == end) {
+    throw InputError(file, where,
+                     "'" + std::string(field) + "' does not fit int64 (write it as a real number)");
+  }
   double real = 0;
   auto [realEnd, realError] = std::from_chars(begin, end, real);
   if (realEnd != end || (realError != std::errc() && realError != std::errc::result_out_of_range)) {
     throw InputError(file, where, "'" + std::string(field) + "' is not a number");
+  }
+  // Out of range leaves `real` untouched (0): an overflow is refused rather than read as 0 (inf, written as
+  // such, is the forbidden mark), and so is an underflow to 0, which would change the instance's ties.
+  if (realError == std::errc::result_out_of_range) {
+    const bool overflow = std::abs(std::strtod(std::string(field).c_str(), nullptr)) > 1;
+    throw InputError(file, where,
+                     "'" + std::string(field) +
+                         (overflow ? "' overflows float64 (write inf to forbid a pair)"
+                                   : "' underflows float64 (it would read as 0)"));
   }
   if (std::isnan(real)) throw InputError(file, where, "NaN is not a cost (use inf to forbid a pair)");
   if (real == -std::numeric_limits<double>::infinity()) {

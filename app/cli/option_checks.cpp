@@ -26,7 +26,8 @@ void requireOutputsApartFromInput(const std::string& input, const std::vector<Ou
   if (input.empty() || input == "-") return;
   for (const OutputOption& output : outputs) {
     if (!output.path.empty() && isSameFile(output.path, input)) {
-      throw CLI::ValidationError(output.option, output.path + " is the input file; writing it would destroy the instance");
+      throw CLI::ValidationError(output.option,
+                                 output.path + " is the input file; writing it would destroy the instance");
     }
   }
 }

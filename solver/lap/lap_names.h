@@ -11,9 +11,9 @@
 
 namespace ms::lap {
 
-inline constexpr std::array kLapAlgorithms = {LapAlgorithm::Classical, LapAlgorithm::Tree,   LapAlgorithm::Brute,
-                                              LapAlgorithm::Random,    LapAlgorithm::GreedyNaive,
-                                              LapAlgorithm::Greedy,    LapAlgorithm::Auction};
+inline constexpr std::array kLapAlgorithms = {
+    LapAlgorithm::Classical,   LapAlgorithm::Tree,   LapAlgorithm::Brute,  LapAlgorithm::Random,
+    LapAlgorithm::GreedyNaive, LapAlgorithm::Greedy, LapAlgorithm::Auction};
 inline constexpr std::array kBackends = {Backend::Auto, Backend::Cpu, Backend::Sequential, Backend::Cuda};
 inline constexpr std::array kGranularities = {Granularity::Search, Granularity::Phase};
 

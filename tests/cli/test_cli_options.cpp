@@ -37,26 +37,31 @@ QStringList baseCommand(const QString& subcommand, const NumericOption& option, 
     if (help.startsWith("matching:"))
       return {"solve", "--problem", "matching", "--generate", "uniform", "--n", "8", "--backend", "cpu"};
     if (help.startsWith("hypergraph:"))
-      return {"solve", "--problem", "hypergraph", "--generate", "random-hypergraph", "--n", "40", "--backend", "cpu"};
+      return {"solve", "--problem", "hypergraph", "--generate", "random-hypergraph",
+              "--n",   "40",        "--backend",  "cpu"};
     if (help.startsWith("auction") || option.name == "--scaling")
       return {"solve", "--generate", "real", "--n", "6", "--algorithm", "auction", "--backend", "cpu"};
     return {"solve", "--generate", "uniform", "--n", "6", "--backend", "cpu"};
   }
   if (subcommand == "generate") return {"generate", "uniform", "--n", "6", "--output", dir.filePath("g.txt")};
   if (subcommand == "bench")
-    return {"bench", "--preset", "table1", "--sizes", "5", "--repeats", "1", "--output", dir.filePath("b.csv")};
+    return {"bench",    "--preset",           "table1", "--sizes", "5", "--repeats", "1",
+            "--output", dir.filePath("b.csv")};
   if (subcommand == "render")
-    return {"render", "--generate", "uniform", "--n", "6", "--steps", "2", "--width", "64", "--height", "64",
-            "--backend", "cpu", "--output", dir.filePath("r.png")};
+    return {"render",  "--generate", "uniform", "--n",      "6",
+            "--steps", "2",          "--width", "64",       "--height",
+            "64",      "--backend",  "cpu",     "--output", dir.filePath("r.png")};
   if (subcommand == "bench-render")
-    return {"bench-render", "--generate", "uniform", "--n", "6", "--frames", "1", "--runs", "1", "--width", "64",
-            "--height", "64", "--output", dir.filePath("br.csv")};
+    return {"bench-render", "--generate", "uniform", "--n",      "6",
+            "--frames",     "1",          "--runs",  "1",        "--width",
+            "64",           "--height",   "64",      "--output", dir.filePath("br.csv")};
   return {subcommand};
 }
 
 // One run: ends by itself (no signal, no hang); refused values are one line naming the option.
 void checkRun(const Result& r, const QString& option, const QString& value, const QString& context) {
-  const QString what = context + " " + option + " " + value + ": exit " + QString::number(r.exitCode) + "\n" + r.err;
+  const QString what =
+      context + " " + option + " " + value + ": exit " + QString::number(r.exitCode) + "\n" + r.err;
   QVERIFY2(r.exitCode >= 0 && r.exitCode <= 3, qPrintable(what));
   const bool mustRefuse = value == "nan" || value == "x1" || value == "-1";
   if (mustRefuse) QVERIFY2(r.exitCode == 2, qPrintable(what));
@@ -86,8 +91,9 @@ class TestCliOptions : public QObject {
       QVERIFY2(!options.isEmpty(), qPrintable(subcommand));
       for (const NumericOption& option : options) {
         for (const QString& value : kValues) {
-          const Result r = runProgram(MATCHSCOPE_CLI_PATH,
-                                      baseCommand(subcommand, option, dir) + QStringList{option.name, value}, 60000);
+          const Result r =
+              runProgram(MATCHSCOPE_CLI_PATH,
+                         baseCommand(subcommand, option, dir) + QStringList{option.name, value}, 60000);
           checkRun(r, option.name, value, subcommand);
           if (QTest::currentTestFailed()) return;
           ++walked;
@@ -106,9 +112,11 @@ class TestCliOptions : public QObject {
           numericOptions(runProgram(MATCHSCOPE_MPIEXEC, mpirun + QStringList{subcommand, "--help"}, 60000));
       QVERIFY2(!options.isEmpty(), qPrintable(subcommand));
       const QStringList base =
-          subcommand == "solve" ? QStringList{"solve", "--generate", "uniform", "--n", "8"}
-                                : QStringList{"bench", "--sizes", "8", "--repeats", "1", "--warmups", "0", "--backend",
-                                              "sequential", "--output", dir.filePath("m.csv")};
+          subcommand == "solve"
+              ? QStringList{"solve", "--generate", "uniform", "--n", "8"}
+              : QStringList{
+                    "bench",     "--sizes",    "8",        "--repeats",          "1", "--warmups", "0",
+                    "--backend", "sequential", "--output", dir.filePath("m.csv")};
       for (const NumericOption& option : options) {
         for (const QString& value : kValues) {
           const Result r =

@@ -79,14 +79,16 @@ Outcome solveWith(const CostMatrix<T>& costs, bool maximize, LapAlgorithm algori
 }
 
 bool isExact(LapAlgorithm algorithm) {
-  return algorithm == LapAlgorithm::Classical || algorithm == LapAlgorithm::Tree || algorithm == LapAlgorithm::Brute;
+  return algorithm == LapAlgorithm::Classical || algorithm == LapAlgorithm::Tree ||
+         algorithm == LapAlgorithm::Brute;
 }
 
 // Compares one algorithm's outcome with enumeration: exact ones match it (up to a relative tolerance for
 // floating costs), approximations stay within their proven bound above it (below, when maximising), and a
 // refusal is allowed only when `mayRefuse` (extreme values) or the instance is infeasible.
 template <CostType T>
-void check(const CostMatrix<T>& costs, bool maximize, LapAlgorithm algorithm, bool mayRefuse, const QString& context) {
+void check(const CostMatrix<T>& costs, bool maximize, LapAlgorithm algorithm, bool mayRefuse,
+           const QString& context) {
   const std::optional<long double> optimum = enumeratedOptimum(costs, maximize);
   const Outcome outcome = solveWith(costs, maximize, algorithm);
   const QString where = context + " " + QString::fromStdString(std::string(algorithmName(algorithm))) +
@@ -99,9 +101,11 @@ void check(const CostMatrix<T>& costs, bool maximize, LapAlgorithm algorithm, bo
   QCOMPARE(outcome.assigned, std::min(costs.rows(), costs.cols()));
   long double scale = 1;
   for (int64_t k = 0; k < costs.size(); ++k) {
-    if (!isForbidden(costs.data()[k])) scale = std::max(scale, std::abs(static_cast<long double>(costs.data()[k])));
+    if (!isForbidden(costs.data()[k]))
+      scale = std::max(scale, std::abs(static_cast<long double>(costs.data()[k])));
   }
-  const long double tolerance = std::is_integral_v<T> ? 0 : 1e-9L * scale * std::max(costs.rows(), costs.cols());
+  const long double tolerance =
+      std::is_integral_v<T> ? 0 : 1e-9L * scale * std::max(costs.rows(), costs.cols());
   const long double excess = maximize ? *optimum - outcome.objective : outcome.objective - *optimum;
   const QString numbers = where + QString(" objective %1, optimum %2")
                                       .arg(static_cast<double>(outcome.objective), 0, 'g', 17)
@@ -156,26 +160,37 @@ class TestLapProperties : public QObject {
   // Type limits, huge and tiny magnitudes, mixed signs and forbidden entries: the optimum or a refusal.
   void extremeValuesGiveTheOptimumOrARefusal() {
     constexpr int64_t kMax = std::numeric_limits<int64_t>::max(), kMin = std::numeric_limits<int64_t>::min();
-    constexpr double kInf = std::numeric_limits<double>::infinity(), kHuge = std::numeric_limits<double>::max();
+    constexpr double kInf = std::numeric_limits<double>::infinity(),
+                     kHuge = std::numeric_limits<double>::max();
     const std::vector<std::vector<int64_t>> integerCases = {
-        {kMin, 1, 1, 1}, {kMax, kMax, kMax, 0}, {kMax / 3, -(kMax / 3), 5, 7}, {kMin + 1, kMax, kMax, kMin + 1},
+        {kMin, 1, 1, 1},
+        {kMax, kMax, kMax, 0},
+        {kMax / 3, -(kMax / 3), 5, 7},
+        {kMin + 1, kMax, kMax, kMin + 1},
         {(int64_t{1} << 62) / 3, 0, 0, (int64_t{1} << 62) / 3}};
     const std::vector<std::vector<double>> realCases = {
-        {kHuge, kHuge, kHuge, kHuge}, {1e308, -1e308, 1.5e308, 2}, {1e-300, 2e-300, 3e-300, 4e-300},
-        {4.9e-324, 0, 0, 4.9e-324},   {kInf, 1, 1, kInf},           {kInf, kInf, 1, 2},
+        {kHuge, kHuge, kHuge, kHuge},    {1e308, -1e308, 1.5e308, 2}, {1e-300, 2e-300, 3e-300, 4e-300},
+        {4.9e-324, 0, 0, 4.9e-324},      {kInf, 1, 1, kInf},          {kInf, kInf, 1, 2},
         {-1e300, 1e300, 1e-300, -1e-300}};
     for (const LapAlgorithm algorithm : kLapAlgorithms) {
       for (const bool maximize : {false, true}) {
         for (const auto& values : integerCases) {
           CostMatrix<int64_t> costs(2, 2);
           std::copy(values.begin(), values.end(), costs.data());
-          check(costs, maximize, algorithm, true, QString("int64 {%1, %2, %3, %4}").arg(values[0]).arg(values[1]).arg(values[2]).arg(values[3]));
+          check(
+              costs, maximize, algorithm, true,
+              QString("int64 {%1, %2, %3, %4}").arg(values[0]).arg(values[1]).arg(values[2]).arg(values[3]));
           if (QTest::currentTestFailed()) return;
         }
         for (const auto& values : realCases) {
           CostMatrix<double> costs(2, 2);
           std::copy(values.begin(), values.end(), costs.data());
-          check(costs, maximize, algorithm, true, QString("float64 {%1, %2, %3, %4}").arg(values[0]).arg(values[1]).arg(values[2]).arg(values[3]));
+          check(costs, maximize, algorithm, true,
+                QString("float64 {%1, %2, %3, %4}")
+                    .arg(values[0])
+                    .arg(values[1])
+                    .arg(values[2])
+                    .arg(values[3]));
           if (QTest::currentTestFailed()) return;
         }
       }
@@ -184,7 +199,8 @@ class TestLapProperties : public QObject {
 
   // The one parser per enum: every printed name parses back, an unknown one is refused naming the accepted.
   void namesParseBackAndUnknownNamesAreRefused() {
-    for (const LapAlgorithm algorithm : kLapAlgorithms) QCOMPARE(parseLapAlgorithm(algorithmName(algorithm)), algorithm);
+    for (const LapAlgorithm algorithm : kLapAlgorithms)
+      QCOMPARE(parseLapAlgorithm(algorithmName(algorithm)), algorithm);
     for (const Backend backend : kBackends) QCOMPARE(parseBackend(backendName(backend)), backend);
     for (const Granularity granularity : kGranularities)
       QCOMPARE(parseGranularity(granularityName(granularity)), granularity);

@@ -428,6 +428,20 @@ class TestCli : public QObject {
     QCOMPARE(forbidden.value("objective"), QString("2"));
   }
 
+  // Line endings: LF and CRLF read the same matrix; CR alone is refused, never one long row.
+  void lineEndingsAreExplicit() {
+    QTemporaryDir dir;
+    const Result lf = cli({"solve", "--input", writeFile(dir, "lf.txt", "4 1\n2 7\n"), "--backend", "cpu"});
+    const Result crlf =
+        cli({"solve", "--input", writeFile(dir, "crlf.txt", "4 1\r\n2 7\r\n"), "--backend", "cpu"});
+    QCOMPARE(lf.exitCode, 0);
+    QVERIFY2(crlf.out.contains("(2 x 2, int32)"), qPrintable(crlf.out));
+    QCOMPARE(crlf.value("objective"), lf.value("objective"));
+    const Result cr = cli({"solve", "--input", writeFile(dir, "cr.txt", "4 1\r2 7\r"), "--backend", "cpu"});
+    QVERIFY2(isOneLineRefusal(cr, 1), qPrintable(cr.out + cr.err));
+    QVERIFY2(cr.err.contains("cr.txt:1: carriage return inside a line"), qPrintable(cr.err));
+  }
+
   // NaN slips through every comparison; every floating option refuses it, infinities and values outside
   // its meaning, naming the option (exit 2, one line).
   void floatingOptionsRefuseNanAndOutOfRange() {

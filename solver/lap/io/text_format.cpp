@@ -154,6 +154,12 @@ AnyCostMatrix readTextMatrix(InputSource& source) {
   while (std::getline(in, line)) {
     ++lineNumber;
     std::string_view content = line;
+    if (!content.empty() && content.back() == '\r') content.remove_suffix(1);  // CRLF
+    // A CR-only file (classic Mac line endings) reads as one line: its rows would silently become one row.
+    if (content.find('\r') != std::string_view::npos) {
+      throw InputError(file, std::to_string(lineNumber),
+                       "carriage return inside a line: CR-only line endings are refused (use LF or CRLF)");
+    }
     if (const auto hash = content.find('#'); hash != std::string_view::npos)
       content = content.substr(0, hash);
     content = trim(content);

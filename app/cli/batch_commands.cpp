@@ -83,7 +83,7 @@ lap::BatchCosts<T> randomBatch(int32_t count, int32_t n, uint64_t seed) {
 
 void solveBatchFile(const BatchSolveOptions& options) {
   std::string notice;
-  const lap::Backend backend = lap::resolveBackend(parseBackend(options.backend), &notice);
+  const lap::Backend backend = lap::resolveBackend(lap::parseBackend(options.backend), &notice);
   if (!notice.empty()) std::fprintf(stderr, "matchscope-cli: notice: %s\n", notice.c_str());
   int32_t problems = 0;
   lap::AnyCostMatrix stacked = lap::readNpyBatch(options.file, &problems);
@@ -162,7 +162,7 @@ void runBatchBench(BatchBenchOptions options) {
         [&](const auto& costs) {
           std::string firstObjective;
           for (const std::string& backendName : options.backends) {
-            const lap::Backend backend = parseBackend(backendName);
+            const lap::Backend backend = lap::parseBackend(backendName);
             for (const int threads : backendName == "cpu" ? options.threads : std::vector<int>{1}) {
               timeBatch(costs, backend, threads, false);  // warm-up: allocations, the kernel's first launch
               std::vector<double> times;

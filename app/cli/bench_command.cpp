@@ -5,6 +5,9 @@
 #include <fstream>
 #include <map>
 #include <memory>
+#include <ostream>
+#include <random>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -16,6 +19,8 @@
 #include "app/cli/hypergraph_bench.h"
 #include "app/cli/instance_options.h"
 #include "app/cli/matching_bench.h"
+#include "app/cli/option_checks.h"
+#include "solver/core/atomic_file.h"
 #include "solver/core/csv_table.h"
 #include "solver/core/cuda_device.h"
 #include "solver/core/errors.h"
@@ -58,6 +63,16 @@ void applyPreset(BenchOptions& options) {
     preset.backends = {"cpu"};
     preset.threads = {1, cores};
     preset.instances = 3;
+    preset.repeats = 3;
+  } else if (options.preset == "ties") {
+    // Degenerate costs beside random ones of the same size: every cost equal, one row of ones (1 x n, padded
+    // to n x n as the solve pads it), one column, and costs drawn from {0, 1, 2}.
+    preset.sizes = {2000};
+    preset.ranges = {"n", "equal", "one-row", "one-column", "duplicates"};
+    preset.algorithms = {"classical", "tree"};
+    preset.backends = {"cpu"};
+    preset.threads = {cores};
+    preset.instances = 1;
     preset.repeats = 3;
   } else if (options.preset == "search") {
     // The device-resident search on the GPU: integer ranges and real costs U[0,1) at n = 10000 and 20000.
@@ -127,8 +142,8 @@ struct Run {
 template <lap::CostType T>
 Run timeSolve(const lap::CostMatrix<T>& costs, const Configuration& configuration,
               lap::Granularity granularity, bool verify) {
-  lap::LapOptions options{parseAlgorithm(configuration.algorithm), parseBackend(configuration.backend),
-                          configuration.threads, granularity};
+  lap::LapOptions options{lap::parseLapAlgorithm(configuration.algorithm),
+                          lap::parseBackend(configuration.backend), configuration.threads, granularity};
   const Stopwatch stopwatch;
   auto solver = lap::makeLapSolver(costs, options);
   const Trace trace = runToEnd(*solver);
@@ -148,6 +163,25 @@ Run timeSolve(const lap::CostMatrix<T>& costs, const Configuration& configuratio
   return run;
 }
 
+// The tie kinds of the "ties" preset as the square matrix the solvers receive.
+bool isTieKind(const std::string& range) {
+  return range == "equal" || range == "one-row" || range == "one-column" || range == "duplicates";
+}
+
+lap::CostMatrix<int32_t> tiedMatrix(const std::string& kind, int32_t n, uint64_t seed) {
+  lap::CostMatrix<int32_t> costs(n, n);
+  std::mt19937_64 random(seed);
+  for (int32_t i = 0; i < n; ++i) {
+    for (int32_t j = 0; j < n; ++j) {
+      costs(i, j) = kind == "equal"        ? 1
+                    : kind == "one-row"    ? (i == 0 ? 1 : 0)
+                    : kind == "one-column" ? (j == 0 ? 1 : 0)
+                                           : static_cast<int32_t>(random() % 3);
+    }
+  }
+  return costs;
+}
+
 std::vector<Instance> instances(const BenchOptions& options) {
   std::vector<Instance> out;
   for (const std::string& path : options.inputs) {
@@ -160,6 +194,11 @@ std::vector<Instance> instances(const BenchOptions& options) {
     for (const std::string& range : options.ranges) {
       for (int k = 0; k < options.instances; ++k) {
         const auto seed = static_cast<uint64_t>(k + 1);
+        if (isTieKind(range)) {
+          out.push_back({"ties", range, "ties " + range + " n=" + std::to_string(n), n, seed,
+                         tiedMatrix(range, n, seed)});
+          continue;
+        }
         // "real": doubles uniform in [0, 1); else integers uniform in the named range.
         const bool real = range == "real";
         const lap::GeneratorSpec spec{real ? lap::Generator::Real : lap::Generator::Uniform, n,
@@ -202,7 +241,7 @@ std::string configurationKey(const Instance& instance, const Configuration& conf
 // also checks its dual certificate.
 void timeInstance(const BenchOptions& options, const std::vector<Configuration>& configs,
                   const Instance& instance, std::vector<TimedRun>& runs) {
-  const lap::Granularity granularity = parseGranularity(options.granularity);
+  const lap::Granularity granularity = lap::parseGranularity(options.granularity);
   std::string firstObjective;
   for (const Configuration& configuration : configs) {
     std::visit(
@@ -235,7 +274,7 @@ void writeCsv(const std::vector<TimedRun>& runs, const std::string& preset, cons
     const Instance& instance = *timed.instance;
     const Configuration& c = timed.configuration;
     CsvTable::Row& row = table.addRow();
-    row.set("device", deviceName(parseBackend(c.backend), c.threads)).set("preset", preset);
+    row.set("device", deviceName(lap::parseBackend(c.backend), c.threads)).set("preset", preset);
     row.set("generator", instance.generator).set("n", instance.n).set("range", instance.range);
     row.set("seed", instance.seed).set("algorithm", c.algorithm).set("backend", c.backend);
     row.set("threads", c.threads).set("repeat", timed.repeat).set("objective", timed.run.objective);
@@ -314,18 +353,22 @@ void addBenchCommand(CLI::App& app) {
       ->add_option("--preset", options->preset,
                    "table1: n=500..5000, [0,n), CPU with 1 and all threads (paper's Table 1); "
                    "table3: n=5000..20000, three ranges, CUDA (Table 3); "
-                   "search: n=10000,20000, three ranges and real U[0,1), CUDA; " +
+                   "search: n=10000,20000, three ranges and real U[0,1), CUDA; "
+                   "ties: n=2000, random against all-equal, one-row, one-column and {0,1,2} costs, CPU; " +
                        std::string(kMatchingPresetHelp) + "; " + kApproximationPresetHelp + "; " +
                        kHypergraphPresetHelp + "; " + kBatchPresetHelp)
-      ->check(CLI::IsMember({"table1", "table3", "search", "roma-cpu", "roma-gpu", "approximation",
+      ->check(CLI::IsMember({"table1", "table3", "search", "ties", "roma-cpu", "roma-gpu", "approximation",
                              "auction-gpu", "hypergraph", "batch"}))
       ->capture_default_str();
-  bench->add_option("--sizes", options->sizes, "Override the preset's sizes")->delimiter(',');
+  bench->add_option("--sizes", options->sizes, "Override the preset's sizes")
+      ->delimiter(',')
+      ->check(CLI::PositiveNumber);
   bench
       ->add_option("--ranges", options->ranges,
-                   "Override the cost ranges (n/10, n, 10n; real = doubles in [0,1))")
+                   "Override the cost ranges (n/10, n, 10n; real = doubles in [0,1); ties: equal, one-row, "
+                   "one-column, duplicates)")
       ->delimiter(',')
-      ->check(CLI::IsMember({"n/10", "n", "10n", "real"}));
+      ->check(CLI::IsMember({"n/10", "n", "10n", "real", "equal", "one-row", "one-column", "duplicates"}));
   bench->add_option("--algorithms", options->algorithms, "classical, tree")
       ->delimiter(',')
       ->check(CLI::IsMember({"classical", "tree"}));
@@ -335,13 +378,20 @@ void addBenchCommand(CLI::App& app) {
   addGranularityOption(*bench, options->granularity);
   bench->add_option("--threads", options->threads, "OpenMP thread counts of the cpu backend")
       ->delimiter(',')
-      ->check(CLI::PositiveNumber);
+      ->check(CLI::Range(1, kMaxThreads));
   bench->add_option("--npy", options->inputs, "Benchmark these instance files instead of generated ones")
       ->delimiter(',')
       ->check(CLI::ExistingFile);
-  bench->add_option("--instances", options->instances, "Instances per size and range (seeds 1..K)");
-  bench->add_option("--repeats", options->repeats, "Timed runs per instance and configuration");
+  bench
+      ->add_option("--instances", options->instances,
+                   "Instances per size and range (seeds 1..K; 0 = the preset's)")
+      ->check(CLI::Range(0, kMaxBenchRuns));
+  bench
+      ->add_option("--repeats", options->repeats,
+                   "Timed runs per instance and configuration (0 = the preset's)")
+      ->check(CLI::Range(0, kMaxBenchRuns));
   bench->add_option("--warmups", options->warmups, "Untimed runs before the timed ones")
+      ->check(CLI::Range(0, kMaxBenchRuns))
       ->capture_default_str();
   bench->add_option("--save-npy", options->saveNpyDirectory,
                     "Also write each generated instance as .npy here");

@@ -17,6 +17,8 @@
 #include "app/cli/bench_support.h"
 #include "app/cli/commands.h"
 #include "app/cli/instance_options.h"
+#include "app/cli/option_checks.h"
+#include "solver/core/atomic_file.h"
 #include "solver/core/csv_table.h"
 #include "solver/core/provenance.h"
 #include "solver/core/snapshot.h"
@@ -180,12 +182,13 @@ void addBenchRenderCommand(CLI::App& app) {
       "Frames per second of the matrix view while panning (whole matrix, 1 cell/px, 8 px/cell)");
   addInstanceOptions(*command, options->instance);
   command->add_option("--steps", options->steps, "Tree-variant steps before drawing (for duals and covers)")
+      ->check(CLI::NonNegativeNumber)
       ->capture_default_str();
   command->add_option("--width", options->width, "Image width")
-      ->check(CLI::PositiveNumber)
+      ->check(CLI::Range(1, kMaxImageSide))
       ->capture_default_str();
   command->add_option("--height", options->height, "Image height")
-      ->check(CLI::PositiveNumber)
+      ->check(CLI::Range(1, kMaxImageSide))
       ->capture_default_str();
   command->add_option("--frames", options->frames, "Frames per run")
       ->check(CLI::PositiveNumber)

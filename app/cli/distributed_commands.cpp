@@ -7,15 +7,21 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "app/cli/assignment_output.h"
 #include "app/cli/bench_support.h"
+#include "app/cli/cli_main.h"
+#include "app/cli/exit_codes.h"
 #include "app/cli/instance_options.h"
+#include "app/cli/option_checks.h"
+#include "solver/core/atomic_file.h"
 #include "solver/core/csv_table.h"
 #include "solver/core/errors.h"
+#include "solver/core/fingerprint.h"
 #include "solver/core/number_format.h"
 #include "solver/core/provenance.h"
 #include "solver/core/trace.h"
@@ -31,7 +37,70 @@ struct SliceInstance {
   lap::AnyCostMatrix costs;
   lap::MatrixSlice slice;
   std::string description;
+  Fingerprint read;  // what this rank read that every rank reads alike (requireSameInstance)
 };
+
+// What identifies a .npy file that each rank reads only part of: its size and its first bytes (the header
+// with shape and dtype, and the leading costs), which every rank reads alike.
+void addNpyIdentity(const std::string& path, Fingerprint& fingerprint) {
+  std::ifstream in(path, std::ios::binary);
+  std::vector<char> head(1 << 16);
+  in.read(head.data(), static_cast<std::streamsize>(head.size()));
+  const auto size = static_cast<uint64_t>(std::filesystem::file_size(path));
+  fingerprint.add(&size, sizeof size).add(head.data(), static_cast<std::size_t>(in.gcount()));
+}
+
+// Every rank must split the same instance: the ranks compare its fingerprint (name, size and type, and what
+// they read), and all stop with one line when any differs (a file that differs between hosts).
+void requireSameInstance(lap::Communicator& communicator, const SliceInstance& instance) {
+  Fingerprint fingerprint = instance.read;
+  fingerprint.add(instance.description).add(&instance.slice.n, sizeof instance.slice.n);
+  const std::size_t type = instance.costs.index();
+  fingerprint.add(&type, sizeof type);
+  if (communicator.sameOnEveryRank(static_cast<int64_t>(fingerprint.value()))) return;
+  throw SharedFailure(kExitBadInput, communicator.rank() != 0
+                                         ? ""
+                                         : instance.description +
+                                               ": the ranks read different instances (size, type or "
+                                               "content differ between them); give every rank the same file");
+}
+
+// Runs `load` on every rank; when it throws on any, every rank stops with the lowest failing rank's message
+// printed once (a file missing on one host), instead of one rank ending the others mid-collective.
+template <class Load>
+auto onEveryRankOrNone(lap::Communicator& communicator, Load load) -> decltype(load()) {
+  std::string problem;
+  int status = kExitOk;
+  decltype(load()) result{};
+  try {
+    result = load();
+  } catch (const CLI::ParseError& error) {
+    problem = error.what();
+    status = kExitUsage;
+  } catch (const std::exception& error) {
+    problem = error.what();
+    status = kExitBadInput;
+  }
+  const int64_t reporter =
+      communicator.min(int64_t{status == kExitOk ? communicator.size() : communicator.rank()});
+  if (reporter == communicator.size()) return result;
+  const int64_t sharedStatus =
+      communicator.min(int64_t{reporter == communicator.rank() ? status : kExitUsage});
+  throw SharedFailure(static_cast<int>(sharedStatus), reporter == communicator.rank() ? problem : "");
+}
+
+// The int64 range every rank's kernels sum in (lap_solver.h), from the largest |cost| of the whole matrix.
+template <lap::CostType T>
+void requireSummableCosts(const lap::CostMatrix<T>& costs, int32_t n, lap::Communicator& communicator) {
+  if constexpr (std::is_same_v<T, int64_t>) {
+    const int64_t largest = -communicator.min(-lap::maxAbsFiniteCost(costs));
+    try {
+      lap::requireExactInt64Duals(largest, n);
+    } catch (const SolveError& error) {
+      throw SharedFailure(kExitBadInput, communicator.rank() == 0 ? error.what() : "");
+    }
+  }
+}
 
 // .npy is read by offset (only the slice); text has no offsets, so every rank parses the whole file and keeps
 // its part; generators use the counter stream, which draws each entry from (seed, i, j) alone.
@@ -46,6 +115,7 @@ SliceInstance loadSlice(const InstanceOptions& options, lap::SliceAxis axis,
     if (std::filesystem::path(options.input).extension() == ".npy") {
       out.costs =
           lap::readNpySlice(options.input, axis, communicator.rank(), communicator.size(), &out.slice);
+      addNpyIdentity(options.input, out.read);
       return out;
     }
     const lap::AnyCostMatrix whole = lap::readCostMatrix(options.input);
@@ -58,6 +128,7 @@ SliceInstance loadSlice(const InstanceOptions& options, lap::SliceAxis axis,
           part.eigen() = matrix.eigen().block(out.slice.rowBegin, out.slice.colBegin, out.slice.rows(),
                                               out.slice.cols());
           out.costs = std::move(part);
+          out.read.add(matrix.data(), static_cast<std::size_t>(matrix.size()) * sizeof(matrix.data()[0]));
         },
         whole);
     return out;
@@ -68,7 +139,7 @@ SliceInstance loadSlice(const InstanceOptions& options, lap::SliceAxis axis,
                                "a distributed solve generates slice by slice: use --stream counter");
   }
   out.slice = lap::sliceOf(spec.n, axis, communicator.rank(), communicator.size());
-  out.costs = lap::generateSlice(spec, out.slice);
+  out.costs = lap::generateSlice(spec, out.slice);  // the generator's parameters are in the description
   return out;
 }
 
@@ -166,9 +237,11 @@ template <lap::CostType T>
 void solveSlice(const lap::CostMatrix<T>& costs, const SliceInstance& instance,
                 const DistributedSolveOptions& options, lap::Communicator& communicator) {
   const bool root = communicator.rank() == 0;
-  const lap::LapOptions lapOptions{parseAlgorithm(options.algorithm), parseBackend(options.backend),
-                                   options.threads, parseGranularity(options.granularity)};
+  const lap::LapOptions lapOptions{lap::parseLapAlgorithm(options.algorithm),
+                                   lap::parseBackend(options.backend), options.threads,
+                                   lap::parseGranularity(options.granularity)};
   warnIfThreadsShareCores(lapOptions.backend, options.threads, communicator);
+  requireSummableCosts(costs, instance.slice.n, communicator);
   const DistributedRun<T> run = runDistributed(costs, instance.slice, lapOptions, communicator);
   const std::vector<double> sliceMb = perRank(communicator, sliceMegabytes(instance.costs));
   if (root) {
@@ -206,7 +279,7 @@ void addAlgorithmOptions(CLI::App& command, std::string& backend, int& threads, 
       ->check(CLI::IsMember({"cpu", "sequential", "cuda"}))
       ->capture_default_str();
   command.add_option("--threads", threads, "OpenMP threads per rank (cpu backend)")
-      ->check(CLI::PositiveNumber)
+      ->check(CLI::Range(1, kMaxThreads))
       ->capture_default_str();
   addGranularityOption(command, granularity);
 }
@@ -223,13 +296,33 @@ void addSolve(CLI::App& app, lap::Communicator& communicator) {
       ->capture_default_str();
   addAlgorithmOptions(*solve, options->backend, options->threads, options->granularity);
   solve->add_flag("--verify", options->verify, "Check the dual certificate (each rank on its slice)");
-  solve->add_option("--trace-out", options->traceOut,
-                    "Step trace CSV; each rank writes its own, NAME.rank<k>.csv, with its own step times");
+  solve
+      ->add_option("--trace-out", options->traceOut,
+                   "Step trace CSV; each rank writes its own, NAME.rank<k>.csv, with its own step times")
+      ->check(CLI::Validator(
+          [](const std::string& path) {
+            return path == "-" || path.rfind("/dev/", 0) == 0
+                       ? "each rank writes its own file NAME.rank<k>.csv: give a file name, not " + path
+                       : std::string();
+          },
+          "FILE"));
   solve->add_option("--assignment-out", options->assignmentOut,
                     "Write the assignment as CSV (row,col), rank 0");
   solve->callback([options, &communicator] {
-    const SliceInstance instance = loadSlice(
-        options->instance, lap::distributedSliceAxis(parseAlgorithm(options->algorithm)), communicator);
+    // Each rank checks its own outputs (the trace names differ by rank); any refusal stops all of them.
+    onEveryRankOrNone(communicator, [&] {
+      requireOutputsApartFromInput(
+          options->instance.input,
+          {{"--assignment-out", options->assignmentOut},
+           {"--trace-out",
+            options->traceOut.empty() ? "" : rankPath(options->traceOut, communicator.rank()).string()}});
+      return 0;
+    });
+    const SliceInstance instance = onEveryRankOrNone(communicator, [&] {
+      return loadSlice(options->instance,
+                       lap::distributedSliceAxis(lap::parseLapAlgorithm(options->algorithm)), communicator);
+    });
+    requireSameInstance(communicator, instance);
     std::visit([&](const auto& costs) { solveSlice(costs, instance, *options, communicator); },
                instance.costs);
   });
@@ -262,7 +355,7 @@ void runDistributedBench(DistributedBenchOptions options, lap::Communicator& com
   if (options.sizes.empty()) options.sizes = presetSizes(options.preset, ranks);
   if (options.output.empty())
     options.output = "bench-" + options.preset + "-p" + std::to_string(ranks) + ".csv";
-  const lap::Backend backend = parseBackend(options.backend);
+  const lap::Backend backend = lap::parseBackend(options.backend);
   warnIfThreadsShareCores(backend, options.threads, communicator);
   std::vector<std::string> columns = {"device",    "preset",      "ranks",      "n",       "range",
                                       "seed",      "algorithm",   "backend",    "threads", "repeat",
@@ -275,12 +368,13 @@ void runDistributedBench(DistributedBenchOptions options, lap::Communicator& com
   for (const int32_t n : options.sizes) {
     for (const std::string& algorithm : options.algorithms) {
       InstanceOptions instanceOptions{"", "uniform", n, "10n", options.seed, "counter"};
-      const lap::LapAlgorithm lapAlgorithm = parseAlgorithm(algorithm);
+      const lap::LapAlgorithm lapAlgorithm = lap::parseLapAlgorithm(algorithm);
       const SliceInstance instance =
           loadSlice(instanceOptions, lap::distributedSliceAxis(lapAlgorithm), communicator);
+      requireSameInstance(communicator, instance);
       const auto& costs = std::get<lap::CostMatrix<int32_t>>(instance.costs);
       const lap::LapOptions lapOptions{lapAlgorithm, backend, options.threads,
-                                       parseGranularity(options.granularity)};
+                                       lap::parseGranularity(options.granularity)};
       const std::vector<double> sliceMb = perRank(communicator, sliceMegabytes(instance.costs));
       for (int w = 0; w < options.warmups; ++w)
         runDistributed(costs, instance.slice, lapOptions, communicator);
@@ -333,15 +427,21 @@ void addBench(CLI::App& app, lap::Communicator& communicator) {
           "(Table 5); run once per rank count P")
       ->check(CLI::IsMember({"weak", "strong"}))
       ->capture_default_str();
-  bench->add_option("--sizes", options->sizes, "Override the preset's sizes")->delimiter(',');
+  bench->add_option("--sizes", options->sizes, "Override the preset's sizes")
+      ->delimiter(',')
+      ->check(CLI::PositiveNumber);
   bench->add_option("--algorithms", options->algorithms, "classical, tree")
       ->delimiter(',')
       ->check(CLI::IsMember({"classical", "tree"}));
   addAlgorithmOptions(*bench, options->backend, options->threads, options->granularity);
-  bench->add_option("--seed", options->seed, "Seed of the counter-stream instances")->capture_default_str();
+  bench->add_option("--seed", options->seed, "Seed of the counter-stream instances")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
   bench->add_option("--repeats", options->repeats, "Timed runs per size and algorithm")
+      ->check(CLI::Range(1, kMaxBenchRuns))
       ->capture_default_str();
   bench->add_option("--warmups", options->warmups, "Untimed runs before the timed ones")
+      ->check(CLI::Range(0, kMaxBenchRuns))
       ->capture_default_str();
   bench->add_option("--output", options->output,
                     "CSV file, written by rank 0 (default bench-<preset>-p<P>.csv)");

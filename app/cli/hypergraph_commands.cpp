@@ -103,6 +103,9 @@ hypergraph::HypergraphOptions hypergraphSettings(const HypergraphSolveRequest& r
   hypergraph::HypergraphOptions settings;
   settings.algorithm =
       hypergraph::parseHypergraphAlgorithm(request.algorithm.empty() ? "bipartition" : request.algorithm);
+  // Decided by the algorithm, before solving (an empty hypergraph's partition is empty, and still written).
+  if (!options.partitionOut.empty() && settings.algorithm != hypergraph::HypergraphAlgorithm::Bipartition)
+    throw CLI::ValidationError("--partition-out needs --algorithm bipartition");
   settings.bipartitionMatching =
       options.matching == "suitor" ? hypergraph::MatchingRule::Suitor : hypergraph::MatchingRule::Greedy;
   settings.epsilon = options.epsilon;
@@ -115,7 +118,7 @@ hypergraph::HypergraphOptions hypergraphSettings(const HypergraphSolveRequest& r
                        settings.bipartitionMatching == hypergraph::MatchingRule::Suitor);
   std::string notice;
   settings.backend =
-      suitor ? lap::resolveBackend(parseBackend(request.backend), &notice) : lap::Backend::Sequential;
+      suitor ? lap::resolveBackend(lap::parseBackend(request.backend), &notice) : lap::Backend::Sequential;
   if (!notice.empty()) std::fprintf(stderr, "matchscope-cli: notice: %s\n", notice.c_str());
   return settings;
 }
@@ -181,10 +184,7 @@ void solveHypergraph(const HypergraphSolveRequest& request, const HypergraphSolv
   }
   std::printf("steps: %zu\n", trace.records().size());
   std::printf("time_ms: %.3f\n", elapsedMs);
-  if (!options.partitionOut.empty()) {
-    if (result.partition.empty()) throw CLI::ValidationError("--partition-out needs --algorithm bipartition");
-    hypergraph::writePartitionFile(result.partition, options.partitionOut);
-  }
+  if (!options.partitionOut.empty()) hypergraph::writePartitionFile(result.partition, options.partitionOut);
   if (!request.traceOut.empty()) trace.writeCsvFile(request.traceOut);
 }
 

@@ -25,7 +25,9 @@ void addInstanceOptions(CLI::App& command, InstanceOptions& options) {
       .add_option("--range", options.range, "Integer cost range of 'uniform': [0, n/10), [0, n) or [0, 10n)")
       ->check(CLI::IsMember({"n/10", "n", "10n"}))
       ->capture_default_str();
-  command.add_option("--seed", options.seed, "Random seed of the generator")->capture_default_str();
+  command.add_option("--seed", options.seed, "Random seed of the generator")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
   command
       .add_option(
           "--stream", options.stream,
@@ -61,30 +63,6 @@ lap::AnyCostMatrix loadInstance(const InstanceOptions& options, std::string* des
   return lap::generate(spec);
 }
 
-bool isLapAlgorithm(const std::string& name) {
-  for (const char* known : kLapAlgorithms) {
-    if (name == known) return true;
-  }
-  return false;
-}
-
-lap::LapAlgorithm parseAlgorithm(const std::string& name) {
-  if (name == "classical") return lap::LapAlgorithm::Classical;
-  if (name == "brute") return lap::LapAlgorithm::Brute;
-  if (name == "random") return lap::LapAlgorithm::Random;
-  if (name == "greedy-naive") return lap::LapAlgorithm::GreedyNaive;
-  if (name == "greedy") return lap::LapAlgorithm::Greedy;
-  if (name == "auction") return lap::LapAlgorithm::Auction;
-  return lap::LapAlgorithm::Tree;
-}
-
-lap::Backend parseBackend(const std::string& name) {
-  if (name == "cpu") return lap::Backend::Cpu;
-  if (name == "sequential") return lap::Backend::Sequential;
-  if (name == "cuda") return lap::Backend::Cuda;
-  return lap::Backend::Auto;
-}
-
 void addGranularityOption(CLI::App& command, std::string& granularity) {
   command
       .add_option("--granularity", granularity,
@@ -92,10 +70,6 @@ void addGranularityOption(CLI::App& command, std::string& granularity) {
                   "(one BFS level or dual update per step, as the studio steps)")
       ->check(CLI::IsMember({"search", "phase"}))
       ->capture_default_str();
-}
-
-lap::Granularity parseGranularity(const std::string& name) {
-  return name == "phase" ? lap::Granularity::Phase : lap::Granularity::Search;
 }
 
 }  // namespace ms::cli

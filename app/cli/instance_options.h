@@ -7,6 +7,7 @@
 
 #include "solver/lap/cost_matrix.h"
 #include "solver/lap/generators.h"
+#include "solver/lap/lap_names.h"
 #include "solver/lap/lap_solver.h"
 
 namespace ms::cli {
@@ -27,12 +28,6 @@ lap::GeneratorSpec generatorSpec(const InstanceOptions& options, std::string* de
 // Reads or generates the instance; `description` receives a one-line summary of where it came from.
 lap::AnyCostMatrix loadInstance(const InstanceOptions& options, std::string* description);
 
-inline constexpr const char* kLapAlgorithms[] = {"classical",    "tree",   "brute",  "random",
-                                                 "greedy-naive", "greedy", "auction"};
-bool isLapAlgorithm(const std::string& name);
-lap::LapAlgorithm parseAlgorithm(const std::string& name);   // one of kLapAlgorithms
-lap::Backend parseBackend(const std::string& name);          // auto | cpu | sequential | cuda
-lap::Granularity parseGranularity(const std::string& name);  // phase | search
 // --granularity, shared by solve and bench: search (the default) runs whole Hungarian iterations per step.
 void addGranularityOption(CLI::App& command, std::string& granularity);
 

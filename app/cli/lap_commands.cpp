@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <ostream>
@@ -15,6 +16,7 @@
 #include "app/cli/hypergraph_commands.h"
 #include "app/cli/instance_options.h"
 #include "app/cli/matching_commands.h"
+#include "app/cli/option_checks.h"
 #include "solver/core/cuda_device.h"
 #include "solver/core/errors.h"
 #include "solver/core/number_format.h"
@@ -54,13 +56,13 @@ template <lap::CostType T>
 void solveTyped(const lap::CostMatrix<T>& costs, const SolveOptions& options,
                 const std::string& description) {
   lap::LapOptions lapOptions;
-  lapOptions.algorithm = parseAlgorithm(options.algorithm);
+  lapOptions.algorithm = lap::parseLapAlgorithm(options.algorithm);
   std::string notice;
   lapOptions.backend = lap::isSequentialOnly(lapOptions.algorithm)
                            ? lap::Backend::Sequential
-                           : lap::resolveBackend(parseBackend(options.backend), &notice);
+                           : lap::resolveBackend(lap::parseBackend(options.backend), &notice);
   lapOptions.threads = options.threads;
-  lapOptions.granularity = parseGranularity(options.granularity);
+  lapOptions.granularity = lap::parseGranularity(options.granularity);
   lapOptions.seed = options.shuffleSeed;
   lapOptions.auction = options.auction;
   if (options.epsilon) lapOptions.auction.finalEpsilon = *options.epsilon;
@@ -128,7 +130,7 @@ void addSolve(CLI::App& app) {
       ->check(CLI::IsMember({"auto", "cpu", "sequential", "cuda"}))
       ->capture_default_str();
   solve->add_option("--threads", options->threads, "OpenMP threads of the cpu backend (0 = all cores)")
-      ->check(CLI::NonNegativeNumber)
+      ->check(CLI::Range(0, kMaxThreads))
       ->capture_default_str();
   addGranularityOption(*solve, options->granularity);
   solve->add_flag("--maximize", options->maximize, "Maximise the total instead of minimising it");
@@ -137,6 +139,7 @@ void addSolve(CLI::App& app) {
                     "Write the assignment as CSV (row,col; -1 = none)");
   solve->add_option("--trace-out", options->traceOut, "Write the step trace as CSV, one row per step");
   solve->add_option("--shuffle-seed", options->shuffleSeed, "random: seed of the Fisher-Yates shuffle")
+      ->check(CLI::NonNegativeNumber)
       ->capture_default_str();
   // One --epsilon for the two problems that take one; its meaning follows --problem.
   solve
@@ -144,11 +147,11 @@ void addSolve(CLI::App& app) {
                    "auction on real costs: final epsilon (the result is within n x epsilon of the optimum; "
                    "default 1e-7 x the largest |cost| / n); hypergraph: imbalance threshold of eq. 2 "
                    "(default 0.03)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(finiteIn(0, std::numeric_limits<double>::max()));
   solve
       ->add_option("--scaling", options->auction.scalingFactor,
                    "auction: epsilon divisor between scaling phases")
-      ->check(CLI::Range(1.5, 1e6))
+      ->check(finiteIn(1.5, 1e6))
       ->capture_default_str();
   solve
       ->add_option(
@@ -160,6 +163,11 @@ void addSolve(CLI::App& app) {
   auto matching = addMatchingSolveOptions(*solve);
   auto hypergraphOptions = addHypergraphSolveOptions(*solve);
   solve->callback([options, algorithm, matching, hypergraphOptions] {
+    requireOutputsApartFromInput(options->instance.input,
+                                 {{"--assignment-out", options->assignmentOut},
+                                  {"--trace-out", options->traceOut},
+                                  {"--matching-out", matching->matchingOut},
+                                  {"--partition-out", hypergraphOptions->partitionOut}});
     if (!options->batch.empty()) {
       solveBatchFile({options->batch, options->backend, options->threads, options->verify});
       return;
@@ -184,12 +192,12 @@ void addSolve(CLI::App& app) {
                     *matching);
       return;
     }
-    if (!isLapAlgorithm(options->algorithm)) {
+    if (!lap::isLapAlgorithmName(options->algorithm)) {
       throw CLI::ValidationError("--algorithm " + options->algorithm + " needs --problem matching");
     }
     // Probe the GPU before the matrix is made: a usable device installs the pinned host allocator, and only
     // a pinned matrix uploads at full bus speed.
-    const lap::Backend backend = parseBackend(options->backend);
+    const lap::Backend backend = lap::parseBackend(options->backend);
     if (backend == lap::Backend::Auto || backend == lap::Backend::Cuda) {
       const auto probeStart = std::chrono::steady_clock::now();
       if (cudaDevice().usable) {
@@ -233,7 +241,9 @@ void addGenerate(CLI::App& app) {
   generate->add_option("--range", options->range, "Integer cost range of 'uniform'")
       ->check(CLI::IsMember({"n/10", "n", "10n"}))
       ->capture_default_str();
-  generate->add_option("--seed", options->seed, "Random seed")->capture_default_str();
+  generate->add_option("--seed", options->seed, "Random seed")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
   generate
       ->add_option("--stream", options->stream,
                    "LAP: sequential or counter (the matrix matchscope-mpi generates)")

@@ -9,6 +9,8 @@
 #include <thread>
 
 #include "app/cli/bench_support.h"
+#include "app/cli/option_checks.h"
+#include "solver/core/atomic_file.h"
 #include "solver/core/csv_table.h"
 #include "solver/core/cuda_device.h"
 #include "solver/core/device_bandwidth.h"
@@ -403,22 +405,32 @@ std::shared_ptr<MatchingBenchOptions> addMatchingBenchOptions(CLI::App& bench) {
       .add_option("--configs", options->configs,
                   "roma presets: ALGORITHM[:BACKEND[:INIT]] list, e.g. roma,parallel-roma-2:cuda:greedy")
       ->delimiter(',');
-  bench.add_option("--max-phases", options->maxPhases,
-                   "roma presets: ROMA phase limit (0 = to convergence; default 8)");
+  bench
+      .add_option("--max-phases", options->maxPhases,
+                  "roma presets: ROMA phase limit (0 = to convergence; default 8)")
+      ->check(CLI::NonNegativeNumber);
   bench
       .add_option("--flip-retries", options->flipRetries,
                   "roma presets: parallel ROMA searches again after a failed flip, up to R times per phase")
       ->check(CLI::NonNegativeNumber);
-  bench.add_option("--cpu-up-to", options->cpuUpTo,
-                   "roma presets: largest n for configurations with CPU work");
-  bench.add_option("--greedy-up-to", options->greedyUpTo,
-                   "roma presets: largest n for greedy and greedy starts");
-  bench.add_option("--exact-up-to", options->exactUpTo,
-                   "roma presets: largest n solved by LEMON for the gap");
-  bench.add_option("--exact-geometric-up-to", options->exactGeometricUpTo,
-                   "roma presets: largest geometric n solved by LEMON");
-  bench.add_option("--bound-up-to", options->boundUpTo,
-                   "roma presets: largest n given the bipartite relaxation's upper bound on the optimum");
+  bench
+      .add_option("--cpu-up-to", options->cpuUpTo, "roma presets: largest n for configurations with CPU work")
+      ->check(CLI::NonNegativeNumber);
+  bench
+      .add_option("--greedy-up-to", options->greedyUpTo,
+                  "roma presets: largest n for greedy and greedy starts")
+      ->check(CLI::NonNegativeNumber);
+  bench
+      .add_option("--exact-up-to", options->exactUpTo, "roma presets: largest n solved by LEMON for the gap")
+      ->check(CLI::NonNegativeNumber);
+  bench
+      .add_option("--exact-geometric-up-to", options->exactGeometricUpTo,
+                  "roma presets: largest geometric n solved by LEMON")
+      ->check(CLI::NonNegativeNumber);
+  bench
+      .add_option("--bound-up-to", options->boundUpTo,
+                  "roma presets: largest n given the bipartite relaxation's upper bound on the optimum")
+      ->check(CLI::NonNegativeNumber);
   return options;
 }
 

@@ -3,7 +3,12 @@
 
 #include <cstdio>
 
+#include <limits>
+#include <ostream>
 #include "solver/core/csv_table.h"
+
+#include "app/cli/option_checks.h"
+#include "solver/core/atomic_file.h"
 #include "solver/core/errors.h"
 #include "solver/core/number_format.h"
 #include "solver/core/stopwatch.h"
@@ -52,7 +57,7 @@ std::shared_ptr<MatchingSolveOptions> addMatchingSolveOptions(CLI::App& solve) {
       ->check(CLI::NonNegativeNumber)
       ->capture_default_str();
   solve.add_option("--gain-threshold", options->gainThreshold, "matching: flip only for gains above this")
-      ->check(CLI::NonNegativeNumber)
+      ->check(finiteIn(0, std::numeric_limits<float>::max()))
       ->capture_default_str();
   solve
       .add_option("--flip-retries", options->flipRetries,
@@ -98,9 +103,9 @@ matching::MatchingOptions matchingSettings(const MatchingSolveRequest& request,
   settings.threads = request.threads;
   settings.seed = request.instance.seed;
   std::string notice;
-  settings.backend = isParallelRoma(settings.algorithm)
-                         ? lap::resolveBackend(parseBackend(request.backend), &notice)
-                         : lap::Backend::Sequential;
+  // Only parallel ROMA has backends; the others run sequentially on the CPU whatever --backend says.
+  settings.backend =
+      parallel ? lap::resolveBackend(lap::parseBackend(request.backend), &notice) : lap::Backend::Sequential;
   if (!notice.empty()) std::fprintf(stderr, "matchscope-cli: notice: %s\n", notice.c_str());
   return settings;
 }

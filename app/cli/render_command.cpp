@@ -1,5 +1,6 @@
 // `render`: runs a solver K steps and draws the matrix view of its state to a PNG, headless.
 #include <cstdio>
+#include <limits>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -8,6 +9,7 @@
 
 #include "app/cli/commands.h"
 #include "app/cli/instance_options.h"
+#include "app/cli/option_checks.h"
 #include "solver/core/snapshot.h"
 #include "solver/lap/problem.h"
 #include "views/render/matrix_renderer.h"
@@ -45,9 +47,9 @@ void renderTyped(const lap::CostMatrix<T>& costs, const RenderOptions& options,
   if (!renderer) throw std::runtime_error("cannot render: " + whyNot);
 
   lap::LapOptions lapOptions;
-  lapOptions.algorithm = parseAlgorithm(options.algorithm);
+  lapOptions.algorithm = lap::parseLapAlgorithm(options.algorithm);
   std::string notice;
-  lapOptions.backend = lap::resolveBackend(parseBackend(options.backend), &notice);
+  lapOptions.backend = lap::resolveBackend(lap::parseBackend(options.backend), &notice);
   lapOptions.threads = options.threads;
   if (!notice.empty()) std::fprintf(stderr, "matchscope-cli: notice: %s\n", notice.c_str());
 
@@ -91,16 +93,16 @@ void addRenderCommand(CLI::App& app) {
       ->check(CLI::IsMember({"auto", "cpu", "sequential", "cuda"}))
       ->capture_default_str();
   command->add_option("--threads", options->threads, "OpenMP threads of the cpu backend (0 = all cores)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(CLI::Range(0, kMaxThreads));
   command->add_option("--steps", options->steps, "Solver steps (phases) to run before drawing")
       ->required()
       ->check(CLI::NonNegativeNumber);
   command->add_option("--width", options->width, "Image width in pixels")
       ->required()
-      ->check(CLI::PositiveNumber);
+      ->check(CLI::Range(1, kMaxImageSide));
   command->add_option("--height", options->height, "Image height in pixels")
       ->required()
-      ->check(CLI::PositiveNumber);
+      ->check(CLI::Range(1, kMaxImageSide));
   command->add_option("--quantity", options->quantity, "cost, or slack c - u - v (diverging colours)")
       ->check(CLI::IsMember({"cost", "slack"}))
       ->capture_default_str();
@@ -109,7 +111,8 @@ void addRenderCommand(CLI::App& app) {
       ->capture_default_str();
   command->add_option("--view", options->view, "Part to draw: FIRST_ROW,FIRST_COL,ROWS,COLS (default: all)")
       ->expected(4)
-      ->delimiter(',');
+      ->delimiter(',')
+      ->check(finiteIn(0, std::numeric_limits<int32_t>::max()));
   command->add_option("--output", options->output, "PNG file to write")->required();
   command->callback([options] {
     std::string description;

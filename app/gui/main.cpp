@@ -6,6 +6,8 @@
 #include <QSize>
 #include <cstdio>
 #include <exception>
+#include <stdexcept>
+#include <string>
 
 #include "app/gui/event_wait.h"
 #include "app/gui/instance_panel.h"
@@ -16,6 +18,7 @@
 #include "app/gui/problems/matching/matching_session.h"
 #include "app/gui/watched_bench.h"
 #include "app/qt_platform_choice.h"
+#include "solver/lap/lap_names.h"
 #include "views/charts/trace_charts.h"
 #include "views/matrix/matrix_view.h"
 
@@ -50,14 +53,13 @@ QSize parseSize(const QString& text) {
   return {parts[0].toInt(), parts[1].toInt()};
 }
 
+// The solver's parsers (solver/lap/lap_names.h), with the option named in the message.
 lap::LapAlgorithm parseAlgorithm(const QString& name) {
-  for (auto algorithm : {lap::LapAlgorithm::Classical, lap::LapAlgorithm::Tree, lap::LapAlgorithm::Brute,
-                         lap::LapAlgorithm::Random, lap::LapAlgorithm::GreedyNaive, lap::LapAlgorithm::Greedy,
-                         lap::LapAlgorithm::Auction}) {
-    if (name.toStdString() == lap::algorithmName(algorithm)) return algorithm;
+  try {
+    return lap::parseLapAlgorithm(name.toStdString());
+  } catch (const std::invalid_argument& error) {
+    throw std::invalid_argument("--algorithm: " + std::string(error.what()));
   }
-  throw std::invalid_argument(
-      "--algorithm takes classical, tree, brute, random, greedy-naive, greedy or auction");
 }
 
 HypergraphGenerator parseHypergraphGenerator(const QString& name) {
@@ -71,10 +73,11 @@ HypergraphGenerator parseHypergraphGenerator(const QString& name) {
 }
 
 lap::Backend parseBackend(const QString& name) {
-  for (auto backend : {lap::Backend::Auto, lap::Backend::Cpu, lap::Backend::Sequential, lap::Backend::Cuda}) {
-    if (name.toStdString() == lap::backendName(backend)) return backend;
+  try {
+    return lap::parseBackend(name.toStdString());
+  } catch (const std::invalid_argument& error) {
+    throw std::invalid_argument("--backend: " + std::string(error.what()));
   }
-  throw std::invalid_argument("--backend takes auto, cpu, sequential or cuda");
 }
 
 ProblemKind parseProblem(const QString& problem) {

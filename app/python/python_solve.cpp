@@ -5,6 +5,7 @@
 
 #include "app/python/numpy_costs.h"
 #include "solver/core/errors.h"
+#include "solver/lap/lap_names.h"
 #include "solver/lap/lap_solver.h"
 
 namespace py = pybind11;
@@ -12,27 +13,18 @@ namespace py = pybind11;
 namespace ms::python {
 namespace {
 
+// The solver's own name parsers (solver/lap/lap_names.h); their std::invalid_argument reaches Python as
+// ValueError. Only the exact Hungarian variants answer scipy's question.
 lap::LapAlgorithm parseAlgorithm(const std::string& name) {
-  if (name == "tree") return lap::LapAlgorithm::Tree;
-  if (name == "classical") return lap::LapAlgorithm::Classical;
-  throw py::value_error("algorithm must be 'tree' or 'classical', not '" + name + "'");
+  const lap::LapAlgorithm algorithm = lap::parseLapAlgorithm(name);
+  if (algorithm != lap::LapAlgorithm::Tree && algorithm != lap::LapAlgorithm::Classical)
+    throw py::value_error("algorithm must be 'tree' or 'classical' (an exact solver), not '" + name + "'");
+  return algorithm;
 }
 
 lap::Backend resolvedBackend(const std::string& name) {
-  lap::Backend requested;
-  if (name == "auto") {
-    requested = lap::Backend::Auto;
-  } else if (name == "cpu") {
-    requested = lap::Backend::Cpu;
-  } else if (name == "cuda") {
-    requested = lap::Backend::Cuda;
-  } else if (name == "sequential") {
-    requested = lap::Backend::Sequential;
-  } else {
-    throw py::value_error("backend must be 'auto', 'cpu', 'cuda' or 'sequential', not '" + name + "'");
-  }
   // Probes the GPU before any matrix is allocated: a usable device makes the host copies page-locked.
-  return lap::resolveBackend(requested, nullptr);
+  return lap::resolveBackend(lap::parseBackend(name), nullptr);
 }
 
 template <class V>

@@ -1,11 +1,13 @@
 #include "solver/core/atomic_file.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <array>
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <iostream>
@@ -131,6 +133,47 @@ void syncFolder(const fs::path& folder) {
   ::close(fd);
 }
 
+// SIGINT, SIGTERM and SIGHUP while a temporary file is being written: the handler removes it (unlink is
+// async-signal-safe) and re-raises the signal with its default action, so the old file stays as it was and
+// no half-written temporary is left behind. One temporary at a time per process: writes are sequential.
+char gTemporaryPath[4096];
+volatile std::sig_atomic_t gTemporaryExists = 0;
+constexpr std::array<int, 3> kCleanupSignals = {SIGINT, SIGTERM, SIGHUP};
+
+extern "C" void removeTemporaryAndReraise(int signal) {
+  if (gTemporaryExists != 0) ::unlink(gTemporaryPath);
+  std::signal(signal, SIG_DFL);
+  std::raise(signal);
+}
+
+class TemporaryFileGuard {
+ public:
+  explicit TemporaryFileGuard(const fs::path& temp) {
+    const std::string text = temp.string();
+    if (text.size() >= sizeof gTemporaryPath) return;  // no cleanup on a signal, the write itself still works
+    std::memcpy(gTemporaryPath, text.c_str(), text.size() + 1);
+    struct sigaction action {};
+    action.sa_handler = removeTemporaryAndReraise;
+    sigemptyset(&action.sa_mask);
+    for (std::size_t k = 0; k < kCleanupSignals.size(); ++k)
+      ::sigaction(kCleanupSignals[k], &action, &previous_[k]);
+    installed_ = true;
+    gTemporaryExists = 1;
+  }
+  ~TemporaryFileGuard() {
+    gTemporaryExists = 0;
+    if (!installed_) return;
+    for (std::size_t k = 0; k < kCleanupSignals.size(); ++k)
+      ::sigaction(kCleanupSignals[k], &previous_[k], nullptr);
+  }
+  TemporaryFileGuard(const TemporaryFileGuard&) = delete;
+  TemporaryFileGuard& operator=(const TemporaryFileGuard&) = delete;
+
+ private:
+  bool installed_ = false;
+  std::array<struct sigaction, kCleanupSignals.size()> previous_{};
+};
+
 void writeReplacing(const fs::path& target, const fs::path& path, mode_t mode,
                     const std::function<void(std::ostream&)>& write) {
   const fs::path folder = target.has_parent_path() ? target.parent_path() : fs::path(".");
@@ -140,6 +183,7 @@ void writeReplacing(const fs::path& target, const fs::path& path, mode_t mode,
   tempName += target.filename().string();
   tempName += ".tmp" + std::to_string(entropy());
   const fs::path temp = folder / tempName;
+  const TemporaryFileGuard guard(temp);
   int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
   if (fd < 0) fail(path, "cannot create a file in " + folder.string() + ": ", errno);
   try {
@@ -157,6 +201,16 @@ void writeReplacing(const fs::path& target, const fs::path& path, mode_t mode,
   syncFolder(folder);
 }
 
+bool gReplaceReadOnly = false;
+
+// Whether the file's own permission bits let this process write it: the renaming write needs only the
+// folder's, so the bits are checked here (for root too, which the kernel would let through).
+bool permitsWriting(const struct stat& info) {
+  if (info.st_uid == ::geteuid()) return (info.st_mode & S_IWUSR) != 0;
+  if (info.st_gid == ::getegid()) return (info.st_mode & S_IWGRP) != 0;
+  return (info.st_mode & S_IWOTH) != 0;
+}
+
 }  // namespace
 
 void writeFileAtomically(const fs::path& path, const std::function<void(std::ostream&)>& write) {
@@ -171,7 +225,21 @@ void writeFileAtomically(const fs::path& path, const std::function<void(std::ost
   }
   if (S_ISDIR(info.st_mode)) fail(path, "", EISDIR);
   if (!S_ISREG(info.st_mode)) return writeInPlace(target, path, write);
+  if (!gReplaceReadOnly && !permitsWriting(info)) {
+    throw std::runtime_error(path.string() + ": the file is read-only for you; give --force to replace it");
+  }
   writeReplacing(target, path, info.st_mode & 07777, write);
+}
+
+bool isSameFile(const fs::path& a, const fs::path& b) {
+  struct stat first {
+  }, second{};
+  return ::stat(a.c_str(), &first) == 0 && ::stat(b.c_str(), &second) == 0 && first.st_dev == second.st_dev &&
+         first.st_ino == second.st_ino;
+}
+
+void replaceReadOnlyFiles(bool allowed) {
+  gReplaceReadOnly = allowed;
 }
 
 }  // namespace ms

@@ -57,6 +57,13 @@ std::size_t availableHostMemory() {
     const unsigned long long megabytes = std::strtoull(limit, &end, 10);
     if (end != limit && *end == '\0') available = std::min<std::size_t>(available, megabytes << 20);
   }
+  // Open MPI's ranks on one host share its memory: each may count on its part only, or two ranks that each
+  // pass the check exceed the host together.
+  if (const char* ranks = std::getenv("OMPI_COMM_WORLD_LOCAL_SIZE")) {
+    char* end = nullptr;
+    const unsigned long long count = std::strtoull(ranks, &end, 10);
+    if (end != ranks && *end == '\0' && count > 1) available /= count;
+  }
   return available;
 }
 

@@ -71,7 +71,8 @@ HostBuffer<T>::HostBuffer(std::size_t count) : size_(count) {
 
 // Physical memory the machine can still hand out, in bytes (MemAvailable), or less where the environment
 // variable MATCHSCOPE_MEMORY_LIMIT_MB caps it (a shared machine; the fuzz targets, whose memory limit is far
-// below the machine's); used to refuse instances that cannot fit before trying to allocate them.
+// below the machine's), and divided among the Open MPI ranks that share the host
+// (OMPI_COMM_WORLD_LOCAL_SIZE); used to refuse instances that cannot fit before trying to allocate them.
 std::size_t availableHostMemory();
 
 }  // namespace ms

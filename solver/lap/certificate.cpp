@@ -1,10 +1,25 @@
 #include "solver/lap/certificate.h"
 
 #include <cmath>
+#include <type_traits>
 
 namespace ms::lap {
 
 namespace {
+
+// u + v - c and c - u - v are evaluated in a wider type than the duals (128-bit integers, x87 long double):
+// duals near the int64 limits would wrap in int64 and could then pass as a small violation.
+__extension__ typedef __int128 Int128;  // __extension__: a GNU type, fine under -Wpedantic
+
+template <CostType T>
+using WideDual = std::conditional_t<std::is_integral_v<T>, Int128, long double>;
+
+template <CostType T>
+double excessOf(DualOf<T> rowDual, DualOf<T> colDual, T cost) {
+  using Wide = WideDual<T>;
+  return static_cast<double>(static_cast<Wide>(rowDual) + static_cast<Wide>(colDual) -
+                             static_cast<Wide>(cost));
+}
 
 // Why rowToCol is not a permutation of 0..n-1 ("" when it is).
 std::string permutationProblem(const std::vector<int32_t>& rowToCol, int32_t n) {
@@ -51,9 +66,9 @@ CertificateReport checkCertificate(const CostMatrix<T>& costs, const MatrixSlice
     for (int32_t j = slice.colBegin; j < slice.colEnd; ++j) {
       const T cost = row[j - slice.colBegin];
       if (isForbidden(cost)) continue;
-      const double excess = static_cast<double>(rowDual[i] + colDual[j] - static_cast<DualOf<T>>(cost));
+      const double excess = excessOf<T>(rowDual[i], colDual[j], cost);
       if (excess > report.worstViolation) report.worstViolation = excess;
-      if (excess > tolerance && report.problem.empty()) {
+      if (!(excess <= tolerance) && report.problem.empty()) {  // NaN duals fail too
         report.problem = "dual infeasible at (" + std::to_string(i) + ", " + std::to_string(j) +
                          "): u + v - c = " + std::to_string(excess);
       }
@@ -65,10 +80,9 @@ CertificateReport checkCertificate(const CostMatrix<T>& costs, const MatrixSlice
       report.problem = "row " + std::to_string(i) + " uses a forbidden entry";
       return report;
     }
-    const double slack =
-        std::abs(static_cast<double>(static_cast<DualOf<T>>(cost) - rowDual[i] - colDual[j]));
+    const double slack = std::abs(excessOf<T>(rowDual[i], colDual[j], cost));
     if (slack > report.worstAssignedSlack) report.worstAssignedSlack = slack;
-    if (slack > tolerance && report.problem.empty()) {
+    if (!(slack <= tolerance) && report.problem.empty()) {
       report.problem = "complementary slackness fails at assigned (" + std::to_string(i) + ", " +
                        std::to_string(j) + "): slack " + std::to_string(slack);
     }

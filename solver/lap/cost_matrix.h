@@ -55,8 +55,12 @@ DualOf<T> maxAbsFiniteCost(const CostMatrix<T>& costs) {
   const T* data = costs.data();
   for (int64_t k = 0; k < costs.size(); ++k) {
     if (isForbidden(data[k])) continue;
-    const DualOf<T> magnitude =
-        data[k] < 0 ? -static_cast<DualOf<T>>(data[k]) : static_cast<DualOf<T>>(data[k]);
+    // The most negative int64 has no negation: it saturates to the largest int64, which every range
+    // check then refuses, instead of wrapping to itself and passing as a small magnitude.
+    const DualOf<T> magnitude = data[k] >= 0 ? data[k]
+                                : data[k] == std::numeric_limits<DualOf<T>>::lowest()
+                                    ? kDualInfinity<DualOf<T>>
+                                    : -static_cast<DualOf<T>>(data[k]);
     if (magnitude > largest) largest = magnitude;
   }
   return largest;

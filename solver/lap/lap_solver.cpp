@@ -1,9 +1,11 @@
 #include "solver/lap/lap_solver.h"
 
+#include <limits>
 #include <thread>
 
 #include "solver/core/cuda_device.h"
 #include "solver/core/errors.h"
+#include "solver/core/number_format.h"
 #include "solver/lap/approx/auction_solver.h"
 #include "solver/lap/approx/greedy.h"
 #include "solver/lap/approx/random_assignment.h"
@@ -107,6 +109,15 @@ void requireExactInt64Duals(int64_t largestAbsCost, int32_t n) {
   }
 }
 
+void requireFiniteDualSums(double largestAbsCost, int32_t n) {
+  // As for int64: duals and slacks stay within about n times the largest |cost|; keep that below +inf.
+  const double limit = std::numeric_limits<double>::max() / 4 / (static_cast<double>(n) + 1);
+  if (largestAbsCost > limit) {
+    throw SolveError("float costs must stay within +-" + formatNumber(limit) +
+                     " for n = " + std::to_string(n) + " so that sums of duals cannot overflow to infinity");
+  }
+}
+
 int cpuThreads(int requested) {
   return requested > 0 ? requested : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
 }
@@ -115,6 +126,9 @@ template <CostType T>
 std::unique_ptr<LapSolver<T>> makeLapSolver(const CostMatrix<T>& costs, const LapOptions& options) {
   if (!costs.isSquare())
     throw SolveError("the solvers take a square matrix; pad rectangular instances first");
+  // Every algorithm sums the costs (objectives, duals, prices): one range for all of them.
+  if constexpr (std::is_same_v<T, int64_t>) requireExactInt64Duals(maxAbsFiniteCost(costs), costs.rows());
+  if constexpr (std::is_floating_point_v<T>) requireFiniteDualSums(maxAbsFiniteCost(costs), costs.rows());
   switch (options.algorithm) {
     case LapAlgorithm::Brute:
       return makeBruteForce(costs);
@@ -130,7 +144,6 @@ std::unique_ptr<LapSolver<T>> makeLapSolver(const CostMatrix<T>& costs, const La
     case LapAlgorithm::Tree:
       break;
   }
-  if constexpr (std::is_same_v<T, int64_t>) requireExactInt64Duals(maxAbsFiniteCost(costs), costs.rows());
   switch (options.backend) {
     case Backend::Sequential:
       return makeHungarian(options, "sequential", CpuKernels<T, SequentialExecution>(costs, {}));

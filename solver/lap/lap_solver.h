@@ -83,6 +83,8 @@ Backend resolveBackend(Backend requested, std::string* notice);
 
 // Throws SolveError when int64 costs up to `largestAbsCost` could overflow the exact 64-bit duals for size n.
 void requireExactInt64Duals(int64_t largestAbsCost, int32_t n);
+// The same for floating costs, whose sums would overflow to infinity.
+void requireFiniteDualSums(double largestAbsCost, int32_t n);
 // OpenMP threads of Backend::Cpu: `requested`, or every hardware thread when it is 0.
 int cpuThreads(int requested);
 

@@ -17,16 +17,26 @@ CompleteGraph graphFromPoints(std::vector<Point> points) {
   const auto n = static_cast<int32_t>(points.size());
   lap::requireMemoryFor(n, n, sizeof(float), "geometric graph");
   WeightMatrix weights(n, n);
-#pragma omp parallel for schedule(static)
+  // A distance beyond float's range would become an infinite weight (and an infinite matching weight):
+  // the first pair in row-major order that does not fit is reported instead.
+  int64_t firstTooFar = std::numeric_limits<int64_t>::max();
+#pragma omp parallel for schedule(static) reduction(min : firstTooFar)
   for (int32_t i = 0; i < n; ++i) {
     float* row = weights.row(i);
     const Point p = points[static_cast<std::size_t>(i)];
-    // (-a)^2 == a^2 exactly, so the matrix comes out symmetric without mirroring.
+    // hypot does not overflow on the way; |-a| == |a| exactly, so the matrix comes out symmetric.
     for (int32_t j = 0; j < n; ++j) {
-      const double dx = p.x - points[static_cast<std::size_t>(j)].x,
-                   dy = p.y - points[static_cast<std::size_t>(j)].y;
-      row[j] = static_cast<float>(std::sqrt(dx * dx + dy * dy));
+      const double distance = std::hypot(p.x - points[static_cast<std::size_t>(j)].x,
+                                         p.y - points[static_cast<std::size_t>(j)].y);
+      if (!(distance <= std::numeric_limits<float>::max()))
+        firstTooFar = std::min(firstTooFar, int64_t{i} * n + j);
+      row[j] = static_cast<float>(distance);
     }
+  }
+  if (firstTooFar != std::numeric_limits<int64_t>::max()) {
+    const int64_t i = firstTooFar / n, j = firstTooFar % n;
+    throw InputError("geometric graph", "points " + std::to_string(i) + " and " + std::to_string(j),
+                     "their distance exceeds the 32-bit float range of the weights (3.4e38)");
   }
   return CompleteGraph(std::move(weights), std::move(points));
 }

@@ -1,6 +1,7 @@
 #pragma once
 // What a command-line program run by a CLI test printed and returned.
 
+#include <QProcess>
 #include <QString>
 #include <QStringList>
 
@@ -15,3 +16,24 @@ struct Result {
     return {};
   }
 };
+
+// Runs `program` with `input` on its standard input; a run that outlives `timeoutMs` is killed and reported
+// as exit code -1 (an input that hangs the tool fails its test instead of stalling the suite), a crash as -2.
+inline Result runProgram(const QString& program, const QStringList& arguments, int timeoutMs,
+                         const QByteArray& input = {},
+                         const QProcessEnvironment& environment = QProcessEnvironment::systemEnvironment()) {
+  QProcess process;
+  process.setProcessEnvironment(environment);
+  process.start(program, arguments);
+  process.waitForStarted();
+  process.write(input);
+  process.closeWriteChannel();
+  if (!process.waitForFinished(timeoutMs)) {
+    process.kill();
+    process.waitForFinished();
+    return {-1, {}, "killed after " + QString::number(timeoutMs) + " ms"};
+  }
+  return {process.exitStatus() == QProcess::CrashExit ? -2 : process.exitCode(),
+          QString::fromUtf8(process.readAllStandardOutput()),
+          QString::fromUtf8(process.readAllStandardError())};
+}

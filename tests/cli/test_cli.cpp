@@ -7,6 +7,7 @@
 #include <random>
 #include <set>
 
+#include <signal.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 
@@ -17,25 +18,9 @@
 
 namespace {
 
-// Runs matchscope-cli with `input` on its standard input; a run that outlives `timeoutMs` is killed and
-// reported as exit code -1 (an input that hangs the tool fails its test instead of stalling the suite).
-// A crash is reported as exit code -2.
 Result cli(const QStringList& arguments, const QByteArray& input = {}, int timeoutMs = 240000,
            const QProcessEnvironment& environment = QProcessEnvironment::systemEnvironment()) {
-  QProcess process;
-  process.setProcessEnvironment(environment);
-  process.start(MATCHSCOPE_CLI_PATH, arguments);
-  process.waitForStarted();
-  process.write(input);
-  process.closeWriteChannel();
-  if (!process.waitForFinished(timeoutMs)) {
-    process.kill();
-    process.waitForFinished();
-    return {-1, {}, "killed after " + QString::number(timeoutMs) + " ms"};
-  }
-  return {process.exitStatus() == QProcess::CrashExit ? -2 : process.exitCode(),
-          QString::fromUtf8(process.readAllStandardOutput()),
-          QString::fromUtf8(process.readAllStandardError())};
+  return runProgram(MATCHSCOPE_CLI_PATH, arguments, timeoutMs, input, environment);
 }
 
 // What a path is, without following a final symbolic link: its type, and the device a device node names.
@@ -57,6 +42,23 @@ QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArra
   file.open(QIODevice::WriteOnly);
   file.write(content);
   return file.fileName();
+}
+
+// A .npy file of int64 values, row-major, as numpy writes it (version 1.0, header padded to 64 bytes).
+QByteArray npyInt64(int rows, int cols, const QList<qint64>& values) {
+  QByteArray header =
+      QString("{'descr': '<i8', 'fortran_order': False, 'shape': (%1, %2), }").arg(rows).arg(cols).toLatin1();
+  header.append(QByteArray(63 - (header.size() + 10) % 64, ' ')).append('\n');
+  QByteArray bytes("\x93NUMPY\x01\x00", 8);
+  bytes.append(static_cast<char>(header.size() & 0xff)).append(static_cast<char>(header.size() >> 8));
+  bytes.append(header);
+  for (const qint64 value : values) bytes.append(reinterpret_cast<const char*>(&value), sizeof value);
+  return bytes;
+}
+
+// A refusal as scripts see it: the exit status and exactly one line on standard error.
+bool isOneLineRefusal(const Result& r, int exitCode) {
+  return r.exitCode == exitCode && r.err.trimmed().count('\n') == 0 && !r.err.trimmed().isEmpty();
 }
 
 QList<QStringList> readCsv(const QString& path) {
@@ -410,7 +412,8 @@ class TestCli : public QObject {
     }
   }
 
-  // Finite costs whose optimum sums beyond float64's range: an error, never "objective: inf".
+  // Finite costs whose optimum sums beyond float64's range: refused by the summable range (max / 4 / (n + 1))
+  // before solving, never "objective: inf".
   void overflowingObjectiveIsAnError() {
     QTemporaryDir dir;
     const QString path = writeFile(dir, "huge.txt", "1e308 1.5e308\n1.5e308 1e308\n");
@@ -418,8 +421,8 @@ class TestCli : public QObject {
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(!r.out.contains("objective: inf"), qPrintable(r.out));
     QCOMPARE(r.err.trimmed(),
-             QString("matchscope-cli: the objective overflows: the assigned costs sum to 2e+308, "
-                     "beyond the range of float64"));
+             QString("matchscope-cli: float costs must stay within +-1.4980776123852632e+307 for "
+                     "n = 2 so that sums of duals cannot overflow to infinity"));
   }
 
   // Hypergraphs: the printed cut is the cut of the partition file, `nodes:` lists every level, and a bad
@@ -445,6 +448,255 @@ class TestCli : public QObject {
     const Result r = cli({"solve", "--problem", "hypergraph", "--input", bad});
     QCOMPARE(r.exitCode, 1);
     QCOMPARE(r.err.trimmed(), "matchscope-cli: " + bad + ":3: pin 9 is out of range 1..3");
+  }
+
+  // Costs whose sums leave int64 (the most negative int64 has no negation) are refused with the range, from
+  // text and .npy alike, by every algorithm; never a wrapped objective with a valid certificate.
+  void integerCostsBeyondTheSummableRangeAreRefused() {
+    QTemporaryDir dir;
+    const QString text = writeFile(dir, "min.txt", "-9223372036854775808 1\n1 1\n");
+    const QString npy =
+        writeFile(dir, "min.npy", npyInt64(2, 2, {std::numeric_limits<qint64>::min(), 1, 1, 1}));
+    for (const QString& input : {text, npy}) {
+      for (const char* algorithm : {"classical", "tree", "brute", "greedy", "auction"}) {
+        const Result r =
+            cli({"solve", "--input", input, "--algorithm", algorithm, "--backend", "cpu", "--verify"});
+        QVERIFY2(isOneLineRefusal(r, 1), qPrintable(input + " " + algorithm + ": " + r.out + r.err));
+        QVERIFY2(r.err.contains("int64 costs must stay within"), qPrintable(r.err));
+      }
+    }
+    // The bound itself still solves: 2^62 / (n + 1) for n = 2.
+    const QString edge = writeFile(dir, "edge.txt", "1537228672809129301 0\n0 1537228672809129301\n");
+    const Result r = cli({"solve", "--input", edge, "--backend", "cpu", "--verify"});
+    QCOMPARE(r.exitCode, 0);
+    QCOMPARE(r.value("objective"), QString("0"));
+    QCOMPARE(r.value("certificate"), QString("valid"));
+  }
+
+  // A literal beyond the element type is an error naming file and line, never read as 0.
+  void literalsBeyondTheirTypeAreRefused() {
+    QTemporaryDir dir;
+    const struct {
+      const char* text;
+      const char* problem;
+    } cases[] = {{"1e309 1\n1 1\n", "overflows float64"},
+                 {"1 1\n1 -1e400\n", "overflows float64"},
+                 {"1e-400 1\n1 1\n", "underflows float64"},
+                 {"99999999999999999999 1\n1 1\n", "does not fit int64"}};
+    for (const auto& c : cases) {
+      const Result r = cli({"solve", "--input", writeFile(dir, "m.txt", c.text), "--backend", "cpu"});
+      QVERIFY2(isOneLineRefusal(r, 1), qPrintable(c.text + r.err));
+      QVERIFY2(r.err.contains("m.txt:") && r.err.contains(c.problem), qPrintable(r.err));
+    }
+    // inf stays the forbidden mark; a subnormal is a number.
+    const Result forbidden =
+        cli({"solve", "--input", writeFile(dir, "f.txt", "inf 1\n1 4e-320\n"), "--backend", "cpu"});
+    QCOMPARE(forbidden.exitCode, 0);
+    QCOMPARE(forbidden.value("objective"), QString("2"));
+  }
+
+  // Line endings: LF and CRLF read the same matrix; CR alone is refused, never one long row.
+  void lineEndingsAreExplicit() {
+    QTemporaryDir dir;
+    const Result lf = cli({"solve", "--input", writeFile(dir, "lf.txt", "4 1\n2 7\n"), "--backend", "cpu"});
+    const Result crlf =
+        cli({"solve", "--input", writeFile(dir, "crlf.txt", "4 1\r\n2 7\r\n"), "--backend", "cpu"});
+    QCOMPARE(lf.exitCode, 0);
+    QVERIFY2(crlf.out.contains("(2 x 2, int32)"), qPrintable(crlf.out));
+    QCOMPARE(crlf.value("objective"), lf.value("objective"));
+    const Result cr = cli({"solve", "--input", writeFile(dir, "cr.txt", "4 1\r2 7\r"), "--backend", "cpu"});
+    QVERIFY2(isOneLineRefusal(cr, 1), qPrintable(cr.out + cr.err));
+    QVERIFY2(cr.err.contains("cr.txt:1: carriage return inside a line"), qPrintable(cr.err));
+  }
+
+  // NaN slips through every comparison; every floating option refuses it, infinities and values outside
+  // its meaning, naming the option (exit 2, one line).
+  void floatingOptionsRefuseNanAndOutOfRange() {
+    QTemporaryDir dir;
+    const QString hgr = writeFile(dir, "h.hgr", "3 4\n1 2\n2 3\n3 4\n");
+    const QStringList lap = {"solve", "--generate", "uniform", "--n", "5", "--backend", "cpu"};
+    const QStringList matching = {"solve", "--problem", "matching",  "--generate", "uniform",
+                                  "--n",   "6",         "--backend", "cpu"};
+    const QStringList hypergraph = {"solve", "--problem", "hypergraph", "--input", hgr, "--backend", "cpu"};
+    const struct {
+      QStringList command;
+      const char* option;
+      QStringList values;
+    } cases[] = {{lap + QStringList{"--algorithm", "auction"}, "--epsilon", {"nan", "inf", "-1", "x"}},
+                 {lap + QStringList{"--algorithm", "auction"}, "--scaling", {"nan", "inf", "1", "1e7"}},
+                 {matching, "--gain-threshold", {"nan", "inf", "-1", "1e39"}},
+                 {hypergraph, "--epsilon", {"nan", "-0.5", "2"}}};
+    for (const auto& c : cases) {
+      for (const QString& value : c.values) {
+        const Result r = cli(c.command + QStringList{c.option, value});
+        QVERIFY2(isOneLineRefusal(r, 2), qPrintable(QString(c.option) + " " + value + ": " + r.out + r.err));
+        QVERIFY2(r.err.contains(c.option), qPrintable(r.err));
+      }
+    }
+  }
+
+  // An epsilon below the prices' representable step raises no price: refused at once, never a hang.
+  void auctionEpsilonBelowThePriceStepIsRefused() {
+    const Result r = cli({"solve", "--generate", "real", "--n", "30", "--algorithm", "auction", "--backend",
+                          "cpu", "--epsilon", "1e-17"},
+                         {}, 60000);
+    QVERIFY2(isOneLineRefusal(r, 1), qPrintable(r.err));
+    QVERIFY2(r.err.contains("below the representable step"), qPrintable(r.err));
+  }
+
+  // The OpenMP runtime crashes long before 100000 threads: refused with the bound.
+  void threadCountsBeyondTheBoundAreRefused() {
+    const Result r =
+        cli({"solve", "--generate", "uniform", "--n", "5", "--backend", "cpu", "--threads", "100000"});
+    QVERIFY2(isOneLineRefusal(r, 2), qPrintable(r.err));
+    QVERIFY2(r.err.contains("--threads") && r.err.contains("1024"), qPrintable(r.err));
+  }
+
+  // Points whose distances leave float's range are refused, not matched at weight inf with gap NaN.
+  void pointsTooFarApartAreRefused() {
+    QTemporaryDir dir;
+    const QString points = writeFile(dir, "far.points", "0 0\n1e200 1e200\n3e200 0\n-1e200 5\n");
+    const Result r =
+        cli({"solve", "--problem", "matching", "--input", points, "--backend", "cpu", "--verify"});
+    QVERIFY2(isOneLineRefusal(r, 1), qPrintable(r.out + r.err));
+    QVERIFY2(r.err.contains("distance exceeds"), qPrintable(r.err));
+  }
+
+  // An output that is the input file itself (by name or through a link) is refused before solving, and the
+  // input is left as it was.
+  void outputsThatAreTheInputAreRefused() {
+    QTemporaryDir dir;
+    const QByteArray matrix = "4 1 3\n2 0 5\n3 2 2\n";
+    const QString lap = writeFile(dir, "m.txt", matrix);
+    QVERIFY(QFile::link(lap, dir.filePath("link.txt")));
+    const QString hgr = writeFile(dir, "h.hgr", "2 4\n1 2\n3 4\n");
+    const QString points = writeFile(dir, "p.points", "0 0\n1 0\n0 1\n1 1\n");
+    const struct {
+      QStringList command;
+      QString input;
+      const char* option;
+    } cases[] = {
+        {{"solve"}, lap, "--assignment-out"},
+        {{"solve"}, lap, "--trace-out"},
+        {{"solve", "--problem", "matching"}, points, "--matching-out"},
+        {{"solve", "--problem", "hypergraph"}, hgr, "--partition-out"},
+    };
+    for (const auto& c : cases) {
+      QFile original(c.input);
+      QVERIFY(original.open(QIODevice::ReadOnly));
+      const QByteArray before = original.readAll();
+      original.close();
+      for (const QString& output : {c.input, c.input == lap ? dir.filePath("link.txt") : c.input}) {
+        const Result r =
+            cli(c.command + QStringList{"--input", c.input, "--backend", "cpu", c.option, output});
+        QVERIFY2(isOneLineRefusal(r, 2), qPrintable(QString(c.option) + ": " + r.out + r.err));
+        QVERIFY2(r.err.contains(c.option) && r.err.contains("is the input file"), qPrintable(r.err));
+        QVERIFY(r.value("objective").isEmpty() && r.value("weight").isEmpty());
+        QVERIFY(original.open(QIODevice::ReadOnly));
+        QCOMPARE(original.readAll(), before);
+        original.close();
+      }
+    }
+  }
+
+  // Standard output on a full device: the result is lost, so the exit status says so (one line).
+  void standardOutputOnAFullDeviceIsAnError() {
+    QProcess process;
+    process.setStandardOutputFile("/dev/full");
+    process.start(MATCHSCOPE_CLI_PATH, {"solve", "--generate", "uniform", "--n", "5", "--backend", "cpu"});
+    QVERIFY(process.waitForFinished(60000));
+    const QString err = QString::fromUtf8(process.readAllStandardError());
+    QCOMPARE(process.exitCode(), 1);
+    QCOMPARE(err.trimmed(), QString("matchscope-cli: standard output: No space left on device"));
+  }
+
+  // SIGINT, SIGTERM or SIGHUP while a large output is written: the temporary file goes, the old file stays.
+  void signalsDuringAWriteLeaveNoTemporaryFile() {
+    QTemporaryDir dir;
+    const QString output = writeFile(dir, "big.txt", "old\n");
+    for (const int signal : {SIGINT, SIGTERM, SIGHUP}) {
+      QProcess process;
+      process.start(MATCHSCOPE_CLI_PATH, {"generate", "real", "--n", "4000", "--output", output});
+      QVERIFY(process.waitForStarted());
+      const auto temporaries = [&] {
+        return QDir(dir.path()).entryList({".big.txt.tmp*"}, QDir::Files | QDir::Hidden);
+      };
+      QElapsedTimer waited;
+      waited.start();
+      while (temporaries().isEmpty() && process.state() == QProcess::Running && waited.elapsed() < 120000)
+        QTest::qWait(5);
+      QVERIFY2(!temporaries().isEmpty(), "the write finished before a signal could arrive");
+      ::kill(static_cast<pid_t>(process.processId()), signal);
+      QVERIFY(process.waitForFinished(60000));
+      QCOMPARE(process.exitStatus(), QProcess::CrashExit);
+      QCOMPARE(temporaries(), QStringList());
+      QFile file(output);
+      QVERIFY(file.open(QIODevice::ReadOnly));
+      QCOMPARE(file.readAll(), QByteArray("old\n"));
+    }
+  }
+
+  // A file that is read-only for the caller keeps its contract: refused, unless --force.
+  void readOnlyOutputsAreReplacedOnlyWithForce() {
+    QTemporaryDir dir;
+    const QString output = writeFile(dir, "a.csv", "keep\n");
+    QVERIFY(QFile::setPermissions(output, QFile::ReadOwner | QFile::ReadGroup | QFile::ReadOther));
+    const QStringList solve = {"solve",     "--generate", "uniform",          "--n", "4",
+                               "--backend", "cpu",        "--assignment-out", output};
+    const Result refused = cli(solve);
+    QVERIFY2(isOneLineRefusal(refused, 1), qPrintable(refused.err));
+    QVERIFY2(refused.err.contains("read-only") && refused.err.contains("--force"), qPrintable(refused.err));
+    QCOMPARE(readCsv(output), QList<QStringList>({{"keep"}}));
+    const Result forced = cli(solve + QStringList{"--force"});
+    QCOMPARE(forced.exitCode, 0);
+    QCOMPARE(readCsv(output).size(), 1 + 4);  // header and one line per row
+  }
+
+  // The memory check counts the ranks that share the host, and every array a .hgr header makes the reader
+  // and the partitioner allocate.
+  void memoryChecksCountSharedHostsAndHeaderArrays() {
+    QTemporaryDir dir;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert("MATCHSCOPE_MEMORY_LIMIT_MB", "64");
+    const QString nodes = writeFile(dir, "nodes.hgr", "1 300000\n1 2\n");  // 19 MB counted
+    const QStringList solve = {"solve", "--problem", "hypergraph", "--input", nodes, "--backend", "cpu"};
+    QCOMPARE(cli(solve, {}, 240000, environment).exitCode, 0);
+    environment.insert("OMPI_COMM_WORLD_LOCAL_SIZE", "8");  // 8 MB each
+    const Result shared = cli(solve, {}, 240000, environment);
+    QVERIFY2(isOneLineRefusal(shared, 1), qPrintable(shared.err));
+    QVERIFY2(shared.err.contains("cannot fit in memory"), qPrintable(shared.err));
+    environment.remove("OMPI_COMM_WORLD_LOCAL_SIZE");
+    environment.insert("MATCHSCOPE_MEMORY_LIMIT_MB", "16000");
+    const QString header = writeFile(dir, "header.hgr", "1 1000000000\n1 2\n");  // 13 bytes, 64 GB counted
+    const Result huge = cli({"solve", "--problem", "hypergraph", "--input", header}, {}, 60000, environment);
+    QVERIFY2(isOneLineRefusal(huge, 1), qPrintable(huge.err));
+    QVERIFY2(huge.err.contains("cannot fit in memory"), qPrintable(huge.err));
+  }
+
+  // An empty hypergraph partitions into nothing: its (empty) partition is written, no wrong complaint.
+  void emptyHypergraphWritesItsPartition() {
+    QTemporaryDir dir;
+    const QString part = dir.filePath("e.part");
+    const Result r = cli({"solve", "--problem", "hypergraph", "--input", writeFile(dir, "e.hgr", "0 0\n"),
+                          "--partition-out", part});
+    QVERIFY2(r.exitCode == 0 || isOneLineRefusal(r, 1), qPrintable(r.err));
+    QVERIFY2(!r.err.contains("needs --algorithm bipartition"), qPrintable(r.err));
+    const Result coarsen =
+        cli({"solve", "--problem", "hypergraph", "--input", writeFile(dir, "h.hgr", "1 2\n1 2\n"),
+             "--algorithm", "coarsen-greedy", "--partition-out", part});
+    QVERIFY2(isOneLineRefusal(coarsen, 2), qPrintable(coarsen.err));
+    QVERIFY(coarsen.value("levels").isEmpty());  // refused before solving
+  }
+
+  // Bench counts below zero are usage errors, not a header-only CSV that reports "valid".
+  void benchCountsOutOfRangeAreRefused() {
+    QTemporaryDir dir;
+    for (const char* option : {"--repeats", "--instances", "--warmups"}) {
+      const Result r = cli(
+          {"bench", "--preset", "table1", "--sizes", "5", option, "-1", "--output", dir.filePath("b.csv")});
+      QVERIFY2(isOneLineRefusal(r, 2), qPrintable(QString(option) + ": " + r.err));
+      QVERIFY(!QFile::exists(dir.filePath("b.csv")));
+    }
   }
 };
 

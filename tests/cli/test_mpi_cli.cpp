@@ -10,16 +10,7 @@
 namespace {
 
 Result run(const QString& program, const QStringList& arguments) {
-  QProcess process;
-  process.start(program, arguments);
-  if (!process.waitForFinished(240000)) {
-    process.kill();
-    process.waitForFinished();
-    return {-1, {}, "killed after 240 s"};
-  }
-  return {process.exitStatus() == QProcess::CrashExit ? -2 : process.exitCode(),
-          QString::fromUtf8(process.readAllStandardOutput()),
-          QString::fromUtf8(process.readAllStandardError())};
+  return runProgram(program, arguments, 240000);
 }
 
 // Two ranks of matchscope-mpi (ctest sets the environment that lets Open MPI run as root).
@@ -29,6 +20,23 @@ Result mpi(const QStringList& arguments) {
 
 Result cli(const QStringList& arguments) {
   return run(MATCHSCOPE_CLI_PATH, arguments);
+}
+
+// mpirun's MPMD form: rank 0 runs `first` in folder `firstDir`, rank 1 runs `second` in `secondDir`.
+Result mpiTwoCommands(const QString& firstDir, const QStringList& first, const QString& secondDir,
+                      const QStringList& second) {
+  return run(MATCHSCOPE_MPIEXEC,
+             QStringList{"--oversubscribe", "-np", "1", "-wdir", firstDir, MATCHSCOPE_MPI_PATH} + first +
+                 QStringList{":", "-np", "1", "-wdir", secondDir, MATCHSCOPE_MPI_PATH} + second);
+}
+
+// Our own lines on standard error (mpirun adds its banner about a non-zero exit around them).
+QStringList ownErrorLines(const Result& r) {
+  QStringList own;
+  for (const QString& line : r.err.split('\n')) {
+    if (line.startsWith("matchscope-mpi")) own.append(line);
+  }
+  return own;
 }
 
 int lineCount(const QString& path) {
@@ -143,6 +151,73 @@ class TestMpiCli : public QObject {
     const Result r = mpi({"solve", "--generate", "uniform", "--n", "50", "--stream", "sequential"});
     QVERIFY(r.exitCode != 0);
     QVERIFY2(r.err.contains("use --stream counter"), qPrintable(r.err));
+  }
+
+  // Ranks started with different arguments (mpirun's A : B form) would split different instances and still
+  // combine their results: all stop before solving, with one line.
+  void ranksWithDifferentArgumentsStopTogether() {
+    QTemporaryDir dir;
+    for (const char* seed : {"1", "2"}) {
+      QCOMPARE(cli({"generate", "uniform", "--n", "6", "--seed", seed, "--output",
+                    dir.filePath(seed + QString(".npy"))})
+                   .exitCode,
+               0);
+    }
+    const Result r = mpiTwoCommands(dir.path(), {"solve", "--input", "1.npy", "--verify"}, dir.path(),
+                                    {"solve", "--input", "2.npy", "--verify"});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.value("objective").isEmpty(), qPrintable(r.out));
+    QCOMPARE(ownErrorLines(r).size(), 1);
+    QVERIFY2(r.err.contains("different arguments"), qPrintable(r.err));
+  }
+
+  // The same arguments naming different files (one path, two hosts' folders): the ranks compare what they
+  // read.
+  void ranksReadingDifferentInstancesStopTogether() {
+    QTemporaryDir first, second;
+    for (const char* name : {"m.npy", "m.txt"}) {
+      QCOMPARE(
+          cli({"generate", "uniform", "--n", "6", "--seed", "1", "--output", first.filePath(name)}).exitCode,
+          0);
+      QCOMPARE(
+          cli({"generate", "uniform", "--n", "6", "--seed", "2", "--output", second.filePath(name)}).exitCode,
+          0);
+      const QStringList command = {"solve", "--input", name, "--verify"};
+      const Result r = mpiTwoCommands(first.path(), command, second.path(), command);
+      QCOMPARE(r.exitCode, 1);
+      QCOMPARE(ownErrorLines(r).size(), 1);
+      QVERIFY2(r.err.contains("the ranks read different instances"), qPrintable(r.err));
+    }
+    // A file only one rank can open: one line from that rank, every rank stops.
+    const QTemporaryDir empty;
+    const Result missing = mpiTwoCommands(first.path(), {"solve", "--input", "m.txt"}, empty.path(),
+                                          {"solve", "--input", "m.txt"});
+    QCOMPARE(missing.exitCode, 1);
+    QCOMPARE(ownErrorLines(missing).size(), 1);
+    QVERIFY2(missing.err.contains("rank 1: m.txt"), qPrintable(missing.err));
+  }
+
+  // Costs outside the int64 range the ranks sum in: one line, no objective.
+  void integerCostsBeyondTheSummableRangeAreRefused() {
+    QTemporaryDir dir;
+    QFile file(dir.filePath("min.txt"));
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("-9223372036854775808 1\n1 1\n");
+    file.close();
+    const Result r = mpi({"solve", "--input", file.fileName(), "--verify"});
+    QCOMPARE(r.exitCode, 1);
+    QVERIFY2(r.value("certificate").isEmpty(), qPrintable(r.out));
+    QCOMPARE(ownErrorLines(r).size(), 1);
+    QVERIFY2(r.err.contains("int64 costs must stay within"), qPrintable(r.err));
+  }
+
+  // Each rank writes its own trace: standard output cannot take them, so "-" is a usage error, not "-.rank0".
+  void traceToStandardOutputIsRefused() {
+    const Result r = mpi({"solve", "--generate", "uniform", "--n", "8", "--trace-out", "-"});
+    QCOMPARE(r.exitCode, 2);
+    QCOMPARE(ownErrorLines(r).size(), 1);
+    QVERIFY2(r.err.contains("--trace-out"), qPrintable(r.err));
+    QVERIFY(!QFile::exists("-.rank0") && !QFile::exists("-.rank1"));
   }
 };
 

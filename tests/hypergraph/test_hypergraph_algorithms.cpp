@@ -249,6 +249,49 @@ class TestHypergraphAlgorithms : public QObject {
     }
   }
 
+  // Eq. 2 with node weights: whenever some split keeps the heavier side within the bound (found by
+  // enumeration), the multilevel bipartition (brute force only below 2 nodes, so coarsening, initial
+  // partition and FM all run) returns a split within it too.
+  void weightedBipartitionHonoursEq2WheneverASplitDoes() {
+    int feasible = 0, violations = 0;
+    QString first;
+    for (const RandomHypergraphSpec& base : smallSpecs(40, baseSeed() + 4500)) {
+      RandomHypergraphSpec spec = base;
+      spec.nodes = 3 + spec.nodes % 10;
+      spec.maxNodeWeight = 1 + base.edges % 9;
+      const Hypergraph g = generateRandom(spec);
+      for (const double epsilon : {0.0, 0.05, 0.2, 0.5}) {
+        const int64_t bound = maxSideWeight(g.totalNodeWeight(), epsilon);
+        bool exists = false;
+        for (uint32_t code = 0; code < (1u << g.nodeCount()) && !exists; ++code) {
+          int64_t side1 = 0;
+          for (int32_t v = 0; v < g.nodeCount(); ++v) side1 += ((code >> v) & 1u) * g.nodeWeight(v);
+          exists = std::max(side1, g.totalNodeWeight() - side1) <= bound;
+        }
+        if (!exists) continue;
+        ++feasible;
+        for (const MatchingRule rule : {MatchingRule::Greedy, MatchingRule::Suitor}) {
+          const HypergraphResult r = solve(g, bipartitionOptions(rule, epsilon, 2)).result;
+          int64_t side1 = 0;
+          for (int32_t v = 0; v < g.nodeCount(); ++v)
+            side1 += r.partition[static_cast<std::size_t>(v)] * g.nodeWeight(v);
+          if (std::max(side1, g.totalNodeWeight() - side1) <= bound) continue;
+          if (++violations == 1) {
+            first = describe(spec) + QString(" epsilon %1: heavier side %2 > %3")
+                                         .arg(epsilon)
+                                         .arg(std::max(side1, g.totalNodeWeight() - side1))
+                                         .arg(bound);
+          }
+        }
+      }
+    }
+    QVERIFY(feasible >= 40);
+    // Found by this test and not fixed yet: on small weighted hypergraphs the multilevel result can exceed
+    // the bound by a node although an eq. 2 split exists. Remove the marker when it passes.
+    QEXPECT_FAIL("", "known defect: the multilevel bipartition can miss an existing eq. 2 split", Abort);
+    QVERIFY2(violations == 0, qPrintable(QString::number(violations) + " violations, first: " + first));
+  }
+
   void fmNeverWorsensTheCutAndKeepsBalance() {
     std::mt19937_64 random(baseSeed() + 5000);
     for (const RandomHypergraphSpec& base : smallSpecs(40, baseSeed() + 5000)) {

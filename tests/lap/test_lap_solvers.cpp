@@ -3,6 +3,7 @@
 #include <QtTest/QtTest>
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <numeric>
 #include <random>
@@ -11,6 +12,7 @@
 
 #include "solver/core/errors.h"
 #include "solver/lap/brute_force.h"
+#include "solver/lap/certificate.h"
 #include "solver/lap/hungarian/hungarian.h"
 #include "solver/lap/problem.h"
 #include "tests/lap/lap_test_support.h"
@@ -84,6 +86,29 @@ class TestLapSolvers : public QObject {
       }
     }
     QCOMPARE(solved, 64 * 6);
+  }
+
+  // Duals near the int64 limits: u + v - c wraps to a negative number in int64; the check must see the
+  // true excess 2^63 and refuse, and a NaN dual must never pass as feasible.
+  void certificateArithmeticDoesNotWrap() {
+    CostMatrix<int64_t> costs(1, 1);
+    costs(0, 0) = 0;
+    const CertificateReport wrapped = checkCertificate(
+        costs, std::vector<int32_t>{0}, std::vector<int64_t>{std::numeric_limits<int64_t>::max()},
+        std::vector<int64_t>{1}, 0.0);
+    QVERIFY(!wrapped.valid);
+    QVERIFY2(wrapped.worstViolation > 9e18, qPrintable(QString::number(wrapped.worstViolation)));
+    CostMatrix<double> real(1, 1);
+    real(0, 0) = 1;
+    const CertificateReport nan = checkCertificate(
+        real, std::vector<int32_t>{0}, std::vector<double>{std::nan("")}, std::vector<double>{0}, 1e-9);
+    QVERIFY(!nan.valid);
+    // The largest |cost| saturates instead of wrapping, so the summable-range check refuses it.
+    CostMatrix<int64_t> extreme(1, 2);
+    extreme(0, 0) = std::numeric_limits<int64_t>::min();
+    extreme(0, 1) = 1;
+    QCOMPARE(maxAbsFiniteCost(extreme), std::numeric_limits<int64_t>::max());
+    QVERIFY_THROWS_EXCEPTION(SolveError, requireExactInt64Duals(maxAbsFiniteCost(extreme), 2));
   }
 
   void matchesBruteForceUpToNine() {

@@ -130,7 +130,11 @@ Hypergraph readHgr(std::istream& in, const std::string& name) {
     reader.fail("weight format " + std::to_string(format) + " is not 0, 1, 10 or 11");
   }
   reader.expectEnd();
-  requireFits(reader, static_cast<int64_t>(edges) + nodes, "the header's hyperedges and nodes");
+  // Counted in 16-byte units for what the header alone makes the reader, the Hypergraph and the partitioners
+  // allocate: a hyperedge's offset and weight (1 unit), and 4 units (64 bytes) per node, above the 56 bytes
+  // per node a bipartition peaked at (10^7 nodes in one hyperedge: 562 MB resident).
+  requireFits(reader, static_cast<int64_t>(edges) + 4 * static_cast<int64_t>(nodes),
+              "the header's hyperedges and nodes");
   const bool edgeWeighted = format % 10 == 1, nodeWeighted = format >= 10;
 
   std::vector<int64_t> offsets{0};

@@ -34,6 +34,7 @@
 #include <type_traits>
 
 #include "solver/core/errors.h"
+#include "solver/core/number_format.h"
 #include "solver/lap/approx/auction_types.h"
 #include "solver/lap/lap_solver.h"
 
@@ -147,7 +148,17 @@ class Auction final : public LapSolver<typename Kernels::Cost> {
       scale_ = 1;
       const double largest =
           std::max({std::abs(range.min), std::abs(range.max), std::numeric_limits<double>::min()});
-      finalEpsilon_ = settings_.finalEpsilon > 0 ? settings_.finalEpsilon : kDefaultGapFraction * largest / n;
+      // Prices grow to about the costs' span plus the largest |cost|; a bid of epsilon below their
+      // representable step raises no price, and tied rows would outbid each other forever. The automatic
+      // epsilon is raised to the step (large n); a given one below it is refused.
+      const double step = 0x1p-50 * (largest + span);
+      finalEpsilon_ = settings_.finalEpsilon > 0 ? settings_.finalEpsilon
+                                                 : std::max(kDefaultGapFraction * largest / n, step);
+      if (finalEpsilon_ < step) {
+        throw SolveError(name_ + ": epsilon " + formatNumber(finalEpsilon_) +
+                         " is below the representable step of these costs' prices; give at least " +
+                         formatNumber(step));
+      }
       // Any assignment through M costs at least M + (n - 1) min; every one avoiding them at most n max.
       const double forbiddenCost = range.anyForbidden
                                        ? n * range.max - (n - 1) * range.min + n * finalEpsilon_ + span + 1

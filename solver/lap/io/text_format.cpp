@@ -1,5 +1,6 @@
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 #include <ostream>
 #include <sstream>
@@ -83,10 +84,23 @@ void parseField(std::string_view field, Values& values, const std::string& file,
     }
     return;
   }
+  if (intError == std::errc::result_out_of_range && intEnd == end) {
+    throw InputError(file, where,
+                     "'" + std::string(field) + "' does not fit int64 (write it as a real number)");
+  }
   double real = 0;
   auto [realEnd, realError] = std::from_chars(begin, end, real);
   if (realEnd != end || (realError != std::errc() && realError != std::errc::result_out_of_range)) {
     throw InputError(file, where, "'" + std::string(field) + "' is not a number");
+  }
+  // Out of range leaves `real` untouched (0): an overflow is refused rather than read as 0 (inf, written as
+  // such, is the forbidden mark), and so is an underflow to 0, which would change the instance's ties.
+  if (realError == std::errc::result_out_of_range) {
+    const bool overflow = std::abs(std::strtod(std::string(field).c_str(), nullptr)) > 1;
+    throw InputError(file, where,
+                     "'" + std::string(field) +
+                         (overflow ? "' overflows float64 (write inf to forbid a pair)"
+                                   : "' underflows float64 (it would read as 0)"));
   }
   if (std::isnan(real)) throw InputError(file, where, "NaN is not a cost (use inf to forbid a pair)");
   if (real == -std::numeric_limits<double>::infinity()) {
@@ -140,6 +154,12 @@ AnyCostMatrix readTextMatrix(InputSource& source) {
   while (std::getline(in, line)) {
     ++lineNumber;
     std::string_view content = line;
+    if (!content.empty() && content.back() == '\r') content.remove_suffix(1);  // CRLF
+    // A CR-only file (classic Mac line endings) reads as one line: its rows would silently become one row.
+    if (content.find('\r') != std::string_view::npos) {
+      throw InputError(file, std::to_string(lineNumber),
+                       "carriage return inside a line: CR-only line endings are refused (use LF or CRLF)");
+    }
     if (const auto hash = content.find('#'); hash != std::string_view::npos)
       content = content.substr(0, hash);
     content = trim(content);

@@ -30,6 +30,13 @@ class Communicator {
   // Returns once every rank has called it.
   virtual void barrier() = 0;
 
+  // Whether `value` is the same on every rank: min(~x) is ~max(x), so one reduction gives both ends.
+  bool sameOnEveryRank(int64_t value) {
+    int64_t ends[2] = {value, ~value};
+    minInPlace(ends);
+    return ends[0] == ~ends[1];
+  }
+
   template <class V>
   V min(V value) {
     minInPlace(std::span<V>(&value, 1));

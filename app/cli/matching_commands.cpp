@@ -104,8 +104,9 @@ matching::MatchingOptions matchingSettings(const MatchingSolveRequest& request,
   settings.seed = request.instance.seed;
   std::string notice;
   // Only parallel ROMA has backends; the others run sequentially on the CPU whatever --backend says.
-  settings.backend =
-      parallel ? lap::resolveBackend(lap::parseBackend(request.backend), &notice) : lap::Backend::Sequential;
+  settings.backend = isParallelRoma(settings.algorithm)
+                         ? lap::resolveBackend(lap::parseBackend(request.backend), &notice)
+                         : lap::Backend::Sequential;
   if (!notice.empty()) std::fprintf(stderr, "matchscope-cli: notice: %s\n", notice.c_str());
   return settings;
 }

@@ -78,7 +78,9 @@ QString hiddenToolbarAction(const MainWindow& window) {
 QString widgetOutsideWindow(const MainWindow& window) {
   const QRect inside = window.rect();
   for (QDockWidget* dock : window.findChildren<QDockWidget*>()) {
-    if (dock->isVisible() && !dock->isFloating() && !inside.contains(dock->geometry()))
+    // A dock tabified behind another is reached by its tab; Qt parks its geometry outside the window.
+    const bool behindTab = !window.tabifiedDockWidgets(dock).isEmpty() && dock->visibleRegion().isEmpty();
+    if (dock->isVisible() && !dock->isFloating() && !behindTab && !inside.contains(dock->geometry()))
       return QStringLiteral("%1 at %2").arg(dock->objectName(), rectText(dock->geometry()));
   }
   if (!inside.contains(window.statusBar()->geometry()))

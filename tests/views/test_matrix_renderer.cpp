@@ -614,14 +614,14 @@ class TestMatrixRenderer : public QObject {
     QCOMPARE(
         lines.value(0),
         QString("machine,device,hardware_threads,lp_num_threads,n,width,height,zoom,cells_per_pixel,frames,"
-                "run,seconds,fps,cpu_ms_per_frame"));
+                "run,seconds,fps,cpu_ms_per_frame,commit,date"));
     QCOMPARE(lines.size(), 1 + 3 * 2);  // three zoom levels, two runs each
     const PixelRect area = matrixLayout(200, 120).area;
     const std::vector<std::pair<QString, double>> zooms{
         {"whole", 64.0 / area.width}, {"1 cell/px", 1.0}, {"8 px/cell", 0.125}};
     for (int i = 1; i < lines.size(); ++i) {
       const QStringList row = csvFields(lines[i]);
-      QCOMPARE(row.size(), 14);
+      QCOMPARE(row.size(), 16);
       QCOMPARE(row[0], QString("test box"));
       QCOMPARE(row[3], QString("1"));
       QCOMPARE(row[4].toInt(), 64);

@@ -321,7 +321,12 @@ int main(int argc, char** argv) {
     window.instancePanel().setProblemKind(ProblemKind::Hypergraph);
   }
   if (options.pngLegend) window.legendDock().setInExports(true);
-  if (options.windowSize.isValid()) window.resize(options.windowSize);
+  if (options.windowSize.isValid()) {
+    // The size asked for wins over the first launch's fit to the screen (which maximizes the window on a
+    // screen smaller than 1600 x 1000, such as the offscreen platform's 800 x 800).
+    window.setWindowState(window.windowState() & ~Qt::WindowMaximized);
+    window.resize(options.windowSize);
+  }
   window.loadInstance(options.source ? *options.source : window.instancePanel().currentGeneratorSource());
   window.show();
   const bool exporting = !options.screenshot.isEmpty() || !options.matrixPng.isEmpty();

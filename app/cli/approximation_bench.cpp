@@ -355,7 +355,9 @@ void runAuctionGpu(const ApproximationBenchSettings& settings) {
     for (const auto& [name, options] : configurations) {
       std::vector<double> times;
       for (int repeat = -1; repeat < repeats; ++repeat) {  // repeat -1: the untimed warm-up
-        const Timed run = std::visit([&](const auto& costs) { return timeSolve(costs, options); }, any);
+        // (Clang 14 cannot capture a structured binding: the lambda takes the options by name.)
+        const lap::LapOptions& solveOptions = options;
+        const Timed run = std::visit([&](const auto& costs) { return timeSolve(costs, solveOptions); }, any);
         if (name == "tree" && repeat == -1) optimum = run.objective;
         if (repeat < 0) continue;
         times.push_back(run.ms);

@@ -5,10 +5,12 @@
 #   bench/device/run_lap_cuda_checks.sh BUNDLE OUT [tests] [sanitizer] [traces SIZES] [bench SIZES] [scipy SIZES]
 #                               [large SIZES] [agreement SIZES] [startup] [cold SIZES] [roma NAME SIZES ARGS]
 #                               [search NAME ARGS] [search-agreement GPUNAME CPUNAME ARGS] [hylac SIZES]
+#                               [python N,REPEATS]
 #
 # SIZES is a comma-separated list; ARGS one word of extra bench options joined by commas ("-" for none);
 # the roma and search stages write OUT/NAME.csv and OUT/NAME.log (search: `bench --preset search ARGS`).
 # BUNDLE holds the test_*_cuda suites, matchscope-cli, scipy_reference.py, hylac_instances and
+# matchscope.cpython-311-x86_64-linux-gnu.so with py311/*.deb (see python_runtime.sh), and
 # qtrt/*.deb (apt-get download libqt6core6 libqt6test6 libicu72 libdouble-conversion3 libpcre2-16-0 libb2-1
 # libglib2.0-0 libzstd1 libpcre2-8-0 libffi8 libmount1 libselinux1 libblkid1). Logs go to OUT; the traces
 # are packed into OUT/traces.tar.gz. Each stage prints a short summary.
@@ -22,6 +24,7 @@ mkdir -p "$out"
 nvidia-smi --query-gpu=name,memory.total,driver_version,clocks.sm,clocks.mem --format=csv | tee "$out/gpu.txt"
 
 source "$(dirname "$0")/qt_runtime.sh"
+source "$(dirname "$0")/python_runtime.sh"
 
 run_tests() {
   unpack_qt "$bundle"
@@ -195,6 +198,13 @@ run_cold() {
   done
 }
 
+# One n x n solve through the Python module against the CLI's time_ms, interleaved, CUDA backend.
+run_python() {
+  unpack_python "$bundle"
+  PYTHONPATH="$bundle" "${PYTHON[@]}" "$(dirname "$0")/../lap/python_overhead.py" "$bundle/matchscope-cli" \
+    "$out/python-overhead-$1.csv" "$1" "$2" cuda --single-only
+}
+
 index=0
 while [ $index -lt ${#stages[@]} ]; do
   case ${stages[$index]} in
@@ -209,6 +219,7 @@ while [ $index -lt ${#stages[@]} ]; do
     cold) index=$((index + 1)); run_cold ${stages[$index]//,/ } ;;
     roma) run_roma "${stages[$index + 1]}" "${stages[$index + 2]}" "${stages[$index + 3]}"; index=$((index + 3)) ;;
     hylac) index=$((index + 1)); run_hylac ${stages[$index]//,/ } ;;
+    python) index=$((index + 1)); run_python ${stages[$index]//,/ } ;;
     search) run_search "${stages[$index + 1]}" "${stages[$index + 2]}"; index=$((index + 2)) ;;
     search-agreement)
       run_search_agreement "${stages[$index + 1]}" "${stages[$index + 2]}" "${stages[$index + 3]}"

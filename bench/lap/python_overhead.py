@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """What the Python module costs beyond the solve, and which exact solver a CPU batch should use.
 
-    python_overhead.py CLI OUTPUT.csv N [REPEATS] [BACKEND]
+    python_overhead.py CLI OUTPUT.csv N [REPEATS] [BACKEND] [--single-only]
 
 1. One n x n instance (`CLI generate uniform --range n --seed 1`, int32): the CLI's time_ms (solve only,
    the matrix already loaded) against `matchscope.solve` from the numpy array (conversion, solve,
@@ -11,17 +11,16 @@
    solver on one thread against the tree and classical Hungarian per problem on one thread, and scipy
    looped.
 
-Run with the module's folder on PYTHONPATH. One CSV row per run: measurement, instance, solver, repeat,
-time_ms."""
+--single-only skips part 2 (and scipy, which the GPU machine's carried Python runtime lacks). Run with the
+module's folder on PYTHONPATH. One CSV row per run: measurement, instance, solver, repeat, time_ms."""
+import argparse
 import csv
 import os
 import subprocess
-import sys
 import tempfile
 import time
 
 import numpy as np
-from scipy.optimize import linear_sum_assignment
 
 import matchscope
 
@@ -32,24 +31,11 @@ def timed(run):
     return (time.perf_counter() - start) * 1e3
 
 
-def main():
-    cli, output, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
-    repeats = int(sys.argv[4]) if len(sys.argv) > 4 else 7
-    backend = sys.argv[5] if len(sys.argv) > 5 else "sequential"
+def batch_rows(repeats):
+    """Part 2: the batch solver, the Hungarian per problem and scipy on batches of small problems."""
+    from scipy.optimize import linear_sum_assignment
+
     rows = []
-    with tempfile.TemporaryDirectory() as directory:
-        path = os.path.join(directory, f"uniform{n}.npy")
-        subprocess.run([cli, "generate", "uniform", "--n", str(n), "--range", "n", "--seed", "1", "--output", path],
-                       check=True, capture_output=True)
-        cost = np.load(path)
-        matchscope.solve(cost, backend=backend, certify=False)  # warm-up: CUDA context, first launches
-        for repeat in range(repeats):
-            text = subprocess.run([cli, "solve", "--input", path, "--backend", backend], check=True,
-                                  capture_output=True, text=True).stdout
-            cli_ms = float(next(line.split()[1] for line in text.splitlines() if line.startswith("time_ms")))
-            rows.append(("single", f"uniform n={n}", "matchscope-cli solve time_ms", repeat, cli_ms))
-            python_ms = timed(lambda: matchscope.solve(cost, backend=backend, certify=False))
-            rows.append(("single", f"uniform n={n}", "python matchscope.solve", repeat, python_ms))
     rng = np.random.default_rng(20261125)
     batches = [(f"{kind} b={b} n={n}", b, n, kind) for b, n in [(16, 300), (128, 128), (4, 1000)]
                for kind in ("int32 [0,n)", "float64 [0,1)")]
@@ -67,6 +53,36 @@ def main():
         for repeat in range(repeats):
             for solver, run in solvers.items():
                 rows.append(("batch", label, solver, repeat, timed(run)))
+    return rows
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("cli")
+    parser.add_argument("output")
+    parser.add_argument("n", type=int)
+    parser.add_argument("repeats", type=int, nargs="?", default=7)
+    parser.add_argument("backend", nargs="?", default="sequential")
+    parser.add_argument("--single-only", action="store_true")
+    arguments = parser.parse_args()
+    cli, output, n, repeats, backend = (arguments.cli, arguments.output, arguments.n, arguments.repeats,
+                                        arguments.backend)
+    rows = []
+    with tempfile.TemporaryDirectory() as directory:
+        path = os.path.join(directory, f"uniform{n}.npy")
+        subprocess.run([cli, "generate", "uniform", "--n", str(n), "--range", "n", "--seed", "1", "--output", path],
+                       check=True, capture_output=True)
+        cost = np.load(path)
+        matchscope.solve(cost, backend=backend, certify=False)  # warm-up: CUDA context, first launches
+        for repeat in range(repeats):
+            text = subprocess.run([cli, "solve", "--input", path, "--backend", backend], check=True,
+                                  capture_output=True, text=True).stdout
+            cli_ms = float(next(line.split()[1] for line in text.splitlines() if line.startswith("time_ms")))
+            rows.append(("single", f"uniform n={n}", "matchscope-cli solve time_ms", repeat, cli_ms))
+            python_ms = timed(lambda: matchscope.solve(cost, backend=backend, certify=False))
+            rows.append(("single", f"uniform n={n}", "python matchscope.solve", repeat, python_ms))
+    if not arguments.single_only:
+        rows += batch_rows(repeats)
     with open(output, "w", newline="") as out:
         writer = csv.writer(out)
         writer.writerow(["measurement", "instance", "solver", "repeat", "time_ms"])

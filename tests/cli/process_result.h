@@ -4,6 +4,9 @@
 #include <QProcess>
 #include <QString>
 #include <QStringList>
+#include <atomic>
+#include <thread>
+#include <vector>
 
 struct Result {
   int exitCode = -1;
@@ -36,4 +39,22 @@ inline Result runProgram(const QString& program, const QStringList& arguments, i
   return {process.exitStatus() == QProcess::CrashExit ? -2 : process.exitCode(),
           QString::fromUtf8(process.readAllStandardOutput()),
           QString::fromUtf8(process.readAllStandardError())};
+}
+
+// Runs `program` once per argument list, `concurrency` runs at a time, and returns the results in the order
+// of `runs`. For walks of many short runs that mostly wait (mpirun spends about a second tearing its ranks
+// down after a usage error), not for runs whose timing matters.
+inline std::vector<Result> runPrograms(const QString& program, const QList<QStringList>& runs, int timeoutMs,
+                                       int concurrency = 8) {
+  std::vector<Result> results(runs.size());
+  std::atomic<qsizetype> next{0};
+  std::vector<std::thread> workers;
+  for (int w = 0; w < concurrency; ++w) {
+    workers.emplace_back([&] {
+      for (qsizetype k = next++; k < runs.size(); k = next++)
+        results[k] = runProgram(program, runs[k], timeoutMs);
+    });
+  }
+  for (std::thread& worker : workers) worker.join();
+  return results;
 }

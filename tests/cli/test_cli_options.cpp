@@ -30,9 +30,13 @@ QList<NumericOption> numericOptions(const Result& help) {
 }
 
 // A short, valid command of `subcommand` that the option under test is added to, chosen by what the option
-// applies to (its help text names the problem kind).
-QStringList baseCommand(const QString& subcommand, const NumericOption& option, const QTemporaryDir& dir) {
+// applies to (its help text names the problem kind). Outputs are named by `run`, as runs go in parallel.
+QStringList baseCommand(const QString& subcommand, const NumericOption& option, const QTemporaryDir& dir,
+                        qsizetype run) {
   const QString help = option.help.trimmed();
+  const auto output = [&](const QString& extension) {
+    return dir.filePath(QString("%1.%2").arg(run).arg(extension));
+  };
   if (subcommand == "solve") {
     if (help.startsWith("matching:"))
       return {"solve", "--problem", "matching", "--generate", "uniform", "--n", "8", "--backend", "cpu"};
@@ -43,18 +47,15 @@ QStringList baseCommand(const QString& subcommand, const NumericOption& option, 
       return {"solve", "--generate", "real", "--n", "6", "--algorithm", "auction", "--backend", "cpu"};
     return {"solve", "--generate", "uniform", "--n", "6", "--backend", "cpu"};
   }
-  if (subcommand == "generate") return {"generate", "uniform", "--n", "6", "--output", dir.filePath("g.txt")};
+  if (subcommand == "generate") return {"generate", "uniform", "--n", "6", "--output", output("txt")};
   if (subcommand == "bench")
-    return {"bench",    "--preset",           "table1", "--sizes", "5", "--repeats", "1",
-            "--output", dir.filePath("b.csv")};
+    return {"bench", "--preset", "table1", "--sizes", "5", "--repeats", "1", "--output", output("csv")};
   if (subcommand == "render")
-    return {"render",  "--generate", "uniform", "--n",      "6",
-            "--steps", "2",          "--width", "64",       "--height",
-            "64",      "--backend",  "cpu",     "--output", dir.filePath("r.png")};
+    return {"render", "--generate", "uniform", "--n",       "6",   "--steps",  "2",          "--width",
+            "64",     "--height",   "64",      "--backend", "cpu", "--output", output("png")};
   if (subcommand == "bench-render")
-    return {"bench-render", "--generate", "uniform", "--n",      "6",
-            "--frames",     "1",          "--runs",  "1",        "--width",
-            "64",           "--height",   "64",      "--output", dir.filePath("br.csv")};
+    return {"bench-render", "--generate", "uniform",  "--n", "6",        "--frames",   "1", "--runs", "1",
+            "--width",      "64",         "--height", "64",  "--output", output("csv")};
   return {subcommand};
 }
 
@@ -76,6 +77,20 @@ void checkRun(const Result& r, const QString& option, const QString& value, cons
 
 const QStringList kValues = {"0", "-1", "99999999999", "nan", "x1"};
 
+// Every (option, value) run of one program's subcommands: the runs go out in parallel, the checks follow in
+// order, so a failure names the first offending run.
+struct OptionRun {
+  QString context, option, value;
+};
+
+void checkRuns(const QString& program, const QList<QStringList>& commands, const QList<OptionRun>& runs) {
+  const std::vector<Result> results = runPrograms(program, commands, 60000);
+  for (qsizetype k = 0; k < runs.size(); ++k) {
+    checkRun(results[k], runs[k].option, runs[k].value, runs[k].context);
+    if (QTest::currentTestFailed()) return;
+  }
+}
+
 }  // namespace
 
 class TestCliOptions : public QObject {
@@ -84,48 +99,48 @@ class TestCliOptions : public QObject {
  private slots:
   void everyNumericOptionOfMatchscopeCli() {
     QTemporaryDir dir;
-    int walked = 0;
+    QList<QStringList> commands;
+    QList<OptionRun> runs;
     for (const QString subcommand : {"solve", "generate", "bench", "render", "bench-render"}) {
       const QList<NumericOption> options =
           numericOptions(runProgram(MATCHSCOPE_CLI_PATH, {subcommand, "--help"}, 60000));
       QVERIFY2(!options.isEmpty(), qPrintable(subcommand));
       for (const NumericOption& option : options) {
         for (const QString& value : kValues) {
-          const Result r =
-              runProgram(MATCHSCOPE_CLI_PATH,
-                         baseCommand(subcommand, option, dir) + QStringList{option.name, value}, 60000);
-          checkRun(r, option.name, value, subcommand);
-          if (QTest::currentTestFailed()) return;
-          ++walked;
+          commands.append(baseCommand(subcommand, option, dir, runs.size()) +
+                          QStringList{option.name, value});
+          runs.append({subcommand, option.name, value});
         }
       }
     }
-    QVERIFY(walked >= 5 * 40);  // the walk reached the options (48 numeric options when written)
+    QVERIFY(runs.size() >= 5 * 40);  // the walk reached the options (48 numeric options when written)
+    checkRuns(MATCHSCOPE_CLI_PATH, commands, runs);
   }
 
 #ifdef MATCHSCOPE_MPI_PATH
   void everyNumericOptionOfMatchscopeMpi() {
     QTemporaryDir dir;
     const QStringList mpirun = {"-np", "2", "--oversubscribe", MATCHSCOPE_MPI_PATH};
+    QList<QStringList> commands;
+    QList<OptionRun> runs;
     for (const QString subcommand : {"solve", "bench"}) {
       const QList<NumericOption> options =
           numericOptions(runProgram(MATCHSCOPE_MPIEXEC, mpirun + QStringList{subcommand, "--help"}, 60000));
       QVERIFY2(!options.isEmpty(), qPrintable(subcommand));
-      const QStringList base =
-          subcommand == "solve"
-              ? QStringList{"solve", "--generate", "uniform", "--n", "8"}
-              : QStringList{
-                    "bench",     "--sizes",    "8",        "--repeats",          "1", "--warmups", "0",
-                    "--backend", "sequential", "--output", dir.filePath("m.csv")};
       for (const NumericOption& option : options) {
         for (const QString& value : kValues) {
-          const Result r =
-              runProgram(MATCHSCOPE_MPIEXEC, mpirun + base + QStringList{option.name, value}, 60000);
-          checkRun(r, option.name, value, "mpi " + subcommand);
-          if (QTest::currentTestFailed()) return;
+          const QString csv = dir.filePath(QString("%1.csv").arg(runs.size()));
+          const QStringList base =
+              subcommand == "solve"
+                  ? QStringList{"solve", "--generate", "uniform", "--n", "8"}
+                  : QStringList{"bench", "--sizes",   "8",          "--repeats", "1", "--warmups",
+                                "0",     "--backend", "sequential", "--output",  csv};
+          commands.append(mpirun + base + QStringList{option.name, value});
+          runs.append({"mpi " + subcommand, option.name, value});
         }
       }
     }
+    checkRuns(MATCHSCOPE_MPIEXEC, commands, runs);
   }
 #endif
 };

@@ -41,16 +41,19 @@ struct SliceMailbox {
 struct SliceMail {
   SliceMailbox* box;
   unsigned long long* words;
-  int32_t bitWords;  // words per bit set of n bits
+  int32_t bitWords;   // words per bit set of n bits
+  int32_t* released;  // device memory: the latest answered sequence number, as the leader saw it
 };
 
 template <class V>
 __device__ inline V loadSystem(const V& slot) {
-  return cuda::atomic_ref<V, cuda::thread_scope_system>(const_cast<V&>(slot)).load(cuda::memory_order_relaxed);
+  return cuda::atomic_ref<V, cuda::thread_scope_system>(const_cast<V&>(slot))
+      .load(cuda::memory_order_relaxed);
 }
 
-// The leader raises request `sequence` (after its own writes of the words); every block's first thread
-// waits for the host's answer. Every thread calls it, with a grid barrier between any two calls.
+// The leader raises request `sequence` (after its own writes of the words) and waits for the host's answer
+// in host memory; the other blocks' first threads wait for the leader's word in device memory, so that only
+// one thread polls across the bus. Every thread calls it, with a grid barrier between any two calls.
 __device__ inline void raiseAndAwait(const SliceMail& mail, int32_t kind, int32_t count, int32_t sequence,
                                      bool leader) {
   if (leader) {
@@ -58,10 +61,14 @@ __device__ inline void raiseAndAwait(const SliceMail& mail, int32_t kind, int32_
     mail.box->count = count;
     cuda::atomic_ref<int32_t, cuda::thread_scope_system>(mail.box->request)
         .store(sequence, cuda::memory_order_release);
-  }
-  if (threadIdx.x == 0) {
     cuda::atomic_ref<int32_t, cuda::thread_scope_system> response(mail.box->response);
     while (response.load(cuda::memory_order_acquire) != sequence) {
+    }
+    cuda::atomic_ref<int32_t, cuda::thread_scope_device>(*mail.released)
+        .store(sequence, cuda::memory_order_release);
+  } else if (threadIdx.x == 0) {
+    cuda::atomic_ref<int32_t, cuda::thread_scope_device> released(*mail.released);
+    while (released.load(cuda::memory_order_acquire) != sequence) {
     }
   }
   __syncthreads();
@@ -133,7 +140,8 @@ __device__ int32_t combineSliceFrontier(const DeviceView<T>& d, SearchRounds<T>&
   for (int32_t k = gridThread(); k < d.n; k += gridThreads()) {
     const bool row = (loadSystem(mail.words[k / 64]) >> (k % 64)) & 1ULL;
     const bool column = (loadSystem(mail.words[mail.bitWords + k / 64]) >> (k % 64)) & 1ULL;
-    if (row && d.rowState[k] != kActive) adoptFrontierRow(d, k, reached, frontier + frontierSize, rounds.count());
+    if (row && d.rowState[k] != kActive)
+      adoptFrontierRow(d, k, reached, frontier + frontierSize, rounds.count());
     if (column && d.colReverse[k] == 0) adoptReverseColumn(d, k);
   }
   rounds.barrier(kind);
@@ -238,7 +246,8 @@ __device__ bool classicalSliceDualUpdate(const DeviceView<T>& d, SearchRounds<T>
     appendZeroSlackColumns(d, d.scanRows[item], d.colBegin, d.colEnd, frontier, rounds.count());
   rounds.barrier(kSearchDualUpdate);
   rowsScanned += rowsToRewrite;
-  frontierSize = combineSliceFrontier(d, rounds, slice, frontier, rounds.lastCount(), true, kSearchDualUpdate);
+  frontierSize =
+      combineSliceFrontier(d, rounds, slice, frontier, rounds.lastCount(), true, kSearchDualUpdate);
   return true;
 }
 
@@ -265,7 +274,8 @@ __global__ void __launch_bounds__(kBlock)
     if (rounds.leader()) d.counters->reverse = 0;
     rounds.barrier(kSearchForward);
     int32_t frontierSize = rounds.lastCount();
-    [[maybe_unused]] Dual open = kDualInfinity<Dual>;  // tree: this rank's smallest open slack after the last level
+    [[maybe_unused]] Dual open =
+        kDualInfinity<Dual>;  // tree: this rank's smallest open slack after the last level
 
     for (;;) {
       while (frontierSize > 0 && !rounds.runaway()) {
@@ -279,7 +289,8 @@ __global__ void __launch_bounds__(kBlock)
         int32_t* const expanded = frontier;
         frontier = next;
         next = expanded;
-        frontierSize = combineSliceFrontier(d, rounds, slice, frontier, rounds.lastCount(), true, kSearchForward);
+        frontierSize =
+            combineSliceFrontier(d, rounds, slice, frontier, rounds.lastCount(), true, kSearchForward);
         ++levels;
       }
       if (failure == 0 && rounds.runaway()) failure = kSearchRunaway;
@@ -368,9 +379,9 @@ class SliceSearch {
   SliceSearch(int32_t n, bool classical, int multiprocessors)
       : classical_(classical), bitWords_((n + 63) / 64) {
     const std::size_t words = std::max<std::size_t>(static_cast<std::size_t>(n), 2 * bitWords_) + 1;
-    checkCuda(cudaHostAlloc(reinterpret_cast<void**>(&box_), sizeof(SliceMailbox) + words * 8,
-                            cudaHostAllocMapped),
-              "cudaHostAlloc (the exchange mailbox)");
+    checkCuda(
+        cudaHostAlloc(reinterpret_cast<void**>(&box_), sizeof(SliceMailbox) + words * 8, cudaHostAllocMapped),
+        "cudaHostAlloc (the exchange mailbox)");
     checkCuda(cudaHostGetDevicePointer(reinterpret_cast<void**>(&deviceBox_), box_, 0),
               "cudaHostGetDevicePointer");
     int resident = 0;
@@ -386,12 +397,15 @@ class SliceSearch {
   // being written: the caller synchronises on the stream before reading them).
   void run(DeviceView<T> view, cudaStream_t stream, SearchScalars* scalars, int32_t* frontierA,
            int32_t* frontierB, int32_t iterationLimit, Communicator& communicator) {
-    if (blocks_ <= 0) throw SolveError("CUDA backend: the slice search kernel cannot be resident on this device");
+    if (blocks_ <= 0)
+      throw SolveError("CUDA backend: the slice search kernel cannot be resident on this device");
     box_->request = box_->response = -1;
-    SliceMail mail{deviceBox_, reinterpret_cast<unsigned long long*>(deviceBox_ + 1), bitWords_};
+    checkCuda(cudaMemsetAsync(released_.get(), 0xff, sizeof(int32_t), stream), "cudaMemset");  // -1
+    SliceMail mail{deviceBox_, reinterpret_cast<unsigned long long*>(deviceBox_ + 1), bitWords_,
+                   released_.get()};
     void* arguments[] = {&view, &scalars, &frontierA, &frontierB, &mail, &iterationLimit};
-    checkCuda(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(kernel()), dim3(blocks_), dim3(kBlock),
-                                          arguments, 0, stream),
+    checkCuda(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(kernel()), dim3(blocks_),
+                                          dim3(kBlock), arguments, 0, stream),
               "sliceSearchKernel (cooperative launch)");
     checkCuda(cudaEventRecord(ended_.get(), stream), "cudaEventRecord");
     answer(communicator);
@@ -414,7 +428,8 @@ class SliceSearch {
       const int32_t count = box_->count;
       switch (box_->kind) {
         case kSliceOr:
-          communicator.bitwiseOrInPlace({reinterpret_cast<uint64_t*>(words), static_cast<std::size_t>(count)});
+          communicator.bitwiseOrInPlace(
+              {reinterpret_cast<uint64_t*>(words), static_cast<std::size_t>(count)});
           break;
         case kSliceMin:
           communicator.minInPlace({reinterpret_cast<int64_t*>(words), 1});
@@ -441,6 +456,7 @@ class SliceSearch {
   int blocks_ = 0;
   SliceMailbox* box_ = nullptr;
   SliceMailbox* deviceBox_ = nullptr;
+  DeviceArray<int32_t> released_{1};
   CudaHandle<cudaEvent_t, &createPollingEvent, &cudaEventDestroy> ended_;
 };
 

@@ -51,6 +51,8 @@ __device__ inline V loadSystem(const V& slot) {
       .load(cuda::memory_order_relaxed);
 }
 
+inline constexpr long long kExchangePatienceNs = 30'000'000'000LL;
+
 // The leader raises request `sequence` (after its own writes of the words) and waits for the host's answer
 // in host memory; the other blocks' first threads wait for the leader's word in device memory, so that only
 // one thread polls across the bus. Every thread calls it, with a grid barrier between any two calls.
@@ -62,7 +64,11 @@ __device__ inline void raiseAndAwait(const SliceMail& mail, int32_t kind, int32_
     cuda::atomic_ref<int32_t, cuda::thread_scope_system>(mail.box->request)
         .store(sequence, cuda::memory_order_release);
     cuda::atomic_ref<int32_t, cuda::thread_scope_system> response(mail.box->response);
+    const long long since = globalNanoseconds();
     while (response.load(cuda::memory_order_acquire) != sequence) {
+      // The ranks reach each exchange within milliseconds of each other; an answer this late means a rank
+      // is lost, and the launch fails (the host reports it) instead of holding the device for ever.
+      if (globalNanoseconds() - since > kExchangePatienceNs) __trap();
     }
     cuda::atomic_ref<int32_t, cuda::thread_scope_device>(*mail.released)
         .store(sequence, cuda::memory_order_release);

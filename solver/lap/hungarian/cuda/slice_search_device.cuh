@@ -4,10 +4,13 @@
 // rank holds, pausing at every exchange the distributed kernel set makes (distributed_kernels.h). At an
 // exchange the grid writes what the ranks combine into mapped pinned host memory (the mailbox); the leader
 // raises the request flag there, and the host thread, which polls that flag, combines the values with the
-// other ranks (MPI, in place) and raises the response flag, which every block polls before reading the
-// combined values back. So the exchange is the only host round trip: no kernel launch and no stream
-// synchronisation within or between levels. Every control decision reads a value that is the same on every
-// rank (a union, a minimum, rank 0's assignment), so every rank makes the same exchanges in the same order.
+// other ranks (MPI, in place) and raises the response flag, which the leader passes on to the other blocks
+// through device memory before the grid reads the combined values back. So the exchange is the only host
+// round trip: no kernel launch and no stream synchronisation within or between levels. Every control
+// decision reads a value that is the same on every rank (a union, a minimum, an augmentation every rank
+// takes alike), so every rank makes the same exchanges in the same order. Unlike the phase-by-phase path,
+// which broadcasts rank 0's assignment after each augmentation, the search picks its augmenting paths
+// deterministically (reverseByLeastEnd), so the assignment is never exchanged.
 
 #include <algorithm>
 #include <atomic>
@@ -23,11 +26,10 @@ namespace ms::lap::gpu {
 
 // What the host does with the mailbox's words when the device raises a request.
 enum SliceExchangeKind : int32_t {
-  kSliceOr = 1,         // bitwise or of `count` 64-bit words
-  kSliceMin = 2,        // min of one order key (words[0])
-  kSliceMax = 3,        // element-wise max of `count` int32 values
-  kSliceBroadcast = 4,  // rank 0's `count` int32 values
-  kSliceEnd = 5,        // the search has ended (no answer)
+  kSliceOr = 1,   // bitwise or of `count` 64-bit words
+  kSliceMin = 2,  // min of one order key (words[0])
+  kSliceMax = 3,  // element-wise max of `count` int32 values
+  kSliceEnd = 4,  // the search has ended (no answer)
 };
 
 // Mapped pinned host memory: the flags, then the words the ranks combine.
@@ -257,6 +259,38 @@ __device__ bool classicalSliceDualUpdate(const DeviceView<T>& d, SearchRounds<T>
   return true;
 }
 
+// Reverse pass that every rank takes alike, so that the ranks need not exchange their assignments: of the
+// augmenting paths that end at one tree's root, the one from the smallest reverse column wins (the race of
+// reverseFrom() lets ranks pick different ones). Each walk folds (its end column, the column it came from)
+// into the smallest key of every row it passes; paths of one root share their suffix, so at every row of the
+// winning path the key's low half is the row's successor on that path. `keys`: n words, all ones before.
+template <class T>
+__device__ void reverseByLeastEnd(const DeviceView<T>& d, int32_t k, unsigned long long* keys,
+                                  int32_t* rootCount) {
+  const int32_t end = d.reverseCols[k];
+  int32_t col = end, root = -1;
+  while (col != -1) {
+    const int32_t row = d.colPred[col];
+    atomicMin(&keys[row], (static_cast<unsigned long long>(end) << 32) | static_cast<uint32_t>(col));
+    root = row;
+    col = d.rowPred[row];
+  }
+  if (atomicCAS(&d.rootMark[root], 0, 1) == 0) d.roots[appendSlot(rootCount)] = root;
+}
+
+// Flips the winning path from `root`: each row takes its successor column, whose row before the flip is the
+// next on the path (the end column has none).
+template <class T>
+__device__ void augmentByKeys(const DeviceView<T>& d, int32_t row, const unsigned long long* keys) {
+  while (row != -1) {
+    const auto col = static_cast<int32_t>(keys[row] & 0xffffffffULL);
+    const int32_t next = d.colAssign[col];
+    d.rowAssign[row] = col;
+    d.colAssign[col] = row;
+    row = next;
+  }
+}
+
 // Up to `iterationLimit` whole Hungarian iterations of this rank's slice, starting right after an optimality
 // check that left rows unassigned (the classical zero-slack lists of the held rows up to date). The leader
 // publishes what was done, as searchKernel does, and tells the host that the search has ended.
@@ -332,29 +366,25 @@ __global__ void __launch_bounds__(kBlock)
     if (failure != 0) break;
 
     // Reverse pass over the column predecessors combined by a max (classical: any rank's is a tree edge;
-    // tree: only the column's owner has one), augmentation, and rank 0's assignment on every rank.
+    // tree: only the column's owner has one), and the augmentation, the same on every rank.
     int32_t* const ints = slice.ints();
     for (int32_t k = gridThread(); k < d.n; k += gridThreads()) ints[k] = d.colPred[k];
     slice.exchangeWords(kSliceMax, d.n, kSearchAugment);
-    for (int32_t k = gridThread(); k < d.n; k += gridThreads()) d.colPred[k] = loadSystem(ints[k]);
+    auto* const keys = reinterpret_cast<unsigned long long*>(d.colKey);  // free during the search
+    for (int32_t k = gridThread(); k < d.n; k += gridThreads()) {
+      d.colPred[k] = loadSystem(ints[k]);
+      keys[k] = ~0ULL;
+    }
     rounds.barrier(kSearchAugment);
     const int32_t reverseCount = loadRelaxed(d.counters->reverse);
-    for (int32_t k = gridThread(); k < reverseCount; k += gridThreads()) reverseFrom(d, k, rounds.count());
+    for (int32_t k = gridThread(); k < reverseCount; k += gridThreads())
+      reverseByLeastEnd(d, k, keys, rounds.count());
     rounds.barrier(kSearchAugment);
     const int32_t rootCount = rounds.lastCount();
-    for (int32_t k = gridThread(); k < rootCount; k += gridThreads()) augmentFrom(d, d.roots[k]);
+    for (int32_t k = gridThread(); k < rootCount; k += gridThreads()) augmentByKeys(d, d.roots[k], keys);
     rounds.barrier(kSearchAugment);
-    for (int32_t k = gridThread(); k < d.n; k += gridThreads()) {
-      ints[k] = d.rowAssign[k];
-      ints[d.n + k] = d.colAssign[k];
-    }
-    slice.exchangeWords(kSliceBroadcast, 2 * d.n, kSearchAugment);
     int32_t assigned = 0;
-    for (int32_t k = gridThread(); k < d.n; k += gridThreads()) {
-      d.rowAssign[k] = loadSystem(ints[k]);
-      d.colAssign[k] = loadSystem(ints[d.n + k]);
-      assigned += checkOptimalityAt(d, k);
-    }
+    for (int32_t k = gridThread(); k < d.n; k += gridThreads()) assigned += checkOptimalityAt(d, k);
     assigned = blockSum(assigned);
     if (threadIdx.x == 0) atomicAdd(rounds.count(), assigned);
     rounds.barrier(kSearchAugment);
@@ -381,10 +411,10 @@ __global__ void __launch_bounds__(kBlock)
 template <class T>
 class SliceSearch {
  public:
-  // `n` the matrix size; room for the largest exchange (the assignment: 2n int32 values).
+  // `n` the matrix size; room for the largest exchange (the column predecessors, or the two bit sets).
   SliceSearch(int32_t n, bool classical, int multiprocessors)
       : classical_(classical), bitWords_((n + 63) / 64) {
-    const std::size_t words = std::max<std::size_t>(static_cast<std::size_t>(n), 2 * bitWords_) + 1;
+    const std::size_t words = std::max<std::size_t>((static_cast<std::size_t>(n) + 1) / 2, 2 * bitWords_) + 1;
     checkCuda(
         cudaHostAlloc(reinterpret_cast<void**>(&box_), sizeof(SliceMailbox) + words * 8, cudaHostAllocMapped),
         "cudaHostAlloc (the exchange mailbox)");
@@ -442,9 +472,6 @@ class SliceSearch {
           break;
         case kSliceMax:
           communicator.maxInPlace({reinterpret_cast<int32_t*>(words), static_cast<std::size_t>(count)});
-          break;
-        case kSliceBroadcast:
-          communicator.broadcast({reinterpret_cast<int32_t*>(words), static_cast<std::size_t>(count)}, 0);
           break;
         default:
           return;  // kSliceEnd

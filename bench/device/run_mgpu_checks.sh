@@ -19,7 +19,7 @@
 # Stages:
 #   all [SECONDS]    the one-call plan for a machine with two GPUs: tests; gpus 10000,20000 1,2; weak 1,2;
 #                    strong 1,2; shared 10000,20000 2,3,4 (until 200 s are left); largest
-#                    60000,100000,140000,180000 (each only while the last one's time says it can finish)
+#                    60000,100000,141421,180000 (each only while the last one's time says it can finish)
 #   tests            BUNDLE/test_lap_distributed under mpirun -np 2 (one device per rank where two are
 #                    visible: the device-resident slice search; the CPU kernel sets too)
 #   build            `cmake --preset device` here against the unpacked Open MPI (libopenmpi-dev among the .debs)
@@ -232,7 +232,7 @@ while [ $# -gt 0 ]; do
       run_bench weak 1,2
       run_bench strong 1,2
       run_correct 1 10000,20000 2,3,4 200 90
-      run_largest 60000,100000,140000,180000
+      run_largest 60000,100000,141421,180000
       break ;;
     build) build; shift ;;
     tests) run_tests; shift ;;

@@ -26,21 +26,18 @@ GeneratorSpec counterSpec(GeneratorSpec spec) {
   return spec;
 }
 
-// An order-sensitive fingerprint of a solution and, at phase granularity, of its trace's counters (frontier
-// sizes, paths, theta...; the phase granularity records no times, the search granularity's records do), to
-// compare them across ranks with two reductions: every rank keeps the whole state, so every rank must
-// record the same steps.
+// An order-sensitive fingerprint of a solution and of its trace's counters (frontier sizes, paths, theta...;
+// the phase granularity records no times), to compare them across ranks with two reductions: every rank
+// keeps the whole state, so every rank must record the same steps.
 template <CostType T>
-int64_t fingerprint(const LapSolution<T>& solution, const Trace& trace, Granularity granularity) {
+int64_t fingerprint(const LapSolution<T>& solution, const Trace& trace) {
   uint64_t hash = 1469598103934665603ULL;
   const auto add = [&](double v) { hash = (hash ^ std::bit_cast<uint64_t>(v)) * 1099511628211ULL; };
   for (const int32_t j : solution.rowToCol) add(j);
   for (const auto u : solution.rowDual) add(static_cast<double>(u));
   for (const auto v : solution.colDual) add(static_cast<double>(v));
-  if (granularity == Granularity::Phase) {
-    for (const StepRecord& record : trace.records()) {
-      for (const double counter : record.counters) add(counter);
-    }
+  for (const StepRecord& record : trace.records()) {
+    for (const double counter : record.counters) add(counter);
   }
   return static_cast<int64_t>(hash >> 1);
 }
@@ -56,7 +53,6 @@ class DistributedTest : public QObject {
  private slots:
   void distributedSolveIsOptimalOnFreshInstances();
   void distributedCudaSolveMatchesTheSingleGpuSolve();
-  void deviceResidentSliceSearchMatchesTheSingleGpuSolve();
   void forbiddenEntriesStayOptimalAndInfeasibilityIsReportedOnEveryRank();
   void wrongSliceIsRefused();
 
@@ -87,8 +83,7 @@ void DistributedTest::checkSolve(const GeneratorSpec& spec, const CostMatrix<T>*
     } else {
       mine = std::get<CostMatrix<T>>(generateSlice(spec, slice));
     }
-    LapOptions options{configuration.algorithm, configuration.backend, configuration.threads,
-                       configuration.granularity};
+    LapOptions options{configuration.algorithm, configuration.backend, configuration.threads};
     auto solver = makeDistributedLapSolver(mine, slice, options, communicator_);
     const Trace trace = runToEnd(*solver);
     const LapSolution<T> distributed = solver->solution();
@@ -98,7 +93,7 @@ void DistributedTest::checkSolve(const GeneratorSpec& spec, const CostMatrix<T>*
              qPrintable(where + QString(": objective %1, single process %2")
                                     .arg(double(distributed.objective), 0, 'g', 17)
                                     .arg(double(single.objective), 0, 'g', 17)));
-    const int64_t print = fingerprint(distributed, trace, configuration.granularity);
+    const int64_t print = fingerprint(distributed, trace);
     QVERIFY2(communicator_.min(print) == -communicator_.min(-print),
              qPrintable(where + ": the ranks disagree"));
   }
@@ -121,30 +116,6 @@ void DistributedTest::distributedCudaSolveMatchesTheSingleGpuSolve() {
   const GeneratorSpec spec = counterSpec({Generator::Uniform, 700, CostRange::TenN, baseSeed() + 5});
   checkSolve<int32_t>(spec, nullptr, "uniform [0,10n) n=700",
                       {{LapAlgorithm::Classical, Backend::Cuda, 1}, {LapAlgorithm::Tree, Backend::Cuda, 1}});
-}
-
-// The search granularity on the CUDA kernel set: each rank's whole search in one persistent launch that
-// pauses at the exchanges (cuda/slice_search_device.cuh), against the single-GPU device-resident search. With
-// a device per rank (mpirun -np 2 on two GPUs, or one rank); ranks sharing a device run phase by phase.
-void DistributedTest::deviceResidentSliceSearchMatchesTheSingleGpuSolve() {
-  const CudaDeviceInfo& device = cudaDevice();
-  if (!device.usable)
-    QSKIP(qPrintable("no usable CUDA device (" + QString::fromStdString(device.reason) + ")"));
-  const std::vector<testing::Configuration> search = {
-      {LapAlgorithm::Classical, Backend::Cuda, 1, Granularity::Search},
-      {LapAlgorithm::Tree, Backend::Cuda, 1, Granularity::Search}};
-  checkFreshInstances(search, 4);
-  if (QTest::currentTestFailed()) return;
-  checkSolve<int32_t>(counterSpec({Generator::Uniform, 700, CostRange::TenN, baseSeed() + 5}), nullptr,
-                      "uniform [0,10n) n=700", search);
-  if (QTest::currentTestFailed()) return;
-  checkSolve<double>(counterSpec({Generator::Real, 600, CostRange::N, baseSeed() + 6}), nullptr, "real n=600",
-                     search);
-  if (QTest::currentTestFailed()) return;
-  const GeneratorSpec spec = counterSpec({Generator::Real, 40, CostRange::N, baseSeed() + 3});
-  const CostMatrix<double> sparse =
-      testing::withForbiddenEntries(std::get<CostMatrix<double>>(generate(spec)), 0.5, baseSeed() + 4);
-  checkSolve<double>(spec, &sparse, "half forbidden", search);
 }
 
 void DistributedTest::checkFreshInstances(const std::vector<testing::Configuration>& configurations,

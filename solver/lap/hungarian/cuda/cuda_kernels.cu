@@ -11,7 +11,6 @@
 #include "solver/lap/hungarian/cuda/device_resources.cuh"
 #include "solver/lap/hungarian/cuda/hungarian_device.cuh"
 #include "solver/lap/hungarian/cuda/search_device.cuh"
-#include "solver/lap/hungarian/cuda/slice_search_device.cuh"
 
 namespace ms::lap {
 
@@ -94,7 +93,6 @@ struct CudaKernels<T>::Device {
   gpu::DeviceArray<unsigned long long> exchangeBits;
   gpu::PinnedHostArray<unsigned char> staging;
   int32_t bitWords = 0;
-  std::unique_ptr<gpu::SliceSearch<T>> sliceSearch;  // made by the first searchSlice()
 
   gpu::DeviceView<T> view{};
   int32_t* frontier[2] = {nullptr, nullptr};
@@ -505,25 +503,6 @@ SearchSummary CudaKernels<T>::searchIterations(bool zerosStale, int32_t iteratio
   dev.current = 0;
   frontierSize_ = reverseCount_ = rootCount_ = 0;
   return summary;
-}
-
-template <CostType T>
-SearchSummary CudaKernels<T>::searchSlice(bool zerosStale, int32_t iterationLimit,
-                                          Communicator& communicator) {
-  Device& dev = *device_;
-  if (zerosStale) compressZeroSlack();
-  if (!dev.sliceSearch) {
-    dev.sliceSearch = std::make_unique<gpu::SliceSearch<T>>(n_, variant_ == HungarianVariant::Classical,
-                                                            dev.multiprocessors);
-  }
-  dev.sliceSearch->run(dev.view, dev.stream(), dev.searchScalars.get(), dev.frontier[0], dev.frontier[1],
-                       iterationLimit, communicator);
-  dev.enqueued = true;
-  synchronize(dev);
-  // As after searchIterations(): nothing pending.
-  dev.current = 0;
-  frontierSize_ = reverseCount_ = rootCount_ = 0;
-  return gpu::sliceSearchSummary(dev.published(), zerosStale ? rowsScanned_ : 0);
 }
 
 template <CostType T>

@@ -29,8 +29,6 @@
 
 namespace ms::lap {
 
-class Communicator;  // solver/lap/hungarian/distributed/communicator.h
-
 enum class HungarianVariant { Classical, Tree };
 
 // Makes device `localRank` modulo the visible devices current for this process (a rank of a distributed
@@ -83,9 +81,6 @@ class CudaKernels {
   // Device-resident search: up to `iterationLimit` whole iterations in one cooperative launch (grid-wide
   // barriers instead of host synchronisations), right after an optimality check that left rows unassigned.
   SearchSummary searchIterations(bool zerosStale, int32_t iterationLimit);
-  // The same on a slice of a distributed solve (slice_search_device.cuh): one launch whose only host round
-  // trips are the exchanges with the other ranks through `communicator` (collective: every rank calls it).
-  SearchSummary searchSlice(bool zerosStale, int32_t iterationLimit, Communicator& communicator);
 
   void beginPhase();
   int64_t endPhase();  // device time of the phase in ns (CUDA events)

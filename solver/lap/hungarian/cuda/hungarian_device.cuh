@@ -779,36 +779,29 @@ __global__ void encodeFrontierKernel(DeviceView<T> d, const int32_t* frontier, i
   }
 }
 
-// Row k of the ranks' combined frontier joins this device's: with `reached` (after a forward level) it was
-// reached through its assigned column, as reachRowThroughColumn() records it; else it is a tree row a tree
-// dual update activated.
-template <class T>
-__device__ void adoptFrontierRow(const DeviceView<T>& d, int32_t k, bool reached, int32_t* frontier,
-                                 int32_t* frontierCount) {
-  if (reached) {
-    const int32_t j = d.rowAssign[k];
-    d.rowPred[k] = j;
-    d.rowCover[k] = 0;
-    d.colCover[j] = 1;
-  }
-  d.rowState[k] = kActive;
-  frontier[appendSlot(frontierCount)] = k;
-}
-template <class T>
-__device__ void adoptReverseColumn(const DeviceView<T>& d, int32_t k) {
-  d.colReverse[k] = 1;
-  d.reverseCols[appendSlot(&d.counters->reverse)] = k;
-}
-
 // The combined sets become this device's frontier and reverse columns (their lists rebuilt, the counter of
-// reverse columns restarted from zero before the launch).
+// reverse columns restarted from zero before the launch). With `reached` (after a forward level) each
+// frontier row was reached through its assigned column, as reachRowThroughColumn() records it; after a tree
+// dual update the rows are tree rows the update activated.
 template <class T>
 __global__ void adoptFrontierKernel(DeviceView<T> d, const unsigned long long* bits, int32_t words,
                                     bool reached, int32_t* frontier) {
   const int32_t k = blockIdx.x * kBlock + threadIdx.x;
   if (k < d.n) {
-    if ((bits[k / 64] >> (k % 64)) & 1ULL) adoptFrontierRow(d, k, reached, frontier, &d.counters->frontier);
-    if ((bits[words + k / 64] >> (k % 64)) & 1ULL) adoptReverseColumn(d, k);
+    if ((bits[k / 64] >> (k % 64)) & 1ULL) {
+      if (reached) {
+        const int32_t j = d.rowAssign[k];
+        d.rowPred[k] = j;
+        d.rowCover[k] = 0;
+        d.colCover[j] = 1;
+      }
+      d.rowState[k] = kActive;
+      frontier[appendSlot(&d.counters->frontier)] = k;
+    }
+    if ((bits[words + k / 64] >> (k % 64)) & 1ULL) {
+      d.colReverse[k] = 1;
+      d.reverseCols[appendSlot(&d.counters->reverse)] = k;
+    }
   }
   if (finishedLast(&d.counters->finishedBlocks, blockCount()) && threadIdx.x == 0) {
     d.published->frontier = loadRelaxed(d.counters->frontier);

@@ -15,8 +15,6 @@ class Communicator {
   virtual int size() const = 0;
   // This rank's index among the ranks on its host (which device it takes).
   virtual int localRank() const = 0;
-  // The number of ranks on this rank's host.
-  virtual int localSize() const = 0;
   // Whether the collectives take device memory (a CUDA-aware MPI), so that GPU ranks skip the host copy.
   virtual bool takesDeviceMemory() const = 0;
 

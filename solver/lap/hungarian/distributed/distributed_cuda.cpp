@@ -1,7 +1,5 @@
 #include "solver/lap/hungarian/distributed/distributed_cuda.h"
 
-#include <cuda_runtime.h>
-
 #include <string>
 
 #include "solver/lap/hungarian/cuda/cuda_kernels.h"
@@ -18,15 +16,9 @@ std::unique_ptr<LapSolver<T>> makeDistributedCudaHungarian(const CostMatrix<T>& 
                                                            DeviceMemoryUse* memory) {
   // Before the kernel set creates its stream: that fixes the device.
   useDeviceOfLocalRank(communicator.localRank());
-  // Ranks sharing a device run phase by phase: the device time-slices their contexts, and a rank's
-  // persistent search would spin through its whole time slice waiting for a rank that cannot run.
-  int devices = 0;
-  cudaGetDeviceCount(&devices);
-  LapOptions effective = options;
-  if (communicator.localSize() > devices) effective.granularity = Granularity::Phase;
   const HungarianVariant variant =
       options.algorithm == LapAlgorithm::Classical ? HungarianVariant::Classical : HungarianVariant::Tree;
-  return makeHungarian(effective, "mpi" + std::to_string(communicator.size()) + "-cuda",
+  return makeHungarian(options, "mpi" + std::to_string(communicator.size()) + "-cuda",
                        DistributedKernels(CudaKernels<T>(costs.data(), slice, zeroSlack, variant,
                                                          communicator.takesDeviceMemory(), memory),
                                           communicator));

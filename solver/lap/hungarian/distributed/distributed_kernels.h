@@ -21,8 +21,6 @@
 //   edge; in the tree variant only the column's owner has one), then rank 0's augmentation is broadcast,
 //   so that ranks whose threads chose different paths still agree;
 // - dual updates: the smallest slack is a min over ranks (Algorithms 7 and 9).
-// Where the local kernel set runs whole iterations on its device (searchSlice), the same exchanges are
-// made from inside that search (cuda/slice_search_device.cuh).
 
 #include <algorithm>
 #include <cstdint>
@@ -30,7 +28,6 @@
 #include <utility>
 
 #include "solver/lap/hungarian/distributed/communicator.h"
-#include "solver/lap/hungarian/search_summary.h"
 #include "solver/lap/lap_snapshot.h"
 
 namespace ms::lap {
@@ -104,18 +101,6 @@ class DistributedKernels {
   }
 
   int64_t rowsScanned() const { return communicator_->sum(local_.rowsScanned()); }
-
-  // Whole iterations on the device (the CUDA kernel set): the local search pauses at the exchanges above and
-  // hands them to the communicator itself, so a level makes no host round trip but its exchange.
-  SearchSummary searchIterations(bool zerosStale, int32_t iterationLimit) requires
-      requires(Local local, Communicator& communicator) {
-    local.searchSlice(true, 1, communicator);
-  }
-  {
-    SearchSummary summary = local_.searchSlice(zerosStale, iterationLimit, *communicator_);
-    summary.rowsScanned = communicator_->sum(summary.rowsScanned);
-    return summary;
-  }
 
   void beginPhase() { local_.beginPhase(); }
   int64_t endPhase() { return local_.endPhase(); }

@@ -51,7 +51,6 @@ MpiCommunicator::MpiCommunicator() {
   check(MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank_, MPI_INFO_NULL, &host),
         "MPI_Comm_split_type");
   check(MPI_Comm_rank(host, &localRank_), "MPI_Comm_rank");
-  check(MPI_Comm_size(host, &localSize_), "MPI_Comm_size");
   MPI_Comm_free(&host);
 #if defined(MPIX_CUDA_AWARE_SUPPORT)
   // The compile-time macro says what the headers were built with; the library in use may differ.

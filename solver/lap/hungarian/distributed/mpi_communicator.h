@@ -25,7 +25,6 @@ class MpiCommunicator final : public Communicator {
   int rank() const override { return rank_; }
   int size() const override { return size_; }
   int localRank() const override { return localRank_; }
-  int localSize() const override { return localSize_; }
   bool takesDeviceMemory() const override { return cudaAware_; }
   void minInPlace(std::span<int64_t> values) override;
   void minInPlace(std::span<double> values) override;
@@ -40,7 +39,6 @@ class MpiCommunicator final : public Communicator {
   int rank_ = 0;
   int size_ = 1;
   int localRank_ = 0;
-  int localSize_ = 1;
   bool cudaAware_ = false;  // Open MPI's MPIX_Query_cuda_support(), asked at run time
 };
 

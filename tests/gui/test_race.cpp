@@ -77,8 +77,9 @@ QString cutOffInRace(MainWindow& window) {
   for (QWidget* widget : race.findChildren<QWidget*>()) {
     if (!widget->isVisible()) continue;
     const QRect geometry(widget->mapTo(&window, QPoint(0, 0)), widget->size());
-    const QString name = widget->objectName().isEmpty() ? QString::fromLatin1(widget->metaObject()->className())
-                                                        : widget->objectName();
+    const QString name = widget->objectName().isEmpty()
+                             ? QString::fromLatin1(widget->metaObject()->className())
+                             : widget->objectName();
     if (!inside.contains(geometry)) return QStringLiteral("%1 at %2").arg(name, rectText(geometry));
     if (const auto* label = qobject_cast<const QLabel*>(widget)) {
       const bool fits = label->wordWrap() ? label->heightForWidth(label->width()) <= label->height()
@@ -257,8 +258,8 @@ class TestRace : public QObject {
     while (!race.clock().finished()) QVERIFY(tick(race));
     QTest::qWait(100);  // the layout settles after the captions change
     QVERIFY2(screen.contains(window.frameGeometry()),
-             qPrintable(QStringLiteral("window %1 on screen %2").arg(rectText(window.frameGeometry()),
-                                                                   rectText(screen))));
+             qPrintable(QStringLiteral("window %1 on screen %2")
+                            .arg(rectText(window.frameGeometry()), rectText(screen))));
     const QString cut = cutOffInRace(window);
     QVERIFY2(cut.isEmpty(), qPrintable(cut));
     // Side by side as equals: a caption that cannot wrap would push the other side narrow.

@@ -132,9 +132,11 @@ QWidget* RacePanel::buildChoices() {
       side.algorithm->addItem(fromView(lap::algorithmName(algorithm)), static_cast<int>(algorithm));
     side.algorithm->setCurrentIndex(side.algorithm->findData(static_cast<int>(lap::LapAlgorithm::Tree)));
     side.backend = new QComboBox(row);
-    side.backend->setObjectName(k == 0 ? QStringLiteral("raceLeftBackend") : QStringLiteral("raceRightBackend"));
+    side.backend->setObjectName(k == 0 ? QStringLiteral("raceLeftBackend")
+                                       : QStringLiteral("raceRightBackend"));
     side.backend->setToolTip(
-        tr("%1 run's backend: auto (CUDA when a GPU is usable), cpu (OpenMP), sequential or cuda").arg(which));
+        tr("%1 run's backend: auto (CUDA when a GPU is usable), cpu (OpenMP), sequential or cuda")
+            .arg(which));
     for (lap::Backend backend : lap::kBackends)
       side.backend->addItem(fromView(lap::backendName(backend)), static_cast<int>(backend));
     auto* swatch = new QLabel(QStringLiteral("<span style=\"color:%1\">&#9632;</span> %2")
@@ -320,7 +322,8 @@ double RacePanel::shownObjective(std::size_t side) const {
   const RunController& run = *sides_[side].controller;
   const auto& history = run.history();
   const auto steps = static_cast<std::size_t>(shownSteps(side));
-  const std::shared_ptr<const Snapshot> snapshot = steps < history.size() ? history[steps] : run.latestSnapshot();
+  const std::shared_ptr<const Snapshot> snapshot =
+      steps < history.size() ? history[steps] : run.latestSnapshot();
   const auto* lap = snapshot ? std::get_if<lap::LapSnapshot>(snapshot.get()) : nullptr;
   return lap != nullptr ? lap->objective : std::nan("");
 }
@@ -366,8 +369,8 @@ void RacePanel::refreshSide(std::size_t side) {
   timeline_->showRecords(side, std::span<const StepRecord>(records).first(static_cast<std::size_t>(steps)),
                          finished);
   const auto& history = controller.history();
-  const std::shared_ptr<const Snapshot> snapshot =
-      static_cast<std::size_t>(steps) < history.size() ? history[static_cast<std::size_t>(steps)]
+  const std::shared_ptr<const Snapshot> snapshot = static_cast<std::size_t>(steps) < history.size()
+                                                       ? history[static_cast<std::size_t>(steps)]
                                                        : controller.latestSnapshot();
   if (snapshot) state.view->showSnapshot(*snapshot);
 
@@ -387,8 +390,8 @@ void RacePanel::refreshSide(std::size_t side) {
     const double optimum = optimumShown();
     if (isApproximation(run(side).algorithm) && !std::isnan(optimum) && !std::isnan(objective)) {
       const double gap = objective - optimum;
-      caption += tr(" · gap %1%2 to the optimum").arg(gap >= 0 ? QStringLiteral("+") : QString(),
-                                                       formatObjective(gap));
+      caption += tr(" · gap %1%2 to the optimum")
+                     .arg(gap >= 0 ? QStringLiteral("+") : QString(), formatObjective(gap));
       if (optimum != 0) caption += tr(" (%1 %)").arg(100.0 * gap / std::abs(optimum), 0, 'f', 2);
     }
   }
@@ -397,8 +400,9 @@ void RacePanel::refreshSide(std::size_t side) {
 
 QString RacePanel::header() const {
   if (!session_.hasInstance()) {
-    return tr("No assignment instance loaded: load one in Studio mode (Ctrl+1), and the race runs two "
-              "solvers on it side by side.");
+    return tr(
+        "No assignment instance loaded: load one in Studio mode (Ctrl+1), and the race runs two "
+        "solvers on it side by side.");
   }
   for (std::size_t k = 0; k < kSides; ++k) {
     const RunState state = sides_[k].controller->state();

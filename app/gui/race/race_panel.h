@@ -91,7 +91,7 @@ class RacePanel : public QWidget {
   QString runName(std::size_t side) const;
   bool finishedAtShownTick(std::size_t side) const;
   double elapsedMs(std::size_t side) const;  // solver time of the steps shown
-  double optimumShown() const;  // the objective of an exact side that finished, else NaN
+  double optimumShown() const;               // the objective of an exact side that finished, else NaN
 
   LapSession& session_;
   std::array<Side, kSides> sides_;

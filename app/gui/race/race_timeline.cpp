@@ -4,8 +4,8 @@
 #include <QChartView>
 #include <QLabel>
 #include <QLineSeries>
-#include <QValueAxis>
 #include <QVBoxLayout>
+#include <QValueAxis>
 #include <algorithm>
 
 namespace ms::studio {
@@ -16,8 +16,7 @@ QList<QPointF> raceTimePoints(std::span<const StepRecord> records, bool perItera
   for (std::size_t k = 0; k < records.size(); ++k) {
     wallNs += records[k].wall_ns;
     const bool last = k + 1 == records.size();
-    const bool endsIteration =
-        last ? complete : records[k + 1].iteration != records[k].iteration;
+    const bool endsIteration = last ? complete : records[k + 1].iteration != records[k].iteration;
     if (!perIteration || endsIteration)
       points.append({static_cast<double>(k + 1), static_cast<double>(wallNs) / 1e6});
   }

@@ -445,6 +445,7 @@ void MainWindow::setMode(WindowMode mode) {
     modePages_->setCurrentWidget(learnPanel_);
     learnPanel_->setFocus();  // its Left and Right shortcuts work within the panel
   } else if (mode == WindowMode::Race) {
+    controller_->pause();  // the studio's run would share the cores with the runs being timed
     modePages_->setCurrentWidget(racePanel_);
     racePanel_->setFocus();  // its Step, Play and Restart keys work within the panel
   } else {

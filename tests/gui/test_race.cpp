@@ -5,16 +5,13 @@
 // race is reached from the studio's Mode menu and toolbar, and fits the screen it runs on (ctest runs this
 // suite on an offscreen screen of 1280 x 800).
 #include <QAction>
-#include <QChart>
 #include <QComboBox>
-#include <QGraphicsScene>
-#include <QGraphicsSimpleTextItem>
-#include <QGraphicsTextItem>
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
 #include <QScreen>
 #include <QSlider>
+#include <QSpinBox>
 #include <QToolBar>
 #include <QtTest/QtTest>
 #include <cmath>
@@ -65,10 +62,6 @@ bool tick(RacePanel& race) {
   return QTest::qWaitFor([&] { return race.clock().idle(); }, kTimeoutMs);
 }
 
-QString rectText(const QRect& rect) {
-  return QStringLiteral("%1,%2 %3x%4").arg(rect.x()).arg(rect.y()).arg(rect.width()).arg(rect.height());
-}
-
 // The first shown widget of the race that is not wholly inside the window, or a label too small for its
 // text, or a chart text Qt Charts shortened; else empty.
 QString cutOffInRace(MainWindow& window) {
@@ -88,14 +81,8 @@ QString cutOffInRace(MainWindow& window) {
         return QStringLiteral("label '%1' cut at %2").arg(label->text().left(60), rectText(geometry));
     }
   }
-  for (QGraphicsItem* item : race.timeline().chart().scene()->items()) {
-    if (!item->isVisible()) continue;
-    QString text;
-    if (const auto* textItem = dynamic_cast<QGraphicsTextItem*>(item)) text = textItem->toPlainText();
-    if (const auto* simple = dynamic_cast<QGraphicsSimpleTextItem*>(item)) text = simple->text();
-    if (text.endsWith(QStringLiteral("...")) || text.endsWith(QChar(0x2026)))
-      return QStringLiteral("chart text '%1'").arg(text);
-  }
+  if (const QString text = shortenedText(race.timeline().chart()); !text.isEmpty())
+    return QStringLiteral("chart text '%1'").arg(text);
   return {};
 }
 
@@ -140,6 +127,23 @@ class TestRace : public QObject {
     race.step();  // Step replays the stored tick first
     QCOMPARE(race.shownSteps(0), total[0]);
     QVERIFY(race.side(0).caption().contains(QStringLiteral("finished")));
+  }
+
+  // Play ticks until both runs are done, then stops by itself.
+  void playRunsBothToTheEnd() {
+    MainWindow window;
+    QVERIFY(openRace(window, 10, 6, lap::LapAlgorithm::Classical, lap::LapAlgorithm::Tree));
+    RacePanel& race = window.racePanel();
+    race.findChild<QSpinBox*>(QStringLiteral("racePace"))->setValue(0);  // as fast as the runs go
+    race.playOrPause();
+    QVERIFY(race.clock().playing());
+    QVERIFY(QTest::qWaitFor([&] { return !race.clock().playing(); }, kTimeoutMs));
+    QVERIFY(race.clock().finished() && race.clock().idle());
+    const int longer = std::max(race.clock().steps(0), race.clock().steps(1));
+    QCOMPARE(race.clock().ticks(), longer);
+    QCOMPARE(race.shownTick(), longer);
+    QVERIFY(race.side(0).caption().contains(QStringLiteral("finished")));
+    QVERIFY(race.side(1).caption().contains(QStringLiteral("finished")));
   }
 
   // Classical against tree: both end at the optimum and the header says they agree.
@@ -226,11 +230,16 @@ class TestRace : public QObject {
   }
 
   // Mode → Race and the mode toolbar's Race action (Ctrl+3, with a tooltip) open the race, listed in Help's
-  // shortcuts; the studio's transport keys are off there.
+  // shortcuts; the studio's transport keys are off there, and a run of the studio's pauses (it would share
+  // the cores with the runs being timed).
   void raceIsReachedFromTheStudio() {
     MainWindow window;
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(load(window, generated(40, 1)));
+    window.controller().setStepsPerSecond(20);
+    window.controller().run();
+    QVERIFY(QTest::qWaitFor([&] { return window.controller().state() == RunState::Busy; }, kTimeoutMs));
     auto* action = window.findChild<QAction*>(QStringLiteral("actionRaceMode"));
     QVERIFY(action != nullptr);
     QCOMPARE(action->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_3));
@@ -240,6 +249,7 @@ class TestRace : public QObject {
     QVERIFY(shortcutList(window).contains(QStringLiteral("Race")));
     action->trigger();
     QCOMPARE(window.mode(), WindowMode::Race);
+    QVERIFY(QTest::qWaitFor([&] { return window.controller().state() == RunState::Ready; }, kTimeoutMs));
     QVERIFY(window.racePanel().isVisible());
     QVERIFY(!window.findChild<QAction*>(QStringLiteral("actionStep"))->isEnabled());
     window.findChild<QAction*>(QStringLiteral("actionStudioMode"))->trigger();

@@ -11,13 +11,7 @@ RaceClock::RaceClock(std::vector<RunController*> runs, QObject* parent)
     connect(run, &RunController::recordsAppended, this, &RaceClock::progressed);
     connect(run, &RunController::stateChanged, this, &RaceClock::progressed);
   }
-  connect(&timer_, &QTimer::timeout, this, [this] {
-    if (finished() && idle()) {
-      pause();
-    } else {
-      tick();
-    }
-  });
+  connect(&timer_, &QTimer::timeout, this, &RaceClock::playTick);
 }
 
 void RaceClock::restart() {
@@ -37,14 +31,31 @@ bool RaceClock::tick() {
 }
 
 void RaceClock::play(double ticksPerSecond) {
-  timer_.start(ticksPerSecond > 0 ? static_cast<int>(1000.0 / ticksPerSecond) : 0);
+  playing_ = true;
+  if (ticksPerSecond > 0) {
+    timer_.start(static_cast<int>(1000.0 / ticksPerSecond));
+  } else {
+    timer_.stop();
+  }
   emit playingChanged(true);
+  playTick();
 }
 
 void RaceClock::pause() {
-  if (!timer_.isActive()) return;
+  if (!playing_) return;
+  playing_ = false;
   timer_.stop();
   emit playingChanged(false);
+}
+
+// A paced tick that finds the previous one still under way skips its turn.
+void RaceClock::playTick() {
+  if (!playing_) return;
+  if (finished() && idle()) {
+    pause();
+  } else {
+    tick();
+  }
 }
 
 bool RaceClock::finished() const {
@@ -60,6 +71,7 @@ int RaceClock::steps(std::size_t run) const {
 void RaceClock::askNext() {
   if (waiting_.empty()) {
     emit ticked(ticks_);
+    if (playing_ && !timer_.isActive()) QTimer::singleShot(0, this, &RaceClock::playTick);
     return;
   }
   RunController& run = *runs_[waiting_.front()];

@@ -27,7 +27,7 @@ class RaceClock : public QObject {
   void play(double ticksPerSecond);
   void pause();
 
-  bool playing() const { return timer_.isActive(); }
+  bool playing() const { return playing_; }
   int ticks() const { return ticks_; }
   // Every run has delivered its step of the latest tick.
   bool idle() const { return waiting_.empty(); }
@@ -43,12 +43,14 @@ class RaceClock : public QObject {
  private:
   void askNext();
   void progressed();
+  void playTick();
 
   std::vector<RunController*> runs_;
   std::deque<std::size_t> waiting_;  // the runs still to step in this tick, the first one asked
   std::size_t awaitedSteps_ = 0;     // what the first of waiting_ will have delivered after its step
   int ticks_ = 0;
-  QTimer timer_;
+  bool playing_ = false;
+  QTimer timer_;  // the pace while playing; unpaced, each tick starts when the one before is delivered
 };
 
 }  // namespace ms::studio

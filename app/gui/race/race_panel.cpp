@@ -306,8 +306,7 @@ int RacePanel::shownSteps(std::size_t side) const {
 }
 
 bool RacePanel::finishedAtShownTick(std::size_t side) const {
-  const RunController& run = *sides_[side].controller;
-  return run.state() == RunState::Finished && shownSteps(side) == clock_->steps(side);
+  return sides_[side].controller->state() == RunState::Finished && shownSteps(side) == clock_->steps(side);
 }
 
 double RacePanel::elapsedMs(std::size_t side) const {
@@ -318,12 +317,15 @@ double RacePanel::elapsedMs(std::size_t side) const {
 }
 
 // The snapshot of the steps shown: stored with the run's history, else the newest delivered.
-double RacePanel::shownObjective(std::size_t side) const {
-  const RunController& run = *sides_[side].controller;
-  const auto& history = run.history();
+std::shared_ptr<const Snapshot> RacePanel::shownSnapshot(std::size_t side) const {
+  const RunController& controller = *sides_[side].controller;
+  const auto& history = controller.history();
   const auto steps = static_cast<std::size_t>(shownSteps(side));
-  const std::shared_ptr<const Snapshot> snapshot =
-      steps < history.size() ? history[steps] : run.latestSnapshot();
+  return steps < history.size() ? history[steps] : controller.latestSnapshot();
+}
+
+double RacePanel::shownObjective(std::size_t side) const {
+  const std::shared_ptr<const Snapshot> snapshot = shownSnapshot(side);
   const auto* lap = snapshot ? std::get_if<lap::LapSnapshot>(snapshot.get()) : nullptr;
   return lap != nullptr ? lap->objective : std::nan("");
 }
@@ -368,10 +370,7 @@ void RacePanel::refreshSide(std::size_t side) {
   const bool finished = finishedAtShownTick(side);
   timeline_->showRecords(side, std::span<const StepRecord>(records).first(static_cast<std::size_t>(steps)),
                          finished);
-  const auto& history = controller.history();
-  const std::shared_ptr<const Snapshot> snapshot = static_cast<std::size_t>(steps) < history.size()
-                                                       ? history[static_cast<std::size_t>(steps)]
-                                                       : controller.latestSnapshot();
+  const std::shared_ptr<const Snapshot> snapshot = shownSnapshot(side);
   if (snapshot) state.view->showSnapshot(*snapshot);
 
   QString caption = runName(side);
@@ -380,10 +379,14 @@ void RacePanel::refreshSide(std::size_t side) {
     state.view->setCaption(caption, state.notice);
     return;
   }
+  const StatusWords words = LapSession::wordsFor(run(side).algorithm);
   caption += tr(" — step %1").arg(steps);
-  if (steps > 0) caption += tr(", iteration %1").arg(records[static_cast<std::size_t>(steps - 1)].iteration);
+  if (steps > 0)
+    caption +=
+        QStringLiteral(", %1 %2").arg(words.loop).arg(records[static_cast<std::size_t>(steps - 1)].iteration);
   const double objective = shownObjective(side);
-  if (!std::isnan(objective)) caption += tr(" · objective %1").arg(formatObjective(objective));
+  if (!std::isnan(objective))
+    caption += QStringLiteral(" · %1 %2").arg(words.value, formatObjective(objective));
   caption += QStringLiteral(" · ") + formatMs(elapsedMs(side));
   if (finished) {
     caption += tr(" · finished");

@@ -61,7 +61,8 @@ class RacePanel : public QWidget {
   // Both runs of the latest load have started (their machines built, or their failure known).
   bool ready() const;
   int shownSteps(std::size_t side) const;  // min(shown tick, the run's steps)
-  // The objective of the snapshot side `side` shows (NaN before one arrives).
+  // The snapshot side `side` shows (null before one arrives), and its objective (NaN without one).
+  std::shared_ptr<const Snapshot> shownSnapshot(std::size_t side) const;
   double shownObjective(std::size_t side) const;
   QString header() const;
 

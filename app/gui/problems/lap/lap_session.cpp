@@ -130,7 +130,11 @@ views::StepExplainer LapSession::explainer(const SessionInfo& session) const {
 }
 
 StatusWords LapSession::statusWords() const {
-  switch (algorithm_) {
+  return wordsFor(algorithm_);
+}
+
+StatusWords LapSession::wordsFor(lap::LapAlgorithm algorithm) {
+  switch (algorithm) {
     case lap::LapAlgorithm::Random:
       return {QObject::tr("draw"), QObject::tr("assigned"), QObject::tr("cost")};
     case lap::LapAlgorithm::GreedyNaive:

@@ -45,6 +45,8 @@ class LapSession final : public ProblemSession {
   views::TraceChartsConfig chartsConfig() const override;
   views::StepExplainer explainer(const SessionInfo& session) const override;
   StatusWords statusWords() const override;
+  // What `algorithm` calls its outer loop, pairs and value ("take", "assigned", "cost" for greedy).
+  static StatusWords wordsFor(lap::LapAlgorithm algorithm);
   views::Legend legend() const override;
   void sessionStarted() override;
   void progressDelivered(const RunController& controller) override;

@@ -374,6 +374,10 @@ void RacePanel::refreshSide(std::size_t side) {
   if (snapshot) state.view->showSnapshot(*snapshot);
 
   QString caption = runName(side);
+  if (!session_.hasInstance()) {
+    state.view->setCaption(caption + tr(" — no assignment instance loaded"), state.notice);
+    return;
+  }
   if (controller.state() == RunState::Empty || controller.state() == RunState::Failed) {
     caption += QStringLiteral(" — ") + (state.notice.isEmpty() ? tr("not running") : state.notice);
     state.view->setCaption(caption, state.notice);

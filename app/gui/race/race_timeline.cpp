@@ -10,6 +10,10 @@
 
 namespace ms::studio {
 
+namespace {
+constexpr double kMinSteps = 10;
+}  // namespace
+
 QList<QPointF> raceTimePoints(std::span<const StepRecord> records, bool perIteration, bool complete) {
   QList<QPointF> points{{0, 0}};
   int64_t wallNs = 0;
@@ -79,9 +83,10 @@ void RaceTimeline::showRecords(std::size_t run, std::span<const StepRecord> reco
   fitAxes();
 }
 
-// Both runs on the same axes, from 0 to the larger of their ends.
+// Both runs on the same axes, from 0 to the larger of their ends (at least a few steps, so that the step
+// axis's labels are whole numbers before the first).
 void RaceTimeline::fitAxes() {
-  double steps = 1;
+  double steps = kMinSteps;
   double milliseconds = 0;
   for (const QLineSeries* series : series_) {
     for (const QPointF& point : series->points()) {

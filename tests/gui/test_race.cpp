@@ -22,6 +22,7 @@
 #include "app/gui/race/race_panel.h"
 #include "app/gui/race/race_side.h"
 #include "app/gui/race/race_timeline.h"
+#include "solver/core/cuda_device.h"
 #include "views/matrix/matrix_view.h"
 #include "window_test_support.h"
 
@@ -47,13 +48,18 @@ HeadlessRun headless(const std::shared_ptr<const lap::AnyCostMatrix>& costs, lap
   return run;
 }
 
-// A shown window in Race mode on a generated n x n instance, racing `left` against `right` sequentially.
-bool openRace(MainWindow& window, int32_t n, uint64_t seed, lap::LapAlgorithm left, lap::LapAlgorithm right) {
+// A shown window in Race mode on a generated n x n instance, racing `left` against `right`.
+bool openRace(MainWindow& window, int32_t n, uint64_t seed, RaceRun left, RaceRun right) {
   window.show();
   if (!QTest::qWaitForWindowExposed(&window) || !load(window, generated(n, seed))) return false;
   window.setMode(WindowMode::Race);
-  window.racePanel().setRuns({left, lap::Backend::Sequential}, {right, lap::Backend::Sequential});
+  window.racePanel().setRuns(left, right);
   return QTest::qWaitFor([&] { return window.racePanel().ready(); }, kTimeoutMs);
+}
+
+// The same, both runs sequential.
+bool openRace(MainWindow& window, int32_t n, uint64_t seed, lap::LapAlgorithm left, lap::LapAlgorithm right) {
+  return openRace(window, n, seed, {left, lap::Backend::Sequential}, {right, lap::Backend::Sequential});
 }
 
 // One tick, waited for until both runs delivered their step.
@@ -227,6 +233,27 @@ class TestRace : public QObject {
     QVERIFY(partial.back().x() < static_cast<double>(unfinished.size()) ||
             records[unfinished.size()].iteration != unfinished.back().iteration);
     QCOMPARE(raceTimePoints(records, false, true).size(), static_cast<qsizetype>(records.size()) + 1);
+  }
+
+  // CPU against CUDA (skipped without a usable GPU): both end at the optimum, and the CUDA run's series has
+  // a point at each iteration's end only.
+  void cpuAgainstCudaAgreeAndCudaIsPlottedPerIteration() {
+    if (!cudaDevice().usable)
+      QSKIP(qPrintable(
+          QStringLiteral("no usable CUDA device: %1").arg(QString::fromStdString(cudaDevice().reason))));
+    MainWindow window;
+    QVERIFY(openRace(window, 48, 9, {lap::LapAlgorithm::Tree, lap::Backend::Cpu},
+                     {lap::LapAlgorithm::Tree, lap::Backend::Cuda}));
+    RacePanel& race = window.racePanel();
+    while (!race.clock().finished()) QVERIFY(tick(race));
+    const double optimum = hungarianOptimum(*lapInstance(window).costs);
+    QCOMPARE(race.shownObjective(0), optimum);
+    QCOMPARE(race.shownObjective(1), optimum);
+    QVERIFY2(race.header().contains(QStringLiteral("Both objectives agree")), qPrintable(race.header()));
+    const auto& records = race.controller(1).trace().records();
+    QCOMPARE(race.timeline().points(1), raceTimePoints(records, /*perIteration=*/true, /*complete=*/true));
+    QVERIFY(race.timeline().points(1).size() < static_cast<qsizetype>(records.size()) + 1);
+    QCOMPARE(race.timeline().points(0).size(), race.shownSteps(0) + 1);
   }
 
   // Mode → Race and the mode toolbar's Race action (Ctrl+3, with a tooltip) open the race, listed in Help's

@@ -235,6 +235,18 @@ class TestRace : public QObject {
     QCOMPARE(raceTimePoints(records, false, true).size(), static_cast<qsizetype>(records.size()) + 1);
   }
 
+  // A run that cannot be made (brute force beyond n = 10) leaves its side empty, saying why, and the race
+  // does not start.
+  void aRunThatCannotStartSaysWhy() {
+    MainWindow window;
+    QVERIFY(openRace(window, 12, 1, lap::LapAlgorithm::Brute, lap::LapAlgorithm::Tree));
+    RacePanel& race = window.racePanel();
+    QVERIFY(QTest::qWaitFor([&] { return race.controller(0).state() == RunState::Empty; }, kTimeoutMs));
+    QVERIFY(
+        QTest::qWaitFor([&] { return race.side(0).caption().contains(QStringLiteral("10")); }, kTimeoutMs));
+    QVERIFY2(race.header().contains(QStringLiteral("left run cannot race")), qPrintable(race.header()));
+  }
+
   // CPU against CUDA (skipped without a usable GPU): both end at the optimum, and the CUDA run's series has
   // a point at each iteration's end only.
   void cpuAgainstCudaAgreeAndCudaIsPlottedPerIteration() {

@@ -103,7 +103,11 @@ RacePanel::RacePanel(LapSession& session, QWidget* parent) : QWidget(parent), se
     // Snapshots come after the records of the same delivery; a run without history shows the newest.
     connect(side.controller.get(), &RunController::snapshotUpdated, this, &RacePanel::refresh);
     connect(side.controller.get(), &RunController::stateChanged, this, &RacePanel::refresh);
-    connect(side.controller.get(), &RunController::solveFailed, this, &RacePanel::refresh);
+    // A machine that cannot be built (brute force beyond n = 10) or a step that throws: the side says why.
+    connect(side.controller.get(), &RunController::solveFailed, this, [this, &side](const QString& message) {
+      side.notice = message;
+      refresh();
+    });
   }
   {
     const QSignalBlocker quiet(sides_[0].algorithm);  // classical against tree, until chosen otherwise

@@ -291,6 +291,16 @@ class TestRace : public QObject {
     QVERIFY(QTest::qWaitFor([&] { return window.controller().state() == RunState::Ready; }, kTimeoutMs));
     QVERIFY(window.racePanel().isVisible());
     QVERIFY(!window.findChild<QAction*>(QStringLiteral("actionStep"))->isEnabled());
+    // Right is the race's Step there: one tick of both runs, none of the studio's run.
+    QVERIFY(QTest::qWaitFor([&] { return window.racePanel().ready(); }, kTimeoutMs));
+    const std::size_t studioSteps = window.controller().trace().records().size();
+    window.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_Right);
+    QVERIFY(QTest::qWaitFor([&] { return window.racePanel().clock().ticks() == 1; }, kTimeoutMs));
+    QVERIFY(QTest::qWaitFor([&] { return window.racePanel().clock().idle(); }, kTimeoutMs));
+    QCOMPARE(window.racePanel().clock().steps(0), 1);
+    QCOMPARE(window.controller().trace().records().size(), studioSteps);
     window.findChild<QAction*>(QStringLiteral("actionStudioMode"))->trigger();
     QCOMPARE(window.mode(), WindowMode::Studio);
     QVERIFY(!window.racePanel().isVisible());

@@ -99,7 +99,10 @@ RacePanel::RacePanel(LapSession& session, QWidget* parent) : QWidget(parent), se
     refresh();
   });
   for (Side& side : sides_) {
-    connect(side.controller.get(), &RunController::sessionStarted, this, [&side] { side.started = true; });
+    connect(side.controller.get(), &RunController::sessionStarted, this, [this, &side] {
+      side.started = true;
+      refresh();
+    });
     // Snapshots come after the records of the same delivery; a run without history shows the newest.
     connect(side.controller.get(), &RunController::snapshotUpdated, this, &RacePanel::refresh);
     connect(side.controller.get(), &RunController::stateChanged, this, &RacePanel::refresh);
@@ -382,6 +385,10 @@ void RacePanel::refreshSide(std::size_t side) {
     state.view->setCaption(caption + tr(" — no assignment instance loaded"), state.notice);
     return;
   }
+  if (!state.started) {
+    state.view->setCaption(caption + tr(" — starting"), state.notice);
+    return;
+  }
   if (controller.state() == RunState::Empty || controller.state() == RunState::Failed) {
     caption += QStringLiteral(" — ") + (state.notice.isEmpty() ? tr("not running") : state.notice);
     state.view->setCaption(caption, state.notice);
@@ -415,6 +422,7 @@ QString RacePanel::header() const {
         "No assignment instance loaded: load one in Studio mode (Ctrl+1), and the race runs two "
         "solvers on it side by side.");
   }
+  if (!ready()) return tr("Starting both runs…");
   for (std::size_t k = 0; k < kSides; ++k) {
     const RunState state = sides_[k].controller->state();
     if (state == RunState::Empty || state == RunState::Failed)

@@ -28,7 +28,9 @@ QString quickStart() {
       "<li>The <b>step log</b> explains each step; a click shows the state after it. The <b>charts</b> plot "
       "the counters.</li>"
       "<li><b>Export</b> (Ctrl+E) writes the matrix or window as PNG, or the trace as CSV.</li>"
-      "<li><b>Learn</b> mode (Ctrl+2) teaches the Hungarian method by hand, with exercises.</li></ol>"
+      "<li><b>Learn</b> mode (Ctrl+2) teaches the Hungarian method by hand, with exercises.</li>"
+      "<li><b>Race</b> mode (Ctrl+3) runs two algorithms or backends on the loaded assignment instance side "
+      "by side, one step each per tick, with their times on one chart.</li></ol>"
       "<p>Rows, columns, nodes and steps are numbered from 1.</p>");
 }
 

@@ -4,6 +4,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QSize>
+#include <array>
 #include <cstdio>
 #include <exception>
 #include <stdexcept>
@@ -16,6 +17,9 @@
 #include "app/gui/problems/hypergraph/hypergraph_session.h"
 #include "app/gui/problems/lap/lap_session.h"
 #include "app/gui/problems/matching/matching_session.h"
+#include "app/gui/race/race_clock.h"
+#include "app/gui/race/race_panel.h"
+#include "app/gui/race/race_side.h"
 #include "app/gui/watched_bench.h"
 #include "app/qt_platform_choice.h"
 #include "solver/lap/lap_names.h"
@@ -36,6 +40,7 @@ struct Options {
   std::optional<hypergraph::HypergraphOptions> hypergraphSolver;
   int steps = 0;
   std::optional<ProblemKind> chooseAfterSteps;  // a kind chosen in the instance panel after the steps
+  std::optional<std::array<RaceRun, 2>> race;   // opens Race mode; the steps are the race's ticks
   QString screenshot;
   QString matrixPng;
   QSize pngSize{1920, 1080};
@@ -78,6 +83,26 @@ lap::Backend parseBackend(const QString& name) {
   } catch (const std::invalid_argument& error) {
     throw std::invalid_argument("--backend: " + std::string(error.what()));
   }
+}
+
+// --race LEFT,RIGHT, each ALGORITHM or ALGORITHM:BACKEND ("classical,tree", "tree:cpu,tree:cuda").
+std::array<RaceRun, 2> parseRace(const QString& text) {
+  const QStringList runs = text.split(QLatin1Char(','));
+  if (runs.size() != 2)
+    throw std::invalid_argument(
+        "--race takes two runs, LEFT,RIGHT, each ALGORITHM[:BACKEND] (e.g. classical,tree)");
+  std::array<RaceRun, 2> race;
+  for (std::size_t side = 0; side < race.size(); ++side) {
+    const QStringList parts = runs[static_cast<qsizetype>(side)].split(QLatin1Char(':'));
+    try {
+      race[side].algorithm = lap::parseLapAlgorithm(parts[0].toStdString());
+      if (parts.size() > 1) race[side].backend = lap::parseBackend(parts[1].toStdString());
+    } catch (const std::invalid_argument& error) {
+      throw std::invalid_argument("--race: " + std::string(error.what()));
+    }
+    if (parts.size() > 2) throw std::invalid_argument("--race: a run is ALGORITHM or ALGORITHM:BACKEND");
+  }
+  return race;
 }
 
 ProblemKind parseProblem(const QString& problem) {
@@ -177,9 +202,14 @@ Options parseOptions(const QApplication& app) {
           "After the steps, choose this problem kind in the instance panel, as a person would (the "
           "run closes until an instance of that kind is loaded)."),
       QStringLiteral("P"));
-  parser.addOptions({problem,   input,   generate,  size,       range, seed,        algorithm,
-                     backend,   init,    maxPhases, threads,    steps, choose,      screenshot,
-                     matrixPng, pngSize, pngLegend, windowSize, bench, benchRepeats});
+  const QCommandLineOption race(
+      QStringLiteral("race"),
+      QStringLiteral("Open Race mode on the LAP instance: two runs side by side, each ALGORITHM[:BACKEND] "
+                     "(e.g. classical,tree or tree:cpu,tree:cuda); --steps then ticks the race's clock."),
+      QStringLiteral("LEFT,RIGHT"));
+  parser.addOptions({problem,   input,   generate,  size,       range, seed,         algorithm,
+                     backend,   init,    maxPhases, threads,    steps, choose,       screenshot,
+                     matrixPng, pngSize, pngLegend, windowSize, bench, benchRepeats, race});
   parser.process(app);
 
   Options options;
@@ -236,6 +266,10 @@ Options parseOptions(const QApplication& app) {
   }
   options.steps = parser.value(steps).toInt();
   if (parser.isSet(choose)) options.chooseAfterSteps = parseProblem(parser.value(choose));
+  if (parser.isSet(race)) {
+    if (kind != ProblemKind::Assignment) throw std::invalid_argument("--race races LAP solvers only");
+    options.race = parseRace(parser.value(race));
+  }
   options.screenshot = parser.value(screenshot);
   options.matrixPng = parser.value(matrixPng);
   options.pngSize = parseSize(parser.value(pngSize));
@@ -245,6 +279,27 @@ Options parseOptions(const QApplication& app) {
   if (parser.isSet(size)) options.benchN = parser.value(size).toInt();
   options.benchRepeats = parser.value(benchRepeats).toInt();
   return options;
+}
+
+// `ticks` ticks of the race's clock, each waited for, then a frame of both sides' matrices.
+bool raceTicks(RacePanel& race, int ticks) {
+  if (!processEventsUntil([&] { return race.ready(); }, kScriptTimeout)) {
+    std::fprintf(stderr, "matchscope: the race's runs did not start\n");
+    return false;
+  }
+  for (int k = 0; k < ticks && !race.clock().finished(); ++k) {
+    race.step();
+    if (!processEventsUntil([&] { return race.clock().idle(); }, kScriptTimeout)) {
+      std::fprintf(stderr, "matchscope: tick %d of the race did not finish\n", k + 1);
+      return false;
+    }
+  }
+  for (std::size_t side = 0; side < RacePanel::kSides; ++side) {
+    views::MatrixView& matrix = race.side(side).matrix();
+    const quint64 frame = matrix.refresh();
+    processEventsUntil([&] { return matrix.shownSerial() >= frame; }, kScriptTimeout);
+  }
+  return true;
 }
 
 // Loads, steps and exports (when asked) without a person at the window; the README's screenshot is made
@@ -258,14 +313,18 @@ int runScript(MainWindow& window, const Options& options) {
     std::fprintf(stderr, "matchscope: %s\n", qPrintable(window.lastError()));
     return 1;
   }
-  for (int k = 0; k < options.steps; ++k) window.controller().stepPhase();
-  const auto stepped = [&] {
-    return static_cast<int>(window.controller().trace().records().size()) >= options.steps &&
-           window.controller().state() != RunState::Busy;
-  };
-  if (!processEventsUntil(stepped, kScriptTimeout)) {
-    std::fprintf(stderr, "matchscope: the steps did not finish: %s\n", qPrintable(window.lastError()));
-    return 1;
+  if (options.race) {
+    if (!raceTicks(window.racePanel(), options.steps)) return 1;
+  } else {
+    for (int k = 0; k < options.steps; ++k) window.controller().stepPhase();
+    const auto stepped = [&] {
+      return static_cast<int>(window.controller().trace().records().size()) >= options.steps &&
+             window.controller().state() != RunState::Busy;
+    };
+    if (!processEventsUntil(stepped, kScriptTimeout)) {
+      std::fprintf(stderr, "matchscope: the steps did not finish: %s\n", qPrintable(window.lastError()));
+      return 1;
+    }
   }
   if (options.chooseAfterSteps) {
     window.instancePanel().setProblemKind(*options.chooseAfterSteps);
@@ -321,6 +380,10 @@ int main(int argc, char** argv) {
     window.instancePanel().setProblemKind(ProblemKind::Hypergraph);
   }
   if (options.pngLegend) window.legendDock().setInExports(true);
+  if (options.race) {
+    window.racePanel().setRuns((*options.race)[0], (*options.race)[1]);
+    window.setMode(WindowMode::Race);
+  }
   if (options.windowSize.isValid()) {
     // The size asked for wins over the first launch's fit to the screen (which maximizes the window on a
     // screen smaller than 1600 x 1000, such as the offscreen platform's 800 x 800).

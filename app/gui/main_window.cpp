@@ -34,7 +34,9 @@
 #include "app/gui/legend_dock.h"
 #include "app/gui/png_export.h"
 #include "app/gui/problem_registry.h"
+#include "app/gui/problems/lap/lap_session.h"
 #include "app/gui/pseudocode_dock.h"
+#include "app/gui/race/race_panel.h"
 #include "app/gui/step_history.h"
 #include "views/charts/trace_charts.h"
 #include "views/log/step_log_model.h"
@@ -365,15 +367,17 @@ void MainWindow::buildStatusBar() {
   statusElapsed_ = addField(QStringLiteral("statusElapsed"));
 }
 
-// The Learn panel shares the central area with the studio's views; a mode switch swaps them and hides the
-// studio's docks and toolbars (their layout comes back with the studio).
+// The Learn and Race panels share the central area with the studio's views; a mode switch swaps them and
+// hides the studio's docks and toolbars (their layout comes back with the studio).
 void MainWindow::buildModes() {
   learnPanel_ = new views::LearnPanel(this);
   learnPanel_->setObjectName(QStringLiteral("learnPanel"));
+  racePanel_ = new RacePanel(session<LapSession>(), this);
   modePages_ = new QStackedWidget(this);
   modePages_->setObjectName(QStringLiteral("modePages"));
   modePages_->addWidget(takeCentralWidget());
   modePages_->addWidget(learnPanel_);
+  modePages_->addWidget(racePanel_);
   fitShownModePage();
   setCentralWidget(modePages_);
 
@@ -394,6 +398,11 @@ void MainWindow::buildModes() {
                               QKeySequence(Qt::CTRL | Qt::Key_1), WindowMode::Studio);
   learnModeAction_ = addMode(tr("Learn"), QStringLiteral("actionLearnMode"),
                              QKeySequence(Qt::CTRL | Qt::Key_2), WindowMode::Learn);
+  raceModeAction_ = addMode(tr("Race"), QStringLiteral("actionRaceMode"), QKeySequence(Qt::CTRL | Qt::Key_3),
+                            WindowMode::Race);
+  raceModeAction_->setToolTip(
+      tr("Race two algorithms or backends on the loaded assignment instance, side by side (%1)")
+          .arg(raceModeAction_->shortcut().toString(QKeySequence::NativeText)));
   studioModeAction_->setChecked(true);
   // In the menu bar's corner: the toolbar row keeps its width for the transport and matrix choices.
   modeBar_ = new QToolBar(tr("Mode"), this);
@@ -415,30 +424,38 @@ void MainWindow::fitShownModePage() {
 
 void MainWindow::setMode(WindowMode mode) {
   if (mode == mode_) return;
+  const bool wasStudio = mode_ == WindowMode::Studio;
   mode_ = mode;
-  const bool learn = mode == WindowMode::Learn;
-  (learn ? learnModeAction_ : studioModeAction_)->setChecked(true);
-  if (learn) studioLayout_ = saveState();
+  const bool studio = mode == WindowMode::Studio;
+  QAction* modeAction = mode == WindowMode::Learn  ? learnModeAction_
+                        : mode == WindowMode::Race ? raceModeAction_
+                                                   : studioModeAction_;
+  modeAction->setChecked(true);
+  if (wasStudio) studioLayout_ = saveState();
   for (QDockWidget* dock : findChildren<QDockWidget*>()) {
-    if (learn) dock->hide();
-    dock->toggleViewAction()->setEnabled(!learn);  // the View menu cannot bring them into the lesson
+    if (!studio) dock->hide();
+    dock->toggleViewAction()->setEnabled(studio);  // the View menu cannot bring them into another mode
   }
   for (QToolBar* bar : findChildren<QToolBar*>()) {
     if (bar == modeBar_) continue;
-    if (learn) bar->hide();
-    bar->toggleViewAction()->setEnabled(!learn);
+    if (!studio) bar->hide();
+    bar->toggleViewAction()->setEnabled(studio);
   }
-  if (learn) {
+  if (mode == WindowMode::Learn) {
     modePages_->setCurrentWidget(learnPanel_);
     learnPanel_->setFocus();  // its Left and Right shortcuts work within the panel
+  } else if (mode == WindowMode::Race) {
+    controller_->pause();  // the studio's run would share the cores with the runs being timed
+    modePages_->setCurrentWidget(racePanel_);
+    racePanel_->setFocus();  // its Step, Play and Restart keys work within the panel
   } else {
     modePages_->setCurrentIndex(0);
     restoreState(studioLayout_);
   }
   fitShownModePage();
-  statusBar()->setVisible(!learn);  // it describes the studio's solve
-  // A solve may go on in Learn mode; it is watched again when the studio comes back.
-  controller_->setWatched(isVisible() && !learn);
+  statusBar()->setVisible(studio);  // it describes the studio's solve
+  // A solve may go on in another mode; it is watched again when the studio comes back.
+  controller_->setWatched(isVisible() && studio);
   updateActions();
 }
 
@@ -469,6 +486,7 @@ void MainWindow::instanceLoaded() {
     if (session->kind() != result.kind) session->dropInstance();  // one instance in memory at a time
   }
   result.adopt();
+  racePanel_->instanceChanged();  // an assignment instance to race, or none any more
   setProblemKind(result.kind);
   statusMessage_->setText(problem().description());
   startSession();
@@ -603,7 +621,8 @@ void MainWindow::updateStatusBar() {
   if (lastError_.isEmpty()) statusMessage_->setStyleSheet(QString());
 }
 
-// In Learn mode the studio's actions are off, so their keys (Left, Right, Space ...) reach the Learn panel.
+// In Learn and Race mode the studio's actions are off, so their keys (Left, Right, Space ...) reach the
+// panel shown.
 void MainWindow::updateActions() {
   const RunState state = controller_->state();
   const bool studio = mode_ == WindowMode::Studio;
@@ -721,10 +740,12 @@ void MainWindow::closeEvent(QCloseEvent* event) {
 void MainWindow::saveSettings() const {
   QSettings settings;
   settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
-  // In Learn mode the studio's docks are hidden: its layout is the one kept from before the switch.
-  settings.setValue(QStringLiteral("window/state"), mode_ == WindowMode::Learn ? studioLayout_ : saveState());
-  settings.setValue(QStringLiteral("window/mode"),
-                    mode_ == WindowMode::Learn ? QStringLiteral("learn") : QStringLiteral("studio"));
+  // In Learn and Race mode the studio's docks are hidden: its layout is the one kept from before the switch.
+  const bool studio = mode_ == WindowMode::Studio;
+  settings.setValue(QStringLiteral("window/state"), studio ? saveState() : studioLayout_);
+  settings.setValue(QStringLiteral("window/mode"), studio                       ? QStringLiteral("studio")
+                                                   : mode_ == WindowMode::Learn ? QStringLiteral("learn")
+                                                                                : QStringLiteral("race"));
   settings.setValue(QStringLiteral("window/splitter"), splitter_->saveState());
   settings.setValue(QStringLiteral("transport/speed"), speed_->value());
   settings.setValue(QStringLiteral("matrix/quantity"), quantity_->currentIndex());
@@ -751,8 +772,9 @@ void MainWindow::restoreSettings() {
   lastExport_.size = settings.value(QStringLiteral("export/size"), defaults.size).toSize();
   instancePanel_->restoreSettings(settings);
   algorithmPanel_->restoreSettings(settings);
-  if (settings.value(QStringLiteral("window/mode")).toString() == QLatin1String("learn"))
-    setMode(WindowMode::Learn);
+  const QString mode = settings.value(QStringLiteral("window/mode")).toString();
+  if (mode == QLatin1String("learn")) setMode(WindowMode::Learn);
+  if (mode == QLatin1String("race")) setMode(WindowMode::Race);
 }
 
 }  // namespace ms::studio

@@ -40,10 +40,12 @@ class AlgorithmPanel;
 class HistoryScrubber;
 class InstancePanel;
 class LegendDock;
+class RacePanel;
 class StepHistory;
 
-// Studio: the solver views and docks. Learn: the Hungarian method lesson panel fills the window.
-enum class WindowMode { Studio, Learn };
+// Studio: the solver views and docks. Learn: the Hungarian method lesson panel fills the window. Race: two
+// runs of the loaded assignment instance side by side fill it.
+enum class WindowMode { Studio, Learn, Race };
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -76,6 +78,7 @@ class MainWindow : public QMainWindow {
   // The snapshot the views show (either kind): the newest, or a stored one while scrubbing.
   const std::shared_ptr<const Snapshot>& shownSnapshot() const { return shownSnapshot_; }
   views::LearnPanel& learnPanel() { return *learnPanel_; }
+  RacePanel& racePanel() { return *racePanel_; }
   WindowMode mode() const { return mode_; }
   void setMode(WindowMode mode);
   QString lastError() const { return lastError_; }
@@ -149,8 +152,9 @@ class MainWindow : public QMainWindow {
   QSplitter* splitter_ = nullptr;
   QStackedWidget* modePages_ = nullptr;  // the studio's views or the Learn panel
   views::LearnPanel* learnPanel_ = nullptr;
+  RacePanel* racePanel_ = nullptr;
   WindowMode mode_ = WindowMode::Studio;
-  QByteArray studioLayout_;  // docks and toolbars of the studio, kept while Learn mode hides them
+  QByteArray studioLayout_;  // docks and toolbars of the studio, kept while Learn or Race mode hides them
   StepHistory* history_ = nullptr;
   HistoryScrubber* scrubber_ = nullptr;
   std::shared_ptr<const Snapshot> shownSnapshot_;
@@ -171,6 +175,7 @@ class MainWindow : public QMainWindow {
   QAction* exportAction_ = nullptr;
   QAction* studioModeAction_ = nullptr;
   QAction* learnModeAction_ = nullptr;
+  QAction* raceModeAction_ = nullptr;
   QToolBar* modeBar_ = nullptr;
   QSlider* speed_ = nullptr;
   QLabel* speedLabel_ = nullptr;

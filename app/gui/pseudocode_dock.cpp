@@ -7,6 +7,7 @@
 
 #include "app/gui/run_controller.h"
 #include "solver/pseudocode/algorithm_pseudocode.h"
+#include "views/log/step_log_model.h"
 #include "views/pseudocode/pseudocode_view.h"
 
 namespace ms::studio {
@@ -32,14 +33,15 @@ QDockWidget* addPseudocodeDock(QMainWindow& window, RunController& controller) {
         const PseudocodeListing* listing = algorithmPseudocode(controller.session().algorithm.toStdString());
         if (listing == nullptr) return;
         view->setCurrentLine(listing->lineOf(record.phase));
-        PseudocodeVariables variables{{"step", std::to_string(record.step)},
+        // Counted from 1 as in the step log (the record's step is 0-based).
+        PseudocodeVariables variables{{"step", std::to_string(record.step + 1)},
                                       {"iteration", std::to_string(record.iteration)},
                                       {"phase", std::string(record.phase)}};
         const auto& names = controller.session().counterNames;
         for (std::size_t k = 0; k < names.size() && k < record.counters.size(); ++k) {
           if (std::isnan(record.counters[k])) continue;
           char value[32];
-          std::snprintf(value, sizeof value, "%.10g", record.counters[k]);
+          std::snprintf(value, sizeof value, "%.10g", views::counterAsRead(names[k], record.counters[k]));
           variables.emplace_back(std::string(names[k]), value);
         }
         view->setVariables(std::move(variables));

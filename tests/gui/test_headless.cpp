@@ -68,6 +68,28 @@ class TestHeadless : public QObject {
     QCOMPARE(QImage(matrix).size(), QSize(640, 480));
   }
 
+  // --race opens Race mode, --steps ticks it; a bad run is refused in one line naming the option.
+  void studioRaceScreenshot() {
+    QTemporaryDir dir;
+    const QString window = dir.filePath(QStringLiteral("race.png"));
+    const Run run = runWithoutDisplay(
+        MATCHSCOPE_STUDIO_PATH,
+        {QStringLiteral("--generate"), QStringLiteral("uniform"), QStringLiteral("-n"), QStringLiteral("8"),
+         QStringLiteral("--race"), QStringLiteral("classical:sequential,greedy"), QStringLiteral("--steps"),
+         QStringLiteral("200"), QStringLiteral("--window-size"), QStringLiteral("1280x800"),
+         QStringLiteral("--screenshot"), window},
+        dir.path());
+    QVERIFY_RUN(run, "matchscope --race --screenshot");
+    QCOMPARE(QImage(window).size(), QSize(1280, 800));
+    for (const char* race : {"classical", "classical,tree,greedy", "classical,tree:gpu", "fastest,tree"}) {
+      const Run refused = runWithoutDisplay(
+          MATCHSCOPE_STUDIO_PATH, {QStringLiteral("--race"), QString::fromLatin1(race)}, dir.path());
+      QVERIFY2(refused.exitCode == 2, race);
+      const QStringList lines = refused.err.trimmed().split(QLatin1Char('\n'));
+      QVERIFY2(lines.last().startsWith(QStringLiteral("matchscope: --race")), qPrintable(refused.err));
+    }
+  }
+
   void learnHelpAndExport() {
     QTemporaryDir dir;
     const Run help = runWithoutDisplay(MATCHSCOPE_LEARN_PATH, {QStringLiteral("--help")}, dir.path());

@@ -5,9 +5,6 @@
 // chart share a colour and the step log shows a useful number of rows.
 #include <QChart>
 #include <QDockWidget>
-#include <QGraphicsScene>
-#include <QGraphicsSimpleTextItem>
-#include <QGraphicsTextItem>
 #include <QHeaderView>
 #include <QLineSeries>
 #include <QScreen>
@@ -49,10 +46,6 @@ InstanceSource sourceOf(ProblemKind kind) {
   return {};
 }
 
-QString rectText(const QRect& rect) {
-  return QStringLiteral("%1,%2 %3x%4").arg(rect.x()).arg(rect.y()).arg(rect.width()).arg(rect.height());
-}
-
 // The first toolbar action the toolbar does not show in full (behind its overflow button), else empty.
 QString hiddenToolbarAction(const MainWindow& window) {
   for (QToolBar* bar : window.findChildren<QToolBar*>()) {
@@ -91,14 +84,8 @@ QString widgetOutsideWindow(const MainWindow& window) {
 // The first text of a shown chart (title, axis label, legend entry) that Qt Charts shortened, else empty.
 QString shortenedChartText(const MainWindow& window) {
   for (QChart* chart : const_cast<MainWindow&>(window).charts().shownCharts()) {
-    for (QGraphicsItem* item : chart->scene()->items()) {
-      if (!item->isVisible()) continue;
-      QString text;
-      if (const auto* textItem = dynamic_cast<QGraphicsTextItem*>(item)) text = textItem->toPlainText();
-      if (const auto* simple = dynamic_cast<QGraphicsSimpleTextItem*>(item)) text = simple->text();
-      if (text.endsWith(QStringLiteral("...")) || text.endsWith(QChar(0x2026)))
-        return QStringLiteral("'%1' in '%2'").arg(text, chart->title());
-    }
+    if (const QString text = shortenedText(*chart); !text.isEmpty())
+      return QStringLiteral("'%1' in '%2'").arg(text, chart->title());
   }
   return {};
 }

@@ -1,6 +1,7 @@
 // What the studio tells a person about its marks: the legend dock names the marks of each problem kind and
 // algorithm in the colours the views draw them, follows the colour map, and goes into matrix PNGs when
-// asked; every control has a tooltip; the Help menu has a quick start, the shortcuts and an About box.
+// asked; every control has a tooltip; the Help menu has a quick start, the shortcuts and an About box; the
+// counters a person reads count from 1.
 #include <QtTest/QtTest>
 
 #include <QAbstractButton>
@@ -9,7 +10,9 @@
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QSlider>
+#include <map>
 #include <set>
+#include <string>
 
 #include "app/gui/help_menu.h"
 #include "app/gui/legend_dock.h"
@@ -18,6 +21,7 @@
 #include "views/graph/graph_painter.h"
 #include "views/matrix/matrix_view.h"
 #include "views/palette.h"
+#include "views/pseudocode/pseudocode_view.h"
 #include "views/render/matrix_style.h"
 #include "window_test_support.h"
 
@@ -245,6 +249,47 @@ class TestStudioMarks : public QObject {
              qPrintable(QStringLiteral("hypergraph: ") + missing.join(QStringLiteral(", "))));
   }
 
+  // Indices from 1 everywhere a person reads them: greedy's latest take names one row and column in the
+  // matrix caption, the log's explanation and the log's counters (which printed the solver's 0-based
+  // "row=" and "col=" before), and the log's step, the History position and the pseudocode's "step" agree.
+  void countersCountFromOne() {
+    MainWindow window;
+    lapAlgorithm(window).setOptions(sequential(lap::LapAlgorithm::Greedy));
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(load(window, generated(6, 2)));
+    constexpr int kSteps = 3;
+    for (int k = 0; k < kSteps; ++k) window.controller().stepPhase();
+    QVERIFY(waitForSteps<lap::LapSnapshot>(window, kSteps));
+    const auto* state = stateOf<lap::LapSnapshot>(window.shownSnapshot());
+    QVERIFY(state != nullptr && state->approximation.takenRow >= 0);
+    const int row = state->approximation.takenRow + 1;
+    const int col = state->approximation.takenCol + 1;
+    const views::StepLogModel& log = window.logModel();
+    const auto cell = [&](int column, int role = Qt::DisplayRole) {
+      return log.data(log.index(kSteps - 1, column), role).toString();
+    };
+    const QString counters = QStringLiteral("row=%1 col=%2").arg(row).arg(col);
+    QVERIFY2(cell(views::StepLogModel::CountersColumn).contains(counters),
+             qPrintable(cell(views::StepLogModel::CountersColumn)));
+    QVERIFY2(cell(views::StepLogModel::CountersColumn, Qt::ToolTipRole).contains(counters),
+             qPrintable(cell(views::StepLogModel::CountersColumn, Qt::ToolTipRole)));
+    QVERIFY2(cell(views::StepLogModel::ExplanationColumn)
+                 .contains(QStringLiteral("row %1 column %2").arg(row).arg(col)),
+             qPrintable(cell(views::StepLogModel::ExplanationColumn)));
+    QVERIFY2(window.matrixView().caption().contains(QStringLiteral("row %1, column %2").arg(row).arg(col)),
+             qPrintable(window.matrixView().caption()));
+    QCOMPARE(cell(views::StepLogModel::StepColumn), QString::number(kSteps));
+    QCOMPARE(label(window, "historyPosition"), QStringLiteral("%1/%1 steps").arg(kSteps));
+    const auto* pseudocode = window.findChild<views::PseudocodeView*>(QStringLiteral("studioPseudocode"));
+    QVERIFY(pseudocode != nullptr);
+    std::map<std::string, std::string> variables(pseudocode->variables().begin(),
+                                                 pseudocode->variables().end());
+    QCOMPARE(QString::fromStdString(variables["step"]), QString::number(kSteps));
+    QCOMPARE(QString::fromStdString(variables["row"]), QString::number(row));
+    QCOMPARE(QString::fromStdString(variables["col"]), QString::number(col));
+  }
+
   // Help: a quick start (F1), the shortcuts as the actions have them, and an About box naming the versions
   // and the GPU (or why there is none).
   void helpMenuHasQuickStartShortcutsAndAbout() {
@@ -257,8 +302,8 @@ class TestStudioMarks : public QObject {
     QCOMPARE(window.findChild<QAction*>(QStringLiteral("actionQuickStart"))->shortcut(),
              QKeySequence(Qt::Key_F1));
     const QString shortcuts = shortcutList(window);
-    for (const char* name :
-         {"actionStep", "actionBack", "actionRunPause", "actionExport", "actionLearnMode"}) {
+    for (const char* name : {"actionStep", "actionBack", "actionRunPause", "actionExport", "actionLearnMode",
+                             "actionRaceMode", "actionRaceStep"}) {
       const QAction* action = window.findChild<QAction*>(QLatin1String(name));
       QVERIFY(action != nullptr);
       QVERIFY2(shortcuts.contains(action->shortcut().toString(QKeySequence::NativeText).toHtmlEscaped()) &&

@@ -2,7 +2,11 @@
 // Shared by the tests that drive the whole studio window: settings kept apart from the person's own,
 // instances loaded and waited for, and the window's state read back.
 
+#include <QChart>
 #include <QCoreApplication>
+#include <QGraphicsScene>
+#include <QGraphicsSimpleTextItem>
+#include <QGraphicsTextItem>
 #include <QLabel>
 #include <QSettings>
 #include <QStandardPaths>
@@ -81,6 +85,23 @@ inline views::TreeView& treeView(const MainWindow& window) {
 }
 inline views::GraphView& graphView(const MainWindow& window) {
   return window.session<MatchingSession>().graphView();
+}
+
+inline QString rectText(const QRect& rect) {
+  return QStringLiteral("%1,%2 %3x%4").arg(rect.x()).arg(rect.y()).arg(rect.width()).arg(rect.height());
+}
+
+// The first shown text of `chart` (title, axis label, legend entry) that Qt Charts shortened ("0....",
+// "reve..."), else empty.
+inline QString shortenedText(const QChart& chart) {
+  for (QGraphicsItem* item : chart.scene()->items()) {
+    if (!item->isVisible()) continue;
+    QString text;
+    if (const auto* textItem = dynamic_cast<QGraphicsTextItem*>(item)) text = textItem->toPlainText();
+    if (const auto* simple = dynamic_cast<QGraphicsSimpleTextItem*>(item)) text = simple->text();
+    if (text.endsWith(QStringLiteral("...")) || text.endsWith(QChar(0x2026))) return text;
+  }
+  return {};
 }
 
 inline QString label(const MainWindow& window, const char* name) {

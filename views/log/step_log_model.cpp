@@ -7,6 +7,11 @@
 
 namespace ms::views {
 
+double counterAsRead(std::string_view name, double value) {
+  const bool index = name == "row" || name == "col";
+  return index && !std::isnan(value) ? value + 1 : value;
+}
+
 StepLogModel::StepLogModel(QObject* parent) : QAbstractTableModel(parent) {
   flushTimer_.setSingleShot(true);
   connect(&flushTimer_, &QTimer::timeout, this, &StepLogModel::flush);
@@ -54,10 +59,11 @@ QString StepLogModel::countersText(const StepRecord& record, CounterDigits digit
   const auto& names = trace_->counterNames();
   for (std::size_t c = 0; c < names.size(); ++c) {
     if (std::isnan(record.counters[c])) continue;
+    const double value = counterAsRead(names[c], record.counters[c]);
     parts << QStringLiteral("%1=%2").arg(
         QString::fromUtf8(names[c].data(), static_cast<qsizetype>(names[c].size())),
-        digits == CounterDigits::Exact ? QString::fromStdString(formatNumber(record.counters[c]))
-                                       : QString::fromStdString(formatReadable(record.counters[c])));
+        digits == CounterDigits::Exact ? QString::fromStdString(formatNumber(value))
+                                       : QString::fromStdString(formatReadable(value)));
   }
   return parts.join(QLatin1Char(' '));
 }

@@ -5,6 +5,7 @@
 #include <QAbstractTableModel>
 #include <QTimer>
 #include <functional>
+#include <string_view>
 
 #include "solver/core/trace.h"
 
@@ -12,6 +13,11 @@ namespace ms::views {
 
 // Says in one line what a step did, from its phase and counters.
 using StepExplainer = std::function<QString(const StepRecord&)>;
+
+// A counter's value as a person reads it: the counters that hold a row or a column (greedy's and random's
+// "row" and "col") count from 1, as the matrix's margins, tooltips and explanations do; the trace and its
+// CSV keep the solver's 0-based indices.
+double counterAsRead(std::string_view name, double value);
 
 class StepLogModel : public QAbstractTableModel {
   Q_OBJECT
@@ -47,8 +53,8 @@ class StepLogModel : public QAbstractTableModel {
   // Whole numbers in full and fractions to 6 significant digits ("epsilon=0.333333", formatReadable), or
   // every digit that reads back to the same double.
   enum class CounterDigits { Readable, Exact };
-  QString countersText(const StepRecord& record,
-                       CounterDigits digits = CounterDigits::Readable) const;  // "assigned=12 frontier=3"
+  // "assigned=12 frontier=3", each value as read (counterAsRead).
+  QString countersText(const StepRecord& record, CounterDigits digits = CounterDigits::Readable) const;
   QString explanation(const StepRecord& record) const;
 
  private:

@@ -21,6 +21,8 @@ namespace {
 constexpr double kMinCellForNumbers = 14;
 constexpr double kWheelStep = 1.25;  // zoom factor per wheel notch
 constexpr int kCaptionBand = 24;     // pixels under the matrix for the caption, when there is one
+constexpr int kCaptionPixels = 13;   // the caption's font size
+constexpr int kCaptionMargin = 6;    // left and right of the caption
 
 QString formatValue(double value, bool integral) {
   if (std::isinf(value)) return value > 0 ? QStringLiteral("∞") : QStringLiteral("-∞");
@@ -183,14 +185,29 @@ void MatrixView::setOverlay(std::shared_ptr<const render::MatrixOverlay> overlay
 
 // The caption has a band of its own under the matrix: the matrix area shrinks while there is one.
 void MatrixView::setCaption(QString caption) {
-  const bool hadBand = !caption_.isEmpty();
+  const int band = captionBand(width());
   caption_ = std::move(caption);
-  if (hadBand != caption_.isEmpty()) return;
+  if (band == captionBand(width())) return;
   navigation_.resize(areaSize(matrixPixels(size())));
 }
 
+QFont MatrixView::captionFont() const {
+  QFont font = this->font();
+  font.setPixelSize(kCaptionPixels);
+  return font;
+}
+
+// One line, or two where the view is too narrow for the caption in one (two views side by side in the race).
+int MatrixView::captionBand(int width) const {
+  if (caption_.isEmpty()) return 0;
+  const QFontMetrics metrics(captionFont());
+  return metrics.horizontalAdvance(caption_) <= width - 2 * kCaptionMargin
+             ? kCaptionBand
+             : kCaptionBand + metrics.lineSpacing();
+}
+
 QSize MatrixView::matrixPixels(QSize pixels) const {
-  return caption_.isEmpty() ? pixels : QSize(pixels.width(), std::max(pixels.height() - kCaptionBand, 1));
+  return QSize(pixels.width(), std::max(pixels.height() - captionBand(pixels.width()), 1));
 }
 
 void MatrixView::setQuantity(render::MatrixQuantity quantity) {
@@ -353,14 +370,11 @@ QImage MatrixView::withCaption(const QImage& matrix, QSize size) const {
   out.fill(QColor(20, 20, 20));
   QPainter painter(&out);
   painter.drawImage(0, 0, matrix);
-  QFont font = painter.font();
-  font.setPixelSize(13);
-  painter.setFont(font);
-  const QFontMetrics metrics(font);
+  painter.setFont(captionFont());
   const QRect band(0, matrix.height(), size.width(), size.height() - matrix.height());
   painter.setPen(Qt::white);
-  painter.drawText(band.adjusted(6, 0, -6, 0), Qt::AlignVCenter | Qt::AlignLeft,
-                   metrics.elidedText(caption_, Qt::ElideRight, band.width() - 12));
+  painter.drawText(band.adjusted(kCaptionMargin, 0, -kCaptionMargin, 0),
+                   Qt::AlignVCenter | Qt::AlignLeft | Qt::TextWordWrap, caption_);
   return out;
 }
 

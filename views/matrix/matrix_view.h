@@ -81,6 +81,8 @@ class MatrixView : public QWidget {
   QImage compose(QImage image, const MatrixFrameRequest& request, QSize pixels) const;
   void setCaption(QString caption);
   QSize matrixPixels(QSize pixels) const;  // the part of `pixels` the matrix gets (the caption the rest)
+  int captionBand(int width) const;        // the caption's height under a matrix `width` pixels wide
+  QFont captionFont() const;
   int matrixSize() const;
   int shownRows() const;
   int shownCols() const;

@@ -68,12 +68,21 @@ void LapSession::dropInstance() {
 // round of the auction.
 MachineFactory LapSession::machineFactory(std::string* notice) {
   if (instance_.costs == nullptr) return {};
-  lap::LapOptions options = algorithmPage_->options();
-  options.backend = lap::isSequentialOnly(options.algorithm) ? lap::Backend::Sequential
-                                                             : lap::resolveBackend(options.backend, notice);
-  options.auction.roundsPerStep = 1;
+  const lap::LapOptions options = algorithmPage_->options();
   algorithm_ = options.algorithm;
+  return machineFactoryFor(options, notice);
+}
+
+MachineFactory LapSession::machineFactoryFor(lap::LapOptions options, std::string* notice) const {
+  if (instance_.costs == nullptr) return {};
+  options.backend = resolvedBackend(options, notice);
+  options.auction.roundsPerStep = 1;
   return lapMachineFactory(instance_.costs, options);
+}
+
+lap::Backend LapSession::resolvedBackend(const lap::LapOptions& options, std::string* notice) {
+  return lap::isSequentialOnly(options.algorithm) ? lap::Backend::Sequential
+                                                  : lap::resolveBackend(options.backend, notice);
 }
 
 void LapSession::setViewsShown(bool shown) {
@@ -121,7 +130,11 @@ views::StepExplainer LapSession::explainer(const SessionInfo& session) const {
 }
 
 StatusWords LapSession::statusWords() const {
-  switch (algorithm_) {
+  return wordsFor(algorithm_);
+}
+
+StatusWords LapSession::wordsFor(lap::LapAlgorithm algorithm) {
+  switch (algorithm) {
     case lap::LapAlgorithm::Random:
       return {QObject::tr("draw"), QObject::tr("assigned"), QObject::tr("cost")};
     case lap::LapAlgorithm::GreedyNaive:

@@ -34,11 +34,19 @@ class LapSession final : public ProblemSession {
   QString description() const override { return instance_.description; }
   int32_t size() const override { return instance_.n(); }
   MachineFactory machineFactory(std::string* notice) override;
+  // A machine of the loaded instance with `options` rather than the panel's (the race's runs), made as the
+  // studio's run is; empty without an instance. Throws when the backend cannot run.
+  MachineFactory machineFactoryFor(lap::LapOptions options, std::string* notice) const;
+  // Where `options` run: sequential for the one-thread algorithms, else the backend resolved (Auto: CUDA
+  // when usable, `notice` saying why not).
+  static lap::Backend resolvedBackend(const lap::LapOptions& options, std::string* notice);
   void setViewsShown(bool shown) override;
   MatrixUse matrixUse() const override;
   views::TraceChartsConfig chartsConfig() const override;
   views::StepExplainer explainer(const SessionInfo& session) const override;
   StatusWords statusWords() const override;
+  // What `algorithm` calls its outer loop, pairs and value ("take", "assigned", "cost" for greedy).
+  static StatusWords wordsFor(lap::LapAlgorithm algorithm);
   views::Legend legend() const override;
   void sessionStarted() override;
   void progressDelivered(const RunController& controller) override;

@@ -115,6 +115,7 @@ class TestMatchingStudio : public QObject {
     MainWindow window;
     const matching::MatchingOptions chosen = options(matching::MatchingAlgorithm::Roma);
     matchingAlgorithm(window).setOptions(chosen);
+    matchingAlgorithm(window).setObjective(matching::Objective::Maximise);  // Hovland's: more phases to step
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     QVERIFY(load(window, generatedGraph(matching::Distribution::Geometric, 40, 3)));
@@ -125,6 +126,7 @@ class TestMatchingStudio : public QObject {
     matching::MatchingOptions resolved = chosen;
     resolved.backend = lap::Backend::Sequential;
     resolved.seed = 3;
+    resolved.objective = matching::Objective::Maximise;
     auto headless = matchingMachineFactory(matchingInstance(window).graph, resolved)();
     std::vector<StepRecord> expected;
     std::vector<matching::MatchingSnapshot> expectedState;
@@ -143,7 +145,7 @@ class TestMatchingStudio : public QObject {
       QVERIFY2(difference.isEmpty(), qPrintable(difference));
       for (std::size_t k = 0; k < steps; ++k) {
         QCOMPARE(log.data(log.index(static_cast<int>(k), views::StepLogModel::ExplanationColumn)).toString(),
-                 explainMatchingStep(expected[k]));
+                 explainMatchingStep(expected[k], matching::Objective::Maximise));
       }
       const matching::MatchingSnapshot& state = expectedState[steps - 1];
       QCOMPARE(window.status().iteration, state.iteration);
@@ -169,6 +171,7 @@ class TestMatchingStudio : public QObject {
     for (int k = 0; k < 2; ++k) {
       QCOMPARE(flips[k], QPointF(k + 1, expected[k + 1].counters[matching::kFlips]));
     }
+    matchingAlgorithm(window).setObjective(std::nullopt);  // the next window starts from the saved settings
   }
 
   // Run to end gives the weight of the same solver run headless on the same (padded) graph.
@@ -202,6 +205,68 @@ class TestMatchingStudio : public QObject {
       QCOMPARE(window.status().assigned, 62);
       QVERIFY(window.matrixView().isVisible());  // no points: the weight matrix is shown
     }
+  }
+
+  // The objective box says "by graph" at first: geometric graphs are solved for the least total weight, the
+  // others for the greatest (the exact optimum of that sense, found by exhaustive search, in the status bar
+  // and the log's explanation); choosing maximise or minimise applies to every generator. The tooltip states
+  // the default.
+  void objectiveDefaultsPerGenerator() {
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    MatchingAlgorithmPage& page = matchingAlgorithm(window);
+    page.setOptions(options(matching::MatchingAlgorithm::Exact));
+    auto* box = page.findChild<QComboBox*>(QStringLiteral("matchingObjective"));
+    QVERIFY(box != nullptr);
+    QVERIFY(box->toolTip().contains(QStringLiteral("minimise geometric graphs, maximise the others")));
+    QCOMPARE(page.objective(), std::nullopt);
+    const auto solveShown = [&](matching::Distribution distribution) {
+      const MatchingInstanceSource source = generatedGraph(distribution, 10, 4);
+      if (!load(window, source)) return std::nan("");
+      QTest::keyClick(&window, Qt::Key_End, Qt::ControlModifier);
+      if (!QTest::qWaitFor([&] { return latestMatching(window) != nullptr && latestMatching(window)->done; },
+                           kTimeoutMs))
+        return std::nan("");
+      return window.status().objective;
+    };
+    const auto optimum = [](matching::Distribution distribution, matching::Objective objective) {
+      const matching::CompleteGraph graph = matching::generateGraph({distribution, 10, 4});
+      auto exact = matching::makeMatchingSolver(graph, [&] {
+        matching::MatchingOptions o = options(matching::MatchingAlgorithm::Exact);
+        o.backend = lap::Backend::Sequential;
+        o.objective = objective;
+        return o;
+      }());
+      runToEnd(*exact);
+      return exact->solution().weight;
+    };
+    using matching::Distribution;
+    using matching::Objective;
+    for (Distribution distribution :
+         {Distribution::Uniform, Distribution::Exponential, Distribution::Geometric}) {
+      const Objective expected =
+          distribution == Distribution::Geometric ? Objective::Minimise : Objective::Maximise;
+      QCOMPARE(solveShown(distribution), optimum(distribution, expected));
+      QCOMPARE(page.objectiveFor(*matchingInstance(window).graph), expected);
+      const QString explanation =
+          window.logModel()
+              .data(window.logModel().index(0, views::StepLogModel::ExplanationColumn))
+              .toString();
+      QVERIFY2(explanation.contains(expected == Objective::Minimise ? QStringLiteral("minimum-weight")
+                                                                    : QStringLiteral("maximum-weight")),
+               qPrintable(explanation));
+    }
+    QVERIFY(optimum(Distribution::Geometric, Objective::Minimise) <
+            optimum(Distribution::Geometric, Objective::Maximise));
+    for (Objective chosen : {Objective::Maximise, Objective::Minimise}) {
+      page.setObjective(chosen);
+      QCOMPARE(box->currentText(),
+               chosen == Objective::Minimise ? QStringLiteral("minimise") : QStringLiteral("maximise"));
+      for (Distribution distribution : {Distribution::Uniform, Distribution::Geometric})
+        QCOMPARE(solveShown(distribution), optimum(distribution, chosen));
+    }
+    page.setObjective(std::nullopt);
   }
 
   // Four points where the neighbour start (0-1, 2-3) pairs the short sides of a tall rectangle: the first
@@ -537,6 +602,7 @@ class TestMatchingStudio : public QObject {
     std::string notice;
     matching::MatchingOptions resolved = resolveMatchingBackend(chosen, &notice);
     resolved.seed = source.generator.seed;
+    resolved.objective = matching::Objective::Minimise;  // the default for points
     auto headless = matchingMachineFactory(matchingInstance(window).graph, resolved)();
     Snapshot initial;
     headless->snapshot(initial);

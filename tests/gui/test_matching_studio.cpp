@@ -19,6 +19,7 @@
 #include <cmath>
 
 #include "app/gui/algorithm_panel.h"
+#include "app/gui/legend_dock.h"
 #include "app/gui/main_window.h"
 #include "app/gui/problems/matching/matching_instance.h"
 #include "app/gui/step_history.h"
@@ -267,6 +268,35 @@ class TestMatchingStudio : public QObject {
         QCOMPARE(solveShown(distribution), optimum(distribution, chosen));
     }
     page.setObjective(std::nullopt);
+  }
+
+  // The legend dock names the flipped edges only for ROMA, the one algorithm whose phases flip (greedy and
+  // the exact solver drew them in the legend though they never draw one), and its title the objective.
+  void legendNamesOnlyWhatTheAlgorithmDraws() {
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    const views::GraphPens pens = views::graphPens(30);
+    for (auto algorithm : {matching::MatchingAlgorithm::Greedy, matching::MatchingAlgorithm::Roma,
+                           matching::MatchingAlgorithm::ParallelRoma1,
+                           matching::MatchingAlgorithm::ParallelRoma2, matching::MatchingAlgorithm::Exact}) {
+      matchingAlgorithm(window).setOptions(options(algorithm));
+      QVERIFY(load(window, generatedGraph(matching::Distribution::Geometric, 30, 2)));
+      const views::Legend& legend = window.legendDock().legend();
+      const bool flips =
+          algorithm != matching::MatchingAlgorithm::Greedy && algorithm != matching::MatchingAlgorithm::Exact;
+      const auto drawnIn = [&](const QColor& colour) {
+        return std::any_of(
+            legend.entries.begin(), legend.entries.end(), [&](const views::LegendEntry& entry) {
+              return std::find(entry.colours.begin(), entry.colours.end(), colour) != entry.colours.end();
+            });
+      };
+      const QString name = QString::fromUtf8(matching::matchingAlgorithmName(algorithm).data());
+      QVERIFY2(drawnIn(pens.matched.color()), qPrintable(name));
+      QVERIFY2(drawnIn(pens.made.color()) == flips, qPrintable(name));
+      QVERIFY2(drawnIn(pens.removed.color()) == flips, qPrintable(name));
+      QVERIFY2(legend.title.contains(QStringLiteral("least total weight")), qPrintable(legend.title));
+    }
   }
 
   // Four points where the neighbour start (0-1, 2-3) pairs the short sides of a tall rectangle: the first

@@ -101,11 +101,16 @@ views::Legend MatchingSession::legend() const {
          {QColor(views::graph_style::kPoint)},
          QObject::tr("a vertex (a point), numbered from 1 while few")},
         {LegendMark::Line, {pens.matched.color()}, QObject::tr("matched edge")},
-        {LegendMark::Line, {pens.made.color()}, QObject::tr("edge the latest phase's flips made")},
-        {LegendMark::Dashed,
-         {pens.removed.color()},
-         QObject::tr("edge the latest phase's flips removed (faded)")},
     };
+    // Only ROMA flips 4-cycles: greedy and the exact solver draw no flipped edges.
+    const matching::MatchingAlgorithm algorithm = algorithmPage_->options().algorithm;
+    if (algorithm != matching::MatchingAlgorithm::Greedy && algorithm != matching::MatchingAlgorithm::Exact) {
+      legend.entries.push_back(
+          {LegendMark::Line, {pens.made.color()}, QObject::tr("edge the latest phase's flips made")});
+      legend.entries.push_back({LegendMark::Dashed,
+                                {pens.removed.color()},
+                                QObject::tr("edge the latest phase's flips removed (faded)")});
+    }
   } else {
     legend.entries = {
         colourScaleEntry(parts_.matrix.colorMap(), render::MatrixQuantity::Cost, QObject::tr("weight")),

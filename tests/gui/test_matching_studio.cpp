@@ -451,6 +451,46 @@ class TestMatchingStudio : public QObject {
     }
   }
 
+  // A uniform graph's weight matrix prints each weight in its cell once the cells are large enough (the
+  // matrix view's own rule, as for a LAP): zoomed in, the middle of a cell holds text pixels far from the
+  // cell's colour; at the whole-matrix zoom (10-pixel cells) every cell is plain.
+  void weightMatrixPrintsTheWeightsZoomedIn() {
+    views::MatrixView view;
+    if (!view.rendererAvailable())
+      QSKIP(qPrintable(QStringLiteral("no Vulkan device: ") + view.rendererProblem()));
+    const MatchingInstance instance =
+        loadMatchingInstance(generatedGraph(matching::Distribution::Uniform, 40, 7));
+    QVERIFY(instance.weightMatrix != nullptr);
+    const QSize size(480, 480);
+    view.resize(size);
+    view.setCosts(instance.weightMatrix);
+    const render::MatrixLayout layout = render::matrixLayout(size.width(), size.height());
+    const auto textPixelsIn = [&](const QImage& image, int32_t row, int32_t col) {
+      const render::CellRect cell = render::cellRect(
+          layout, view.navigation().scaledTo(QSizeF(layout.area.width, layout.area.height)).camera(), row,
+          col);
+      const QColor corner = pixelAt(image, QPointF(cell.x0 + 2.5, cell.y0 + 2.5));
+      int count = 0;
+      for (double x = cell.x0 + 2; x < cell.x1 - 2; x += 1) {
+        const QColor c = pixelAt(image, QPointF(x, cell.centreY()));
+        if (std::abs(c.lightness() - corner.lightness()) > 80) ++count;
+      }
+      return count;
+    };
+    const QImage whole = view.renderImage(size);
+    for (int32_t k = 0; k < 40; k += 13) QCOMPARE(textPixelsIn(whole, k, (k + 5) % 40), 0);
+    for (int k = 0; k < 12; ++k) view.navigation().zoomAt(QPointF(320, 140), 1.5);
+    QVERIFY(view.navigation().cellPixels() >= 60);
+    const QImage zoomed = view.renderImage(size);
+    const render::MatrixCamera camera =
+        view.navigation().scaledTo(QSizeF(layout.area.width, layout.area.height)).camera();
+    const auto row = static_cast<int32_t>(camera.rowBegin + camera.rowsVisible / 2);
+    const auto col = static_cast<int32_t>(camera.colBegin + camera.colsVisible / 2);
+    QVERIFY2(row != col, "the zoom centres on the zero diagonal");
+    QVERIFY2(textPixelsIn(zoomed, row, col) > 3,
+             qPrintable(QStringLiteral("cell (%1,%2)").arg(row).arg(col)));
+  }
+
   // Choosing weighted matching in the instance panel turns the algorithm panel to the matching options, and
   // Generate loads the chosen graph; the matrix export of a geometric graph is its graph picture.
   void panelsFollowTheProblemKind() {

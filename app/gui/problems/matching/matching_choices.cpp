@@ -78,7 +78,9 @@ MatchingAlgorithmPage::MatchingAlgorithmPage(QSpinBox& threads, QWidget* parent)
          "shortest edges. Maximise: of greatest total weight, the thesis's setting. By graph (the default): "
          "minimise geometric graphs, maximise the others. Every algorithm minimises by maximising the "
          "negated weights."));
-  objective_->addItem(tr("by graph (points: min, else max)"), kObjectiveByGraph);
+  // Short item texts keep the panel (and so the matrix view's cells) as wide as before; the tooltips explain.
+  objective_->addItem(tr("by graph"), kObjectiveByGraph);
+  objective_->setItemData(0, tr("Minimise geometric graphs, maximise the others"), Qt::ToolTipRole);
   objective_->addItem(tr("minimise"), static_cast<int>(matching::Objective::Minimise));
   objective_->addItem(tr("maximise"), static_cast<int>(matching::Objective::Maximise));
   algorithm_ = new QComboBox(this);

@@ -596,6 +596,11 @@ class TestCli : public QObject {
       QVERIFY2(isOneLineRefusal(r, 2) && r.err.contains("--objective"), qPrintable(r.err));
     }
     QVERIFY(cli(uniform + QStringList{"--help"}).out.contains("default min for geometric graphs"));
+    // The other kind's sense option is refused, not ignored (--maximize used to leave points minimised).
+    const Result maximize = cli(uniform + QStringList{"--maximize"});
+    QVERIFY2(isOneLineRefusal(maximize, 2) && maximize.err.contains("--maximize"), qPrintable(maximize.err));
+    const Result lap = cli({"solve", "--generate", "uniform", "--n", "5", "--objective", "max"});
+    QVERIFY2(isOneLineRefusal(lap, 2) && lap.err.contains("--objective"), qPrintable(lap.err));
 
     QTemporaryDir dir;
     const QString csv = dir.filePath("roma.csv");

@@ -168,6 +168,12 @@ void addSolve(CLI::App& app) {
                                   {"--trace-out", options->traceOut},
                                   {"--matching-out", matching->matchingOut},
                                   {"--partition-out", hypergraphOptions->partitionOut}});
+    // Each problem kind has its own sense option: refused on the other, never silently ignored.
+    if (options->problem == "matching" && options->maximize)
+      throw CLI::ValidationError("--maximize", "weighted matching takes --objective max instead");
+    if (options->problem != "matching" && !matching->objective.empty())
+      throw CLI::ValidationError("--objective",
+                                 "applies to --problem matching only (assignment problems take --maximize)");
     if (!options->batch.empty()) {
       solveBatchFile({options->batch, options->backend, options->threads, options->verify});
       return;

@@ -22,6 +22,7 @@
 #include "solver/matching/exact.h"
 #include "solver/matching/generators.h"
 #include "solver/matching/matching.h"
+#include "solver/matching/objective.h"
 #include "solver/matching/relaxation_bound.h"
 
 namespace ms::cli {
@@ -37,7 +38,7 @@ struct Configuration {
 };
 
 Configuration parseConfiguration(const std::string& token, int threads, int32_t maxPhases,
-                                 int32_t flipRetries) {
+                                 int32_t flipRetries, matching::Objective objective) {
   std::vector<std::string> parts;
   std::stringstream stream(token);
   for (std::string part; std::getline(stream, part, ':');) parts.push_back(part);
@@ -58,6 +59,7 @@ Configuration parseConfiguration(const std::string& token, int threads, int32_t 
   c.options.threads = threads;
   c.options.maxPhases = maxPhases;
   c.options.flipRetries = flipRetries;
+  c.options.objective = objective;
   c.greedy = c.options.algorithm == MatchingAlgorithm::Greedy ||
              c.options.initial == matching::InitialMatching::Greedy;
   c.cpuWork = c.options.backend != lap::Backend::Cuda || c.greedy;
@@ -72,6 +74,7 @@ struct Settings {
   int instances = 1, repeats = 1;
   int32_t maxPhases = matching::kDefaultMaxPhases;
   int32_t flipRetries = 0;
+  matching::Objective objective = matching::Objective::Maximise;
   int32_t cpuUpTo = 0, greedyUpTo = 0, exactUpTo = 0, exactGeometricUpTo = 0, boundUpTo = 0;
 };
 
@@ -116,6 +119,7 @@ Settings resolve(const SharedBenchSettings& shared, const MatchingBenchOptions& 
   if (!options.configs.empty()) s.configs = options.configs;
   if (options.maxPhases >= 0) s.maxPhases = options.maxPhases;
   s.flipRetries = options.flipRetries;
+  s.objective = matching::parseObjective(options.objective);
   if (options.cpuUpTo > 0) s.cpuUpTo = options.cpuUpTo;
   if (options.greedyUpTo > 0) s.greedyUpTo = options.greedyUpTo;
   if (options.exactUpTo > 0) s.exactUpTo = options.exactUpTo;
@@ -140,7 +144,8 @@ struct Row {
   bool valid = false;
   double setupMs = 0, phaseMs = 0, meanPhaseMs = 0, maxPhaseMs = 0;
   double devicePhaseMs = -1;  // CUDA events; -1 on the CPU
-  std::optional<double> speedup, optimum, upperBound;
+  // The exact optimum, and the relaxation's bound on it (above it when maximising, below when minimising).
+  std::optional<double> speedup, optimum, bound;
   std::size_t instance = 0;  // index into the instance list
 };
 
@@ -197,7 +202,8 @@ std::vector<Configuration> planConfigurations(const Settings& settings) {
   for (const std::string& token : settings.configs) {
     const bool cpu = token.find(":cuda") == std::string::npos;
     for (int threads : cpu ? settings.threads : std::vector<int>{1}) {
-      configs.push_back(parseConfiguration(token, threads, settings.maxPhases, settings.flipRetries));
+      configs.push_back(
+          parseConfiguration(token, threads, settings.maxPhases, settings.flipRetries, settings.objective));
     }
   }
   std::stable_partition(configs.begin(), configs.end(), isSequentialRoma);
@@ -295,24 +301,27 @@ void attachReferences(const Settings& settings, TimedRuns& runs) {
   for (int64_t i = 0; i < exactCount; ++i) {
     if (kept[i].vertexCount() == 0 || !exactWanted(settings, runs.distributionOf[i], kept[i].vertexCount()))
       continue;
-    auto exact = matching::makeExactSolver(kept[i]);
+    auto exact = matching::makeExactSolver(matching::MaximisedGraph(kept[i], settings.objective));
     runToEnd(*exact);
     optimum[i] = exact->solution().weight;
   }
-  // The bound one instance at a time on the fastest backend.
-  std::vector<double> upperBound(kept.size(), -1);
+  // The bound one instance at a time on the fastest backend: the relaxation of the maximised graph bounds
+  // its optimum from above, so the negated bound bounds the minimum from below.
+  std::vector<std::optional<double>> bound(kept.size());
   const lap::Backend boundBackend = cudaDevice().usable ? lap::Backend::Cuda : lap::Backend::Cpu;
   for (std::size_t i = 0; i < kept.size(); ++i) {
     if (kept[i].vertexCount() == 0 || kept[i].vertexCount() > settings.boundUpTo) continue;
     const Stopwatch stopwatch;
-    const matching::RelaxationBound bound = matching::bipartiteRelaxationBound(kept[i], boundBackend);
-    upperBound[i] = bound.upperBound;
-    std::fprintf(stderr, "relaxation bound n=%d: %.6f%s in %.1f s\n", kept[i].vertexCount(), bound.upperBound,
-                 bound.tight ? " (tight)" : "", static_cast<double>(stopwatch.elapsedNs()) / 1e9);
+    const matching::MaximisedGraph maximised(kept[i], settings.objective);
+    const matching::RelaxationBound relaxation =
+        matching::bipartiteRelaxationBound(maximised.maximised(), boundBackend);
+    bound[i] = maximised.objectiveWeight(relaxation.upperBound);
+    std::fprintf(stderr, "relaxation bound n=%d: %.6f%s in %.1f s\n", kept[i].vertexCount(), *bound[i],
+                 relaxation.tight ? " (tight)" : "", static_cast<double>(stopwatch.elapsedNs()) / 1e9);
   }
   for (Row& row : runs.rows) {
     if (optimum[row.instance] >= 0) row.optimum = optimum[row.instance];
-    if (upperBound[row.instance] >= 0) row.upperBound = upperBound[row.instance];
+    row.bound = bound[row.instance];
   }
 }
 
@@ -322,6 +331,7 @@ void writeCsv(const std::vector<Row>& rows, const Settings& settings, const std:
   CsvTable table({"device",
                   "preset",
                   "distribution",
+                  "objective",
                   "n",
                   "seed",
                   "config",
@@ -338,7 +348,7 @@ void writeCsv(const std::vector<Row>& rows, const Settings& settings, const std:
                   "weight",
                   "optimum",
                   "gap_percent",
-                  "upper_bound",
+                  "relaxation_bound",
                   "gap_at_most_percent",
                   "setup_ms",
                   "phase_ms",
@@ -354,15 +364,19 @@ void writeCsv(const std::vector<Row>& rows, const Settings& settings, const std:
     CsvTable::Row& row = table.addRow();
     row.set("device", r.device).set("preset", preset);
     row.set("distribution", std::string(matching::distributionName(r.distribution)));
+    row.set("objective", std::string(matching::objectiveName(settings.objective)));
     row.set("n", r.n).set("seed", r.seed).set("config", r.config).set("algorithm", r.algorithm);
     row.set("threads", r.threads).set("init", r.initial).set("max_phases", settings.maxPhases);
     row.set("flip_retries", settings.flipRetries).set("repeat", r.repeat).set("valid", r.valid);
     row.set("phases", r.phases).set("flips", r.flips).set("initial_weight", r.initialWeight);
     row.set("weight", r.weight);
-    if (r.optimum) row.set("optimum", *r.optimum).set("gap_percent", 100.0 * (1.0 - r.weight / *r.optimum));
-    if (r.upperBound) {
-      row.set("upper_bound", *r.upperBound)
-          .set("gap_at_most_percent", 100.0 * (1.0 - r.weight / *r.upperBound));
+    if (r.optimum) {
+      row.set("optimum", *r.optimum)
+          .set("gap_percent", matching::gapPercent(settings.objective, r.weight, *r.optimum));
+    }
+    if (r.bound) {
+      row.set("relaxation_bound", *r.bound)
+          .set("gap_at_most_percent", matching::gapPercent(settings.objective, r.weight, *r.bound));
     }
     row.set("setup_ms", r.setupMs).set("phase_ms", r.phaseMs).set("mean_phase_ms", r.meanPhaseMs);
     row.set("max_phase_ms", r.maxPhaseMs);
@@ -378,10 +392,11 @@ void writeCsv(const std::vector<Row>& rows, const Settings& settings, const std:
 }
 
 // Print: one line per run, the gaps rounded.
-void printSummary(const std::vector<Row>& rows) {
-  const auto percent = [](double weight, const std::optional<double>& reference) {
-    return reference ? formatNumber(std::round(1e5 * 100.0 * (1.0 - weight / *reference)) / 1e5)
-                     : std::string();
+void printSummary(const std::vector<Row>& rows, matching::Objective objective) {
+  const auto percent = [&](double weight, const std::optional<double>& reference) {
+    return reference
+               ? formatNumber(std::round(1e5 * matching::gapPercent(objective, weight, *reference)) / 1e5)
+               : std::string();
   };
   std::printf("%-12s %6s %-28s %6s %11s %9s %9s %9s\n", "distribution", "n", "config", "phases", "phase_ms",
               "speedup", "gap_%", "gap<=_%");
@@ -389,7 +404,7 @@ void printSummary(const std::vector<Row>& rows) {
     std::printf("%-12s %6d %-28s %6d %11.2f %9s %9s %9s\n", matching::distributionName(r.distribution).data(),
                 r.n, r.config.c_str(), r.phases, r.phaseMs,
                 r.speedup ? formatNumber(std::round(*r.speedup * 10) / 10).c_str() : "",
-                percent(r.weight, r.optimum).c_str(), percent(r.weight, r.upperBound).c_str());
+                percent(r.weight, r.optimum).c_str(), percent(r.weight, r.bound).c_str());
   }
 }
 
@@ -401,6 +416,11 @@ std::shared_ptr<MatchingBenchOptions> addMatchingBenchOptions(CLI::App& bench) {
       .add_option("--distributions", options->distributions, "roma presets: uniform, exponential, geometric")
       ->delimiter(',')
       ->check(CLI::IsMember({"uniform", "exponential", "geometric"}));
+  bench
+      .add_option("--objective", options->objective,
+                  "roma presets: max (Hovland's experiments, the default for every distribution) or min")
+      ->check(CLI::IsMember({"min", "max"}))
+      ->capture_default_str();
   bench
       .add_option("--configs", options->configs,
                   "roma presets: ALGORITHM[:BACKEND[:INIT]] list, e.g. roma,parallel-roma-2:cuda:greedy")
@@ -429,7 +449,7 @@ std::shared_ptr<MatchingBenchOptions> addMatchingBenchOptions(CLI::App& bench) {
       ->check(CLI::NonNegativeNumber);
   bench
       .add_option("--bound-up-to", options->boundUpTo,
-                  "roma presets: largest n given the bipartite relaxation's upper bound on the optimum")
+                  "roma presets: largest n given the bipartite relaxation's bound on the optimum")
       ->check(CLI::NonNegativeNumber);
   return options;
 }
@@ -442,7 +462,7 @@ void runMatchingBench(const SharedBenchSettings& shared, const MatchingBenchOpti
   attachReferences(settings, runs);
   const std::string output = shared.output.empty() ? "bench-" + shared.preset + ".csv" : shared.output;
   writeCsv(runs.rows, settings, shared.preset, bandwidth, output);
-  printSummary(runs.rows);
+  printSummary(runs.rows, settings.objective);
   const bool allValid = std::all_of(runs.rows.begin(), runs.rows.end(), [](const Row& r) { return r.valid; });
   std::printf("every result a perfect matching: %s\nwrote %s\n", allValid ? "yes" : "NO", output.c_str());
   if (!allValid) throw SolveError("a configuration returned an invalid matching (see valid in the CSV)");

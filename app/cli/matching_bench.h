@@ -14,6 +14,9 @@ namespace ms::cli {
 // Options of `bench` that only the matching presets use (empty = the preset's choice).
 struct MatchingBenchOptions {
   std::vector<std::string> distributions;  // uniform, exponential, geometric
+  // "max" (Hovland's experiments, whatever the distribution) or "min"; the same for every instance, so the
+  // presets stay comparable with the thesis.
+  std::string objective = "max";
   // ALGORITHM[:BACKEND[:INIT]], e.g. roma, greedy, parallel-roma-2:cuda, parallel-roma-2:cuda:greedy
   std::vector<std::string> configs;
   int32_t maxPhases = -1;

@@ -17,6 +17,7 @@
 #include "solver/matching/generators.h"
 #include "solver/matching/io/graph_io.h"
 #include "solver/matching/matching.h"
+#include "solver/matching/objective.h"
 #include "solver/matching/problem.h"
 
 namespace ms::cli {
@@ -38,8 +39,8 @@ matching::CompleteGraph loadGraph(const InstanceOptions& options, std::string* d
   return matching::generateGraph({matching::parseDistribution(options.generator), options.n, options.seed});
 }
 
-double exactWeight(const matching::CompleteGraph& graph) {
-  auto exact = matching::makeExactSolver(graph);
+double exactWeight(const matching::CompleteGraph& graph, matching::Objective objective) {
+  auto exact = matching::makeExactSolver(matching::MaximisedGraph(graph, objective));
   runToEnd(*exact);
   return exact->solution().weight;
 }
@@ -48,6 +49,8 @@ double exactWeight(const matching::CompleteGraph& graph) {
 
 std::shared_ptr<MatchingSolveOptions> addMatchingSolveOptions(CLI::App& solve) {
   auto options = std::make_shared<MatchingSolveOptions>();
+  solve.add_option("--objective", options->objective, kMatchingObjectiveHelp)
+      ->check(CLI::IsMember({"min", "max"}));
   solve.add_option("--init", options->initial, "matching: ROMA's initial matching")
       ->check(CLI::IsMember({"neighbour", "half", "shuffled", "greedy"}))
       ->capture_default_str();
@@ -130,12 +133,15 @@ RomaFigures romaFigures(const Trace& trace) {
 }  // namespace
 
 void solveMatching(const MatchingSolveRequest& request, const MatchingSolveOptions& options) {
-  const matching::MatchingOptions settings = matchingSettings(request, options);
+  matching::MatchingOptions settings = matchingSettings(request, options);
   std::string description;
   const matching::CompleteGraph graph = loadGraph(request.instance, &description);
+  settings.objective = options.objective.empty() ? matching::defaultObjective(graph)
+                                                 : matching::parseObjective(options.objective);
   const matching::PreparedGraph prepared(graph);
   std::printf("instance: %s (%d vertices%s)\n", description.c_str(), graph.vertexCount(),
               prepared.isPadded() ? ", padded with one zero-weight vertex" : "");
+  std::printf("objective: %s\n", std::string(matching::objectiveName(settings.objective)).c_str());
 
   const Stopwatch stopwatch;
   auto solver = matching::makeMatchingSolver(prepared.even(), settings);
@@ -160,9 +166,9 @@ void solveMatching(const MatchingSolveRequest& request, const MatchingSolveOptio
   std::printf("steps: %zu\n", trace.records().size());
   std::printf("time_ms: %.3f\n", elapsedMs);
   if (request.verify) {
-    const double optimum = exactWeight(prepared.even());
+    const double optimum = exactWeight(prepared.even(), settings.objective);
     std::printf("optimum: %s\n", formatNumber(optimum).c_str());
-    std::printf("gap_percent: %.6f\n", optimum > 0 ? 100.0 * (1.0 - answer.weight / optimum) : 0.0);
+    std::printf("gap_percent: %.6f\n", matching::gapPercent(settings.objective, answer.weight, optimum));
   }
   if (!options.matchingOut.empty()) {
     CsvTable table({"vertex", "mate"});

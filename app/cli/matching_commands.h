@@ -13,9 +13,13 @@ namespace ms::cli {
 
 inline constexpr const char* kMatchingAlgorithmHelp =
     "matching: greedy, roma, parallel-roma-1, parallel-roma-2, exact";
+inline constexpr const char* kMatchingObjectiveHelp =
+    "matching: min (a maximum-cardinality matching of least total weight) or max (of greatest total weight); "
+    "default min for geometric graphs (points), max otherwise (the thesis's setting)";
 
 // Options of `solve` that only matching uses.
 struct MatchingSolveOptions {
+  std::string objective;  // "min" or "max"; "" = min for geometric graphs (points), max otherwise
   std::string initial = "neighbour";
   int32_t maxPhases = matching::kDefaultMaxPhases;
   float gainThreshold = matching::kDefaultGainThreshold;
@@ -33,7 +37,8 @@ struct MatchingSolveRequest {
   std::string traceOut;
 };
 
-// Registers --init, --max-phases, --gain-threshold, --flip-retries and --matching-out on `solve`.
+// Registers --objective, --init, --max-phases, --gain-threshold, --flip-retries and --matching-out on
+// `solve`.
 std::shared_ptr<MatchingSolveOptions> addMatchingSolveOptions(CLI::App& solve);
 bool isMatchingAlgorithm(const std::string& name);
 bool isMatchingGenerator(const std::string& name);  // uniform, exponential, geometric

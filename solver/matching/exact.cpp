@@ -8,8 +8,9 @@ namespace {
 
 class ExactMatching final : public MatchingMachine {
  public:
-  explicit ExactMatching(const CompleteGraph& graph)
-      : MatchingMachine("exact/lemon", graph), mate_(static_cast<std::size_t>(graph.vertexCount()), -1) {}
+  explicit ExactMatching(const MaximisedGraph& graph)
+      : MatchingMachine("exact/lemon", graph),
+        mate_(static_cast<std::size_t>(graph.maximised().vertexCount()), -1) {}
 
  private:
   std::string_view pendingPhase() const override { return kBlossomPhase; }
@@ -32,7 +33,7 @@ class ExactMatching final : public MatchingMachine {
 
 }  // namespace
 
-std::unique_ptr<MatchingSolver> makeExactSolver(const CompleteGraph& graph) {
+std::unique_ptr<MatchingSolver> makeExactSolver(const MaximisedGraph& graph) {
   return std::make_unique<ExactMatching>(graph);
 }
 

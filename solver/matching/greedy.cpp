@@ -110,10 +110,10 @@ namespace {
 
 class GreedyMatching final : public MatchingMachine {
  public:
-  explicit GreedyMatching(const CompleteGraph& graph)
+  explicit GreedyMatching(const MaximisedGraph& graph)
       : MatchingMachine("greedy/sequential", graph),
-        suitor_(graph),
-        mate_(static_cast<std::size_t>(graph.vertexCount()), -1) {}
+        suitor_(graph.maximised()),
+        mate_(static_cast<std::size_t>(graph.maximised().vertexCount()), -1) {}
 
  private:
   std::string_view pendingPhase() const override { return kSuitorRoundPhase; }
@@ -139,7 +139,7 @@ class GreedyMatching final : public MatchingMachine {
 
 }  // namespace
 
-std::unique_ptr<MatchingSolver> makeGreedySolver(const CompleteGraph& graph) {
+std::unique_ptr<MatchingSolver> makeGreedySolver(const MaximisedGraph& graph) {
   return std::make_unique<GreedyMatching>(graph);
 }
 

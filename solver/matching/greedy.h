@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "solver/matching/matching_solver.h"
+#include "solver/matching/objective.h"
 
 namespace ms::matching {
 
@@ -55,6 +56,6 @@ class SuitorRounds {
 std::vector<int32_t> greedyMatching(const CompleteGraph& graph);
 
 // Greedy as a step machine: one step per Suitor round.
-std::unique_ptr<MatchingSolver> makeGreedySolver(const CompleteGraph& graph);
+std::unique_ptr<MatchingSolver> makeGreedySolver(const MaximisedGraph& graph);
 
 }  // namespace ms::matching

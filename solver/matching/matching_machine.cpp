@@ -10,9 +10,9 @@ void MatchingMachine::runStep(StepRecord& record) {
 StepHeader* MatchingMachine::fillSnapshot(Snapshot& out) const {
   MatchingSnapshot* snap = std::get_if<MatchingSnapshot>(&out);
   if (snap == nullptr) snap = &out.emplace<MatchingSnapshot>();
-  snap->n = graph_.vertexCount();
+  snap->n = graph().vertexCount();
   snap->weight = weight_;
-  snap->points = graph_.points();
+  snap->points = graph().points();
   fillState(*snap);
   return snap;
 }

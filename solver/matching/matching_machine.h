@@ -1,12 +1,14 @@
 #pragma once
 // What every matching step machine shares on top of the step-machine frame: its name and graph, the phase
 // count, the weight every record carries, and the snapshot's matching fields. An algorithm supplies its
-// phases (pendingPhase, runPhase) and its state (fillState).
+// phases (pendingPhase, runPhase) and its state (fillState). It maximises graph() (the negated weights when
+// minimising, see objective.h); records, snapshots and the solution carry weights in the caller's graph.
 
 #include <string>
 #include <string_view>
 
 #include "solver/matching/matching_solver.h"
+#include "solver/matching/objective.h"
 
 namespace ms::matching {
 
@@ -17,12 +19,14 @@ class MatchingMachine : public MatchingSolver {
   MatchingSolution solution() const final;
 
  protected:
-  MatchingMachine(std::string name, const CompleteGraph& graph) : name_(std::move(name)), graph_(graph) {}
+  MatchingMachine(std::string name, MaximisedGraph graph)
+      : name_(std::move(name)), graph_(std::move(graph)) {}
 
   void completePhase() { ++phases_; }
-  void setWeight(double weight) { weight_ = weight; }
+  // The current matching's weight in graph().
+  void setWeight(double maximisedWeight) { weight_ = graph_.objectiveWeight(maximisedWeight); }
 
-  const CompleteGraph& graph() const { return graph_; }
+  const CompleteGraph& graph() const { return graph_.maximised(); }
   int32_t phases() const { return phases_; }
 
  private:
@@ -39,9 +43,9 @@ class MatchingMachine : public MatchingSolver {
   StepHeader* fillSnapshot(Snapshot& out) const final;
 
   std::string name_;
-  const CompleteGraph& graph_;
+  MaximisedGraph graph_;
   int32_t phases_ = 0;
-  double weight_ = 0;
+  double weight_ = 0;  // in the caller's graph
 };
 
 }  // namespace ms::matching

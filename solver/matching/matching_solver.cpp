@@ -65,7 +65,7 @@ InitialMatching parseInitialMatching(std::string_view text) {
 namespace {
 
 template <MatchingAlgorithm kVariant>
-std::unique_ptr<MatchingSolver> makeOpenMpRoma(const CompleteGraph& graph, const MatchingOptions& options) {
+std::unique_ptr<MatchingSolver> makeOpenMpRoma(const MaximisedGraph& graph, const MatchingOptions& options) {
   // The sequential backend is the OpenMP kernel set on one thread: the same phase, without concurrency.
   const int threads = options.backend == lap::Backend::Sequential ? 1
                       : options.threads > 0
@@ -73,14 +73,14 @@ std::unique_ptr<MatchingSolver> makeOpenMpRoma(const CompleteGraph& graph, const
                           : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   const std::string name = std::string(matchingAlgorithmName(kVariant)) + "/omp" + std::to_string(threads);
   return std::make_unique<Roma<OpenMpRomaKernels<kVariant>>>(
-      name, graph, OpenMpRomaKernels<kVariant>(graph, threads, options.flipRetries), options);
+      name, graph, OpenMpRomaKernels<kVariant>(graph.maximised(), threads, options.flipRetries), options);
 }
 
 }  // namespace
 
-std::unique_ptr<MatchingSolver> makeMatchingSolver(const CompleteGraph& graph,
+std::unique_ptr<MatchingSolver> makeMatchingSolver(const CompleteGraph& given,
                                                    const MatchingOptions& options) {
-  if (graph.vertexCount() % 2 != 0) {
+  if (given.vertexCount() % 2 != 0) {
     throw SolveError("the matching solvers take an even vertex count; pad odd graphs first (PreparedGraph)");
   }
   if (options.maxPhases < 0) throw SolveError("the number of phases cannot be negative");
@@ -95,8 +95,9 @@ std::unique_ptr<MatchingSolver> makeMatchingSolver(const CompleteGraph& graph,
       throw SolveError(std::string(matchingAlgorithmName(options.algorithm)) +
                        " runs on the CPU only; the CUDA backend serves parallel-roma-1 and parallel-roma-2");
     }
-    return makeCudaRoma(graph, options);
+    return makeCudaRoma(MaximisedGraph(given, options.objective), options);
   }
+  const MaximisedGraph graph(given, options.objective);
   switch (options.algorithm) {
     case MatchingAlgorithm::Greedy:
       return makeGreedySolver(graph);
@@ -104,7 +105,7 @@ std::unique_ptr<MatchingSolver> makeMatchingSolver(const CompleteGraph& graph,
       return makeExactSolver(graph);
     case MatchingAlgorithm::Roma:
       return std::make_unique<Roma<SequentialRomaKernels>>(
-          "roma/sequential", graph, SequentialRomaKernels(graph, options.seed), options);
+          "roma/sequential", graph, SequentialRomaKernels(graph.maximised(), options.seed), options);
     case MatchingAlgorithm::ParallelRoma1:
       return makeOpenMpRoma<MatchingAlgorithm::ParallelRoma1>(graph, options);
     case MatchingAlgorithm::ParallelRoma2:

@@ -11,13 +11,14 @@
 #include "solver/core/step_machine.h"
 #include "solver/lap/lap_solver.h"
 #include "solver/matching/complete_graph.h"
+#include "solver/matching/objective.h"
 
 namespace ms::matching {
 
 struct MatchingSolution {
   std::vector<int32_t> mate;  // a perfect matching of the solver's (even) graph
-  double weight = 0;
-  int32_t phases = 0;  // ROMA phases run (Suitor rounds for greedy, 1 for exact)
+  double weight = 0;          // in the solver's graph, whatever the objective
+  int32_t phases = 0;         // ROMA phases run (Suitor rounds for greedy, 1 for exact)
 };
 
 class MatchingSolver : public StepMachine {
@@ -31,7 +32,7 @@ enum class MatchingAlgorithm {
   Roma,           // sequential ROMA with 4-cycle augmentation (Algorithms 3-5)
   ParallelRoma1,  // Algorithm 9 with the thread-per-vertex phase (Algorithms 6-7)
   ParallelRoma2,  // Algorithm 9 with the block-per-edge phase (Algorithms 7-8)
-  Exact,          // LEMON's maximum weighted perfect matching (Edmonds' blossom algorithm)
+  Exact,          // LEMON's maximum (minimum) weighted perfect matching (Edmonds' blossom algorithm)
 };
 
 // How ROMA's starting perfect matching pairs the vertices (thesis, Section 5.5.7).
@@ -54,6 +55,9 @@ inline constexpr int32_t kDefaultMaxPhases = 8;        // Hovland's experiments 
 
 struct MatchingOptions {
   MatchingAlgorithm algorithm = MatchingAlgorithm::ParallelRoma2;
+  // Minimise runs the algorithm on a negated copy of the graph (objective.h says what each algorithm then
+  // guarantees); weights in records, snapshots and the solution stay those of the given graph.
+  Objective objective = Objective::Maximise;
   // Parallel ROMA only: Cpu (OpenMP) or Cuda; the other algorithms run sequentially on the CPU.
   lap::Backend backend = lap::Backend::Cpu;
   int threads = 0;  // OpenMP threads; 0 = all hardware threads
@@ -69,7 +73,7 @@ struct MatchingOptions {
 };
 
 // Phases (trace values) and counter slots shared by every matching machine; a machine leaves the counters
-// it has no use for empty.
+// it has no use for empty. Gains are improvements in the objective (weight lost when minimising).
 inline constexpr std::string_view kSetupPhase = "setup";      // initial matching, buffers, upload
 inline constexpr std::string_view kRomaPhase = "roma_phase";  // one ROMA phase over every vertex/edge
 inline constexpr std::string_view kSuitorRoundPhase = "suitor_round";  // greedy: one round of proposals
@@ -88,7 +92,8 @@ inline constexpr std::array<std::string_view, kMatchingCounterCount> kMatchingCo
     "weight", "flips", "failed_locks", "stale_mates", "best_gain", "proposals"};
 
 // The solver borrows `graph` (even vertex count: pad odd graphs with PreparedGraph first); keep it alive
-// while the solver lives. The backend must be resolved (lap::resolveBackend). Throws SolveError for a CUDA
+// while the solver lives. Minimising keeps a negated copy besides (n^2 floats more; ResourceError when that
+// does not fit). The backend must be resolved (lap::resolveBackend). Throws SolveError for a CUDA
 // backend in a build without CUDA, and for an odd graph.
 std::unique_ptr<MatchingSolver> makeMatchingSolver(const CompleteGraph& graph,
                                                    const MatchingOptions& options);

@@ -26,7 +26,8 @@ namespace ms::matching {
 template <class Kernels>
 class Roma final : public MatchingMachine {
  public:
-  Roma(std::string name, const CompleteGraph& graph, Kernels kernels, const MatchingOptions& options)
+  // `kernels` work on graph.maximised().
+  Roma(std::string name, const MaximisedGraph& graph, Kernels kernels, const MatchingOptions& options)
       : MatchingMachine(std::move(name), graph), kernels_(std::move(kernels)), options_(options) {}
 
  private:

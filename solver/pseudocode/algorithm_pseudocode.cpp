@@ -52,6 +52,7 @@ PseudocodeListing roma() {
                                "  lock a, b, c, d for each proposal; drop any that meet a held lock",
                                "  flip the surviving 4-cycles: M := M - {ab, cd} + {ad, cb}",
                                "until no flip in a phase (or k phases)",
+                               "(minimising: w is the negated weight -w)",
                            },
                            {{"setup", 0}, {"roma_phase", 2}}};
 }
@@ -80,6 +81,7 @@ PseudocodeListing matchingGreedy() {
                                "  v := heaviest neighbour whose suitor u outbids",
                                "  u becomes v's suitor; v's previous suitor proposes again",
                                "until no vertex proposes; suitors that chose each other are matched",
+                               "(minimising: w is the negated weight -w, so heaviest means lightest)",
                            },
                            {{"setup", 0}, {"suitor_round", 2}}};
 }

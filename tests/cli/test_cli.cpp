@@ -566,6 +566,62 @@ class TestCli : public QObject {
     QVERIFY2(r.err.contains("--threads") && r.err.contains("1024"), qPrintable(r.err));
   }
 
+  // --objective of weighted matching: points are minimised and weight matrices maximised unless told; every
+  // algorithm's gap to the exact optimum of the chosen sense is >= 0; the bench presets take the sense too
+  // (a CSV column, gaps of the right sign). A bad value is a usage error in one line naming the option.
+  void matchingObjectiveChoosesTheSense() {
+    const QStringList geometric = {"solve", "--problem", "matching", "--generate", "geometric", "--n",
+                                   "13",    "--seed",    "5",        "--backend",  "cpu",       "--verify"};
+    QCOMPARE(cli(geometric + QStringList{"--algorithm", "exact"}).value("objective"), QString("min"));
+    const QStringList uniform = {"solve", "--problem", "matching", "--generate", "uniform", "--n", "12"};
+    QCOMPARE(cli(uniform + QStringList{"--algorithm", "exact"}).value("objective"), QString("max"));
+    QMap<QString, double> optimum;
+    for (const QString sense : {"min", "max"}) {
+      const Result exact = cli(geometric + QStringList{"--algorithm", "exact", "--objective", sense});
+      QCOMPARE(exact.exitCode, 0);
+      QCOMPARE(exact.value("objective"), sense);
+      QCOMPARE(exact.value("pairs").toInt(), 6);
+      optimum[sense] = exact.value("weight").toDouble();
+      for (const char* algorithm : {"greedy", "roma", "parallel-roma-1", "parallel-roma-2"}) {
+        const Result r = cli(geometric + QStringList{"--algorithm", algorithm, "--objective", sense});
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.value("optimum").toDouble(), optimum[sense]);
+        QVERIFY2(r.value("gap_percent").toDouble() >= 0, qPrintable(r.out));
+      }
+    }
+    QVERIFY(optimum["min"] < optimum["max"]);
+    for (const QStringList& bad :
+         {uniform + QStringList{"--objective", "minimum"}, uniform + QStringList{"--objective", ""}}) {
+      const Result r = cli(bad);
+      QVERIFY2(isOneLineRefusal(r, 2) && r.err.contains("--objective"), qPrintable(r.err));
+    }
+    QVERIFY(cli(uniform + QStringList{"--help"}).out.contains("default min for geometric graphs"));
+    // The other kind's sense option is refused, not ignored (--maximize used to leave points minimised).
+    const Result maximize = cli(uniform + QStringList{"--maximize"});
+    QVERIFY2(isOneLineRefusal(maximize, 2) && maximize.err.contains("--maximize"), qPrintable(maximize.err));
+    const Result lap = cli({"solve", "--generate", "uniform", "--n", "5", "--objective", "max"});
+    QVERIFY2(isOneLineRefusal(lap, 2) && lap.err.contains("--objective"), qPrintable(lap.err));
+
+    QTemporaryDir dir;
+    const QString csv = dir.filePath("roma.csv");
+    const QStringList bench = {"bench",     "--preset",  "roma-cpu",    "--sizes",   "12", "--distributions",
+                               "geometric", "--configs", "greedy,roma", "--threads", "1",  "--output",
+                               csv};
+    const Result refused = cli(bench + QStringList{"--objective", "sideways"});
+    QVERIFY2(isOneLineRefusal(refused, 2) && refused.err.contains("--objective"), qPrintable(refused.err));
+    QCOMPARE(cli(bench + QStringList{"--objective", "min"}).exitCode, 0);
+    const QList<QStringList> rows = readCsv(csv);
+    QVERIFY(rows.size() >= 3);
+    const qsizetype objective = rows.front().indexOf("objective"), gap = rows.front().indexOf("gap_percent");
+    const qsizetype weight = rows.front().indexOf("weight"), best = rows.front().indexOf("optimum");
+    QVERIFY(objective >= 0 && gap >= 0);
+    for (int k = 1; k < rows.size(); ++k) {
+      QCOMPARE(rows[k][objective], QString("min"));
+      QVERIFY2(rows[k][gap].toDouble() >= 0 && rows[k][weight].toDouble() >= rows[k][best].toDouble(),
+               qPrintable(rows[k].join(',')));
+    }
+  }
+
   // Points whose distances leave float's range are refused, not matched at weight inf with gap NaN.
   void pointsTooFarApartAreRefused() {
     QTemporaryDir dir;

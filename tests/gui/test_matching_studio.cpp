@@ -19,6 +19,7 @@
 #include <cmath>
 
 #include "app/gui/algorithm_panel.h"
+#include "app/gui/legend_dock.h"
 #include "app/gui/main_window.h"
 #include "app/gui/problems/matching/matching_instance.h"
 #include "app/gui/step_history.h"
@@ -115,6 +116,7 @@ class TestMatchingStudio : public QObject {
     MainWindow window;
     const matching::MatchingOptions chosen = options(matching::MatchingAlgorithm::Roma);
     matchingAlgorithm(window).setOptions(chosen);
+    matchingAlgorithm(window).setObjective(matching::Objective::Maximise);  // Hovland's: more phases to step
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     QVERIFY(load(window, generatedGraph(matching::Distribution::Geometric, 40, 3)));
@@ -125,6 +127,7 @@ class TestMatchingStudio : public QObject {
     matching::MatchingOptions resolved = chosen;
     resolved.backend = lap::Backend::Sequential;
     resolved.seed = 3;
+    resolved.objective = matching::Objective::Maximise;
     auto headless = matchingMachineFactory(matchingInstance(window).graph, resolved)();
     std::vector<StepRecord> expected;
     std::vector<matching::MatchingSnapshot> expectedState;
@@ -143,7 +146,7 @@ class TestMatchingStudio : public QObject {
       QVERIFY2(difference.isEmpty(), qPrintable(difference));
       for (std::size_t k = 0; k < steps; ++k) {
         QCOMPARE(log.data(log.index(static_cast<int>(k), views::StepLogModel::ExplanationColumn)).toString(),
-                 explainMatchingStep(expected[k]));
+                 explainMatchingStep(expected[k], matching::Objective::Maximise));
       }
       const matching::MatchingSnapshot& state = expectedState[steps - 1];
       QCOMPARE(window.status().iteration, state.iteration);
@@ -169,6 +172,7 @@ class TestMatchingStudio : public QObject {
     for (int k = 0; k < 2; ++k) {
       QCOMPARE(flips[k], QPointF(k + 1, expected[k + 1].counters[matching::kFlips]));
     }
+    matchingAlgorithm(window).setObjective(std::nullopt);  // the next window starts from the saved settings
   }
 
   // Run to end gives the weight of the same solver run headless on the same (padded) graph.
@@ -201,6 +205,97 @@ class TestMatchingStudio : public QObject {
       QCOMPARE(window.controller().trace().records().back().counters[matching::kWeight], weight);
       QCOMPARE(window.status().assigned, 62);
       QVERIFY(window.matrixView().isVisible());  // no points: the weight matrix is shown
+    }
+  }
+
+  // The objective box says "by graph" at first: geometric graphs are solved for the least total weight, the
+  // others for the greatest (the exact optimum of that sense, found by exhaustive search, in the status bar
+  // and the log's explanation); choosing maximise or minimise applies to every generator. The tooltip states
+  // the default.
+  void objectiveDefaultsPerGenerator() {
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    MatchingAlgorithmPage& page = matchingAlgorithm(window);
+    page.setOptions(options(matching::MatchingAlgorithm::Exact));
+    auto* box = page.findChild<QComboBox*>(QStringLiteral("matchingObjective"));
+    QVERIFY(box != nullptr);
+    QVERIFY(box->toolTip().contains(QStringLiteral("minimise geometric graphs, maximise the others")));
+    QCOMPARE(page.objective(), std::nullopt);
+    const auto solveShown = [&](matching::Distribution distribution) {
+      const MatchingInstanceSource source = generatedGraph(distribution, 10, 4);
+      if (!load(window, source)) return std::nan("");
+      QTest::keyClick(&window, Qt::Key_End, Qt::ControlModifier);
+      if (!QTest::qWaitFor([&] { return latestMatching(window) != nullptr && latestMatching(window)->done; },
+                           kTimeoutMs))
+        return std::nan("");
+      return window.status().objective;
+    };
+    const auto optimum = [](matching::Distribution distribution, matching::Objective objective) {
+      const matching::CompleteGraph graph = matching::generateGraph({distribution, 10, 4});
+      auto exact = matching::makeMatchingSolver(graph, [&] {
+        matching::MatchingOptions o = options(matching::MatchingAlgorithm::Exact);
+        o.backend = lap::Backend::Sequential;
+        o.objective = objective;
+        return o;
+      }());
+      runToEnd(*exact);
+      return exact->solution().weight;
+    };
+    using matching::Distribution;
+    using matching::Objective;
+    for (Distribution distribution :
+         {Distribution::Uniform, Distribution::Exponential, Distribution::Geometric}) {
+      const Objective expected =
+          distribution == Distribution::Geometric ? Objective::Minimise : Objective::Maximise;
+      QCOMPARE(solveShown(distribution), optimum(distribution, expected));
+      QCOMPARE(page.objectiveFor(*matchingInstance(window).graph), expected);
+      const QString explanation =
+          window.logModel()
+              .data(window.logModel().index(0, views::StepLogModel::ExplanationColumn))
+              .toString();
+      QVERIFY2(explanation.contains(expected == Objective::Minimise ? QStringLiteral("minimum-weight")
+                                                                    : QStringLiteral("maximum-weight")),
+               qPrintable(explanation));
+    }
+    QVERIFY(optimum(Distribution::Geometric, Objective::Minimise) <
+            optimum(Distribution::Geometric, Objective::Maximise));
+    for (Objective chosen : {Objective::Maximise, Objective::Minimise}) {
+      page.setObjective(chosen);
+      QCOMPARE(box->currentText(),
+               chosen == Objective::Minimise ? QStringLiteral("minimise") : QStringLiteral("maximise"));
+      for (Distribution distribution : {Distribution::Uniform, Distribution::Geometric})
+        QCOMPARE(solveShown(distribution), optimum(distribution, chosen));
+    }
+    page.setObjective(std::nullopt);
+  }
+
+  // The legend dock names the flipped edges only for ROMA, the one algorithm whose phases flip (greedy and
+  // the exact solver drew them in the legend though they never draw one), and its title the objective.
+  void legendNamesOnlyWhatTheAlgorithmDraws() {
+    MainWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    const views::GraphPens pens = views::graphPens(30);
+    for (auto algorithm : {matching::MatchingAlgorithm::Greedy, matching::MatchingAlgorithm::Roma,
+                           matching::MatchingAlgorithm::ParallelRoma1,
+                           matching::MatchingAlgorithm::ParallelRoma2, matching::MatchingAlgorithm::Exact}) {
+      matchingAlgorithm(window).setOptions(options(algorithm));
+      QVERIFY(load(window, generatedGraph(matching::Distribution::Geometric, 30, 2)));
+      const views::Legend& legend = window.legendDock().legend();
+      const bool flips =
+          algorithm != matching::MatchingAlgorithm::Greedy && algorithm != matching::MatchingAlgorithm::Exact;
+      const auto drawnIn = [&](const QColor& colour) {
+        return std::any_of(
+            legend.entries.begin(), legend.entries.end(), [&](const views::LegendEntry& entry) {
+              return std::find(entry.colours.begin(), entry.colours.end(), colour) != entry.colours.end();
+            });
+      };
+      const QString name = QString::fromUtf8(matching::matchingAlgorithmName(algorithm).data());
+      QVERIFY2(drawnIn(pens.matched.color()), qPrintable(name));
+      QVERIFY2(drawnIn(pens.made.color()) == flips, qPrintable(name));
+      QVERIFY2(drawnIn(pens.removed.color()) == flips, qPrintable(name));
+      QVERIFY2(legend.title.contains(QStringLiteral("least total weight")), qPrintable(legend.title));
     }
   }
 
@@ -354,6 +449,46 @@ class TestMatchingStudio : public QObject {
           qRgb(render::style::kZeroMark.r, render::style::kZeroMark.g, render::style::kZeroMark.b);
       QVERIFY2(!near(probe, white), qPrintable(QStringLiteral("zero dot on diagonal cell %1").arg(row)));
     }
+  }
+
+  // A uniform graph's weight matrix prints each weight in its cell once the cells are large enough (the
+  // matrix view's own rule, as for a LAP): zoomed in, the middle of a cell holds text pixels far from the
+  // cell's colour; at the whole-matrix zoom (10-pixel cells) every cell is plain.
+  void weightMatrixPrintsTheWeightsZoomedIn() {
+    views::MatrixView view;
+    if (!view.rendererAvailable())
+      QSKIP(qPrintable(QStringLiteral("no Vulkan device: ") + view.rendererProblem()));
+    const MatchingInstance instance =
+        loadMatchingInstance(generatedGraph(matching::Distribution::Uniform, 40, 7));
+    QVERIFY(instance.weightMatrix != nullptr);
+    const QSize size(480, 480);
+    view.resize(size);
+    view.setCosts(instance.weightMatrix);
+    const render::MatrixLayout layout = render::matrixLayout(size.width(), size.height());
+    const auto textPixelsIn = [&](const QImage& image, int32_t row, int32_t col) {
+      const render::CellRect cell = render::cellRect(
+          layout, view.navigation().scaledTo(QSizeF(layout.area.width, layout.area.height)).camera(), row,
+          col);
+      const QColor corner = pixelAt(image, QPointF(cell.x0 + 2.5, cell.y0 + 2.5));
+      int count = 0;
+      for (double x = cell.x0 + 2; x < cell.x1 - 2; x += 1) {
+        const QColor c = pixelAt(image, QPointF(x, cell.centreY()));
+        if (std::abs(c.lightness() - corner.lightness()) > 80) ++count;
+      }
+      return count;
+    };
+    const QImage whole = view.renderImage(size);
+    for (int32_t k = 0; k < 40; k += 13) QCOMPARE(textPixelsIn(whole, k, (k + 5) % 40), 0);
+    for (int k = 0; k < 12; ++k) view.navigation().zoomAt(QPointF(320, 140), 1.5);
+    QVERIFY(view.navigation().cellPixels() >= 60);
+    const QImage zoomed = view.renderImage(size);
+    const render::MatrixCamera camera =
+        view.navigation().scaledTo(QSizeF(layout.area.width, layout.area.height)).camera();
+    const auto row = static_cast<int32_t>(camera.rowBegin + camera.rowsVisible / 2);
+    const auto col = static_cast<int32_t>(camera.colBegin + camera.colsVisible / 2);
+    QVERIFY2(row != col, "the zoom centres on the zero diagonal");
+    QVERIFY2(textPixelsIn(zoomed, row, col) > 3,
+             qPrintable(QStringLiteral("cell (%1,%2)").arg(row).arg(col)));
   }
 
   // Choosing weighted matching in the instance panel turns the algorithm panel to the matching options, and
@@ -537,6 +672,7 @@ class TestMatchingStudio : public QObject {
     std::string notice;
     matching::MatchingOptions resolved = resolveMatchingBackend(chosen, &notice);
     resolved.seed = source.generator.seed;
+    resolved.objective = matching::Objective::Minimise;  // the default for points
     auto headless = matchingMachineFactory(matchingInstance(window).graph, resolved)();
     Snapshot initial;
     headless->snapshot(initial);

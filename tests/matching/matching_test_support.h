@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <limits>
 #include <random>
 #include <string>
 #include <tuple>
@@ -106,25 +107,26 @@ inline float bestRemainingFlip(const CompleteGraph& graph, const std::vector<int
   return best;
 }
 
-// Maximum weight of a perfect matching by exhaustive search (n <= 12: 10395 matchings).
-inline double bruteForceOptimum(const CompleteGraph& graph) {
+// Maximum (or minimum) weight of a perfect matching by exhaustive search (n <= 12: 10395 matchings).
+inline double bruteForceOptimum(const CompleteGraph& graph, Objective objective = Objective::Maximise) {
+  const double sign = objective == Objective::Minimise ? -1 : 1;
   const int32_t n = graph.vertexCount();
   std::vector<bool> used(static_cast<std::size_t>(n), false);
   std::function<double(int32_t)> best = [&](int32_t first) -> double {
     while (first < n && used[first]) ++first;
     if (first == n) return 0.0;
     used[first] = true;
-    double top = -1;
+    double top = -std::numeric_limits<double>::infinity();
     for (int32_t v = first + 1; v < n; ++v) {
       if (used[v]) continue;
       used[v] = true;
-      top = std::max(top, graph.weight(first, v) + best(first + 1));
+      top = std::max(top, sign * graph.weight(first, v) + best(first + 1));
       used[v] = false;
     }
     used[first] = false;
     return top;
   };
-  return best(0);
+  return sign * best(0);
 }
 
 // Algorithm 1 as written: all edges sorted by weight (ties: the smaller vertex pair first), taken greedily.
@@ -154,16 +156,18 @@ struct Solved {
 };
 
 // Steps the solver to the end, checking after every step that the snapshot holds a perfect matching (once
-// set up) of the weight the record reports, that the weight never drops, and that the step's flip log
-// replays from the previous snapshot to the new one.
+// set up) of the weight the record reports, that the weight never moves against the objective, and that the
+// step's flip log replays from the previous snapshot to the new one (on the weights the solver maximises).
 inline Solved solveChecked(const CompleteGraph& graph, const MatchingOptions& options,
                            const QString& context) {
   auto solver = makeMatchingSolver(graph, options);
+  const MaximisedGraph maximised(graph, options.objective);
+  const double sign = options.objective == Objective::Minimise ? -1 : 1;
   Solved out{{}, Trace(solver->counterNames())};
   Snapshot snapshot;
   solver->snapshot(snapshot);
   std::vector<int32_t> previous = std::get<MatchingSnapshot>(snapshot).mate;
-  double previousWeight = -1;
+  double previousWeight = -sign * std::numeric_limits<double>::infinity();
   while (!solver->done()) {
     const StepRecord record = solver->step();
     out.trace.append(record);
@@ -184,12 +188,13 @@ inline Solved solveChecked(const CompleteGraph& graph, const MatchingOptions& op
       return out;
     }
     if (record.phase == kRomaPhase) {
-      if (weight < previousWeight - 1e-9 * std::max(1.0, weight)) {
-        QTest::qFail(qPrintable(where + ": the weight decreased"), __FILE__, __LINE__);
+      if (sign * weight < sign * previousWeight - 1e-9 * std::max(1.0, weight)) {
+        QTest::qFail(qPrintable(where + ": the weight moved against the objective"), __FILE__, __LINE__);
         return out;
       }
       std::vector<int32_t> replayed = previous;
-      const std::string replay = replayFlips(graph, replayed, state.flips, options.gainThreshold);
+      const std::string replay =
+          replayFlips(maximised.maximised(), replayed, state.flips, options.gainThreshold);
       if (!replay.empty() || replayed != state.mate) {
         QTest::qFail(qPrintable(where + ": the flip log does not replay to the new matching: " +
                                 QString::fromStdString(replay)),

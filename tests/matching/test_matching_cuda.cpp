@@ -62,6 +62,36 @@ class TestMatchingCuda : public QObject {
     qInfo("%d solves checked step by step", solved);
   }
 
+  // Minimising (the negated weights uploaded): every step valid, the weight never rises, the result on the
+  // right side of LEMON's minimum and, from the greedy start, within greedy's bound (objective.h).
+  void minimisingStaysAboveTheMinimum() {
+    for (Distribution distribution : distributions()) {
+      for (int32_t n : {6, 13, 130, 1030}) {
+        const GraphSpec spec{distribution, n, baseSeed() + 5 * static_cast<uint64_t>(n)};
+        const CompleteGraph graph = generateGraph(spec);
+        const PreparedGraph prepared(graph);
+        MatchingOptions exact = onGpu(MatchingAlgorithm::Exact, InitialMatching::Neighbour);
+        exact.backend = lap::Backend::Sequential;
+        exact.objective = Objective::Minimise;
+        const double minimum = solveChecked(prepared.even(), exact, describe(spec)).solution.weight;
+        const double pairs = prepared.even().vertexCount() / 2;
+        const double bound = 0.5 * (pairs * prepared.even().weights().eigen().maxCoeff() + minimum);
+        for (MatchingAlgorithm algorithm : kVariants) {
+          for (InitialMatching initial : {InitialMatching::Neighbour, InitialMatching::Greedy}) {
+            MatchingOptions o = onGpu(algorithm, initial, 0);
+            o.objective = Objective::Minimise;
+            const QString context = describe(spec) + " " + describe(o) + " min";
+            const double weight = solveChecked(prepared.even(), o, context).solution.weight;
+            if (QTest::currentTestFailed()) return;
+            QVERIFY2(gapPercent(Objective::Minimise, weight, minimum) >= -1e-4, qPrintable(context));
+            if (initial == InitialMatching::Greedy)
+              QVERIFY2(weight <= bound + 1e-6 * bound, qPrintable(context));
+          }
+        }
+      }
+    }
+  }
+
   // Geometric graphs: thousands of blocks compete for the locks of the same far-apart vertices; with retries,
   // the losers search again while the winners' flips land.
   void heavyContentionKeepsMatchingsValid() {

@@ -1,6 +1,7 @@
 // Weighted matching on the CPU: every algorithm and kernel set returns a perfect matching; ROMA only gains,
 // its flip log replays, and at convergence no 4-cycle flip is left; greedy is Algorithm 1's matching and at
 // least half the optimum; LEMON's optimum agrees with exhaustive search; the bipartite relaxation bounds it.
+// Under both objectives (maximise, minimise) every algorithm is checked against the exact solver.
 #include <QtTest/QtTest>
 
 #include "matching_test_support.h"
@@ -28,6 +29,11 @@ MatchingOptions options(MatchingAlgorithm algorithm, lap::Backend backend, int t
   out.maxPhases = maxPhases;
   out.seed = baseSeed();
   return out;
+}
+
+MatchingOptions minimising(MatchingOptions o) {
+  o.objective = Objective::Minimise;
+  return o;
 }
 
 MatchingOptions withRetries(MatchingOptions o, int32_t flipRetries) {
@@ -167,6 +173,91 @@ class TestMatchingSolvers : public QObject {
         }
       }
     }
+  }
+
+  // Each algorithm under each objective on fresh instances (odd ones padded): the exact solver equals
+  // exhaustive search for that objective; greedy is Algorithm 1 on the negated weights when minimising and
+  // keeps its 1/2-guarantee on C - w (objective.h: W <= (P C + W*) / 2); ROMA from greedy's start stays
+  // within that bound; every approximation lies on the right side of the optimum (gap >= 0).
+  void everyAlgorithmUnderBothObjectivesMeetsTheExactSolver() {
+    int checked = 0;
+    for (Objective objective : {Objective::Maximise, Objective::Minimise}) {
+      for (Distribution distribution : distributions()) {
+        for (int32_t n : {2, 5, 8, 11, 12, 37, 64}) {
+          const GraphSpec spec{distribution, n, baseSeed() + 7919 * static_cast<uint64_t>(n) + 3};
+          const CompleteGraph graph = generateGraph(spec);
+          const PreparedGraph prepared(graph);
+          const CompleteGraph& even = prepared.even();
+          const QString context = describe(spec) + " objective=" + objectiveName(objective).data();
+          auto sense = [&](MatchingOptions o) {
+            o.objective = objective;
+            return o;
+          };
+          const double optimum =
+              solveChecked(even, sense(options(MatchingAlgorithm::Exact, lap::Backend::Sequential, 1)),
+                           context)
+                  .solution.weight;
+          if (QTest::currentTestFailed()) return;
+          const double tolerance = 1e-5 * std::max(1.0, std::abs(optimum));
+          if (even.vertexCount() <= 12) {
+            const double brute = bruteForceOptimum(even, objective);
+            QVERIFY2(std::abs(optimum - brute) <= tolerance,
+                     qPrintable(context + QString(": exact %1, exhaustive %2").arg(optimum).arg(brute)));
+          }
+          const Solved greedy = solveChecked(
+              even, sense(options(MatchingAlgorithm::Greedy, lap::Backend::Sequential, 1)), context);
+          if (QTest::currentTestFailed()) return;
+          const MaximisedGraph maximised(even, objective);
+          QCOMPARE(greedy.solution.mate, sortedEdgeGreedy(maximised.maximised()));
+          const double pairs = even.vertexCount() / 2;
+          const double largest = even.weights().eigen().maxCoeff();
+          const double greedyBound =
+              objective == Objective::Maximise ? 0.5 * optimum : 0.5 * (pairs * largest + optimum);
+          const auto withinGreedyBound = [&](double w) {
+            return objective == Objective::Maximise ? w >= greedyBound - tolerance
+                                                    : w <= greedyBound + tolerance;
+          };
+          QVERIFY2(withinGreedyBound(greedy.solution.weight),
+                   qPrintable(context +
+                              QString(": greedy %1, bound %2").arg(greedy.solution.weight).arg(greedyBound)));
+          QVERIFY2(gapPercent(objective, greedy.solution.weight, optimum) >= -1e-4, qPrintable(context));
+          for (InitialMatching initial : {InitialMatching::Neighbour, InitialMatching::Greedy}) {
+            for (const MatchingOptions& o : romaConfigurations(initial, 0)) {
+              const QString where = context + " " + describe(o);
+              const Solved roma = solveChecked(even, sense(o), where);
+              if (QTest::currentTestFailed()) return;
+              const double gap = gapPercent(objective, roma.solution.weight, optimum);
+              QVERIFY2(gap >= -1e-4, qPrintable(where + QString(": gap %1 %").arg(gap)));
+              if (initial == InitialMatching::Greedy)
+                QVERIFY2(withinGreedyBound(roma.solution.weight), qPrintable(where));
+              ++checked;
+            }
+          }
+        }
+      }
+    }
+    qInfo("%d ROMA solves checked against the exact optimum", checked);
+  }
+
+  // The two objectives give different matchings on points: the shortest is strictly shorter than the longest.
+  void minimisingPointsFindsAShortMatching() {
+    const CompleteGraph graph = generateGraph({Distribution::Geometric, 40, baseSeed()});
+    QCOMPARE(defaultObjective(graph), Objective::Minimise);
+    QCOMPARE(defaultObjective(generateGraph({Distribution::Uniform, 4, 1})), Objective::Maximise);
+    for (MatchingAlgorithm algorithm :
+         {MatchingAlgorithm::Exact, MatchingAlgorithm::Greedy, MatchingAlgorithm::ParallelRoma2}) {
+      const MatchingOptions maximise =
+          options(algorithm, lap::Backend::Cpu, 2, InitialMatching::Neighbour, 0);
+      const double longest = solveChecked(graph, maximise, "max").solution.weight;
+      const double shortest = solveChecked(graph, minimising(maximise), "min").solution.weight;
+      QVERIFY2(shortest < 0.5 * longest, qPrintable(QString("%1: min %2, max %3")
+                                                        .arg(matchingAlgorithmName(algorithm).data())
+                                                        .arg(shortest)
+                                                        .arg(longest)));
+    }
+    QCOMPARE(parseObjective("min"), Objective::Minimise);
+    QCOMPARE(parseObjective("max"), Objective::Maximise);
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, parseObjective("minimum"));
   }
 
   void exactAgreesWithExhaustiveSearch() {

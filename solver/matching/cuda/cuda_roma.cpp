@@ -8,12 +8,13 @@
 
 namespace ms::matching {
 
-std::unique_ptr<MatchingSolver> makeCudaRoma(const CompleteGraph& graph, const MatchingOptions& options) {
+std::unique_ptr<MatchingSolver> makeCudaRoma(const MaximisedGraph& graph, const MatchingOptions& options) {
   const bool blockPerEdge = options.algorithm == MatchingAlgorithm::ParallelRoma2;
   const std::string name = std::string(matchingAlgorithmName(options.algorithm)) + "/cuda";
   return std::make_unique<Roma<CudaRomaKernels>>(
       name, graph,
-      CudaRomaKernels(graph.weights().data(), graph.vertexCount(), blockPerEdge, options.flipRetries),
+      CudaRomaKernels(graph.maximised().weights().data(), graph.maximised().vertexCount(), blockPerEdge,
+                      options.flipRetries),
       options);
 }
 

@@ -4,7 +4,7 @@
 
 namespace ms::matching {
 
-std::unique_ptr<MatchingSolver> makeCudaRoma(const CompleteGraph&, const MatchingOptions&) {
+std::unique_ptr<MatchingSolver> makeCudaRoma(const MaximisedGraph&, const MatchingOptions&) {
   throw SolveError("this build has no CUDA support (nvcc was not found at build time)");
 }
 

@@ -63,8 +63,26 @@ void MatchingInstanceForm::restoreSettings(const QSettings& settings) {
       settings.value(QStringLiteral("instance/graphGenerator"), graphGenerator_->currentIndex()).toInt());
 }
 
+namespace {
+
+constexpr int kObjectiveByGraph = -1;  // the objective box's item data for "by graph"
+
+}  // namespace
+
 MatchingAlgorithmPage::MatchingAlgorithmPage(QSpinBox& threads, QWidget* parent)
     : AlgorithmPage(threads, parent) {
+  objective_ = new QComboBox(this);
+  objective_->setObjectName(QStringLiteral("matchingObjective"));
+  objective_->setToolTip(
+      tr("Minimise: a perfect matching (odd n: one vertex left out) of least total weight, for points the "
+         "shortest edges. Maximise: of greatest total weight, the thesis's setting. By graph (the default): "
+         "minimise geometric graphs, maximise the others. Every algorithm minimises by maximising the "
+         "negated weights."));
+  // Short item texts keep the panel (and so the matrix view's cells) as wide as before; the tooltips explain.
+  objective_->addItem(tr("by graph"), kObjectiveByGraph);
+  objective_->setItemData(0, tr("Minimise geometric graphs, maximise the others"), Qt::ToolTipRole);
+  objective_->addItem(tr("minimise"), static_cast<int>(matching::Objective::Minimise));
+  objective_->addItem(tr("maximise"), static_cast<int>(matching::Objective::Maximise));
   algorithm_ = new QComboBox(this);
   algorithm_->setToolTip(
       QObject::tr("The matching algorithm: greedy, ROMA (sequential or parallel) or the exact solver"));
@@ -100,6 +118,7 @@ MatchingAlgorithmPage::MatchingAlgorithmPage(QSpinBox& threads, QWidget* parent)
 
   auto* form = new QFormLayout(this);
   form->setContentsMargins(0, 0, 0, 0);
+  form->addRow(tr("Objective"), objective_);
   form->addRow(tr("Algorithm"), algorithm_);
   form->addRow(tr("Backend"), backend_);
   form->addRow(tr("Initial matching"), initialMatching_);
@@ -107,7 +126,7 @@ MatchingAlgorithmPage::MatchingAlgorithmPage(QSpinBox& threads, QWidget* parent)
   enableChoices();
 
   connect(algorithm_, &QComboBox::currentIndexChanged, this, &MatchingAlgorithmPage::enableChoices);
-  for (QComboBox* box : {algorithm_, backend_, initialMatching_}) {
+  for (QComboBox* box : {objective_, algorithm_, backend_, initialMatching_}) {
     connect(box, &QComboBox::currentIndexChanged, this, &AlgorithmPage::optionsChanged);
   }
   connect(maxPhases_, &QSpinBox::valueChanged, this, &AlgorithmPage::optionsChanged);
@@ -134,6 +153,21 @@ matching::MatchingOptions MatchingAlgorithmPage::options() const {
   return options;
 }
 
+std::optional<matching::Objective> MatchingAlgorithmPage::objective() const {
+  const int chosen = objective_->currentData().toInt();
+  if (chosen == kObjectiveByGraph) return std::nullopt;
+  return static_cast<matching::Objective>(chosen);
+}
+
+void MatchingAlgorithmPage::setObjective(std::optional<matching::Objective> objective) {
+  objective_->setCurrentIndex(
+      objective_->findData(objective ? static_cast<int>(*objective) : kObjectiveByGraph));
+}
+
+matching::Objective MatchingAlgorithmPage::objectiveFor(const matching::CompleteGraph& graph) const {
+  return objective().value_or(matching::defaultObjective(graph));
+}
+
 void MatchingAlgorithmPage::setOptions(const matching::MatchingOptions& options) {
   {
     const QSignalBlocker blockAlgorithm(algorithm_), blockBackend(backend_), blockInitial(initialMatching_),
@@ -149,6 +183,7 @@ void MatchingAlgorithmPage::setOptions(const matching::MatchingOptions& options)
 }
 
 void MatchingAlgorithmPage::saveSettings(QSettings& settings) const {
+  settings.setValue(QStringLiteral("algorithm/matchingObjective"), objective_->currentIndex());
   settings.setValue(QStringLiteral("algorithm/matching"), algorithm_->currentIndex());
   settings.setValue(QStringLiteral("algorithm/matchingBackend"), backend_->currentIndex());
   settings.setValue(QStringLiteral("algorithm/initialMatching"), initialMatching_->currentIndex());
@@ -157,11 +192,12 @@ void MatchingAlgorithmPage::saveSettings(QSettings& settings) const {
 
 void MatchingAlgorithmPage::restoreSettings(const QSettings& settings) {
   {
-    const QSignalBlocker blockAlgorithm(algorithm_), blockBackend(backend_), blockInitial(initialMatching_),
-        blockPhases(maxPhases_);
+    const QSignalBlocker blockObjective(objective_), blockAlgorithm(algorithm_), blockBackend(backend_),
+        blockInitial(initialMatching_), blockPhases(maxPhases_);
     const auto restoreIndex = [&](QComboBox* box, const QString& key) {
       box->setCurrentIndex(settings.value(key, box->currentIndex()).toInt());
     };
+    restoreIndex(objective_, QStringLiteral("algorithm/matchingObjective"));
     restoreIndex(algorithm_, QStringLiteral("algorithm/matching"));
     restoreIndex(backend_, QStringLiteral("algorithm/matchingBackend"));
     restoreIndex(initialMatching_, QStringLiteral("algorithm/initialMatching"));

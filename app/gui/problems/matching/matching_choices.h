@@ -1,9 +1,12 @@
 #pragma once
 // Weighted matching's choices in the panels: its graph generators and files in the instance panel, the
-// algorithm, backend, initial matching and phase limit in the algorithm panel.
+// objective (by graph, minimise or maximise), algorithm, backend, initial matching and phase limit in the
+// algorithm panel.
 
+#include <optional>
 #include "app/gui/algorithm_panel.h"
 #include "app/gui/instance_panel.h"
+
 #include "solver/matching/matching_solver.h"
 
 QT_BEGIN_NAMESPACE
@@ -37,8 +40,14 @@ class MatchingAlgorithmPage final : public AlgorithmPage {
  public:
   MatchingAlgorithmPage(QSpinBox& threads, QWidget* parent);
 
-  matching::MatchingOptions options() const;  // backend as chosen (not yet resolved)
+  // Backend as chosen (not yet resolved); the objective is resolved against the graph by objectiveFor().
+  matching::MatchingOptions options() const;
+  // Sets every choice but the objective (MatchingOptions cannot say "by graph"): see setObjective.
   void setOptions(const matching::MatchingOptions& options);
+  // The objective chosen, or none for "by graph" (the default): minimise geometric graphs, maximise others.
+  std::optional<matching::Objective> objective() const;
+  void setObjective(std::optional<matching::Objective> objective);
+  matching::Objective objectiveFor(const matching::CompleteGraph& graph) const;
 
   void saveSettings(QSettings& settings) const override;
   void restoreSettings(const QSettings& settings) override;
@@ -46,6 +55,7 @@ class MatchingAlgorithmPage final : public AlgorithmPage {
  private:
   void enableChoices();
 
+  QComboBox* objective_;
   QComboBox* algorithm_;
   QComboBox* backend_;
   QComboBox* initialMatching_;

@@ -55,7 +55,8 @@ MachineFactory matchingMachineFactory(std::shared_ptr<const matching::CompleteGr
   };
 }
 
-QString explainMatchingStep(const StepRecord& record) {
+QString explainMatchingStep(const StepRecord& record, matching::Objective objective) {
+  const bool minimising = objective == matching::Objective::Minimise;
   const auto counter = [&](matching::MatchingCounter slot) {
     return record.counters[static_cast<std::size_t>(slot)];
   };
@@ -86,13 +87,15 @@ QString explainMatchingStep(const StepRecord& record) {
   }
   if (phase == matching::kSuitorRoundPhase) {
     return QObject::tr(
-               "Each unsettled vertex proposed to its heaviest willing neighbour (%1 proposals); the mutual "
-               "pairs weigh %2.")
+               "Each unsettled vertex proposed to its %1 willing neighbour (%2 proposals); the mutual pairs "
+               "weigh %3.")
+        .arg(minimising ? QObject::tr("lightest") : QObject::tr("heaviest"))
         .arg(number(counter(matching::kProposals)))
         .arg(weight);
   }
   if (phase == matching::kBlossomPhase) {
-    return QObject::tr("Edmonds' blossom algorithm found a maximum-weight perfect matching: weight %1.")
+    return QObject::tr("Edmonds' blossom algorithm found a %1-weight perfect matching: weight %2.")
+        .arg(minimising ? QObject::tr("minimum") : QObject::tr("maximum"))
         .arg(weight);
   }
   return QString::fromUtf8(phase.data(), static_cast<qsizetype>(phase.size()));

@@ -41,7 +41,8 @@ matching::MatchingOptions resolveMatchingBackend(matching::MatchingOptions optio
 MachineFactory matchingMachineFactory(std::shared_ptr<const matching::CompleteGraph> graph,
                                       matching::MatchingOptions options);
 
-// One line on what a matching step did, from its phase and counters.
-QString explainMatchingStep(const StepRecord& record);
+// One line on what a matching step did, from its phase and counters, under the solve's objective (gains are
+// improvements in it).
+QString explainMatchingStep(const StepRecord& record, matching::Objective objective);
 
 }  // namespace ms::studio

@@ -42,6 +42,8 @@ void MatchingSession::adopt(const MatchingInstanceSource& source, MatchingInstan
 MachineFactory MatchingSession::machineFactory(std::string* notice) {
   if (instance_.graph == nullptr) return {};
   matching::MatchingOptions options = resolveMatchingBackend(algorithmPage_->options(), notice);
+  options.objective = algorithmPage_->objectiveFor(*instance_.graph);
+  objective_ = options.objective;
   options.seed = instance_.seed;
   return matchingMachineFactory(instance_.graph, options);
 }
@@ -73,7 +75,8 @@ views::TraceChartsConfig MatchingSession::chartsConfig() const {
 }
 
 views::StepExplainer MatchingSession::explainer(const SessionInfo& /*session*/) const {
-  return explainMatchingStep;
+  return
+      [objective = objective_](const StepRecord& record) { return explainMatchingStep(record, objective); };
 }
 
 // A matching counts phases, matched vertices and weight.
@@ -86,6 +89,11 @@ views::Legend MatchingSession::legend() const {
   using views::LegendMark;
   views::Legend legend;
   legend.title = QObject::tr("Weighted matching: what the marks mean");
+  if (instance_.graph != nullptr) {
+    legend.title = algorithmPage_->objectiveFor(*instance_.graph) == matching::Objective::Minimise
+                       ? QObject::tr("Weighted matching, least total weight: what the marks mean")
+                       : QObject::tr("Weighted matching, greatest total weight: what the marks mean");
+  }
   if (geometric()) {
     const views::GraphPens pens = views::graphPens(instance_.graph->vertexCount());
     legend.entries = {
@@ -93,11 +101,16 @@ views::Legend MatchingSession::legend() const {
          {QColor(views::graph_style::kPoint)},
          QObject::tr("a vertex (a point), numbered from 1 while few")},
         {LegendMark::Line, {pens.matched.color()}, QObject::tr("matched edge")},
-        {LegendMark::Line, {pens.made.color()}, QObject::tr("edge the latest phase's flips made")},
-        {LegendMark::Dashed,
-         {pens.removed.color()},
-         QObject::tr("edge the latest phase's flips removed (faded)")},
     };
+    // Only ROMA flips 4-cycles: greedy and the exact solver draw no flipped edges.
+    const matching::MatchingAlgorithm algorithm = algorithmPage_->options().algorithm;
+    if (algorithm != matching::MatchingAlgorithm::Greedy && algorithm != matching::MatchingAlgorithm::Exact) {
+      legend.entries.push_back(
+          {LegendMark::Line, {pens.made.color()}, QObject::tr("edge the latest phase's flips made")});
+      legend.entries.push_back({LegendMark::Dashed,
+                                {pens.removed.color()},
+                                QObject::tr("edge the latest phase's flips removed (faded)")});
+    }
   } else {
     legend.entries = {
         colourScaleEntry(parts_.matrix.colorMap(), render::MatrixQuantity::Cost, QObject::tr("weight")),

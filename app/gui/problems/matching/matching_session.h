@@ -42,7 +42,8 @@ class MatchingSession final : public ProblemSession {
   bool geometric() const { return instance_.graph != nullptr && instance_.graph->hasPoints(); }
 
   MatchingInstance instance_;
-  MatchingInstanceForm* instanceForm_;  // owned by the instance panel
+  matching::Objective objective_ = matching::Objective::Maximise;  // of the latest machine factory
+  MatchingInstanceForm* instanceForm_;                             // owned by the instance panel
   MatchingAlgorithmPage* algorithmPage_;
   views::GraphView* graphView_;
 };

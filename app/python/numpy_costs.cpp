@@ -24,6 +24,10 @@ struct Plane {
 
 enum class CostKind { Int32, Int64, Float32, Float64 };
 
+// Below this many entries a matrix is read on one thread: waking a thread team costs more than the copy
+// (scipy's users solve many small matrices in loops).
+constexpr int64_t kParallelEntries = int64_t{1} << 20;
+
 // Any array_like is taken through numpy.asarray. Non-numeric arrays become float64 as scipy converts them
 // (raising where numpy cannot); float16 becomes float32, a type the solvers take.
 py::array numericArray(const py::object& cost) {
@@ -67,7 +71,9 @@ template <class Source>
 uint64_t largestMagnitude(const std::vector<Plane>& planes) {
   uint64_t largest = 0;  // |INT64_MIN| = 2^63 and UINT64_MAX both fit
   for (const Plane& plane : planes) {
-#pragma omp parallel for schedule(static) reduction(max : largest)
+#pragma omp parallel for schedule(static) \
+    reduction(max                         \
+              : largest) if (plane.rows * plane.cols >= kParallelEntries)
     for (int64_t i = 0; i < plane.rows; ++i) {
       for (int64_t j = 0; j < plane.cols; ++j) {
         const Source value = entry<Source>(plane, i, j);
@@ -164,7 +170,7 @@ void writeSquares(const std::vector<Plane>& planes, bool maximize, int32_t n, T*
   bool invalid = false;
   {
     const py::gil_scoped_release release;
-#pragma omp parallel for schedule(static) reduction(|| : invalid)
+#pragma omp parallel for schedule(static) reduction(|| : invalid) if (rows * n >= kParallelEntries)
     for (int64_t r = 0; r < rows; ++r) {
       if (!writeRow<Source>(planes[static_cast<std::size_t>(r / n)], maximize, n, r % n, out + r * n))
         invalid = true;
@@ -188,7 +194,7 @@ std::optional<SquareForm<T>> borrowedForm(const py::array& array, int32_t n, boo
   bool invalid = false;
   if constexpr (std::is_floating_point_v<T>) {
     const py::gil_scoped_release release;
-#pragma omp parallel for schedule(static) reduction(|| : invalid)
+#pragma omp parallel for schedule(static) reduction(|| : invalid) if (int64_t{n} * n >= kParallelEntries)
     for (int64_t i = 0; i < n; ++i) {
       if (!validRow(data + i * n, n, false)) invalid = true;
     }

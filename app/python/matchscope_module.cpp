@@ -4,7 +4,9 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include "app/python/pinned_arrays.h"
 #include "app/python/python_solve.h"
+#include "solver/core/cuda_device.h"
 
 namespace py = pybind11;
 using namespace pybind11::literals;
@@ -22,6 +24,10 @@ solve
     The same solve, returning the objective, the duals and their certificate.
 batch_linear_sum_assignment
     Many independent problems of one shape, solved together.
+empty_pinned, pin_memory, is_pinned
+    Arrays in page-locked host memory: solved in place, uploaded at full bus speed.
+pinned_memory_stats, empty_pinned_cache
+    The cache of page-locked blocks, and giving its free blocks back.
 )doc";
 
 constexpr const char* kLinearSumAssignmentDoc =
@@ -124,6 +130,87 @@ Each problem is solved exactly by shortest augmenting paths (Jonker-Volgenant / 
 algorithm). The GIL is released; a batch is one step, so Ctrl-C is honoured when it ends.
 )doc";
 
+constexpr const char* kEmptyPinnedDoc =
+    R"doc(Return a new uninitialised array in page-locked (pinned) host memory.
+
+A square, C-contiguous array of int32, int64, float32 or float64 made here is solved in place by
+`solve` and `linear_sum_assignment` (when minimising): no copy of the matrix at all, and the CUDA
+backend uploads it at full bus speed. As ``cupyx.empty_pinned``.
+
+Parameters
+----------
+shape : int or sequence of ints
+    Shape of the array.
+dtype : data-type, optional
+    Anything ``numpy.dtype`` takes. Default float64.
+
+Returns
+-------
+ndarray
+    C-ordered, writable, uninitialised. Its memory comes from the CUDA backend's cache of page-locked
+    blocks and goes back to it when the array is freed; where no CUDA device is usable it is ordinary
+    (pageable) memory, still solved in place.
+
+Examples
+--------
+>>> cost = matchscope.empty_pinned((1000, 1000), dtype=np.int32)
+>>> cost[:] = np.random.default_rng(0).integers(0, 1000, cost.shape)
+>>> row_ind, col_ind = matchscope.linear_sum_assignment(cost)
+)doc";
+
+constexpr const char* kPinMemoryDoc = R"doc(Return a copy of an array in page-locked host memory.
+
+As ``torch.Tensor.pin_memory``: same shape and dtype, C order, from `empty_pinned`. Pin a matrix once
+and solve it many times without copying it again.
+
+Parameters
+----------
+array : array_like
+    The data to copy.
+
+Returns
+-------
+ndarray
+    The pinned copy.
+)doc";
+
+constexpr const char* kIsPinnedDoc =
+    R"doc(Whether an array lies in a block of `empty_pinned` (views of one included).
+
+Parameters
+----------
+array : ndarray
+
+Returns
+-------
+bool
+)doc";
+
+constexpr const char* kPinnedStatsDoc = R"doc(Counts of the cache of page-locked host blocks.
+
+Freed page-locked blocks (matrices of past solves, arrays of `empty_pinned`) are kept, at most 8 blocks
+and 8 GiB, and reused for later requests of between half their size and their size, so repeated solves
+do not page-lock memory again (``cudaMallocHost`` of 400 MB takes as long as a solve).
+
+Returns
+-------
+dict
+    ``upstream_allocations`` and ``upstream_releases`` (calls of ``cudaMallocHost`` and
+    ``cudaFreeHost``), ``reuses`` (requests served from the cache), ``cached_blocks``,
+    ``cached_bytes``, ``live_blocks``, ``live_bytes``. All zero where no CUDA device is in use.
+)doc";
+
+constexpr const char* kEmptyPinnedCacheDoc = R"doc(Give the cached free page-locked blocks back to the system.
+
+As ``torch.cuda.empty_cache`` or CuPy's ``PinnedMemoryPool.free_all_blocks``: blocks still in use
+(live arrays) are not affected.
+
+Returns
+-------
+int
+    The bytes released.
+)doc";
+
 }  // namespace
 
 PYBIND11_MODULE(matchscope, module) {
@@ -177,4 +264,20 @@ PYBIND11_MODULE(matchscope, module) {
              "algorithm"_a = "tree", "backend"_a = "auto", "certify"_a = true, kSolveDoc);
   module.def("batch_linear_sum_assignment", &ms::python::solveBatchArray, "costs"_a, "maximize"_a = false,
              py::kw_only(), "backend"_a = "auto", "threads"_a = 0, kBatchDoc);
+
+  module.def("empty_pinned", &ms::python::emptyPinned, "shape"_a,
+             "dtype"_a = py::module_::import("numpy").attr("float64"), kEmptyPinnedDoc);
+  module.def("pin_memory", &ms::python::pinMemory, "array"_a, kPinMemoryDoc);
+  module.def("is_pinned", &ms::python::isPinned, "array"_a, kIsPinnedDoc);
+  module.def(
+      "pinned_memory_stats",
+      [] {
+        const ms::CachingHostAllocator::Stats stats = ms::pinnedHostCacheStats();
+        return py::dict("upstream_allocations"_a = stats.upstreamAllocations,
+                        "upstream_releases"_a = stats.upstreamReleases, "reuses"_a = stats.reuses,
+                        "cached_blocks"_a = stats.cachedBlocks, "cached_bytes"_a = stats.cachedBytes,
+                        "live_blocks"_a = stats.liveBlocks, "live_bytes"_a = stats.liveBytes);
+      },
+      kPinnedStatsDoc);
+  module.def("empty_pinned_cache", &ms::trimPinnedHostCache, kEmptyPinnedCacheDoc);
 }

@@ -4,17 +4,17 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "app/python/pinned_arrays.h"
 #include "solver/lap/lap_solver.h"
 
 namespace py = pybind11;
 
 namespace ms::python {
 namespace {
-
-__extension__ typedef __int128 Int128;  // __extension__: a GNU type, fine under -Wpedantic
 
 // One 2-D matrix inside a numpy array: where it starts and how far apart (in bytes) its rows and columns are.
 struct Plane {
@@ -23,6 +23,10 @@ struct Plane {
 };
 
 enum class CostKind { Int32, Int64, Float32, Float64 };
+
+// Below this many entries a matrix is read on one thread: waking a thread team costs more than the copy
+// (scipy's users solve many small matrices in loops).
+constexpr int64_t kParallelEntries = int64_t{1} << 20;
 
 // Any array_like is taken through numpy.asarray. Non-numeric arrays become float64 as scipy converts them
 // (raising where numpy cannot); float16 becomes float32, a type the solvers take.
@@ -62,6 +66,28 @@ Source entry(const Plane& plane, int64_t i, int64_t j) {
   return value;
 }
 
+// The largest |entry| of integer planes, over every core.
+template <class Source>
+uint64_t largestMagnitude(const std::vector<Plane>& planes) {
+  uint64_t largest = 0;  // |INT64_MIN| = 2^63 and UINT64_MAX both fit
+  for (const Plane& plane : planes) {
+#pragma omp parallel for schedule(static) \
+    reduction(max                         \
+              : largest) if (plane.rows * plane.cols >= kParallelEntries)
+    for (int64_t i = 0; i < plane.rows; ++i) {
+      for (int64_t j = 0; j < plane.cols; ++j) {
+        const Source value = entry<Source>(plane, i, j);
+        uint64_t magnitude = static_cast<uint64_t>(value);
+        if constexpr (std::is_signed_v<Source>) {
+          if (value < 0) magnitude = uint64_t{0} - magnitude;
+        }
+        largest = std::max(largest, magnitude);
+      }
+    }
+  }
+  return largest;
+}
+
 // The solvers' cost type for these planes (see numpy_costs.h).
 template <class Source>
 CostKind costKind(const std::vector<Plane>& planes, int32_t n, bool maximize) {
@@ -72,17 +98,13 @@ CostKind costKind(const std::vector<Plane>& planes, int32_t n, bool maximize) {
   } else {
     // int32 needs the scan below only when maximising: INT32_MIN alone cannot be negated.
     if (std::is_same_v<Source, int32_t> && !maximize) return CostKind::Int32;
-    Int128 largest = 0;
-    for (const Plane& plane : planes) {
-      for (int64_t i = 0; i < plane.rows; ++i) {
-        for (int64_t j = 0; j < plane.cols; ++j) {
-          const auto value = static_cast<Int128>(entry<Source>(plane, i, j));
-          largest = std::max(largest, value < 0 ? -value : value);
-        }
-      }
-    }
-    if (largest <= std::numeric_limits<int32_t>::max()) return CostKind::Int32;
-    const Int128 exactLimit = (Int128{1} << 62) / (Int128{n} + 1);  // as lap::requireExactInt64Duals
+    const uint64_t largest = [&] {
+      const py::gil_scoped_release release;
+      return largestMagnitude<Source>(planes);
+    }();
+    if (largest <= static_cast<uint64_t>(std::numeric_limits<int32_t>::max())) return CostKind::Int32;
+    const uint64_t exactLimit =
+        (uint64_t{1} << 62) / (static_cast<uint64_t>(n) + 1);  // lap::requireExactInt64Duals
     return largest <= exactLimit ? CostKind::Int64 : CostKind::Float64;
   }
 }
@@ -92,44 +114,94 @@ CostKind costKind(const std::vector<Plane>& planes, int32_t n, bool maximize) {
   throw py::value_error("matrix contains invalid numeric entries");
 }
 
-// Writes the n x n minimisation form of one plane at `out`: padding 0, negated when maximising.
-template <class Source, lap::CostType T>
-void writeSquare(const Plane& plane, bool maximize, int32_t n, T* out) {
-  for (int64_t i = 0; i < n; ++i) {
-    T* row = out + i * n;
-    if (i >= plane.rows) {
-      std::fill_n(row, n, T(0));
-      continue;
-    }
-    const char* source = plane.data + i * plane.rowStride;
-    if constexpr (std::is_same_v<Source, T>) {
-      if (plane.colStride == static_cast<int64_t>(sizeof(T))) {
-        // A contiguous row of the solvers' own type: one copy, then a loop the compiler vectorises.
-        std::memcpy(row, source, static_cast<std::size_t>(plane.cols) * sizeof(T));
-        if constexpr (std::is_floating_point_v<T>) {
-          const T wrongInfinity =
-              maximize ? std::numeric_limits<T>::infinity() : -std::numeric_limits<T>::infinity();
-          bool invalid = false;
-          for (int64_t j = 0; j < plane.cols; ++j) invalid |= (row[j] != row[j]) | (row[j] == wrongInfinity);
-          if (invalid) refuseInvalidEntries();
-        }
-        if (maximize) {
-          for (int64_t j = 0; j < plane.cols; ++j) row[j] = static_cast<T>(-row[j]);
-        }
-        std::fill(row + plane.cols, row + n, T(0));
-        continue;
-      }
-    }
-    for (int64_t j = 0; j < plane.cols; ++j) {
-      const Source value = entry<Source>(plane, i, j);
-      if constexpr (std::is_floating_point_v<Source>) {
-        if (std::isnan(value) || (std::isinf(value) && (value < 0) != maximize)) refuseInvalidEntries();
-      }
-      const auto cost = static_cast<T>(value);
-      row[j] = maximize ? static_cast<T>(-cost) : cost;
-    }
-    std::fill(row + plane.cols, row + n, T(0));
+// Whether a row of the solvers' float type is free of NaN and of the infinity of the wrong sign; a loop
+// the compiler vectorises.
+template <lap::CostType T>
+bool validRow(const T* row, int64_t cols, bool maximize) {
+  if constexpr (std::is_floating_point_v<T>) {
+    const T wrongInfinity =
+        maximize ? std::numeric_limits<T>::infinity() : -std::numeric_limits<T>::infinity();
+    bool invalid = false;
+    for (int64_t j = 0; j < cols; ++j) invalid |= (row[j] != row[j]) | (row[j] == wrongInfinity);
+    return !invalid;
+  } else {
+    return true;
   }
+}
+
+// Writes row i of the n x n minimisation form of `plane` at `row`: padding 0, negated when maximising.
+// Returns false on an invalid entry.
+template <class Source, lap::CostType T>
+bool writeRow(const Plane& plane, bool maximize, int32_t n, int64_t i, T* row) {
+  if (i >= plane.rows) {
+    std::fill_n(row, n, T(0));
+    return true;
+  }
+  const char* source = plane.data + i * plane.rowStride;
+  if constexpr (std::is_same_v<Source, T>) {
+    if (plane.colStride == static_cast<int64_t>(sizeof(T))) {
+      // A contiguous row of the solvers' own type: one copy, then loops the compiler vectorises.
+      std::memcpy(row, source, static_cast<std::size_t>(plane.cols) * sizeof(T));
+      if (!validRow(row, plane.cols, maximize)) return false;
+      if (maximize) {
+        for (int64_t j = 0; j < plane.cols; ++j) row[j] = static_cast<T>(-row[j]);
+      }
+      std::fill(row + plane.cols, row + n, T(0));
+      return true;
+    }
+  }
+  for (int64_t j = 0; j < plane.cols; ++j) {
+    const Source value = entry<Source>(plane, i, j);
+    if constexpr (std::is_floating_point_v<Source>) {
+      if (std::isnan(value) || (std::isinf(value) && (value < 0) != maximize)) return false;
+    }
+    const auto cost = static_cast<T>(value);
+    row[j] = maximize ? static_cast<T>(-cost) : cost;
+  }
+  std::fill(row + plane.cols, row + n, T(0));
+  return true;
+}
+
+// Writes the n x n minimisation forms of the planes one after another at `out`, rows spread over every
+// core, without the GIL (a 400 MB matrix copies at memory bandwidth instead of one core's speed).
+template <class Source, lap::CostType T>
+void writeSquares(const std::vector<Plane>& planes, bool maximize, int32_t n, T* out) {
+  const int64_t rows = static_cast<int64_t>(planes.size()) * n;
+  bool invalid = false;
+  {
+    const py::gil_scoped_release release;
+#pragma omp parallel for schedule(static) reduction(|| : invalid) if (rows * n >= kParallelEntries)
+    for (int64_t r = 0; r < rows; ++r) {
+      if (!writeRow<Source>(planes[static_cast<std::size_t>(r / n)], maximize, n, r % n, out + r * n))
+        invalid = true;
+    }
+  }
+  if (invalid) refuseInvalidEntries();
+}
+
+// The caller's own array as the solvers' matrix, when they can read it as it is: an array of the module's
+// page-locked memory (pinned_arrays.h), square, C-contiguous, aligned, of the solvers' cost type in native
+// byte order, minimised. Floats are still checked (every core, no copy).
+template <lap::CostType T>
+std::optional<SquareForm<T>> borrowedForm(const py::array& array, int32_t n, bool maximize) {
+  const auto flags = py::detail::array_proxy(array.ptr())->flags;
+  const bool inPlace = !maximize && array.shape(0) == array.shape(1) &&
+                       array.dtype().attr("isnative").cast<bool>() &&
+                       (flags & py::detail::npy_api::NPY_ARRAY_C_CONTIGUOUS_) != 0 &&
+                       (flags & py::detail::npy_api::NPY_ARRAY_ALIGNED_) != 0 && isPinned(array);
+  if (!inPlace) return std::nullopt;
+  auto* data = static_cast<T*>(const_cast<void*>(array.data()));  // read only: the solvers take it const
+  bool invalid = false;
+  if constexpr (std::is_floating_point_v<T>) {
+    const py::gil_scoped_release release;
+#pragma omp parallel for schedule(static) reduction(|| : invalid) if (int64_t{n} * n >= kParallelEntries)
+    for (int64_t i = 0; i < n; ++i) {
+      if (!validRow(data + i * n, n, false)) invalid = true;
+    }
+  }
+  if (invalid) refuseInvalidEntries();
+  const auto entries = static_cast<std::size_t>(n) * static_cast<std::size_t>(n);
+  return SquareForm<T>{lap::CostMatrix<T>(n, n, HostBuffer<T>::borrow(data, entries)), n, n, false, array};
 }
 
 int32_t checkedSize(py::ssize_t extent) {
@@ -177,8 +249,12 @@ AnySquareForm squareForm(const py::object& cost, bool maximize) {
   const std::vector<Plane> planes = planesOf(array);
   return build<AnySquareForm>(array, planes, n, maximize,
                               [&]<lap::CostType T, class Source>() -> AnySquareForm {
-                                SquareForm<T> form{lap::CostMatrix<T>(n, n), rows, cols, maximize};
-                                writeSquare<Source>(planes.front(), maximize, n, form.costs.data());
+                                if constexpr (std::is_same_v<T, Source>) {
+                                  if (auto borrowed = borrowedForm<T>(array, n, maximize))
+                                    return std::move(*borrowed);
+                                }
+                                SquareForm<T> form{lap::CostMatrix<T>(n, n), rows, cols, maximize, {}};
+                                writeSquares<Source>(planes, maximize, n, form.costs.data());
                                 return form;
                               });
 }
@@ -197,14 +273,13 @@ AnyBatchForm batchForm(const py::object& costs, bool maximize) {
     throw py::value_error("batch too large: problems x rows must stay below 2^31");
   }
   const std::vector<Plane> planes = planesOf(array);
-  return build<AnyBatchForm>(
-      array, planes, n, maximize, [&]<lap::CostType T, class Source>() -> AnyBatchForm {
-        BatchForm<T> form{lap::BatchCosts<T>(count, n), rows, cols, maximize};
-        for (int32_t k = 0; k < count; ++k) {
-          writeSquare<Source>(planes[static_cast<std::size_t>(k)], maximize, n, form.costs.problem(k));
-        }
-        return form;
-      });
+  return build<AnyBatchForm>(array, planes, n, maximize,
+                             [&]<lap::CostType T, class Source>() -> AnyBatchForm {
+                               BatchForm<T> form{lap::BatchCosts<T>(count, n), rows, cols, maximize};
+                               if (count != 0)
+                                 writeSquares<Source>(planes, maximize, n, form.costs.problem(0));
+                               return form;
+                             });
 }
 
 }  // namespace ms::python

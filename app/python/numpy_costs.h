@@ -20,6 +20,7 @@ struct SquareForm {
   lap::CostMatrix<T> costs;  // n x n, n = max(rows, cols)
   int32_t rows = 0, cols = 0;
   bool maximize = false;
+  pybind11::object borrowedFrom;  // the caller's array when `costs` reads it in place (else None)
 };
 
 using AnySquareForm =
@@ -35,6 +36,9 @@ struct BatchForm {
 using AnyBatchForm =
     std::variant<BatchForm<int32_t>, BatchForm<int64_t>, BatchForm<float>, BatchForm<double>>;
 
+// A square, C-contiguous array of the module's page-locked memory (matchscope.empty_pinned), of the cost
+// type below and minimised, is read in place: no copy at all. Every other array is copied once, over every
+// core.
 // The cost type follows the data: small integers solve as int32, wider ones as int64 while the exact
 // 64-bit duals cannot overflow (else as float64, as scipy always does), float16/32 as float32, float64 as is.
 // Throws pybind11::value_error for a wrong number of dimensions or an invalid entry.

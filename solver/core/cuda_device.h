@@ -4,6 +4,8 @@
 #include <cstddef>
 #include <string>
 
+#include "solver/core/caching_host_allocator.h"
+
 namespace ms {
 
 struct CudaDeviceInfo {
@@ -18,5 +20,11 @@ struct CudaDeviceInfo {
 // Probes device 0 once and caches the answer. On success also installs the page-locked host allocator, so
 // cost matrices created afterwards upload at full bus speed.
 const CudaDeviceInfo& cudaDevice();
+
+// The page-locked allocator keeps freed blocks for reuse (solver/core/caching_host_allocator.h). Its counts
+// (all zero before a device is probed, or without one), and trim: give the cached blocks back, returning
+// their bytes.
+CachingHostAllocator::Stats pinnedHostCacheStats();
+std::size_t trimPinnedHostCache();
 
 }  // namespace ms

@@ -12,4 +12,12 @@ const CudaDeviceInfo& cudaDevice() {
   return info;
 }
 
+CachingHostAllocator::Stats pinnedHostCacheStats() {
+  return {};
+}
+
+std::size_t trimPinnedHostCache() {
+  return 0;
+}
+
 }  // namespace ms

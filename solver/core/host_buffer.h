@@ -23,6 +23,14 @@ class HostBuffer {
  public:
   HostBuffer() = default;
   explicit HostBuffer(std::size_t count);  // throws std::bad_alloc
+  // A view of `count` elements that someone else owns and keeps alive longer than the buffer (a caller's
+  // page-locked array, solved without a copy): never released. Copies of it own their memory.
+  static HostBuffer borrow(T* data, std::size_t count) {
+    HostBuffer buffer;
+    buffer.data_ = data;
+    buffer.size_ = count;
+    return buffer;
+  }
   ~HostBuffer() { reset(); }
   HostBuffer(HostBuffer&& other) noexcept { swap(other); }
   HostBuffer& operator=(HostBuffer&& other) noexcept {
@@ -53,13 +61,13 @@ class HostBuffer {
 
  private:
   void reset() {
-    if (data_ != nullptr) release_(data_);
+    if (data_ != nullptr && release_ != nullptr) release_(data_);
     data_ = nullptr;
     size_ = 0;
   }
   T* data_ = nullptr;
   std::size_t size_ = 0;
-  void (*release_)(void*) = nullptr;
+  void (*release_)(void*) = nullptr;  // nullptr: borrowed
 };
 
 void* allocateHostBytes(std::size_t bytes, void (**release)(void*));  // throws std::bad_alloc

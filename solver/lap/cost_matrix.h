@@ -21,6 +21,9 @@ class CostMatrix {
   // Entries are left uninitialised: every producer writes them all.
   CostMatrix(int32_t rows, int32_t cols)
       : rows_(rows), cols_(cols), data_(static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols)) {}
+  // A matrix over rows x cols entries held elsewhere (HostBuffer::borrow), read in place.
+  CostMatrix(int32_t rows, int32_t cols, HostBuffer<T> storage)
+      : rows_(rows), cols_(cols), data_(std::move(storage)) {}
 
   int32_t rows() const { return rows_; }
   int32_t cols() const { return cols_; }

@@ -28,6 +28,13 @@ void releasePinned(void* pointer) {
   }
 }
 
+// Never destroyed: at exit the CUDA runtime may be gone before static destructors run, and cudaFreeHost
+// would then fail; the operating system takes the pages back.
+CachingHostAllocator& pinnedCache() {
+  static auto* cache = new CachingHostAllocator({&allocatePinned, &releasePinned}, {});
+  return *cache;
+}
+
 CudaDeviceInfo probe() {
   CudaDeviceInfo info;
   int count = 0;
@@ -51,7 +58,8 @@ CudaDeviceInfo probe() {
   info.usable = true;
   info.name = properties.name;
   info.multiprocessors = properties.multiProcessorCount;
-  setHostAllocator({&allocatePinned, &releasePinned});
+  setHostAllocator({[](std::size_t bytes) { return pinnedCache().allocate(bytes); },
+                    [](void* pointer) { pinnedCache().release(pointer); }});
   return info;
 }
 
@@ -60,6 +68,14 @@ CudaDeviceInfo probe() {
 const CudaDeviceInfo& cudaDevice() {
   static const CudaDeviceInfo info = probe();
   return info;
+}
+
+CachingHostAllocator::Stats pinnedHostCacheStats() {
+  return pinnedCache().stats();
+}
+
+std::size_t trimPinnedHostCache() {
+  return pinnedCache().trim();
 }
 
 }  // namespace ms

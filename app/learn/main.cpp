@@ -1,8 +1,8 @@
 // matchscope-learn: the Learn panel in a window of its own (matchscope shows the same panel in its Learn
 // mode, Ctrl+2); also exports a lesson headless.
-//   matchscope-learn [--lesson FILE | --generate N --seed S] [--method stars|lines] [--exercise]
-//   matchscope-learn --lesson FILE --export DIR [--method stars|lines] [--size 1200x900]
-//   matchscope-learn --generate N --seed S --export DIR [--method stars|lines]
+//   matchscope-learn [--lesson FILE | --generate N --seed S] [--method stars|lines|tree|roma] [--exercise]
+//   matchscope-learn --lesson FILE --export DIR [--method stars|lines|tree|roma] [--size 1200x900]
+//   matchscope-learn --generate N --seed S --export DIR [--method stars|lines|tree|roma]
 //   matchscope-learn --lesson FILE [--step K] [--exercise] --screenshot FILE.png   (the window, then exit)
 // The export writes one PNG per step and DIR/transcript.txt, whose last line is "total: <optimal total>";
 // no display is needed (the offscreen platform is chosen when none is found).
@@ -43,7 +43,9 @@ int main(int argc, char** argv) {
                                     "A random N x N lesson (integers in [0, 10N)) instead of a file.", "N");
   const QCommandLineOption seed("seed", "Seed of --generate (the same seed gives a class the same matrix).",
                                 "S", "1");
-  const QCommandLineOption method("method", "stars (Munkres, the default) or lines (fewest covering lines).",
+  const QCommandLineOption method("method",
+                                  "stars (Munkres, the default), lines (fewest covering lines), tree (Date & "
+                                  "Nagi's alternating trees) or roma (Hovland's 4-cycle flips).",
                                   "METHOD");
   const QCommandLineOption exportTo("export", "Export the lesson (PNG per step + transcript.txt) and exit.",
                                     "DIR");
@@ -59,7 +61,7 @@ int main(int argc, char** argv) {
   std::optional<teaching::LessonMethod> chosenMethod;
   if (parser.isSet(method)) {
     chosenMethod = teaching::lessonMethodNamed(parser.value(method).toStdString());
-    if (!chosenMethod) return usageError("--method takes stars or lines");
+    if (!chosenMethod) return usageError("--method takes stars, lines, tree or roma");
   }
   std::optional<teaching::LessonProblem> problem;
   try {
@@ -73,11 +75,11 @@ int main(int argc, char** argv) {
         return usageError("--generate takes an integer N and --seed an unsigned integer");
       problem = teaching::randomLessonProblem(n, s);
     }
+    if (problem && chosenMethod) problem = teaching::withMethod(*problem, *chosenMethod);
   } catch (const std::exception& error) {
     std::fprintf(stderr, "matchscope-learn: %s\n", error.what());
     return 1;
   }
-  if (problem && chosenMethod) problem->method = *chosenMethod;
 
   if (parser.isSet(exportTo)) {
     if (!problem) return usageError("--export needs --lesson FILE or --generate N");

@@ -1,5 +1,5 @@
 // matchscope-learn's check interface, headless (offscreen platform): --lesson FILE or --generate N --seed S,
-// --method stars|lines, --export DIR writes the slides and DIR/transcript.txt whose last line is
+// --method stars|lines|tree|roma, --export DIR writes the slides and DIR/transcript.txt whose last line is
 // "total: <optimal total>"; bad arguments exit 2 with a one-line reason.
 #include <QProcess>
 #include <QTemporaryDir>
@@ -65,6 +65,36 @@ class TestLearnCli : public QObject {
     }
   }
 
+  // The lessons beyond the textbook: the tree lesson's total is the optimum, the ROMA lesson's the cost of
+  // ROMA's matching (the lesson computed in process), and ROMA refuses a forbidden pair with the reason.
+  void solverLessons() {
+    const QString file = QString::fromStdString(lessonPath("03-winston-machineco.txt").string());
+    for (const QString method : {"tree", "roma"}) {
+      QTemporaryDir dir;
+      const Run run =
+          learn({"--lesson", file, "--export", dir.path(), "--method", method, "--size", "400x300"});
+      QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+      const QStringList lines = transcriptLines(dir.path());
+      const MunkresLesson lesson(withMethod(readLessonFile(lessonPath("03-winston-machineco.txt")),
+                                            *lessonMethodNamed(method.toStdString())));
+      QCOMPARE(lines.last(), QString("total: %1").arg(lesson.frames().back().stepValue));
+      if (method == "tree") QCOMPARE(lines.last(), QString("total: 15"));
+      QCOMPARE(lines[1], method == "tree" ? QString("Method: alternating trees (Date & Nagi)")
+                                          : QString("Method: ROMA 4-cycle flips (Hovland)"));
+      QCOMPARE(QDir(dir.path()).entryList({"step_*.png"}).size(),
+               lines.filter(QRegularExpression("^Step \\d+\\. ")).size());
+    }
+    QTemporaryDir dir;
+    QFile forbidden(dir.filePath("forbidden.txt"));
+    QVERIFY(forbidden.open(QIODevice::WriteOnly));
+    forbidden.write("1 inf\n2 3\n");
+    forbidden.close();
+    const Run run = learn({"--lesson", forbidden.fileName(), "--method", "roma", "--export", dir.path()});
+    QCOMPARE(run.exitCode, 1);
+    QVERIFY2(run.err.contains("row 1, column 2") && run.err.contains("no forbidden (inf) pairs"),
+             qPrintable(run.err));
+  }
+
   // A class given "seed 17" gets the same matrix, and the total is the Hungarian optimum.
   void generatedLessonTotalIsOptimal() {
     for (const int n : {2, 5, 8}) {
@@ -81,8 +111,8 @@ class TestLearnCli : public QObject {
     QTemporaryDir dir;
     Run run = learn({"--generate", "4", "--export", dir.path(), "--method", "greedy"});
     QCOMPARE(run.exitCode, 2);
-    QVERIFY2(run.err.trimmed().endsWith("\nmatchscope-learn: --method takes stars or lines") ||
-                 run.err.trimmed() == "matchscope-learn: --method takes stars or lines",
+    QVERIFY2(run.err.trimmed().endsWith("\nmatchscope-learn: --method takes stars, lines, tree or roma") ||
+                 run.err.trimmed() == "matchscope-learn: --method takes stars, lines, tree or roma",
              qPrintable(run.err));
     run = learn({"--export", dir.path()});
     QCOMPARE(run.exitCode, 2);

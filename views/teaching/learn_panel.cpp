@@ -138,7 +138,11 @@ QWidget* LearnPanel::buildSourceBar() {
   method_->setObjectName("methodChoice");
   method_->addItem(tr("Stars and primes (Munkres)"), static_cast<int>(teaching::LessonMethod::Stars));
   method_->addItem(tr("Fewest lines"), static_cast<int>(teaching::LessonMethod::Lines));
-  method_->setToolTip(tr("The textbook method the lesson follows after the row and column reductions"));
+  method_->addItem(tr("Alternating trees (Date & Nagi)"), static_cast<int>(teaching::LessonMethod::Tree));
+  method_->addItem(tr("ROMA 4-cycle flips (Hovland)"), static_cast<int>(teaching::LessonMethod::Roma));
+  method_->setToolTip(
+      tr("The lesson: a textbook method (stars and primes, fewest lines), or beyond the "
+         "textbook, the studio's alternating-tree solver or ROMA, step by step"));
   auto* load = button(tr("Load"), "loadButton", tr("Put the chosen example in the editor again"), bar);
   auto* open =
       button(tr("Open file..."), "openButton", tr("A text matrix (whitespace or commas, # comments)"), bar);
@@ -405,9 +409,8 @@ void LearnPanel::showMessage(const QString& text) {
 
 bool LearnPanel::startLesson() {
   try {
-    teaching::LessonProblem problem = editor_->problem();
-    problem.method = currentMethod();
-    lesson_ = std::make_unique<teaching::MunkresLesson>(std::move(problem));
+    lesson_ =
+        std::make_unique<teaching::MunkresLesson>(teaching::withMethod(editor_->problem(), currentMethod()));
   } catch (const std::exception& error) {
     showMessage(QString::fromStdString(error.what()));
     return false;

@@ -12,13 +12,16 @@
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <QtTest>
 #include <fstream>
 
 #include "solver/lap/teaching/lesson_pseudocode.h"
+#include "solver/lap/teaching/question_bank.h"
 #include "tests/teaching/colour_vision.h"
 #include "tests/teaching/lesson_test_support.h"
 #include "views/pseudocode/pseudocode_view.h"
+#include "views/teaching/bank_dialog.h"
 #include "views/teaching/bipartite_view.h"
 #include "views/teaching/learn_panel.h"
 #include "views/teaching/lesson_canvas.h"
@@ -251,6 +254,27 @@ class TestLearnPanel : public QObject {
     QTest::mouseClick(check, Qt::LeftButton);
     QCOMPARE(panel.lesson()->cursor(), flip->index + 1);
     QCOMPARE(panel.score().correct, 1);
+  }
+
+  // "New from bank...": the dialog's method, size, seed and question open question k of the printed bank
+  // (bankQuestion), with its method chosen.
+  void newFromBankOpensTheSheetsQuestion() {
+    ms::views::LearnPanel panel;
+    panel.resize(1280, 800);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QTimer::singleShot(0, &panel, [&] {
+      auto* dialog = panel.findChild<ms::views::BankDialog*>("bankDialog");
+      QVERIFY(dialog != nullptr);
+      dialog->choose(LessonMethod::Tree, 6, 17, 4);
+      dialog->accept();
+    });
+    QTest::mouseClick(child<QPushButton>(panel, "bankButton"), Qt::LeftButton);
+    QVERIFY(panel.startLesson());
+    const LessonProblem expected = bankQuestion(LessonMethod::Tree, 6, 17, 4);
+    QVERIFY(panel.lesson()->problem().original.eigen() == expected.original.eigen());
+    QCOMPARE(panel.lesson()->problem().method, LessonMethod::Tree);
+    QCOMPARE(child<QComboBox>(panel, "examples")->currentText(), QString::fromStdString(expected.title));
   }
 
   void backThenForwardShowsTheSameFrame() {

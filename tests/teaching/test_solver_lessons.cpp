@@ -79,7 +79,8 @@ std::optional<LearnerAction> solverAnswer(const LessonFrame& frame) {
 void checkFrames(const MunkresLesson& lesson, const QByteArray& where) {
   for (const LessonFrame& frame : lesson.frames()) {
     if (frame.index > 0) {
-      QVERIFY2(lessonLine(frame) >= 0, where + ": no pseudocode line for " + QByteArray(stepTitle(frame.kind).data()));
+      QVERIFY2(lessonLine(frame) >= 0,
+               where + ": no pseudocode line for " + QByteArray(stepTitle(frame.kind).data()));
     }
     if (const std::optional<LearnerAction> answer = solverAnswer(frame)) {
       const Verdict verdict = judge(frame, *answer);
@@ -152,14 +153,15 @@ class TestSolverLessons : public QObject {
           ++dualUpdates;
         }
         if (frames[k].kind == StepKind::TreeReverse)
-          droppedPaths += int(frames[k - 1].state.upcoming.candidates.size() -
-                              std::size_t(frames[k].stepValue));
+          droppedPaths +=
+              int(frames[k - 1].state.upcoming.candidates.size() - std::size_t(frames[k].stepValue));
       }
       checkFrames(lesson, where);
       if (QTest::currentTestFailed()) return;
       ++taught;
     }
-    qInfo("200 tree lessons, %d dual updates, %d paths dropped by the reverse pass", dualUpdates, droppedPaths);
+    qInfo("200 tree lessons, %d dual updates, %d paths dropped by the reverse pass", dualUpdates,
+          droppedPaths);
     QVERIFY(dualUpdates > 100 && droppedPaths > 100);  // measured: ~190, ~265
   }
 
@@ -235,7 +237,8 @@ class TestSolverLessons : public QObject {
     QCOMPARE(verdict.mistakes.size(), std::size_t(2));
     QVERIFY2(verdict.mistakes[0].find("Column " + std::to_string(up.cols.front() + 1)) == 0,
              verdict.mistakes[0].c_str());
-    QVERIFY2(verdict.mistakes[1].find("Row " + std::to_string(wrongRow + 1)) == 0, verdict.mistakes[1].c_str());
+    QVERIFY2(verdict.mistakes[1].find("Row " + std::to_string(wrongRow + 1)) == 0,
+             verdict.mistakes[1].c_str());
     QVERIFY(checker.check(frame, CoverAnswer{up.rows, up.cols}).correct);
     QCOMPARE(checker.score(), (Score{0, 1, 0, 0}));
   }
@@ -246,7 +249,8 @@ class TestSolverLessons : public QObject {
     std::mt19937_64 rng(7);
     for (int attempt = 0; attempt < 500; ++attempt) {
       const int32_t n = int32_t(3 + rng() % 5);
-      MunkresLesson lesson(makeLessonProblem(randomCosts(rng, n, 0), false, "random", "test", LessonMethod::Tree));
+      MunkresLesson lesson(
+          makeLessonProblem(randomCosts(rng, n, 0), false, "random", "test", LessonMethod::Tree));
       for (const LessonFrame& frame : lesson.frames()) {
         if (frame.state.next != StepKind::TreeReverse) continue;
         const auto& candidates = frame.state.upcoming.candidates;
@@ -283,7 +287,8 @@ class TestSolverLessons : public QObject {
   void romaExercisesNameTheirMistakes() {
     std::mt19937_64 rng(11);
     for (int attempt = 0; attempt < 200; ++attempt) {
-      MunkresLesson lesson(makeLessonProblem(randomCosts(rng, 6, 0), false, "random", "test", LessonMethod::Roma));
+      MunkresLesson lesson(
+          makeLessonProblem(randomCosts(rng, 6, 0), false, "random", "test", LessonMethod::Roma));
       const auto& frames = lesson.frames();
       const auto locks = std::find_if(frames.begin(), frames.end(), [](const LessonFrame& f) {
         return f.state.next == StepKind::RomaLocks &&

@@ -25,6 +25,7 @@
 #include "solver/lap/teaching/lesson_pseudocode.h"
 #include "solver/lap/teaching/narration_text.h"
 #include "views/pseudocode/pseudocode_view.h"
+#include "views/teaching/bank_dialog.h"
 #include "views/teaching/bipartite_view.h"
 #include "views/teaching/lesson_canvas.h"
 #include "views/teaching/lesson_export.h"
@@ -146,6 +147,9 @@ QWidget* LearnPanel::buildSourceBar() {
   auto* load = button(tr("Load"), "loadButton", tr("Put the chosen example in the editor again"), bar);
   auto* open =
       button(tr("Open file..."), "openButton", tr("A text matrix (whitespace or commas, # comments)"), bar);
+  auto* bank =
+      button(tr("New from bank..."), "bankButton",
+             tr("Question k of a seeded question bank, as on the sheet of matchscope-learn --bank"), bar);
   auto* layout = new QHBoxLayout(bar);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(new QLabel(tr("Example"), bar));
@@ -154,6 +158,7 @@ QWidget* LearnPanel::buildSourceBar() {
   layout->addWidget(randomSeed_);
   layout->addWidget(load);
   layout->addWidget(open);
+  layout->addWidget(bank);
   layout->addWidget(new QLabel(tr("Method"), bar));
   layout->addWidget(method_);
   // The list decides the lesson: choosing an example (or a size or seed of a random one) puts it in the
@@ -166,6 +171,7 @@ QWidget* LearnPanel::buildSourceBar() {
   connect(randomSeed_, &QSpinBox::valueChanged, this, reloadRandom);
   connect(load, &QPushButton::clicked, this, [this] { loadSelectedExample(); });
   connect(open, &QPushButton::clicked, this, [this] { openFile(); });
+  connect(bank, &QPushButton::clicked, this, [this] { openBankDialog(); });
   return bar;
 }
 
@@ -341,6 +347,17 @@ void LearnPanel::loadSelectedExample() {
     putInEditor(teaching::randomLessonProblem(randomSize_->value(),
                                               static_cast<uint64_t>(randomSeed_->value()), data == "maximize",
                                               currentMethod()));
+  }
+}
+
+void LearnPanel::openBankDialog() {
+  BankDialog dialog(currentMethod(), this);
+  dialog.setObjectName("bankDialog");
+  if (dialog.exec() != QDialog::Accepted) return;
+  try {
+    loadProblem(dialog.question());
+  } catch (const std::exception& error) {
+    showMessage(QString::fromStdString(error.what()));
   }
 }
 

@@ -5,12 +5,12 @@
 
 #include "solver/core/errors.h"
 #include "solver/core/snapshot.h"
-#include "solver/matching/cpu/cpu_roma_state.h"
-#include "solver/matching/matching_snapshot.h"
 #include "solver/lap/teaching/munkres_method.h"
 #include "solver/lap/teaching/munkres_rules.h"
 #include "solver/lap/teaching/narration_text.h"
 #include "solver/lap/teaching/solver_lesson.h"
+#include "solver/matching/cpu/cpu_roma_state.h"
+#include "solver/matching/matching_snapshot.h"
 
 namespace ms::lap::teaching {
 namespace {
@@ -29,7 +29,10 @@ struct Swap {
 // row2's new cell, and back.
 constexpr std::size_t kCycleCells = 5;
 std::vector<Cell> cycleCells(const Swap& swap) {
-  return {{swap.row1, swap.col1}, {swap.row1, swap.col2}, {swap.row2, swap.col2}, {swap.row2, swap.col1},
+  return {{swap.row1, swap.col1},
+          {swap.row1, swap.col2},
+          {swap.row2, swap.col2},
+          {swap.row2, swap.col1},
           {swap.row1, swap.col1}};
 }
 
@@ -150,7 +153,8 @@ class RomaLessonBuilder {
       const bool repeated = std::any_of(found.begin(), found.end(), [&](const auto& other) {
         return other.first.row1 == swap.row2 && other.first.row2 == swap.row1 && swap.row1 > swap.row2;
       });
-      ask.narration += repeated ? rowName(swap.row1) + ": the same swap, found from its side" : swapText(swap);
+      ask.narration +=
+          repeated ? rowName(swap.row1) + ": the same swap, found from its side" : swapText(swap);
       ask.narration += ';';
       const std::vector<Cell> cycle = cycleCells(swap);
       ask.state.path.insert(ask.state.path.end(), cycle.begin(), cycle.end());
@@ -182,11 +186,13 @@ class RomaLessonBuilder {
         "the flips of " +
         lineList("row", through) + " go through.";
     if (through.size() < found.size()) {
-      lock.narration += " The others find a row locked or, arriving after the unlock, their edges changed, "
-                        "and wait for the next phase: the locks keep the matching a matching.";
+      lock.narration +=
+          " The others find a row locked or, arriving after the unlock, their edges changed, "
+          "and wait for the next phase: the locks keep the matching a matching.";
     }
-    lock.narration += " The solver of this lesson is sequential ROMA: one vertex at a time in a random order, "
-                      "flipping at once, so it needs no locks. Its flips follow.";
+    lock.narration +=
+        " The solver of this lesson is sequential ROMA: one vertex at a time in a random order, "
+        "flipping at once, so it needs no locks. Its flips follow.";
   }
 
   void flipped(int32_t phase, const matching::MatchingFlip& flip, std::size_t k, std::size_t count) {
@@ -219,9 +225,8 @@ class RomaLessonBuilder {
         flips == 0 ? "Phase " + std::to_string(phase) +
                          ": no two matched pairs gain by swapping partners. No 4-cycle flip improves the "
                          "matching, so ROMA stops; this is a local optimum, not always the best assignment."
-                   : "Phase " + std::to_string(phase) + " made " + counted(flips, "flip") +
-                         ": total cost " + number(before) + " -> " + number(frame.stepValue) +
-                         ". Another phase follows.";
+                   : "Phase " + std::to_string(phase) + " made " + counted(flips, "flip") + ": total cost " +
+                         number(before) + " -> " + number(frame.stepValue) + ". Another phase follows.";
   }
 
   void result(const std::vector<int32_t>& mate) {
@@ -233,11 +238,12 @@ class RomaLessonBuilder {
     frame.stepValue = answer.objective;
     const std::string what = problem_.maximize ? "profit" : "cost";
     frame.narration = "ROMA's assignment: " + assignmentText(problem_, answer);
-    frame.narration += ". Total " + what + ": " + number(answer.objective) + ". The optimum (Hungarian method) is " +
-                       number(optimum) +
-                       (optimum == answer.objective ? ": here ROMA found it."
-                                                    : ": ROMA stopped at a matching that no single flip improves, "
-                                                      "which is not the best one.");
+    frame.narration +=
+        ". Total " + what + ": " + number(answer.objective) + ". The optimum (Hungarian method) is " +
+        number(optimum) +
+        (optimum == answer.objective ? ": here ROMA found it."
+                                     : ": ROMA stopped at a matching that no single flip improves, "
+                                       "which is not the best one.");
   }
 
   // Each frame's next step, and what that step does for the exercise checker.

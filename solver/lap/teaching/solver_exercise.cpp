@@ -47,14 +47,16 @@ std::string proposalList(const std::vector<Proposal>& proposals) {
 Verdict judgeLevel(const LessonFrame& frame, const CoverAnswer& answer) {
   const MunkresState& s = frame.state;
   const UpcomingStep& up = s.upcoming;
-  const std::set<int32_t> rows(answer.rows.begin(), answer.rows.end()), cols(answer.cols.begin(), answer.cols.end());
+  const std::set<int32_t> rows(answer.rows.begin(), answer.rows.end()),
+      cols(answer.cols.begin(), answer.cols.end());
   const std::set<int32_t> wantRows(up.rows.begin(), up.rows.end()), wantCols(up.cols.begin(), up.cols.end());
   std::vector<std::string> mistakes;
   for (const int32_t j : wantCols) {
     if (has(cols, j)) continue;
     const std::vector<int32_t> treeRows = uncoveredRows(s);
-    const auto zero =
-        std::find_if(treeRows.begin(), treeRows.end(), [&](int32_t i) { return s.value({i, j}) == 0; });
+    const auto zero = std::find_if(treeRows.begin(), treeRows.end(), [&](int32_t i) {
+      return s.value({i, j}) == 0;
+    });
     mistakes.push_back(columnName(j) + " is uncovered and has slack 0 from a tree row" +
                        (zero != treeRows.end() ? " (at " + cellName({*zero, j}) + ")" : std::string()) +
                        ": this level reaches it.");
@@ -63,9 +65,11 @@ Verdict judgeLevel(const LessonFrame& frame, const CoverAnswer& answer) {
     if (has(wantCols, j)) continue;
     mistakes.push_back(j < 0 || j >= s.n ? "a clicked column lies outside the matrix."
                        : s.colCovered[at(j)] != 0
-                           ? columnName(j) + " is covered: it joined a tree earlier, so this level does not "
-                                             "reach it again."
-                           : columnName(j) + " has no 0 in a row the frontier expands: its slack stays above 0.");
+                           ? columnName(j) +
+                                 " is covered: it joined a tree earlier, so this level does not "
+                                 "reach it again."
+                           : columnName(j) +
+                                 " has no 0 in a row the frontier expands: its slack stays above 0.");
   }
   for (const int32_t i : wantRows) {
     if (has(rows, i)) continue;
@@ -82,12 +86,14 @@ Verdict judgeLevel(const LessonFrame& frame, const CoverAnswer& answer) {
     if (has(wantRows, i)) continue;
     mistakes.push_back(i < 0 || i >= s.n ? "a clicked row lies outside the matrix."
                        : s.rowCovered[at(i)] == 0
-                           ? rowName(i) + " is already in a tree (uncovered); only rows reached through a new "
-                                          "column join now."
+                           ? rowName(i) +
+                                 " is already in a tree (uncovered); only rows reached through a new "
+                                 "column join now."
                            : rowName(i) + "'s assigned column is not reached by this level.");
   }
   if (!mistakes.empty()) return wrongVerdict(frame, mistakes);
-  return rightVerdict("Right: the level reaches " + lineList("column", up.cols) + (up.rows.empty() ? "" : ", and ") +
+  return rightVerdict("Right: the level reaches " + lineList("column", up.cols) +
+                      (up.rows.empty() ? "" : ", and ") +
                       (up.rows.empty() ? "" : lineList("row", up.rows) + " join the trees") + ".");
 }
 
@@ -103,8 +109,9 @@ Verdict judgeReverse(const LessonFrame& frame, const PathAnswer& answer) {
   std::vector<std::string> mistakes;
   for (const Cell c : picked) {
     if (!has(onSomePath, c))
-      mistakes.push_back(cellName(c) + " is on no augmenting path: paths run from a root along zeros of the "
-                                       "trees to an unassigned column.");
+      mistakes.push_back(cellName(c) +
+                         " is on no augmenting path: paths run from a root along zeros of the "
+                         "trees to an unassigned column.");
   }
   for (const auto& [root, paths] : byRoot) {
     const auto complete = std::find_if(paths.begin(), paths.end(), [&](const std::vector<Cell>* path) {
@@ -125,8 +132,8 @@ Verdict judgeReverse(const LessonFrame& frame, const PathAnswer& answer) {
           extra.push_back(c);
       }
       if (!extra.empty()) {
-        mistakes.push_back(cellList(extra) + " belong to a second path of " + rowName(root) +
-                           "'s tree (to " + columnName(path->back().col) +
+        mistakes.push_back(cellList(extra) + " belong to a second path of " + rowName(root) + "'s tree (to " +
+                           columnName(path->back().col) +
                            "); paths of one tree share the root, so only one survives.");
       }
     }
@@ -134,16 +141,17 @@ Verdict judgeReverse(const LessonFrame& frame, const PathAnswer& answer) {
   if (!mistakes.empty()) return wrongVerdict(frame, mistakes);
   std::vector<Cell> kept = up.cells, mine(picked.begin(), picked.end());
   std::sort(kept.begin(), kept.end());
-  return rightVerdict(kept == mine ? "Right: one path per tree, and paths of different trees share no vertex."
-                                   : "Right: one path per tree also works. The solver kept " + cellList(up.cells) +
-                                         " (in the reverse pass the last path written wins); the lesson "
-                                         "continues with those.");
+  return rightVerdict(kept == mine
+                          ? "Right: one path per tree, and paths of different trees share no vertex."
+                          : "Right: one path per tree also works. The solver kept " + cellList(up.cells) +
+                                " (in the reverse pass the last path written wins); the lesson "
+                                "continues with those.");
 }
 
 Verdict judgeAugment(const LessonFrame& frame, const StarAnswer& answer) {
   const MunkresState& s = frame.state;
-  const std::set<Cell> picked(answer.stars.begin(), answer.stars.end()), want(s.upcoming.cells.begin(),
-                                                                                s.upcoming.cells.end());
+  const std::set<Cell> picked(answer.stars.begin(), answer.stars.end()),
+      want(s.upcoming.cells.begin(), s.upcoming.cells.end());
   std::vector<std::string> mistakes;
   for (const Cell c : want) {
     if (has(picked, c)) continue;
@@ -178,8 +186,8 @@ Verdict judgeTheta(const LessonFrame& frame, int64_t answer) {
 // (sharing a vertex, going through the locks). `missed` and `extra` word the mistake about a proposal that
 // has the property but was not clicked, and one that was clicked without having it.
 template <class Missed, class Extra>
-std::vector<std::string> proposalRowMistakes(const LessonFrame& frame, const CoverAnswer& answer, Missed missed,
-                                             Extra extra) {
+std::vector<std::string> proposalRowMistakes(const LessonFrame& frame, const CoverAnswer& answer,
+                                             Missed missed, Extra extra) {
   const UpcomingStep& up = frame.state.upcoming;
   const std::vector<Proposal> proposals = proposalsOf(up.candidates);
   const std::set<int32_t> rows(answer.rows.begin(), answer.rows.end()), want(up.rows.begin(), up.rows.end());
@@ -219,14 +227,16 @@ Verdict judgeLocks(const LessonFrame& frame, const CoverAnswer& answer) {
       frame, answer,
       [](const Proposal& p, const std::vector<Proposal>&) {
         return proposalName(p) +
-               " goes through: no proposal that locked before it (threads in row order) holds one of its rows.";
+               " goes through: no proposal that locked before it (threads in row order) holds one of its "
+               "rows.";
       },
       [](const Proposal& p, const std::vector<Proposal>& all, const std::set<int32_t>& through) {
         const auto winner = std::find_if(all.begin(), all.end(), [&](const Proposal& q) {
           return q.row < p.row && has(through, q.row) && share(p, q);
         });
         return proposalName(p) + " fails" +
-               (winner != all.end() ? ": " + proposalName(*winner) + " locked a shared row first" : std::string()) +
+               (winner != all.end() ? ": " + proposalName(*winner) + " locked a shared row first"
+                                    : std::string()) +
                ", so it waits for the next phase.";
       });
   if (!mistakes.empty()) return wrongVerdict(frame, mistakes);
@@ -238,12 +248,13 @@ Verdict judgeGain(const LessonFrame& frame, int64_t answer) {
   if (answer == gain) return rightVerdict("Right: the flip saves " + number(gain) + ".");
   const std::vector<int32_t>& rows = frame.state.upcoming.rows;
   const std::string pairs = "the two matched entries of " + lineList("row", rows);
-  return wrongVerdict(frame, answer == -gain
-                                 ? number(answer) + " has the wrong sign: the gain is the cost before (" + pairs +
-                                       ") minus the cost after (the two entries where the rows and the other's "
-                                       "column cross)."
-                                 : number(answer) + " is not the gain: add " + pairs +
-                                       ", then subtract the two entries where each row meets the other's column.");
+  return wrongVerdict(frame,
+                      answer == -gain
+                          ? number(answer) + " has the wrong sign: the gain is the cost before (" + pairs +
+                                ") minus the cost after (the two entries where the rows and the other's "
+                                "column cross)."
+                          : number(answer) + " is not the gain: add " + pairs +
+                                ", then subtract the two entries where each row meets the other's column.");
 }
 
 std::string proposalsText(const LessonFrame& frame) {
@@ -256,7 +267,8 @@ std::string solverInstruction(const LessonFrame& frame) {
   const MunkresState& s = frame.state;
   switch (s.next) {
     case StepKind::TreeLevel:
-      return "Click the columns this level reaches at slack 0, and the rows that join the trees through them.";
+      return "Click the columns this level reaches at slack 0, and the rows that join the trees through "
+             "them.";
     case StepKind::TreeReverse:
       return "Click the zeros of the paths the reverse pass keeps: one per tree, root to unassigned column.";
     case StepKind::TreeAugment:
@@ -284,7 +296,8 @@ std::string solverHint(const LessonFrame& frame) {
       return "Look at the uncovered rows (the trees) and find their zeros in uncovered columns. An assigned "
              "column brings its star's row into the trees.";
     case StepKind::TreeReverse:
-      return "From each unassigned column reached at slack 0, walk back: to the row it was reached from, then "
+      return "From each unassigned column reached at slack 0, walk back: to the row it was reached from, "
+             "then "
              "along that row's star to its column, and on to a root. Keep one such path per root.";
     case StepKind::TreeAugment:
       return "On each kept path, zeros that were not stars become stars and stars lose their star.";

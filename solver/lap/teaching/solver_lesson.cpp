@@ -20,7 +20,8 @@ CostMatrix<double> lessonSolverCosts(const LessonProblem& problem) {
   for (int32_t i = 0; i < n; ++i) {
     for (int32_t j = 0; j < n; ++j) {
       const int64_t cost = problem.square(i, j);
-      costs(i, j) = isForbiddenEntry(cost) ? std::numeric_limits<double>::infinity() : static_cast<double>(cost);
+      costs(i, j) =
+          isForbiddenEntry(cost) ? std::numeric_limits<double>::infinity() : static_cast<double>(cost);
     }
   }
   return costs;
@@ -28,8 +29,8 @@ CostMatrix<double> lessonSolverCosts(const LessonProblem& problem) {
 
 std::vector<int32_t> optimalAssignment(const LessonProblem& problem) {
   const CostMatrix<double> costs = lessonSolverCosts(problem);
-  const auto solver =
-      makeLapSolver<double>(costs, LapOptions(LapAlgorithm::Tree, Backend::Sequential, 1, Granularity::Search));
+  const auto solver = makeLapSolver<double>(
+      costs, LapOptions(LapAlgorithm::Tree, Backend::Sequential, 1, Granularity::Search));
   while (!solver->done()) solver->step();
   return solver->solution().rowToCol;
 }

@@ -87,7 +87,8 @@ std::string pathText(const std::vector<Cell>& cells) {
 // Builds the frames while the solver runs, one per phase.
 class TreeLessonBuilder {
  public:
-  explicit TreeLessonBuilder(const LessonProblem& problem) : problem_(problem), costs_(lessonSolverCosts(problem)) {}
+  explicit TreeLessonBuilder(const LessonProblem& problem)
+      : problem_(problem), costs_(lessonSolverCosts(problem)) {}
 
   std::vector<LessonFrame> build() {
     frames_.push_back(startFrame(problem_));
@@ -131,11 +132,13 @@ class TreeLessonBuilder {
     LessonFrame& frame = add(StepKind::TreeReduce, snap);
     const MunkresState& s = frame.state;
     frame.narration =
-        "Algorithm 1, all rows and columns at once: each row's smallest entry becomes its dual u and is taken "
+        "Algorithm 1, all rows and columns at once: each row's smallest entry becomes its dual u and is "
+        "taken "
         "off the row (u = " +
-        dualList(s.rowDual) + "), then each column's smallest remaining entry becomes its dual v (v = " +
-        dualList(s.colDual) +
-        "). Every entry is now a slack cost - u - v of at least 0; the zeros are the edges the trees may use.";
+        dualList(s.rowDual) +
+        "), then each column's smallest remaining entry becomes its dual v (v = " + dualList(s.colDual) +
+        "). Every entry is now a slack cost - u - v of at least 0; the zeros are the edges the trees may "
+        "use.";
   }
 
   void checked(const LapSnapshot& snap) {
@@ -154,15 +157,16 @@ class TreeLessonBuilder {
       frame.narration += " Every row is assigned at slack 0: the assignment is optimal.";
       return;
     }
-    frame.narration += roots.size() > 1
-                           ? " " + capitalised(lineList("row", roots)) +
-                                 " are unassigned: each becomes the root of its own alternating tree, and all " +
-                                 counted(roots.size(), "tree") +
-                                 " grow at the same time, one level per step (the frontier F_in is " +
-                                 lineList("row", roots) + ")."
-                           : " " + capitalised(rowName(roots.front())) +
-                                 " is unassigned: it becomes the root of an alternating tree, grown one level "
-                                 "per step (the frontier F_in).";
+    frame.narration +=
+        roots.size() > 1
+            ? " " + capitalised(lineList("row", roots)) +
+                  " are unassigned: each becomes the root of its own alternating tree, and all " +
+                  counted(roots.size(), "tree") +
+                  " grow at the same time, one level per step (the frontier F_in is " +
+                  lineList("row", roots) + ")."
+            : " " + capitalised(rowName(roots.front())) +
+                  " is unassigned: it becomes the root of an alternating tree, grown one level "
+                  "per step (the frontier F_in).";
   }
 
   void level(const LapSnapshot& snap) {
@@ -243,19 +247,21 @@ class TreeLessonBuilder {
         for (const auto& path : paths) {
           if (path.back().col != survivor->back().col) dropped.push_back(path.back().col);
         }
-        frame.narration += dropped.size() > 1 ? "; its paths to " + lineList("column", dropped) +
-                                                    " share the root, so they are dropped (the last path written "
-                                                    "wins)"
-                                              : "; its path to " + lineList("column", dropped) +
-                                                    " shares the root, so it is dropped (the last path written "
-                                                    "wins)";
+        frame.narration += dropped.size() > 1
+                               ? "; its paths to " + lineList("column", dropped) +
+                                     " share the root, so they are dropped (the last path written "
+                                     "wins)"
+                               : "; its path to " + lineList("column", dropped) +
+                                     " shares the root, so it is dropped (the last path written "
+                                     "wins)";
       }
       frame.narration += ".";
     }
-    frame.narration += kept.size() > 1 ? " Each row and column belongs to one tree, so paths of different "
-                                         "trees share no vertex: all " +
-                                             counted(kept.size(), "path") + " can be flipped at the same time."
-                                       : " One path: it is flipped next.";
+    frame.narration += kept.size() > 1
+                           ? " Each row and column belongs to one tree, so paths of different "
+                             "trees share no vertex: all " +
+                                 counted(kept.size(), "path") + " can be flipped at the same time."
+                           : " One path: it is flipped next.";
   }
 
   void augmented(const LapSnapshot& snap) {
@@ -265,10 +271,11 @@ class TreeLessonBuilder {
     std::vector<Cell> added;
     for (std::size_t k = 0; k < flipped.size(); k += 2) added.push_back(flipped[k]);
     frame.highlight = added;
-    frame.narration = "Algorithm 6 flips every surviving path at once: along a path each new edge becomes an "
-                      "assignment and each old one is given up, so each path adds one. Now " +
-                      std::to_string(snap.assignedCount) + " of " + std::to_string(snap.n) +
-                      " rows are assigned; the next step checks again.";
+    frame.narration =
+        "Algorithm 6 flips every surviving path at once: along a path each new edge becomes an "
+        "assignment and each old one is given up, so each path adds one. Now " +
+        std::to_string(snap.assignedCount) + " of " + std::to_string(snap.n) +
+        " rows are assigned; the next step checks again.";
   }
 
   void dualUpdated(const LapSnapshot& snap, int64_t theta) {
@@ -284,14 +291,15 @@ class TreeLessonBuilder {
     }
     frame.highlightRows = snap.frontier;
     frame.highlightCols = newZeroColumns;
-    frame.narration = "No tree reached an unassigned column. Algorithm 9 takes one theta for all trees: the "
-                      "smallest slack of an uncovered column, " +
-                      number(theta) + " (" + lineList("column", newZeroColumns) +
-                      "). The tree rows (" + lineList("row", uncoveredRows(s)) + ") gain " + number(theta) +
-                      " in u and the covered columns (" + lineList("column", coveredColumns(s)) +
-                      ") lose it in v: slack from a tree row to an uncovered column drops by theta, slack "
-                      "inside the trees stays 0, and every tree continues from " +
-                      lineList("row", snap.frontier) + ".";
+    frame.narration =
+        "No tree reached an unassigned column. Algorithm 9 takes one theta for all trees: the "
+        "smallest slack of an uncovered column, " +
+        number(theta) + " (" + lineList("column", newZeroColumns) + "). The tree rows (" +
+        lineList("row", uncoveredRows(s)) + ") gain " + number(theta) + " in u and the covered columns (" +
+        lineList("column", coveredColumns(s)) +
+        ") lose it in v: slack from a tree row to an uncovered column drops by theta, slack "
+        "inside the trees stays 0, and every tree continues from " +
+        lineList("row", snap.frontier) + ".";
   }
 
   static std::string dualList(const std::vector<int64_t>& duals) {

@@ -37,16 +37,17 @@ class TestQuestionBank : public QObject {
         const std::vector<BankEntry> bank = questionBank(spec);
         const std::string key = bankAnswerKeyText(spec, bank);
         for (std::size_t k = 0; k < bank.size(); ++k) {
-          auto solver =
-              makeLapSolver(bank[k].problem.square, LapOptions{LapAlgorithm::Classical, Backend::Sequential, 1});
+          auto solver = makeLapSolver(bank[k].problem.square,
+                                      LapOptions{LapAlgorithm::Classical, Backend::Sequential, 1});
           ms::runToEnd(*solver);
           QCOMPARE(bank[k].result.stepValue, solver->solution().objective);
           const std::string line = "Question " + std::to_string(k + 1) + ": ";
           const std::size_t at = key.find(line);
           QVERIFY(at != std::string::npos);
           const std::size_t end = key.find('\n', at);
-          QVERIFY2(key.substr(at, end - at).ends_with("; total: " + std::to_string(solver->solution().objective)),
-                   key.substr(at, end - at).c_str());
+          QVERIFY2(
+              key.substr(at, end - at).ends_with("; total: " + std::to_string(solver->solution().objective)),
+              key.substr(at, end - at).c_str());
         }
       }
     }

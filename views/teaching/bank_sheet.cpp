@@ -21,8 +21,8 @@ QString tr(const char* text) {
 }
 
 constexpr double kMargin = 90;
-constexpr double kCaption = 34;      // a question's caption above its matrix
-constexpr double kCellPixels = 42;   // matrix cells stay at least this large, headers included
+constexpr double kCaption = 34;     // a question's caption above its matrix
+constexpr double kCellPixels = 42;  // matrix cells stay at least this large, headers included
 constexpr double kHeadingHeight = 110;
 
 // Pages of questions in two columns; `panel` draws question k into its square and returns the caption.
@@ -51,9 +51,10 @@ std::vector<QImage> renderPages(const teaching::BankSpec& spec, const QString& h
     font.setBold(false);
     painter.setFont(font);
     painter.setPen(QColor(80, 80, 80));
-    painter.drawText(QRectF(kMargin, kMargin + 46, width, 30), Qt::AlignLeft | Qt::AlignTop,
-                     QString::fromStdString(teaching::bankTitle(spec)) +
-                         tr(". Page %1 of %2.").arg(first / perPage + 1).arg((count + perPage - 1) / perPage));
+    painter.drawText(
+        QRectF(kMargin, kMargin + 46, width, 30), Qt::AlignLeft | Qt::AlignTop,
+        QString::fromStdString(teaching::bankTitle(spec)) +
+            tr(". Page %1 of %2.").arg(first / perPage + 1).arg((count + perPage - 1) / perPage));
     for (int32_t k = first; k < std::min(count, first + perPage); ++k) {
       const int slot = k - first;
       const double x = kMargin + (slot % 2) * (column + 40);
@@ -78,7 +79,8 @@ std::vector<QImage> renderPages(const teaching::BankSpec& spec, const QString& h
 
 }  // namespace
 
-std::vector<QImage> renderBankQuestions(const teaching::BankSpec& spec, const std::vector<teaching::BankEntry>& bank) {
+std::vector<QImage> renderBankQuestions(const teaching::BankSpec& spec,
+                                        const std::vector<teaching::BankEntry>& bank) {
   return renderPages(spec, tr("Questions: minimise the total cost"), static_cast<int32_t>(bank.size()),
                      [&](QPainter& painter, int32_t k, const QRectF& area) {
                        const teaching::LessonFrame start = teaching::startFrame(bank[std::size_t(k)].problem);
@@ -87,7 +89,8 @@ std::vector<QImage> renderBankQuestions(const teaching::BankSpec& spec, const st
                      });
 }
 
-std::vector<QImage> renderBankAnswers(const teaching::BankSpec& spec, const std::vector<teaching::BankEntry>& bank) {
+std::vector<QImage> renderBankAnswers(const teaching::BankSpec& spec,
+                                      const std::vector<teaching::BankEntry>& bank) {
   return renderPages(spec, tr("Answer key"), static_cast<int32_t>(bank.size()),
                      [&](QPainter& painter, int32_t k, const QRectF& area) {
                        const teaching::LessonFrame& result = bank[std::size_t(k)].result;

@@ -2,6 +2,7 @@
 
 #include "solver/core/errors.h"
 #include "solver/lap/teaching/lesson_files.h"
+#include "solver/lap/teaching/lesson_transcript.h"
 #include "solver/lap/teaching/munkres_lesson.h"
 #include "solver/lap/teaching/munkres_method.h"
 #include "solver/lap/teaching/munkres_rules.h"
@@ -30,16 +31,16 @@ LessonProblem bankQuestion(LessonMethod method, int32_t n, uint64_t seed, int32_
       mix(mix(mix(seed) ^ (static_cast<uint64_t>(method) + 1)) ^
           (static_cast<uint64_t>(static_cast<uint32_t>(n)) << 32 | static_cast<uint32_t>(k)));
   LessonProblem problem = randomLessonProblem(n, instanceSeed, false, method);
-  problem.title = questionName(k) + " (bank: " + std::string(lessonMethodKey(method)) + ", n = " +
-                  std::to_string(n) + ", seed " + std::to_string(seed) + ")";
+  problem.title = questionName(k) + " (bank: " + std::string(lessonMethodKey(method)) +
+                  ", n = " + std::to_string(n) + ", seed " + std::to_string(seed) + ")";
   return problem;
 }
 
 std::vector<BankEntry> questionBank(const BankSpec& spec) {
   if (spec.count < 1 || spec.count > kBankMaxCount) {
-    throw InputError("question bank", "",
-                     "the count must be 1 to " + std::to_string(kBankMaxCount) + ", not " +
-                         std::to_string(spec.count));
+    throw InputError(
+        "question bank", "",
+        "the count must be 1 to " + std::to_string(kBankMaxCount) + ", not " + std::to_string(spec.count));
   }
   std::vector<BankEntry> bank;
   for (int32_t k = 1; k <= spec.count; ++k) {
@@ -63,15 +64,7 @@ std::string bankQuestionsText(const BankSpec& spec, const std::vector<BankEntry>
     text += '\n';
     text += questionName(static_cast<int32_t>(k) + 1);
     text += ":\n";
-    const CostMatrix<int64_t>& m = bank[k].problem.original;
-    for (int32_t i = 0; i < m.rows(); ++i) {
-      text += ' ';
-      for (int32_t j = 0; j < m.cols(); ++j) {
-        text += ' ';
-        text += number(m(i, j));
-      }
-      text += '\n';
-    }
+    text += matrixLines(bank[k].problem.original);
   }
   return text;
 }
@@ -81,7 +74,8 @@ std::string bankAnswerKeyText(const BankSpec& spec, const std::vector<BankEntry>
   for (std::size_t k = 0; k < bank.size(); ++k) {
     const LessonFrame& result = bank[k].result;
     std::vector<int32_t> rowToCol(static_cast<std::size_t>(result.state.n), -1);
-    for (const Cell star : marked(result.state, Mark::Star)) rowToCol[static_cast<std::size_t>(star.row)] = star.col;
+    for (const Cell star : marked(result.state, Mark::Star))
+      rowToCol[static_cast<std::size_t>(star.row)] = star.col;
     text += questionName(static_cast<int32_t>(k) + 1) + ": " +
             assignmentText(bank[k].problem, lessonAnswer(bank[k].problem, rowToCol)) +
             "; total: " + number(result.stepValue) + "\n";

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "solver/core/errors.h"
 #include "solver/core/snapshot.h"
 #include "solver/lap/teaching/munkres_method.h"
 #include "solver/lap/teaching/munkres_rules.h"

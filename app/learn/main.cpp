@@ -1,9 +1,10 @@
 // matchscope-learn: the Learn panel in a window of its own (matchscope shows the same panel in its Learn
 // mode, Ctrl+2); also exports a lesson headless.
-//   matchscope-learn [--lesson FILE | --generate N --seed S] [--method stars|lines] [--exercise]
-//   matchscope-learn --lesson FILE --export DIR [--method stars|lines] [--size 1200x900]
-//   matchscope-learn --generate N --seed S --export DIR [--method stars|lines]
+//   matchscope-learn [--lesson FILE | --generate N --seed S] [--method stars|lines|tree|roma] [--exercise]
+//   matchscope-learn --lesson FILE --export DIR [--method stars|lines|tree|roma] [--size 1200x900]
+//   matchscope-learn --generate N --seed S --export DIR [--method stars|lines|tree|roma]
 //   matchscope-learn --lesson FILE [--step K] [--exercise] --screenshot FILE.png   (the window, then exit)
+//   matchscope-learn --bank --method M --size N --seed S --count C --export DIR     (a question bank)
 // The export writes one PNG per step and DIR/transcript.txt, whose last line is "total: <optimal total>";
 // no display is needed (the offscreen platform is chosen when none is found).
 #include <QApplication>
@@ -14,6 +15,7 @@
 
 #include "app/qt_platform_choice.h"
 #include "solver/lap/teaching/lesson_files.h"
+#include "solver/lap/teaching/question_bank.h"
 #include "views/teaching/learn_panel.h"
 #include "views/teaching/lesson_export.h"
 
@@ -43,23 +45,61 @@ int main(int argc, char** argv) {
                                     "A random N x N lesson (integers in [0, 10N)) instead of a file.", "N");
   const QCommandLineOption seed("seed", "Seed of --generate (the same seed gives a class the same matrix).",
                                 "S", "1");
-  const QCommandLineOption method("method", "stars (Munkres, the default) or lines (fewest covering lines).",
+  const QCommandLineOption method("method",
+                                  "stars (Munkres, the default), lines (fewest covering lines), tree (Date & "
+                                  "Nagi's alternating trees) or roma (Hovland's 4-cycle flips).",
                                   "METHOD");
   const QCommandLineOption exportTo("export", "Export the lesson (PNG per step + transcript.txt) and exit.",
                                     "DIR");
-  const QCommandLineOption size("size", "Slide size for --export.", "WxH", "1200x900");
+  const QCommandLineOption size("size", "Slide size for --export; with --bank, the matrix size N.", "WxH",
+                                "1200x900");
+  const QCommandLineOption bank(
+      "bank",
+      "Write a seeded question bank to --export DIR: question pages and an answer key "
+      "(PNG and text) for --method, --size N, --seed S and --count C.");
+  const QCommandLineOption count("count", "Questions in the --bank (1 to 40).", "C", "10");
   const QCommandLineOption exercise("exercise", "Start in exercise mode.");
   const QCommandLineOption step("step", "Open the lesson at step K.", "K");
   const QCommandLineOption screenshot("screenshot", "Save the window as a PNG once shown, and exit.", "FILE");
-  parser.addOptions({lesson, generate, seed, method, exportTo, size, exercise, step, screenshot});
+  parser.addOptions(
+      {lesson, generate, seed, method, exportTo, size, exercise, step, screenshot, bank, count});
   parser.process(app);
+
+  if (parser.isSet(bank)) {
+    if (parser.isSet(lesson) || parser.isSet(generate))
+      return usageError("--bank excludes --lesson and --generate");
+    if (!parser.isSet(exportTo) || !parser.isSet(size))
+      return usageError("--bank needs --size N and --export DIR");
+    teaching::BankSpec spec;
+    bool sizeOk = false, seedOk = false, countOk = false;
+    spec.n = parser.value(size).toInt(&sizeOk);
+    spec.seed = parser.value(seed).toULongLong(&seedOk);
+    spec.count = parser.value(count).toInt(&countOk);
+    if (!sizeOk || !seedOk || !countOk)
+      return usageError("--bank takes an integer --size N, an unsigned --seed S and an integer --count C");
+    if (parser.isSet(method)) {
+      const std::optional<teaching::LessonMethod> named =
+          teaching::lessonMethodNamed(parser.value(method).toStdString());
+      if (!named) return usageError("--method takes stars, lines, tree or roma");
+      spec.method = *named;
+    }
+    try {
+      const auto written = ms::views::exportQuestionBank(spec, parser.value(exportTo).toStdString());
+      std::printf("questions: %zu\nquestions: %s/questions.txt\nanswers: %s/answers.txt\n", written.size(),
+                  qPrintable(parser.value(exportTo)), qPrintable(parser.value(exportTo)));
+      return 0;
+    } catch (const std::exception& error) {
+      std::fprintf(stderr, "matchscope-learn: %s\n", error.what());
+      return 1;
+    }
+  }
 
   if (parser.isSet(lesson) && parser.isSet(generate))
     return usageError("--lesson and --generate exclude each other");
   std::optional<teaching::LessonMethod> chosenMethod;
   if (parser.isSet(method)) {
     chosenMethod = teaching::lessonMethodNamed(parser.value(method).toStdString());
-    if (!chosenMethod) return usageError("--method takes stars or lines");
+    if (!chosenMethod) return usageError("--method takes stars, lines, tree or roma");
   }
   std::optional<teaching::LessonProblem> problem;
   try {
@@ -73,11 +113,11 @@ int main(int argc, char** argv) {
         return usageError("--generate takes an integer N and --seed an unsigned integer");
       problem = teaching::randomLessonProblem(n, s);
     }
+    if (problem && chosenMethod) problem = teaching::withMethod(*problem, *chosenMethod);
   } catch (const std::exception& error) {
     std::fprintf(stderr, "matchscope-learn: %s\n", error.what());
     return 1;
   }
-  if (problem && chosenMethod) problem->method = *chosenMethod;
 
   if (parser.isSet(exportTo)) {
     if (!problem) return usageError("--export needs --lesson FILE or --generate N");

@@ -54,7 +54,14 @@ PseudocodeListing roma() {
                                "until no flip in a phase (or k phases)",
                                "(minimising: w is the negated weight -w)",
                            },
-                           {{"setup", 0}, {"roma_phase", 2}}};
+                           // roma_search, roma_lock, roma_flip, roma_phase_end: the Learn mode's ROMA lesson,
+                           // which shows a phase's search, locks and flips one by one.
+                           {{"setup", 0},
+                            {"roma_phase", 2},
+                            {"roma_search", 3},
+                            {"roma_lock", 5},
+                            {"roma_flip", 6},
+                            {"roma_phase_end", 7}}};
 }
 
 // The greedy approximations of greedy-lap-approximation.txt (Algorithm 1 and its sorted form).

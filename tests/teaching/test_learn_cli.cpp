@@ -1,5 +1,5 @@
 // matchscope-learn's check interface, headless (offscreen platform): --lesson FILE or --generate N --seed S,
-// --method stars|lines, --export DIR writes the slides and DIR/transcript.txt whose last line is
+// --method stars|lines|tree|roma, --export DIR writes the slides and DIR/transcript.txt whose last line is
 // "total: <optimal total>"; bad arguments exit 2 with a one-line reason.
 #include <QProcess>
 #include <QTemporaryDir>
@@ -7,6 +7,7 @@
 
 #include "solver/core/trace.h"
 #include "solver/lap/lap_solver.h"
+#include "solver/lap/teaching/question_bank.h"
 #include "tests/teaching/lesson_test_support.h"
 
 using namespace ms::lap;
@@ -65,6 +66,81 @@ class TestLearnCli : public QObject {
     }
   }
 
+  // The lessons beyond the textbook: the tree lesson's total is the optimum, the ROMA lesson's the cost of
+  // ROMA's matching (the lesson computed in process), and ROMA refuses a forbidden pair with the reason.
+  void solverLessons() {
+    const QString file = QString::fromStdString(lessonPath("03-winston-machineco.txt").string());
+    for (const QString method : {"tree", "roma"}) {
+      QTemporaryDir dir;
+      const Run run =
+          learn({"--lesson", file, "--export", dir.path(), "--method", method, "--size", "400x300"});
+      QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+      const QStringList lines = transcriptLines(dir.path());
+      const MunkresLesson lesson(withMethod(readLessonFile(lessonPath("03-winston-machineco.txt")),
+                                            *lessonMethodNamed(method.toStdString())));
+      QCOMPARE(lines.last(), QString("total: %1").arg(lesson.frames().back().stepValue));
+      if (method == "tree") QCOMPARE(lines.last(), QString("total: 15"));
+      QCOMPARE(lines[1], method == "tree" ? QString("Method: alternating trees (Date & Nagi)")
+                                          : QString("Method: ROMA 4-cycle flips (Hovland)"));
+      QCOMPARE(QDir(dir.path()).entryList({"step_*.png"}).size(),
+               lines.filter(QRegularExpression("^Step \\d+\\. ")).size());
+    }
+    QTemporaryDir dir;
+    QFile forbidden(dir.filePath("forbidden.txt"));
+    QVERIFY(forbidden.open(QIODevice::WriteOnly));
+    forbidden.write("1 inf\n2 3\n");
+    forbidden.close();
+    const Run run = learn({"--lesson", forbidden.fileName(), "--method", "roma", "--export", dir.path()});
+    QCOMPARE(run.exitCode, 1);
+    QVERIFY2(run.err.contains("row 1, column 2") && run.err.contains("no forbidden (inf) pairs"),
+             qPrintable(run.err));
+  }
+
+  // The question bank: the same spec writes the same bytes (sheets and texts), another seed other ones;
+  // every answer-key total is the Hungarian optimum of the question's matrix, which is the matrix the
+  // Learn window's "New from bank..." opens (bankQuestion).
+  void questionBankSheets() {
+    const auto bank = [](const QString& folder, const QString& seed) {
+      return learn({"--bank", "--method", "lines", "--size", "5", "--seed", seed, "--count", "10", "--export",
+                    folder});
+    };
+    QTemporaryDir first, second, other;
+    QCOMPARE(bank(first.path(), "17").exitCode, 0);
+    QCOMPARE(bank(second.path(), "17").exitCode, 0);
+    QCOMPARE(bank(other.path(), "18").exitCode, 0);
+    const QStringList files = QDir(first.path()).entryList(QDir::Files, QDir::Name);
+    QCOMPARE(files, (QStringList{"answers-01.png", "answers-02.png", "answers.txt", "questions-01.png",
+                                 "questions-02.png", "questions.txt"}));
+    const auto bytes = [](const QString& folder, const QString& name) {
+      QFile file(folder + "/" + name);
+      return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+    };
+    for (const QString& name : files) {
+      QVERIFY2(!bytes(first.path(), name).isEmpty(), qPrintable(name));
+      QVERIFY2(bytes(first.path(), name) == bytes(second.path(), name), qPrintable(name + " differs"));
+      QVERIFY2(bytes(first.path(), name) != bytes(other.path(), name),
+               qPrintable(name + " same for seed 18"));
+    }
+    const QStringList key =
+        QString::fromUtf8(bytes(first.path(), "answers.txt")).split('\n', Qt::SkipEmptyParts);
+    QCOMPARE(key.size(), 11);
+    const QString questions = QString::fromUtf8(bytes(first.path(), "questions.txt"));
+    for (int k = 1; k <= 10; ++k) {
+      const LessonProblem question = bankQuestion(LessonMethod::Lines, 5, 17, k);
+      QVERIFY2(key[k].endsWith(QString("; total: %1").arg(optimum(question.square))), qPrintable(key[k]));
+      QString rows;
+      for (int32_t i = 0; i < 5; ++i) {
+        rows += " ";
+        for (int32_t j = 0; j < 5; ++j) rows += " " + QString::number(question.original(i, j));
+        rows += "\n";
+      }
+      QVERIFY2(questions.contains(QString("Question %1:\n").arg(k) + rows), qPrintable(rows));
+    }
+    const Run missing = learn({"--bank", "--method", "lines", "--export", first.path()});
+    QCOMPARE(missing.exitCode, 2);
+    QVERIFY2(missing.err.contains("--bank needs --size N and --export DIR"), qPrintable(missing.err));
+  }
+
   // A class given "seed 17" gets the same matrix, and the total is the Hungarian optimum.
   void generatedLessonTotalIsOptimal() {
     for (const int n : {2, 5, 8}) {
@@ -81,8 +157,8 @@ class TestLearnCli : public QObject {
     QTemporaryDir dir;
     Run run = learn({"--generate", "4", "--export", dir.path(), "--method", "greedy"});
     QCOMPARE(run.exitCode, 2);
-    QVERIFY2(run.err.trimmed().endsWith("\nmatchscope-learn: --method takes stars or lines") ||
-                 run.err.trimmed() == "matchscope-learn: --method takes stars or lines",
+    QVERIFY2(run.err.trimmed().endsWith("\nmatchscope-learn: --method takes stars, lines, tree or roma") ||
+                 run.err.trimmed() == "matchscope-learn: --method takes stars, lines, tree or roma",
              qPrintable(run.err));
     run = learn({"--export", dir.path()});
     QCOMPARE(run.exitCode, 2);

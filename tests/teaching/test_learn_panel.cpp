@@ -12,13 +12,16 @@
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <QtTest>
 #include <fstream>
 
 #include "solver/lap/teaching/lesson_pseudocode.h"
+#include "solver/lap/teaching/question_bank.h"
 #include "tests/teaching/colour_vision.h"
 #include "tests/teaching/lesson_test_support.h"
 #include "views/pseudocode/pseudocode_view.h"
+#include "views/teaching/bank_dialog.h"
 #include "views/teaching/bipartite_view.h"
 #include "views/teaching/learn_panel.h"
 #include "views/teaching/lesson_canvas.h"
@@ -129,7 +132,7 @@ class TestLearnPanel : public QObject {
              QString("Step 3. Reduce a row. The smallest entry of row 3 is 3 (row 3, column 1); subtract "
                      "it from every entry of row 3. Every row now has a zero; next, the columns in the "
                      "same way."));
-    QVERIFY(lines[6 + 24].startsWith("Step 24. The optimal assignment."));
+    QVERIFY(lines[6 + 24].startsWith("Step 24. The assignment."));
     QCOMPARE(lines.last(), QString("total: 10"));
   }
 
@@ -197,6 +200,81 @@ class TestLearnPanel : public QObject {
 
     QTest::mouseClick(child<QPushButton>(panel, "hintButton"), Qt::LeftButton);
     QCOMPARE(panel.score(), (Score{1, 2, 1, 7}));  // step 9 right at once, step 10 wrong first
+  }
+
+  // The lesson kind chooser: the tree and ROMA lessons start from the Method box, show the solver's
+  // pseudocode, and their exercises work through clicks and typing like the textbook ones.
+  void solverLessonsFromTheMethodChooser() {
+    ms::views::LearnPanel panel;
+    panel.resize(1280, 800);
+    panel.loadProblem(readLessonFile(lessonPath("03-winston-machineco.txt")));
+    auto* method = child<QComboBox>(panel, "methodChoice");
+    method->setCurrentIndex(method->findText("Alternating trees (Date & Nagi)"));
+    QVERIFY(panel.startLesson());
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QCOMPARE(panel.lesson()->problem().method, LessonMethod::Tree);
+    QCOMPARE(panel.pseudocode()->currentLine(), -1);
+    child<QCheckBox>(panel, "exerciseMode")->setChecked(true);
+    auto* check = child<QPushButton>(panel, "checkButton");
+    auto* verdict = child<QLabel>(panel, "verdictLabel");
+    // Winston's matrix: the first check leaves rows 1-4 as roots; level 1 reaches columns 1-4, all
+    // unassigned, so no row joins. Click the four column headers.
+    panel.showStep(2);
+    QCOMPARE(panel.lesson()->current().state.next, StepKind::TreeLevel);
+    const LessonLayout layout = panel.canvas()->layout();
+    for (int j = 0; j < 3; ++j)
+      QTest::mouseClick(panel.canvas(), Qt::LeftButton, {}, layout.columnHeader(j).center().toPoint());
+    QTest::mouseClick(check, Qt::LeftButton);
+    QVERIFY2(verdict->text().contains("Column 4 is uncovered and has slack 0 from a tree row"),
+             qPrintable(verdict->text()));
+    QTest::mouseClick(panel.canvas(), Qt::LeftButton, {}, layout.columnHeader(3).center().toPoint());
+    QTest::mouseClick(check, Qt::LeftButton);
+    QCOMPARE(panel.lesson()->cursor(), 3);
+    // Step 9 is the common dual update: theta 1, typed.
+    panel.showStep(8);
+    QCOMPARE(panel.lesson()->current().state.next, StepKind::TreeDualUpdate);
+    child<QLineEdit>(panel, "valueInput")->setText("1");
+    QTest::mouseClick(check, Qt::LeftButton);
+    QVERIFY2(verdict->text().contains("Right: theta = 1"), qPrintable(verdict->text()));
+    QCOMPARE(panel.lesson()->frames().back().stepValue, int64_t(15));
+
+    method->setCurrentIndex(method->findText("ROMA 4-cycle flips (Hovland)"));
+    QVERIFY(panel.startLesson());
+    QCOMPARE(panel.lesson()->problem().method, LessonMethod::Roma);
+    panel.showStep(1);
+    QCOMPARE(panel.pseudocode()->currentLine(), 0);  // "M := an initial perfect matching"
+    const auto& frames = panel.lesson()->frames();
+    const auto flip = std::find_if(frames.begin(), frames.end(),
+                                   [](const LessonFrame& f) { return f.state.next == StepKind::RomaFlip; });
+    panel.showStep(flip->index);
+    QVERIFY2(child<QLabel>(panel, "instructionLabel")->text().startsWith("Next, rows"),
+             qPrintable(child<QLabel>(panel, "instructionLabel")->text()));
+    child<QLineEdit>(panel, "valueInput")->setText(QString::number(flip->state.upcoming.value));
+    QTest::mouseClick(check, Qt::LeftButton);
+    QCOMPARE(panel.lesson()->cursor(), flip->index + 1);
+    QCOMPARE(panel.score().correct, 1);
+  }
+
+  // "New from bank...": the dialog's method, size, seed and question open question k of the printed bank
+  // (bankQuestion), with its method chosen.
+  void newFromBankOpensTheSheetsQuestion() {
+    ms::views::LearnPanel panel;
+    panel.resize(1280, 800);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QTimer::singleShot(0, &panel, [&] {
+      auto* dialog = panel.findChild<ms::views::BankDialog*>("bankDialog");
+      QVERIFY(dialog != nullptr);
+      dialog->choose(LessonMethod::Tree, 6, 17, 4);
+      dialog->accept();
+    });
+    QTest::mouseClick(child<QPushButton>(panel, "bankButton"), Qt::LeftButton);
+    QVERIFY(panel.startLesson());
+    const LessonProblem expected = bankQuestion(LessonMethod::Tree, 6, 17, 4);
+    QVERIFY(panel.lesson()->problem().original.eigen() == expected.original.eigen());
+    QCOMPARE(panel.lesson()->problem().method, LessonMethod::Tree);
+    QCOMPARE(child<QComboBox>(panel, "examples")->currentText(), QString::fromStdString(expected.title));
   }
 
   void backThenForwardShowsTheSameFrame() {
@@ -528,10 +606,11 @@ class TestLearnPanel : public QObject {
                          [](QLabel* l) { return l->text() == "0 / 24"; }));
   }
 
-  // The pseudocode panel beside the matrix highlights the line of the step shown, at every frame of both
-  // methods, and lists the frame's variables.
+  // The pseudocode panel beside the matrix highlights the line of the step shown, at every frame of every
+  // lesson kind, and lists the frame's variables.
   void pseudocodeFollowsEveryFrame() {
-    for (const LessonMethod method : {LessonMethod::Stars, LessonMethod::Lines}) {
+    for (const LessonMethod method :
+         {LessonMethod::Stars, LessonMethod::Lines, LessonMethod::Tree, LessonMethod::Roma}) {
       ms::views::LearnPanel panel;
       panel.resize(1280, 800);
       LessonProblem problem = readLessonFile(lessonPath("03-winston-machineco.txt"));

@@ -642,7 +642,7 @@ class TestMunkresLesson : public QObject {
     QCOMPARE(message(small),
              small + ": the teaching mode takes 2 x 2 to 10 x 10 matrices (this one is 1 x 1)");
     const std::string method = write("method.txt", "# method: greedy\n1 2\n3 4\n");
-    QCOMPARE(message(method), method + ":1: method must be 'stars' or 'lines', not 'greedy'");
+    QCOMPARE(message(method), method + ":1: method must be 'stars', 'lines', 'tree' or 'roma', not 'greedy'");
     // Forbidden pairs: accepted where an assignment avoids them, refused with the reason where none does.
     const std::string allowed = write("allowed.txt", "# method: lines\n1 inf 3\ninf 5 6\n7 8 inf\n");
     const LessonProblem withForbidden = readLessonFile(allowed);

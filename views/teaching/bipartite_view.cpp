@@ -16,6 +16,12 @@ using lap::teaching::Mark;
 
 namespace {
 
+// The zeros drawn as equality edges; none in the ROMA lesson, whose entries are costs, not slacks.
+std::vector<lap::teaching::Cell> equalityEdges(const lap::teaching::MunkresState& s) {
+  if (s.method == lap::teaching::LessonMethod::Roma) return {};
+  return lap::teaching::zeros(s);
+}
+
 constexpr double kTopMargin = 34;  // room for the side headings
 
 double distanceToSegment(QPointF p, QPointF a, QPointF b) {
@@ -68,8 +74,11 @@ void BipartiteView::paintEvent(QPaintEvent*) {
   small.setPixelSize(std::max(9, static_cast<int>(r * 0.8)));
   painter.setFont(small);
   painter.setPen(QColor(90, 90, 90));
-  painter.drawText(QRectF(0, 4, width() * 0.5, 20), Qt::AlignCenter, tr("rows (u)"));
-  painter.drawText(QRectF(width() * 0.5, 4, width() * 0.5, 20), Qt::AlignCenter, tr("columns (v)"));
+  // ROMA keeps no duals: no labels.
+  const bool roma = s.method == lap::teaching::LessonMethod::Roma;
+  painter.drawText(QRectF(0, 4, width() * 0.5, 20), Qt::AlignCenter, roma ? tr("rows") : tr("rows (u)"));
+  painter.drawText(QRectF(width() * 0.5, 4, width() * 0.5, 20), Qt::AlignCenter,
+                   roma ? tr("columns") : tr("columns (v)"));
   if (s.n > kBipartiteMaxSize) {
     painter.drawText(rect(), Qt::AlignCenter, tr("The graph is drawn up to %1 x %1.").arg(kBipartiteMaxSize));
     return;
@@ -82,7 +91,7 @@ void BipartiteView::paintEvent(QPaintEvent*) {
   }
   const auto edge = [&](Cell c) { return QLineF(rowVertex(c.row), columnVertex(c.col)); };
   // Equality edges (zeros) thin, primes dashed, the matching thick, the path over them.
-  for (const Cell zero : lap::teaching::zeros(s)) {
+  for (const Cell zero : equalityEdges(s)) {
     const Mark mark = s.mark(zero);
     if (mark == Mark::Prime) {
       painter.setPen(QPen(LessonColors::prime(), 2.5, Qt::DashLine));
@@ -123,11 +132,11 @@ void BipartiteView::paintEvent(QPaintEvent*) {
     vertex(rowVertex(k), s.rowCovered[at] != 0,
            selection_.kind == LessonSelection::Kind::Row && selection_.row == k,
            (k >= frame_->originalRows ? "d" : "R") + QString::number(k + 1),
-           QString::fromStdString(lap::teaching::number(s.rowDual[at])), true);
+           roma ? QString() : QString::fromStdString(lap::teaching::number(s.rowDual[at])), true);
     vertex(columnVertex(k), s.colCovered[at] != 0,
            selection_.kind == LessonSelection::Kind::Column && selection_.col == k,
            (k >= frame_->originalCols ? "d" : "C") + QString::number(k + 1),
-           QString::fromStdString(lap::teaching::number(s.colDual[at])), false);
+           roma ? QString() : QString::fromStdString(lap::teaching::number(s.colDual[at])), false);
   }
 }
 
@@ -149,7 +158,7 @@ void BipartiteView::mousePressEvent(QMouseEvent* event) {
   // The nearest edge within a few pixels.
   std::optional<Cell> best;
   double bestDistance = 5;
-  for (const Cell zero : lap::teaching::zeros(s)) {
+  for (const Cell zero : equalityEdges(s)) {
     const double d = distanceToSegment(p, rowVertex(zero.row), columnVertex(zero.col));
     if (d <= bestDistance) {
       bestDistance = d;

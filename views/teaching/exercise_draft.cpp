@@ -34,7 +34,12 @@ ExerciseDraft ExerciseDraft::startFrom(const lap::teaching::LessonFrame& frame) 
   ExerciseDraft draft;
   draft.kind = lap::teaching::answerKind(frame.state.next);
   // The minimum-lines method draws its lines afresh each round; Munkres changes the cover it has.
-  const bool fresh = frame.state.next == lap::teaching::StepKind::CoverZerosWithFewestLines;
+  // So do the solver lessons' questions about rows and columns (reached, conflicting, let through).
+  const lap::teaching::StepKind next = frame.state.next;
+  const bool fresh = next == lap::teaching::StepKind::CoverZerosWithFewestLines ||
+                     next == lap::teaching::StepKind::TreeLevel ||
+                     next == lap::teaching::StepKind::RomaProposals ||
+                     next == lap::teaching::StepKind::RomaLocks;
   draft.rowCovered = fresh ? std::vector<uint8_t>(frame.state.rowCovered.size(), 0) : frame.state.rowCovered;
   draft.colCovered = fresh ? std::vector<uint8_t>(frame.state.colCovered.size(), 0) : frame.state.colCovered;
   draft.values = frame.state.values;

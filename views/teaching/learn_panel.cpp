@@ -25,6 +25,7 @@
 #include "solver/lap/teaching/lesson_pseudocode.h"
 #include "solver/lap/teaching/narration_text.h"
 #include "views/pseudocode/pseudocode_view.h"
+#include "views/teaching/bank_dialog.h"
 #include "views/teaching/bipartite_view.h"
 #include "views/teaching/lesson_canvas.h"
 #include "views/teaching/lesson_export.h"
@@ -138,10 +139,17 @@ QWidget* LearnPanel::buildSourceBar() {
   method_->setObjectName("methodChoice");
   method_->addItem(tr("Stars and primes (Munkres)"), static_cast<int>(teaching::LessonMethod::Stars));
   method_->addItem(tr("Fewest lines"), static_cast<int>(teaching::LessonMethod::Lines));
-  method_->setToolTip(tr("The textbook method the lesson follows after the row and column reductions"));
+  method_->addItem(tr("Alternating trees (Date & Nagi)"), static_cast<int>(teaching::LessonMethod::Tree));
+  method_->addItem(tr("ROMA 4-cycle flips (Hovland)"), static_cast<int>(teaching::LessonMethod::Roma));
+  method_->setToolTip(
+      tr("The lesson: a textbook method (stars and primes, fewest lines), or beyond the "
+         "textbook, the studio's alternating-tree solver or ROMA, step by step"));
   auto* load = button(tr("Load"), "loadButton", tr("Put the chosen example in the editor again"), bar);
   auto* open =
       button(tr("Open file..."), "openButton", tr("A text matrix (whitespace or commas, # comments)"), bar);
+  auto* bank =
+      button(tr("New from bank..."), "bankButton",
+             tr("Question k of a seeded question bank, as on the sheet of matchscope-learn --bank"), bar);
   auto* layout = new QHBoxLayout(bar);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(new QLabel(tr("Example"), bar));
@@ -150,6 +158,7 @@ QWidget* LearnPanel::buildSourceBar() {
   layout->addWidget(randomSeed_);
   layout->addWidget(load);
   layout->addWidget(open);
+  layout->addWidget(bank);
   layout->addWidget(new QLabel(tr("Method"), bar));
   layout->addWidget(method_);
   // The list decides the lesson: choosing an example (or a size or seed of a random one) puts it in the
@@ -162,6 +171,7 @@ QWidget* LearnPanel::buildSourceBar() {
   connect(randomSeed_, &QSpinBox::valueChanged, this, reloadRandom);
   connect(load, &QPushButton::clicked, this, [this] { loadSelectedExample(); });
   connect(open, &QPushButton::clicked, this, [this] { openFile(); });
+  connect(bank, &QPushButton::clicked, this, [this] { openBankDialog(); });
   return bar;
 }
 
@@ -340,6 +350,17 @@ void LearnPanel::loadSelectedExample() {
   }
 }
 
+void LearnPanel::openBankDialog() {
+  BankDialog dialog(currentMethod(), this);
+  dialog.setObjectName("bankDialog");
+  if (dialog.exec() != QDialog::Accepted) return;
+  try {
+    loadProblem(dialog.question());
+  } catch (const std::exception& error) {
+    showMessage(QString::fromStdString(error.what()));
+  }
+}
+
 void LearnPanel::openFile() {
   const QString file = QFileDialog::getOpenFileName(this, tr("Open a lesson matrix"),
                                                     QString::fromStdString(lessonFolder_.string()),
@@ -405,9 +426,8 @@ void LearnPanel::showMessage(const QString& text) {
 
 bool LearnPanel::startLesson() {
   try {
-    teaching::LessonProblem problem = editor_->problem();
-    problem.method = currentMethod();
-    lesson_ = std::make_unique<teaching::MunkresLesson>(std::move(problem));
+    lesson_ =
+        std::make_unique<teaching::MunkresLesson>(teaching::withMethod(editor_->problem(), currentMethod()));
   } catch (const std::exception& error) {
     showMessage(QString::fromStdString(error.what()));
     return false;

@@ -79,6 +79,8 @@ class LearnPanel : public QWidget {
   void chooseExportFolder();
   void loadSelectedExample();
   void openFile();
+  // "New from bank...": the dialog's question goes into the editor and the list, with its method.
+  void openBankDialog();
   void showVerdict(const QString& text, const QString& color);
   void showMessage(const QString& text);
   void putInEditor(const lap::teaching::LessonProblem& problem);

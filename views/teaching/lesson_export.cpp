@@ -10,6 +10,7 @@
 #include "solver/core/atomic_file.h"
 #include "solver/lap/teaching/lesson_transcript.h"
 #include "solver/lap/teaching/munkres_method.h"
+#include "views/teaching/bank_sheet.h"
 #include "views/teaching/lesson_painter.h"
 #include "views/teaching/quiz_sheet.h"
 
@@ -139,6 +140,26 @@ int32_t exportLesson(const lap::teaching::LessonProblem& problem,
     writePng(renderQuizSheet(problem, frames, quiz), folder / "sheet.png");
   lap::teaching::writeLessonTranscript(folder / "transcript.txt", problem, frames, quiz);
   return static_cast<int32_t>(frames.size());
+}
+
+std::vector<lap::teaching::BankEntry> exportQuestionBank(const lap::teaching::BankSpec& spec,
+                                                         const std::filesystem::path& folder) {
+  const std::vector<lap::teaching::BankEntry> bank = lap::teaching::questionBank(spec);
+  std::filesystem::create_directories(folder);
+  const auto writePages = [&](const std::vector<QImage>& pages, const char* stem) {
+    for (std::size_t k = 0; k < pages.size(); ++k) {
+      const std::string number = std::to_string(k + 1);
+      writePng(pages[k], folder / (std::string(stem) + "-" + (k + 1 < 10 ? "0" : "") + number + ".png"));
+    }
+  };
+  writePages(renderBankQuestions(spec, bank), "questions");
+  writePages(renderBankAnswers(spec, bank), "answers");
+  const auto writeText = [&](const std::string& text, const char* name) {
+    writeFileAtomically(folder / name, [&](std::ostream& out) { out << text; });
+  };
+  writeText(lap::teaching::bankQuestionsText(spec, bank), "questions.txt");
+  writeText(lap::teaching::bankAnswerKeyText(spec, bank), "answers.txt");
+  return bank;
 }
 
 }  // namespace ms::views

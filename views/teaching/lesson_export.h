@@ -10,6 +10,7 @@
 #include "solver/lap/teaching/exercise.h"
 #include "solver/lap/teaching/lesson_frame.h"
 #include "solver/lap/teaching/lesson_problem.h"
+#include "solver/lap/teaching/question_bank.h"
 #include "views/teaching/lesson_painter.h"
 
 namespace ms::views {
@@ -33,5 +34,11 @@ int32_t exportLesson(const lap::teaching::LessonProblem& problem,
 
 // "step_007.png"
 std::string slideFileName(int32_t index);
+
+// Writes a question bank: <folder>/questions-01.png ... and <folder>/answers-01.png ... (bank_sheet.h),
+// <folder>/questions.txt and <folder>/answers.txt, creating the folder. The same spec writes the same bytes.
+// Returns the bank. Throws as exportLesson, and InputError for a spec the bank does not take.
+std::vector<lap::teaching::BankEntry> exportQuestionBank(const lap::teaching::BankSpec& spec,
+                                                         const std::filesystem::path& folder);
 
 }  // namespace ms::views

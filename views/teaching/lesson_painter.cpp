@@ -249,7 +249,11 @@ void paintLessonFrame(QPainter& painter, const LessonLayout& layout, const Lesso
 
   // The alternating path (the frame's, or the cells the learner picked).
   for (std::size_t k = 0; k + 1 < s.path.size(); ++k) {
-    drawArrow(painter, layout.cellRect(s.path[k]).center(), layout.cellRect(s.path[k + 1]).center(), cell);
+    // Several paths (the tree lesson's disjoint paths, ROMA's proposals) follow each other in one list: a
+    // step along a path stays in a row or a column, a jump to the next path does not.
+    const Cell from = s.path[k], to = s.path[k + 1];
+    if (from.row != to.row && from.col != to.col) continue;
+    drawArrow(painter, layout.cellRect(from).center(), layout.cellRect(to).center(), cell);
   }
   if (draft != nullptr && draft->kind == AnswerKind::Path) {
     painter.setPen(QPen(LessonColors::path(), std::max(2.0, cell * 0.07), Qt::DashLine));

@@ -57,7 +57,9 @@ QImage renderQuizSheet(const teaching::LessonProblem& problem,
   const double panel = (width - 40) / 2;
   painter.setPen(QColor(20, 20, 20));
   painter.drawText(QRectF(margin, y, panel, 28), tr("The problem"));
-  painter.drawText(QRectF(margin + panel + 40, y, panel, 28), tr("The optimal assignment (starred)"));
+  painter.drawText(QRectF(margin + panel + 40, y, panel, 28), problem.method == teaching::LessonMethod::Roma
+                                                                  ? tr("ROMA's assignment (starred)")
+                                                                  : tr("The optimal assignment (starred)"));
   y += 30;
   paintLessonFrame(painter, LessonLayout(QRectF(margin, y, panel, panel), frames.front().state.n),
                    frames.front());

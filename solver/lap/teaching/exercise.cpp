@@ -7,6 +7,7 @@
 #include "solver/lap/teaching/munkres_rules.h"
 #include "solver/lap/teaching/narration_text.h"
 #include "solver/lap/teaching/row_column_matching.h"
+#include "solver/lap/teaching/solver_exercise.h"
 
 namespace ms::lap::teaching {
 namespace {
@@ -25,28 +26,6 @@ std::vector<T> sortedUnique(std::vector<T> items) {
 template <class T>
 bool contains(const std::vector<T>& items, const T& item) {
   return std::find(items.begin(), items.end(), item) != items.end();
-}
-
-Verdict right(std::string explanation, StepChoice choice = DefaultChoice{}) {
-  return Verdict{true, std::move(explanation), {}, "", std::move(choice)};
-}
-
-// Every mistake, numbered when there are several.
-Verdict wrong(const LessonFrame& frame, const std::vector<std::string>& mistakes) {
-  Verdict verdict{false, "", {}, hintFor(frame), DefaultChoice{}};
-  for (const std::string& mistake : mistakes) verdict.mistakes.push_back(capitalised(mistake));
-  if (verdict.mistakes.size() == 1) {
-    verdict.explanation = verdict.mistakes.front();
-  } else {
-    verdict.explanation = std::to_string(verdict.mistakes.size()) + " mistakes:";
-    for (std::size_t k = 0; k < verdict.mistakes.size(); ++k)
-      verdict.explanation += " (" + std::to_string(k + 1) + ") " + verdict.mistakes[k];
-  }
-  return verdict;
-}
-
-Verdict wrong(const LessonFrame& frame, const std::string& mistake) {
-  return wrong(frame, std::vector<std::string>{mistake});
 }
 
 std::string answerKindName(AnswerKind kind) {
@@ -92,7 +71,7 @@ Verdict judgeLineMinimum(const LessonFrame& frame, int64_t answer, bool isRow) {
   const std::string name = isRow ? rowName(line) : columnName(line);
   const Smallest smallest = isRow ? rowMinimum(s, line) : columnMinimum(s, line);
   if (answer == smallest.value) {
-    return right("Right: the smallest entry of " + name + " is " + number(answer) + ".");
+    return rightVerdict("Right: the smallest entry of " + name + " is " + number(answer) + ".");
   }
   std::optional<Cell> found;
   for (int32_t k = 0; k < s.n && !found; ++k) {
@@ -102,43 +81,21 @@ Verdict judgeLineMinimum(const LessonFrame& frame, int64_t answer, bool isRow) {
   if (!found) {
     const Smallest crossing = isRow ? columnMinimum(s, line) : rowMinimum(s, line);
     if (crossing.value == answer) {
-      return wrong(frame, number(answer) + " is the smallest entry of " +
-                              (isRow ? columnName(line) : rowName(line)) + ", but this step reduces " + name +
-                              ".");
+      return wrongVerdict(frame, number(answer) + " is the smallest entry of " +
+                                     (isRow ? columnName(line) : rowName(line)) + ", but this step reduces " +
+                                     name + ".");
     }
-    return wrong(frame, number(answer) + " is not an entry of " + name +
-                            "; the smallest entry is one of the numbers in " + name + ".");
+    return wrongVerdict(frame, number(answer) + " is not an entry of " + name +
+                                   "; the smallest entry is one of the numbers in " + name + ".");
   }
-  return wrong(frame, number(answer) + " is in " + name + " (at " + cellName(*found) + "), but " + name +
-                          " has a smaller entry.");
-}
-
-// Why `answer` is not theta, the smallest uncovered value; "" when it is.
-std::string thetaProblem(const MunkresState& s, int64_t answer) {
-  if (answer == smallestUncovered(s).value) return "";
-  if (answer == 0) {
-    return "theta 0 would change nothing: every zero is covered now, and the adjustment must make a new "
-           "uncovered zero.";
-  }
-  const auto uncovered = [](const MunkresState& state, Cell c) { return !isCovered(state, c); };
-  const auto covered = [](const MunkresState& state, Cell c) { return isCovered(state, c); };
-  if (const std::optional<Cell> cell = firstCellWith(s, answer, uncovered)) {
-    return "theta " + number(answer) + " is uncovered (at " + cellName(*cell) +
-           "), but a smaller entry is uncovered too.";
-  }
-  if (const std::optional<Cell> cell = firstCellWith(s, answer, covered)) {
-    const bool byRow = s.rowCovered[at(cell->row)] != 0;
-    return "theta " + number(answer) + " appears only in covered cells (at " + cellName(*cell) +
-           ", covered by " + (byRow ? rowName(cell->row) : columnName(cell->col)) +
-           "); only entries whose row and column are both uncovered count.";
-  }
-  return "no uncovered entry is " + number(answer) + "; theta is one of the uncovered numbers.";
+  return wrongVerdict(frame, number(answer) + " is in " + name + " (at " + cellName(*found) + "), but " +
+                                 name + " has a smaller entry.");
 }
 
 Verdict judgeStarring(const LessonFrame& frame, const std::vector<Cell>& stars) {
   if (std::vector<std::string> problems = starringProblems(frame.state, stars); !problems.empty()) {
     for (std::string& problem : problems) problem += ".";
-    return wrong(frame, problems);
+    return wrongVerdict(frame, problems);
   }
   const std::vector<Cell> chosen = sortedUnique(stars);
   std::string explanation =
@@ -147,7 +104,7 @@ Verdict judgeStarring(const LessonFrame& frame, const std::vector<Cell>& stars) 
   if (chosen != greedyStars(frame.state)) {
     explanation += " (Reading row by row gives a different set; yours is just as good.)";
   }
-  return right(explanation, StarChoice{chosen});
+  return rightVerdict(explanation, StarChoice{chosen});
 }
 
 Verdict judgeFlip(const LessonFrame& frame, const std::vector<Cell>& proposed) {
@@ -157,7 +114,7 @@ Verdict judgeFlip(const LessonFrame& frame, const std::vector<Cell>& proposed) {
   std::vector<std::string> mistakes;
   for (const Cell cell : stars) {
     if (cell.row < 0 || cell.row >= s.n || cell.col < 0 || cell.col >= s.n) {
-      return wrong(frame, "a star was placed outside the matrix.");
+      return wrongVerdict(frame, "a star was placed outside the matrix.");
     }
   }
   for (const Cell cell : path) {
@@ -184,8 +141,8 @@ Verdict judgeFlip(const LessonFrame& frame, const std::vector<Cell>& proposed) {
                                  " is not on the path; primes off the path are erased, not starred."
                            : cellName(cell) + " is not on the path and had no star; only the path changes.");
   }
-  if (!mistakes.empty()) return wrong(frame, mistakes);
-  return right("Right: one more star than before, still no two in one row or column.");
+  if (!mistakes.empty()) return wrongVerdict(frame, mistakes);
+  return rightVerdict("Right: one more star than before, still no two in one row or column.");
 }
 
 // Rows and columns the answer covers against the ones it should, each difference named.
@@ -207,10 +164,10 @@ Verdict judgeCover(const LessonFrame& frame, const CoverAnswer& answer) {
   const MunkresState& s = frame.state;
   const std::vector<int32_t> rows = sortedUnique(answer.rows), cols = sortedUnique(answer.cols);
   for (const int32_t line : rows) {
-    if (line < 0 || line >= s.n) return wrong(frame, "a covered row lies outside the matrix.");
+    if (line < 0 || line >= s.n) return wrongVerdict(frame, "a covered row lies outside the matrix.");
   }
   for (const int32_t line : cols) {
-    if (line < 0 || line >= s.n) return wrong(frame, "a covered column lies outside the matrix.");
+    if (line < 0 || line >= s.n) return wrongVerdict(frame, "a covered column lies outside the matrix.");
   }
   std::vector<std::string> mistakes;
   if (s.next == StepKind::CoverStarredColumns) {
@@ -229,9 +186,9 @@ Verdict judgeCover(const LessonFrame& frame, const CoverAnswer& answer) {
       if (!markInColumn(s, col, Mark::Star))
         mistakes.push_back(columnName(col) + " holds no starred zero; leave it uncovered.");
     }
-    if (!mistakes.empty()) return wrong(frame, mistakes);
-    return right("Right: each starred zero's column is covered (" + std::to_string(cols.size()) + " of " +
-                 std::to_string(s.n) + ").");
+    if (!mistakes.empty()) return wrongVerdict(frame, mistakes);
+    return rightVerdict("Right: each starred zero's column is covered (" + std::to_string(cols.size()) +
+                        " of " + std::to_string(s.n) + ").");
   }
   // CoverPrimedRow: exactly the prime's row is added and its star's column removed.
   const Cell prime = s.lastPrime;
@@ -262,8 +219,8 @@ Verdict judgeCover(const LessonFrame& frame, const CoverAnswer& answer) {
       s, otherRows, otherCols, keepRows, keepCols,
       " as before: only " + rowName(prime.row) + " and " + columnName(star.col) + " change in this step",
       mistakes);
-  if (!mistakes.empty()) return wrong(frame, mistakes);
-  return right("Right: " + rowName(prime.row) + " covered, " + columnName(star.col) + " uncovered.");
+  if (!mistakes.empty()) return wrongVerdict(frame, mistakes);
+  return rightVerdict("Right: " + rowName(prime.row) + " covered, " + columnName(star.col) + " uncovered.");
 }
 
 // The minimum-lines method: any set of lines that covers every zero and is as small as a largest set of
@@ -283,8 +240,8 @@ Verdict judgeFewestLines(const LessonFrame& frame, const CoverAnswer& answer) {
                        std::to_string(m.size) + " suffice: a largest set of independent zeros has " +
                        std::to_string(m.size) + ", and by König's theorem that many lines cover every zero.");
   }
-  if (!mistakes.empty()) return wrong(frame, mistakes);
-  return right(
+  if (!mistakes.empty()) return wrongVerdict(frame, mistakes);
+  return rightVerdict(
       "Right: " + counted(static_cast<std::size_t>(lines), "line") +
           " cover every zero, as many as the largest set of independent zeros" +
           (m.size == s.n ? "; n lines, so an optimal assignment exists." : "; fewer than n, so adjust."),
@@ -298,8 +255,8 @@ Verdict judgeFewestLines(const LessonFrame& frame, const CoverAnswer& answer) {
 Verdict judgeAdjustedMatrix(const LessonFrame& frame, const std::vector<int64_t>& values) {
   const MunkresState& s = frame.state;
   if (values.size() != s.values.size()) {
-    return wrong(frame, "the answer has " + std::to_string(values.size()) + " entries; the matrix has " +
-                            std::to_string(s.values.size()) + ".");
+    return wrongVerdict(frame, "the answer has " + std::to_string(values.size()) +
+                                   " entries; the matrix has " + std::to_string(s.values.size()) + ".");
   }
   const int64_t theta = smallestUncovered(s).value;
   std::vector<std::string> mistakes;
@@ -314,7 +271,7 @@ Verdict judgeAdjustedMatrix(const LessonFrame& frame, const std::vector<int64_t>
       usedTheta = dropped;
     }
   }
-  if (oneAmount && usedTheta && *usedTheta != theta) mistakes.push_back(thetaProblem(s, *usedTheta));
+  if (oneAmount && usedTheta && *usedTheta != theta) mistakes.push_back(thetaMistake(s, *usedTheta));
   for (int32_t i = 0; i < s.n; ++i) {
     for (int32_t j = 0; j < s.n; ++j) {
       const Cell c{i, j};
@@ -330,29 +287,29 @@ Verdict judgeAdjustedMatrix(const LessonFrame& frame, const std::vector<int64_t>
                          number(s.value(c)) + ", " + rule + ").");
     }
   }
-  if (!mistakes.empty()) return wrong(frame, mistakes);
-  return right("Right: theta = " + number(theta) +
-               " came off every uncovered entry and went onto every "
-               "crossing.");
+  if (!mistakes.empty()) return wrongVerdict(frame, mistakes);
+  return rightVerdict("Right: theta = " + number(theta) +
+                      " came off every uncovered entry and went onto every "
+                      "crossing.");
 }
 
 Verdict judgePrime(const LessonFrame& frame, Cell zero) {
   const MunkresState& s = frame.state;
   if (zero.row < 0 || zero.row >= s.n || zero.col < 0 || zero.col >= s.n) {
-    return wrong(frame, "that cell lies outside the matrix.");
+    return wrongVerdict(frame, "that cell lies outside the matrix.");
   }
   if (s.value(zero) != 0) {
-    return wrong(frame, "the entry at " + cellName(zero) + " is " + number(s.value(zero)) +
-                            ", not 0; only zeros are primed.");
+    return wrongVerdict(frame, "the entry at " + cellName(zero) + " is " + number(s.value(zero)) +
+                                   ", not 0; only zeros are primed.");
   }
   if (isCovered(s, zero)) {
     const bool byRow = s.rowCovered[at(zero.row)] != 0;
-    return wrong(frame, "the zero at " + cellName(zero) + " is covered by " +
-                            (byRow ? rowName(zero.row) : columnName(zero.col)) +
-                            "; prime a zero that no line covers.");
+    return wrongVerdict(frame, "the zero at " + cellName(zero) + " is covered by " +
+                                   (byRow ? rowName(zero.row) : columnName(zero.col)) +
+                                   "; prime a zero that no line covers.");
   }
   const std::size_t choices = uncoveredZeros(s).size();
-  return right(
+  return rightVerdict(
       "Right: the zero at " + cellName(zero) + " is uncovered." +
           (choices > 1 ? " (Any of the " + std::to_string(choices) + " uncovered zeros would do.)" : ""),
       PrimeChoice{zero});
@@ -365,7 +322,7 @@ Verdict judgePath(const LessonFrame& frame, const std::vector<Cell>& proposed) {
   std::vector<std::string> mistakes;
   for (const Cell cell : cells) {
     if (cell.row < 0 || cell.row >= s.n || cell.col < 0 || cell.col >= s.n) {
-      return wrong(frame, "a cell of the path lies outside the matrix.");
+      return wrongVerdict(frame, "a cell of the path lies outside the matrix.");
     }
     if (s.mark(cell) == Mark::None) {
       mistakes.push_back(cellName(cell) +
@@ -388,12 +345,54 @@ Verdict judgePath(const LessonFrame& frame, const std::vector<Cell>& proposed) {
                          ": the starred zero at " + cellName(path[k - 1]) + " has it in its row.");
     }
   }
-  if (!mistakes.empty()) return wrong(frame, mistakes);
-  return right("Right: " + std::to_string(path.size()) + " zeros, from the new prime to " +
-               columnName(path.back().col) + ", which has no star.");
+  if (!mistakes.empty()) return wrongVerdict(frame, mistakes);
+  return rightVerdict("Right: " + std::to_string(path.size()) + " zeros, from the new prime to " +
+                      columnName(path.back().col) + ", which has no star.");
 }
 
 }  // namespace
+
+Verdict rightVerdict(std::string explanation, StepChoice choice) {
+  return Verdict{true, std::move(explanation), {}, "", std::move(choice)};
+}
+
+Verdict wrongVerdict(const LessonFrame& frame, const std::vector<std::string>& mistakes) {
+  Verdict verdict{false, "", {}, hintFor(frame), DefaultChoice{}};
+  for (const std::string& mistake : mistakes) verdict.mistakes.push_back(capitalised(mistake));
+  if (verdict.mistakes.size() == 1) {
+    verdict.explanation = verdict.mistakes.front();
+  } else {
+    verdict.explanation = std::to_string(verdict.mistakes.size()) + " mistakes:";
+    for (std::size_t k = 0; k < verdict.mistakes.size(); ++k)
+      verdict.explanation += " (" + std::to_string(k + 1) + ") " + verdict.mistakes[k];
+  }
+  return verdict;
+}
+
+Verdict wrongVerdict(const LessonFrame& frame, const std::string& mistake) {
+  return wrongVerdict(frame, std::vector<std::string>{mistake});
+}
+
+std::string thetaMistake(const MunkresState& s, int64_t answer) {
+  if (answer == smallestUncovered(s).value) return "";
+  if (answer == 0) {
+    return "theta 0 would change nothing: every zero is covered now, and the adjustment must make a new "
+           "uncovered zero.";
+  }
+  const auto uncovered = [](const MunkresState& state, Cell c) { return !isCovered(state, c); };
+  const auto covered = [](const MunkresState& state, Cell c) { return isCovered(state, c); };
+  if (const std::optional<Cell> cell = firstCellWith(s, answer, uncovered)) {
+    return "theta " + number(answer) + " is uncovered (at " + cellName(*cell) +
+           "), but a smaller entry is uncovered too.";
+  }
+  if (const std::optional<Cell> cell = firstCellWith(s, answer, covered)) {
+    const bool byRow = s.rowCovered[at(cell->row)] != 0;
+    return "theta " + number(answer) + " appears only in covered cells (at " + cellName(*cell) +
+           ", covered by " + (byRow ? rowName(cell->row) : columnName(cell->col)) +
+           "); only entries whose row and column are both uncovered count.";
+  }
+  return "no uncovered entry is " + number(answer) + "; theta is one of the uncovered numbers.";
+}
 
 AnswerKind answerKind(StepKind next) {
   switch (next) {
@@ -414,6 +413,21 @@ AnswerKind answerKind(StepKind next) {
       return AnswerKind::Prime;
     case StepKind::FindPath:
       return AnswerKind::Path;
+    case StepKind::TreeLevel:
+    case StepKind::RomaProposals:
+    case StepKind::RomaLocks:
+      return AnswerKind::Cover;
+    case StepKind::TreeReverse:
+      return AnswerKind::Path;
+    case StepKind::TreeAugment:
+      return AnswerKind::Stars;
+    case StepKind::TreeDualUpdate:
+    case StepKind::RomaFlip:
+      return AnswerKind::Value;
+    case StepKind::TreeReduce:
+    case StepKind::TreeCheck:
+    case StepKind::RomaStart:
+    case StepKind::RomaPhaseEnd:
     case StepKind::Start:
     case StepKind::Result:
     case StepKind::Finished:
@@ -424,6 +438,7 @@ AnswerKind answerKind(StepKind next) {
 
 std::string exerciseInstruction(const LessonFrame& frame) {
   const MunkresState& s = frame.state;
+  if (isSolverStep(s.next)) return solverInstruction(frame);
   switch (s.next) {
     case StepKind::ReduceRow:
       return "Type the smallest entry of " + rowName(s.nextLine) + ".";
@@ -452,8 +467,7 @@ std::string exerciseInstruction(const LessonFrame& frame) {
              "entry and goes onto every entry where two lines cross.";
     case StepKind::Result:
       return "Nothing to do: press Next to read the result.";
-    case StepKind::Start:
-    case StepKind::Finished:
+    default:  // Start, Finished; the solver lessons' steps are answered above
       break;
   }
   return "The lesson is finished.";
@@ -461,6 +475,7 @@ std::string exerciseInstruction(const LessonFrame& frame) {
 
 std::string hintFor(const LessonFrame& frame) {
   const MunkresState& s = frame.state;
+  if (isSolverStep(s.next)) return solverHint(frame);
   switch (s.next) {
     case StepKind::ReduceRow:
     case StepKind::ReduceColumn:
@@ -501,8 +516,7 @@ std::string hintFor(const LessonFrame& frame) {
              "cross gain it, entries under one line stay.";
     case StepKind::Result:
       return "Press Next: the starred zeros are the assignment.";
-    case StepKind::Start:
-    case StepKind::Finished:
+    default:  // Start, Finished; the solver lessons' steps are answered above
       break;
   }
   return "The lesson is finished.";
@@ -512,14 +526,16 @@ Verdict judge(const LessonFrame& frame, const LearnerAction& action) {
   const StepKind next = frame.state.next;
   const AnswerKind expected = answerKind(next);
   if (expected == AnswerKind::None) {
-    return wrong(frame, next == StepKind::Result
-                            ? "there is nothing to do here; press Next to read the result."
-                            : "the lesson is finished.");
+    return wrongVerdict(frame, next == StepKind::Result
+                                   ? "there is nothing to do here; press Next to read the result."
+                                   : "the lesson is finished.");
   }
   if (kindOf(action) != expected) {
-    return wrong(frame, "the next step is '" + std::string(stepTitle(next)) + "', which asks for " +
-                            answerKindName(expected) + ", not " + answerKindName(kindOf(action)) + ".");
+    return wrongVerdict(frame, "the next step is '" + std::string(stepTitle(next)) + "', which asks for " +
+                                   answerKindName(expected) + ", not " + answerKindName(kindOf(action)) +
+                                   ".");
   }
+  if (isSolverStep(next)) return judgeSolverStep(frame, action);
   switch (next) {
     case StepKind::ReduceRow:
       return judgeLineMinimum(frame, std::get<ValueAnswer>(action).value, true);
@@ -542,7 +558,7 @@ Verdict judge(const LessonFrame& frame, const LearnerAction& action) {
     case StepKind::FindPath:
       return judgePath(frame, std::get<PathAnswer>(action).cells);
     default:
-      return wrong(frame, "there is nothing to answer at this step.");
+      return wrongVerdict(frame, "there is nothing to answer at this step.");
   }
 }
 

@@ -56,6 +56,15 @@ struct Verdict {
   StepChoice choice;                  // right only: how the lesson continues from this answer
 };
 
+// Verdict builders: a right answer and the choice it carries; a wrong one with every mistake (numbered when
+// there are several, each capitalised) and the step's hint.
+Verdict rightVerdict(std::string explanation, StepChoice choice = DefaultChoice{});
+Verdict wrongVerdict(const LessonFrame& frame, const std::vector<std::string>& mistakes);
+Verdict wrongVerdict(const LessonFrame& frame, const std::string& mistake);
+
+// Why `answer` is not theta, the smallest value of an uncovered row and an uncovered column; "" when it is.
+std::string thetaMistake(const MunkresState& state, int64_t answer);
+
 // Judges an answer for the step after `frame` (frame.state.next).
 Verdict judge(const LessonFrame& frame, const LearnerAction& action);
 // The hint for the step after `frame`, without an answer to judge.

@@ -51,8 +51,9 @@ LessonMetadata readMetadata(std::istream& in, const std::filesystem::path& path,
     } else if (key == "method") {
       const std::optional<LessonMethod> method = lessonMethodNamed(value);
       if (!method) {
-        throw InputError(file, std::to_string(lineNumber),
-                         "method must be 'stars' or 'lines', not '" + std::string(value) + "'");
+        throw InputError(
+            file, std::to_string(lineNumber),
+            "method must be 'stars', 'lines', 'tree' or 'roma', not '" + std::string(value) + "'");
       }
       meta.method = *method;
     }

@@ -26,10 +26,14 @@ constexpr bool isForbiddenEntry(int64_t value) {
 
 enum class Mark : uint8_t { None, Star, Prime };
 
-// The two textbook methods a lesson can follow after the row and column reductions.
+// The two textbook methods a lesson can follow after the row and column reductions, and the two lessons
+// beyond the textbook, whose frames are the snapshots of the studio's own solvers.
 enum class LessonMethod : uint8_t {
   Stars,  // Munkres: star independent zeros, prime uncovered ones, augment along alternating paths
   Lines,  // cover every zero with the fewest lines; fewer than n: adjust by the smallest uncovered value
+  Tree,   // Date & Nagi's alternating-tree variant: trees grown level by level, disjoint paths, one dual
+          // update
+  Roma,   // Hovland's ROMA: 4-cycle flips of a perfect matching, and why parallel flips take locks
 };
 
 // The steps of the textbook method, in the order a lesson meets them.
@@ -46,8 +50,32 @@ enum class StepKind : uint8_t {
   Adjust,    // smallest uncovered value: added to covered rows, subtracted from uncovered columns
   CoverZerosWithFewestLines,  // minimum-lines method: a largest set of independent zeros and König's cover
   AdjustUncovered,  // minimum-lines method: smallest uncovered value off uncovered cells, onto crossings
-  Result,           // the starred zeros read as the optimal assignment
-  Finished,         // no step follows (only ever a frame's `next`)
+  // Alternating-tree lesson (Date & Nagi 2016, Algorithms 1, 2, 4, 5, 6, 9; the sequential tree solver).
+  TreeReduce,      // Algorithm 1: every row's, then every column's smallest entry becomes its dual
+  TreeCheck,       // Algorithm 2: cover the assigned rows; n assigned = optimal; else the free rows are roots
+  TreeLevel,       // Algorithm 4: one BFS level of every tree at once (zero-slack columns reached)
+  TreeReverse,     // Algorithm 5: trace each path back to its root; one path per tree survives
+  TreeAugment,     // Algorithm 6: flip every surviving (vertex-disjoint) path at once
+  TreeDualUpdate,  // Algorithm 9: one theta for all trees: the smallest slack of an uncovered column
+  // ROMA lesson (Hovland; the sequential ROMA solver on the assignment as a bipartite complete graph).
+  RomaStart,      // the initial perfect matching: row i with column i
+  RomaProposals,  // the flips every matched edge would propose if all searched at once, and their conflicts
+  RomaLocks,      // which of those flips the locks let through (Algorithm 7)
+  RomaFlip,       // one 4-cycle flip of the solver's phase
+  RomaPhaseEnd,   // a phase ends; a phase without flips ends the algorithm
+  Result,         // the starred zeros read as the optimal assignment
+  Finished,       // no step follows (only ever a frame's `next`)
+};
+
+// Solver lessons: what the step after a frame does, taken from the solver's next snapshot, so the exercise
+// checker can judge the learner's answer to it. Empty for the textbook methods.
+struct UpcomingStep {
+  std::vector<int32_t> rows, cols;  // TreeLevel: new tree rows and reached columns; RomaProposals: rows of
+                                    // conflicting proposals; RomaLocks: rows whose proposals go through
+  int64_t value = 0;                // TreeDualUpdate: theta; RomaFlip: the flip's gain (cost saved)
+  std::vector<Cell> cells;          // TreeAugment: the assignment after; TreeReverse: surviving paths' cells
+  std::vector<std::vector<Cell>> candidates;  // TreeReverse: one path per reverse column (root row first)
+  friend bool operator==(const UpcomingStep&, const UpcomingStep&) = default;
 };
 
 struct MunkresState {
@@ -64,6 +92,7 @@ struct MunkresState {
   StepKind next = StepKind::ReduceRow;  // the step the method takes next
   int32_t nextLine = 0;                 // row of the next ReduceRow, column of the next ReduceColumn
   Cell lastPrime;                       // the primed zero the next CoverPrimedRow or FindPath starts from
+  UpcomingStep upcoming;                // solver lessons only
 
   int64_t value(Cell cell) const { return values[index(cell)]; }
   Mark mark(Cell cell) const { return marks[index(cell)]; }

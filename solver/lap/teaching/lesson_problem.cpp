@@ -106,6 +106,22 @@ LessonProblem makeLessonProblem(const AnyCostMatrix& costs, bool maximize, std::
   }
   requireFeasible(problem.square, source);
   problem.source = std::move(source);
+  return withMethod(std::move(problem), method);
+}
+
+LessonProblem withMethod(LessonProblem problem, LessonMethod method) {
+  problem.method = method;
+  if (method != LessonMethod::Roma) return problem;
+  const int32_t n = problem.square.rows();
+  for (int32_t i = 0; i < n; ++i) {
+    for (int32_t j = 0; j < n; ++j) {
+      if (isForbiddenEntry(problem.square(i, j))) {
+        throw InputError(problem.source, cellWhere(i, j),
+                         "the ROMA lesson takes no forbidden (inf) pairs: ROMA works on a complete graph and "
+                         "may keep any pair of the matching it starts from");
+      }
+    }
+  }
   return problem;
 }
 
@@ -116,15 +132,37 @@ LapAnswer<int64_t> lessonAnswer(const LessonProblem& problem, const std::vector<
 std::optional<LessonMethod> lessonMethodNamed(std::string_view name) {
   if (name == "stars") return LessonMethod::Stars;
   if (name == "lines") return LessonMethod::Lines;
+  if (name == "tree") return LessonMethod::Tree;
+  if (name == "roma") return LessonMethod::Roma;
   return std::nullopt;
 }
 
 std::string_view lessonMethodKey(LessonMethod method) {
-  return method == LessonMethod::Lines ? "lines" : "stars";
+  switch (method) {
+    case LessonMethod::Stars:
+      return "stars";
+    case LessonMethod::Lines:
+      return "lines";
+    case LessonMethod::Tree:
+      return "tree";
+    case LessonMethod::Roma:
+      return "roma";
+  }
+  return "stars";
 }
 
 std::string_view lessonMethodName(LessonMethod method) {
-  return method == LessonMethod::Lines ? "minimum lines" : "star-and-prime (Munkres)";
+  switch (method) {
+    case LessonMethod::Stars:
+      return "star-and-prime (Munkres)";
+    case LessonMethod::Lines:
+      return "minimum lines";
+    case LessonMethod::Tree:
+      return "alternating trees (Date & Nagi)";
+    case LessonMethod::Roma:
+      return "ROMA 4-cycle flips (Hovland)";
+  }
+  return "star-and-prime (Munkres)";
 }
 
 }  // namespace ms::lap::teaching

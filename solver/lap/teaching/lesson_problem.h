@@ -31,14 +31,19 @@ struct LessonProblem {
 // Throws InputError naming `source` (and the cell where there is one) when a finite cost is not an integer,
 // a cost is -inf or NaN, the padded size is outside kLessonMinSize..kLessonMaxSize, a cost's magnitude
 // exceeds kLessonMaxAbsCost, or no assignment avoids the forbidden pairs (naming rows that have too few
-// allowed columns between them).
+// allowed columns between them), or the method is Roma and a pair is forbidden.
 LessonProblem makeLessonProblem(const AnyCostMatrix& costs, bool maximize, std::string title,
                                 std::string source, LessonMethod method = LessonMethod::Stars);
 
-// "stars" / "lines", as lesson files and matchscope-learn --method spell them; nullopt for anything else.
+// The problem to be taught by `method`; throws InputError (as makeLessonProblem) when the method does not
+// take it.
+LessonProblem withMethod(LessonProblem problem, LessonMethod method);
+
+// "stars" / "lines" / "tree" / "roma", as lesson files and matchscope-learn --method spell them; nullopt for
+// anything else.
 std::optional<LessonMethod> lessonMethodNamed(std::string_view name);
-std::string_view lessonMethodKey(LessonMethod method);   // "stars", "lines"
-std::string_view lessonMethodName(LessonMethod method);  // "star-and-prime (Munkres)", "minimum lines"
+std::string_view lessonMethodKey(LessonMethod method);   // "stars", "lines", "tree", "roma"
+std::string_view lessonMethodName(LessonMethod method);  // "star-and-prime (Munkres)", "minimum lines", ...
 
 // The assignment of the square matrix read back in the learner's rows, columns, costs and sense.
 LapAnswer<int64_t> lessonAnswer(const LessonProblem& problem, const std::vector<int32_t>& squareRowToCol);

@@ -3,6 +3,7 @@
 #include "solver/lap/teaching/munkres_method.h"
 #include "solver/lap/teaching/munkres_rules.h"
 #include "solver/lap/teaching/narration_text.h"
+#include "solver/pseudocode/algorithm_pseudocode.h"
 
 namespace ms::lap::teaching {
 namespace {
@@ -88,15 +89,70 @@ std::string linesText(const std::vector<int32_t>& lines) {
 
 const PseudocodeListing& lessonPseudocode(LessonMethod method) {
   static const PseudocodeListing stars = starsListing(), lines = linesListing();
-  return method == LessonMethod::Lines ? lines : stars;
+  switch (method) {
+    case LessonMethod::Stars:
+      return stars;
+    case LessonMethod::Lines:
+      return lines;
+    case LessonMethod::Tree:  // the studio's own listings: the lesson's phases are the solver's
+      return *algorithmPseudocode("tree");
+    case LessonMethod::Roma:
+      return *algorithmPseudocode("roma");
+  }
+  return stars;
 }
 
 int32_t lessonLine(const LessonFrame& frame) {
-  return lessonPseudocode(frame.state.method).lineOf(stepPhaseName(frame.kind));
+  const LessonMethod method = frame.state.method;
+  // The solvers' listings end where the solver stops: the last check, or the phase without a flip.
+  if (frame.kind == StepKind::Result && method == LessonMethod::Tree)
+    return lessonPseudocode(method).lineOf(stepPhaseName(StepKind::TreeCheck));
+  if (frame.kind == StepKind::Result && method == LessonMethod::Roma)
+    return lessonPseudocode(method).lineOf(stepPhaseName(StepKind::RomaPhaseEnd));
+  return lessonPseudocode(method).lineOf(stepPhaseName(frame.kind));
 }
+
+namespace {
+
+// The solver lessons' variables: the assignment, covers, frontier, paths and theta of the tree variant; the
+// matching, the proposals and the gain of ROMA.
+PseudocodeVariables solverVariables(const LessonFrame& frame) {
+  const MunkresState& s = frame.state;
+  PseudocodeVariables variables;
+  const std::vector<Cell> stars = marked(s, Mark::Star);
+  if (s.method == LessonMethod::Tree) {
+    variables.emplace_back("assigned", std::to_string(stars.size()) + " of " + std::to_string(s.n));
+    variables.emplace_back("A (stars)", cellsText(stars));
+    variables.emplace_back("covered rows", linesText(coveredRows(s)));
+    variables.emplace_back("covered columns", linesText(coveredColumns(s)));
+    if (frame.kind == StepKind::TreeCheck || frame.kind == StepKind::TreeLevel)
+      variables.emplace_back("F_in", linesText(frame.highlightRows));
+    if (frame.kind == StepKind::TreeLevel)
+      variables.emplace_back("reached columns", linesText(frame.highlightCols));
+    if (frame.kind == StepKind::TreeReverse || frame.kind == StepKind::TreeAugment)
+      variables.emplace_back("paths", cellsText(s.path));
+    if (frame.kind == StepKind::TreeDualUpdate) variables.emplace_back("theta", number(frame.stepValue));
+  } else {
+    variables.emplace_back("M (stars)", cellsText(stars));
+    if (frame.kind == StepKind::RomaProposals)
+      variables.emplace_back("conflicting rows", linesText(frame.highlightRows));
+    if (frame.kind == StepKind::RomaLocks) variables.emplace_back("through", linesText(frame.highlightRows));
+    if (frame.kind == StepKind::RomaFlip) variables.emplace_back("gain", number(frame.stepValue));
+    if (frame.kind == StepKind::RomaPhaseEnd || frame.kind == StepKind::RomaStart)
+      variables.emplace_back("total cost", number(frame.stepValue));
+  }
+  if (frame.round > 0)
+    variables.emplace_back(s.method == LessonMethod::Tree ? "iteration" : "phase",
+                           std::to_string(frame.round));
+  if (frame.kind == StepKind::Result) variables.emplace_back("total", number(frame.stepValue));
+  return variables;
+}
+
+}  // namespace
 
 PseudocodeVariables lessonVariables(const LessonFrame& frame) {
   const MunkresState& s = frame.state;
+  if (s.method == LessonMethod::Tree || s.method == LessonMethod::Roma) return solverVariables(frame);
   PseudocodeVariables variables;
   const bool stars = s.method == LessonMethod::Stars;
   if (frame.kind == StepKind::ReduceRow)

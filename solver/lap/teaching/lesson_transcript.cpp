@@ -11,17 +11,8 @@ namespace {
 
 std::string matrixText(const LessonProblem& problem) {
   const CostMatrix<int64_t>& m = problem.original;
-  std::string text = std::string("Matrix (") + (problem.maximize ? "maximise profit" : "minimise cost") +
-                     ", " + std::to_string(m.rows()) + " x " + std::to_string(m.cols()) + "):\n";
-  for (int32_t i = 0; i < m.rows(); ++i) {
-    text += " ";
-    for (int32_t j = 0; j < m.cols(); ++j) {
-      text += ' ';
-      text += number(m(i, j));
-    }
-    text += "\n";
-  }
-  return text;
+  return std::string("Matrix (") + (problem.maximize ? "maximise profit" : "minimise cost") + ", " +
+         std::to_string(m.rows()) + " x " + std::to_string(m.cols()) + "):\n" + matrixLines(m);
 }
 
 std::string quizText(const ExerciseChecker& quiz) {
@@ -47,6 +38,19 @@ std::string quizText(const ExerciseChecker& quiz) {
 }
 
 }  // namespace
+
+std::string matrixLines(const CostMatrix<int64_t>& m) {
+  std::string text;
+  for (int32_t i = 0; i < m.rows(); ++i) {
+    text += " ";
+    for (int32_t j = 0; j < m.cols(); ++j) {
+      text += ' ';
+      text += number(m(i, j));
+    }
+    text += "\n";
+  }
+  return text;
+}
 
 std::string lessonTranscript(const LessonProblem& problem, const std::vector<LessonFrame>& frames,
                              const ExerciseChecker* quiz) {

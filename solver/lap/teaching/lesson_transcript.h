@@ -26,6 +26,9 @@
 
 namespace ms::lap::teaching {
 
+// The matrix one row per line, each indented by two spaces ("  1 2 inf").
+std::string matrixLines(const CostMatrix<int64_t>& matrix);
+
 std::string lessonTranscript(const LessonProblem& problem, const std::vector<LessonFrame>& frames,
                              const ExerciseChecker* quiz = nullptr);
 // Written to a temporary file and renamed (solver/core/atomic_file.h).

@@ -4,11 +4,16 @@
 #include <stdexcept>
 
 #include "solver/lap/teaching/munkres_rules.h"
+#include "solver/lap/teaching/solver_lesson.h"
 
 namespace ms::lap::teaching {
 
 MunkresLesson::MunkresLesson(LessonProblem problem) : problem_(std::move(problem)) {
-  frames_.push_back(startFrame(problem_));
+  if (isSolverLesson(problem_.method)) {
+    frames_ = solverLessonFrames(problem_);
+  } else {
+    frames_.push_back(startFrame(problem_));
+  }
   followCursor();
 }
 
@@ -28,7 +33,8 @@ const LessonFrame& MunkresLesson::stepForward(const StepChoice& choice) {
   if (finished()) throw std::logic_error("the lesson is finished; there is no next step");
   const auto next = static_cast<std::size_t>(cursor_) + 1;
   if (next < frames_.size()) {
-    if (std::holds_alternative<DefaultChoice>(choice)) {
+    // A solver lesson's future is the solver's: a learner's answer never changes it.
+    if (std::holds_alternative<DefaultChoice>(choice) || isSolverLesson(problem_.method)) {
       ++cursor_;
       followCursor();
       return current();
@@ -62,7 +68,8 @@ void countMarks(const LessonFrame& frame, StepRecord& record) {
   counters[kCoveredRows] = static_cast<double>(coveredRows(frame.state).size());
   counters[kCoveredColumns] = static_cast<double>(coveredColumns(frame.state).size());
   if (frame.kind == StepKind::ReduceRow || frame.kind == StepKind::ReduceColumn ||
-      frame.kind == StepKind::Adjust || frame.kind == StepKind::Result) {
+      frame.kind == StepKind::Adjust || frame.kind == StepKind::Result ||
+      frame.kind == StepKind::TreeDualUpdate || frame.kind == StepKind::RomaFlip) {
     counters[kStepValue] = static_cast<double>(frame.stepValue);
   }
   if (frame.kind == StepKind::FindPath) counters[kPathLength] = static_cast<double>(frame.state.path.size());

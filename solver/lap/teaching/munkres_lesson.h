@@ -4,6 +4,9 @@
 // not undo the algorithm. A step taken with a choice that differs from the stored future replaces that
 // future (the learner's alternative becomes the lesson).
 //
+// The lessons beyond the textbook (alternating trees, ROMA) hold the frames of a solver's run, computed at
+// once (solver_lesson.h); the learner's answers are judged against them but never change them.
+//
 // It is also a StepMachine, so the studio's run controller can drive it: step() moves forward one frame and
 // snapshot() hands out the current frame.
 

@@ -351,14 +351,7 @@ void result(LessonFrame& frame, const LessonProblem& problem) {
   }
   frame.stepValue = answer.objective;
   const std::string what = problem.maximize ? "profit" : "cost";
-  frame.narration = "The starred zeros are an optimal assignment:";
-  for (int32_t i = 0; i < problem.original.rows(); ++i) {
-    const int32_t j = answer.rowToCol[at(i)];
-    frame.narration +=
-        (i == 0 ? " " : "; ") + rowName(i) +
-        (j < 0 ? " gets no column (it took a dummy column)"
-               : " takes " + columnName(j) + " (" + what + " " + number(problem.original(i, j)) + ")");
-  }
+  frame.narration = "The starred zeros are an optimal assignment: " + assignmentText(problem, answer);
   frame.narration += ". Total " + what + ": " + number(answer.objective) + ".";
   if (problem.original.rows() < problem.original.cols()) {
     frame.narration += " Columns the dummy rows took stay unassigned.";
@@ -393,7 +386,6 @@ LessonFrame startFrame(const LessonProblem& problem) {
   s.colCovered.assign(at(n), 0);
   s.rowDual.assign(at(n), 0);
   s.colDual.assign(at(n), 0);
-  s.next = StepKind::ReduceRow;
   s.nextLine = 0;
   frame.originalRows = problem.original.rows();
   frame.originalCols = problem.original.cols();
@@ -418,7 +410,25 @@ LessonFrame startFrame(const LessonProblem& problem) {
         " Entries marked inf are forbidden pairs: no step changes them, and none is ever "
         "chosen.";
   }
-  frame.narration += " First, subtract the smallest entry of each row from that row.";
+  switch (problem.method) {
+    case LessonMethod::Stars:
+    case LessonMethod::Lines:
+      s.next = StepKind::ReduceRow;
+      frame.narration += " First, subtract the smallest entry of each row from that row.";
+      break;
+    case LessonMethod::Tree:
+      s.next = StepKind::TreeReduce;
+      frame.narration +=
+          " This lesson follows the studio's alternating-tree solver (Date & Nagi 2016) phase by phase: "
+          "every unassigned row grows its own alternating tree, all trees at once, level by level.";
+      break;
+    case LessonMethod::Roma:
+      s.next = StepKind::RomaStart;
+      frame.narration +=
+          " This lesson follows the studio's ROMA solver (Hovland), an approximation: it "
+          "improves a matching by local swaps and may stop short of the optimum.";
+      break;
+  }
   return frame;
 }
 
@@ -429,6 +439,8 @@ LessonFrame takeStep(const LessonFrame& from, const LessonProblem& problem, cons
     throw std::invalid_argument("that choice does not belong to the step '" + std::string(stepTitle(kind)) +
                                 "'");
   }
+  if (isSolverStep(kind))
+    throw std::logic_error("a solver lesson's steps come from the solver (solver_lesson.h)");
   LessonFrame frame;
   frame.index = from.index + 1;
   frame.kind = kind;
@@ -474,11 +486,22 @@ LessonFrame takeStep(const LessonFrame& from, const LessonProblem& problem, cons
     case StepKind::Result:
       result(frame, problem);
       break;
-    case StepKind::Start:
-    case StepKind::Finished:
+    default:  // Start, Finished; the solver lessons' steps were refused above
       throw std::logic_error("not a step the method takes");
   }
   return frame;
+}
+
+std::string assignmentText(const LessonProblem& problem, const LapAnswer<int64_t>& answer) {
+  const std::string what = problem.maximize ? "profit" : "cost";
+  std::string text;
+  for (int32_t i = 0; i < problem.original.rows(); ++i) {
+    const int32_t j = answer.rowToCol[at(i)];
+    text += (i == 0 ? "" : "; ") + rowName(i) +
+            (j < 0 ? " gets no column (it took a dummy column)"
+                   : " takes " + columnName(j) + " (" + what + " " + number(problem.original(i, j)) + ")");
+  }
+  return text;
 }
 
 std::string_view stepPhaseName(StepKind kind) {
@@ -507,6 +530,28 @@ std::string_view stepPhaseName(StepKind kind) {
       return "cover_zeros_fewest_lines";
     case StepKind::AdjustUncovered:
       return "adjust_uncovered";
+    case StepKind::TreeReduce:
+      return "initial_reduction";
+    case StepKind::TreeCheck:
+      return "optimality_check";
+    case StepKind::TreeLevel:
+      return "forward_level";
+    case StepKind::TreeReverse:
+      return "reverse_pass";
+    case StepKind::TreeAugment:
+      return "augment";
+    case StepKind::TreeDualUpdate:
+      return "dual_update";
+    case StepKind::RomaStart:
+      return "setup";
+    case StepKind::RomaProposals:
+      return "roma_search";
+    case StepKind::RomaLocks:
+      return "roma_lock";
+    case StepKind::RomaFlip:
+      return "roma_flip";
+    case StepKind::RomaPhaseEnd:
+      return "roma_phase_end";
     case StepKind::Result:
       return "result";
     case StepKind::Finished:
@@ -541,8 +586,30 @@ std::string_view stepTitle(StepKind kind) {
       return "Cover every zero with the fewest lines";
     case StepKind::AdjustUncovered:
       return "Adjust: uncovered entries down, crossings up";
+    case StepKind::TreeReduce:
+      return "Reduce every row and column (Algorithm 1)";
+    case StepKind::TreeCheck:
+      return "Check: cover the assigned rows (Algorithm 2)";
+    case StepKind::TreeLevel:
+      return "Grow every tree one level (Algorithm 4)";
+    case StepKind::TreeReverse:
+      return "Trace the paths back, one per tree (Algorithm 5)";
+    case StepKind::TreeAugment:
+      return "Flip the disjoint paths (Algorithm 6)";
+    case StepKind::TreeDualUpdate:
+      return "One dual update for all trees (Algorithm 9)";
+    case StepKind::RomaStart:
+      return "Start from a perfect matching";
+    case StepKind::RomaProposals:
+      return "Parallel threads propose flips";
+    case StepKind::RomaLocks:
+      return "Locks decide which flips go through";
+    case StepKind::RomaFlip:
+      return "Flip a 4-cycle";
+    case StepKind::RomaPhaseEnd:
+      return "End of a phase";
     case StepKind::Result:
-      return "The optimal assignment";
+      return "The assignment";
     case StepKind::Finished:
       return "Finished";
   }

@@ -3,6 +3,7 @@
 // 1957; Algorithm 2 of greedy-lap-approximation.txt; the classical variant in Date & Nagi 2016, Section 2.2)
 // preceded by the row and column reductions, each step narrated with the instance's own numbers.
 
+#include <string>
 #include <string_view>
 #include <variant>
 #include <vector>
@@ -34,6 +35,15 @@ LessonFrame startFrame(const LessonProblem& problem);
 // std::logic_error when the lesson is finished.
 LessonFrame takeStep(const LessonFrame& from, const LessonProblem& problem,
                      const StepChoice& choice = DefaultChoice{});
+
+// The steps of the lessons beyond the textbook, whose frames come from a solver (solver_lesson.h).
+constexpr bool isSolverStep(StepKind kind) {
+  return kind >= StepKind::TreeReduce && kind <= StepKind::RomaPhaseEnd;
+}
+
+// "row 1 takes column 2 (cost 5); row 2 gets no column (it took a dummy column); ..." in the learner's
+// rows, columns and sense.
+std::string assignmentText(const LessonProblem& problem, const LapAnswer<int64_t>& answer);
 
 std::string_view stepPhaseName(StepKind kind);  // "reduce_row", ...: trace phase names
 std::string_view stepTitle(StepKind kind);      // "Reduce a row", ...: headings

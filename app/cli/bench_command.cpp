@@ -362,7 +362,7 @@ void addBenchCommand(CLI::App& app) {
       ->capture_default_str();
   bench->add_option("--sizes", options->sizes, "Override the preset's sizes")
       ->delimiter(',')
-      ->check(CLI::PositiveNumber);
+      ->check(integerAtLeast<int32_t>(1));
   bench
       ->add_option("--ranges", options->ranges,
                    "Override the cost ranges (n/10, n, 10n; real = doubles in [0,1); ties: equal, one-row, "
@@ -378,20 +378,20 @@ void addBenchCommand(CLI::App& app) {
   addGranularityOption(*bench, options->granularity);
   bench->add_option("--threads", options->threads, "OpenMP thread counts of the cpu backend")
       ->delimiter(',')
-      ->check(CLI::Range(1, kMaxThreads));
+      ->check(integerIn(1, kMaxThreads));
   bench->add_option("--npy", options->inputs, "Benchmark these instance files instead of generated ones")
       ->delimiter(',')
       ->check(CLI::ExistingFile);
   bench
       ->add_option("--instances", options->instances,
                    "Instances per size and range (seeds 1..K; 0 = the preset's)")
-      ->check(CLI::Range(0, kMaxBenchRuns));
+      ->check(integerIn(0, kMaxBenchRuns));
   bench
       ->add_option("--repeats", options->repeats,
                    "Timed runs per instance and configuration (0 = the preset's)")
-      ->check(CLI::Range(0, kMaxBenchRuns));
+      ->check(integerIn(0, kMaxBenchRuns));
   bench->add_option("--warmups", options->warmups, "Untimed runs before the timed ones")
-      ->check(CLI::Range(0, kMaxBenchRuns))
+      ->check(integerIn(0, kMaxBenchRuns))
       ->capture_default_str();
   bench->add_option("--save-npy", options->saveNpyDirectory,
                     "Also write each generated instance as .npy here");

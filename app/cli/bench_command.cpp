@@ -395,7 +395,8 @@ void addBenchCommand(CLI::App& app) {
       ->capture_default_str();
   bench->add_option("--save-npy", options->saveNpyDirectory,
                     "Also write each generated instance as .npy here");
-  bench->add_option("--output", options->output, "CSV file (default bench-<preset>.csv)");
+  bench->add_option("--output", options->output, "CSV file (default bench-<preset>.csv)")
+      ->check(outputFormat(kCsvFile));
   auto matching = addMatchingBenchOptions(*bench);
   auto hypergraphOptions = addHypergraphBenchOptions(*bench);
   bench->callback(

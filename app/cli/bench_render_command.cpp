@@ -197,7 +197,9 @@ void addBenchRenderCommand(CLI::App& app) {
       ->check(integerAtLeast(1))
       ->capture_default_str();
   command->add_option("--machine", options->machine, "Machine name for the CSV (default: host name)");
-  command->add_option("--output", options->output, "CSV file to write")->required();
+  command->add_option("--output", options->output, "CSV file to write")
+      ->required()
+      ->check(outputFormat(kCsvFile));
   command->callback([options] {
     std::string description;
     const lap::AnyCostMatrix costs = loadInstance(options->instance, &description);

@@ -305,9 +305,12 @@ void addSolve(CLI::App& app, lap::Communicator& communicator) {
                        ? "each rank writes its own file NAME.rank<k>.csv: give a file name, not " + path
                        : std::string();
           },
-          "FILE"));
-  solve->add_option("--assignment-out", options->assignmentOut,
-                    "Write the assignment as CSV (row,col), rank 0");
+          "FILE"))
+      ->check(outputFormat(kCsvFile));
+  solve
+      ->add_option("--assignment-out", options->assignmentOut,
+                   "Write the assignment as CSV (row,col), rank 0")
+      ->check(outputFormat(kCsvFile));
   solve->callback([options, &communicator] {
     // Each rank checks its own outputs (the trace names differ by rank); any refusal stops all of them.
     onEveryRankOrNone(communicator, [&] {
@@ -443,8 +446,10 @@ void addBench(CLI::App& app, lap::Communicator& communicator) {
   bench->add_option("--warmups", options->warmups, "Untimed runs before the timed ones")
       ->check(integerIn(0, kMaxBenchRuns))
       ->capture_default_str();
-  bench->add_option("--output", options->output,
-                    "CSV file, written by rank 0 (default bench-<preset>-p<P>.csv)");
+  bench
+      ->add_option("--output", options->output,
+                   "CSV file, written by rank 0 (default bench-<preset>-p<P>.csv)")
+      ->check(outputFormat(kCsvFile));
   bench->callback([options, &communicator] { runDistributedBench(*options, communicator); });
 }
 

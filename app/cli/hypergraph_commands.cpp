@@ -29,8 +29,10 @@ std::string joined(const std::vector<hypergraph::LevelSize>& levels, auto field)
 
 std::shared_ptr<HypergraphSolveOptions> addHypergraphSolveOptions(CLI::App& solve) {
   auto options = std::make_shared<HypergraphSolveOptions>();
-  solve.add_option("--partition-out", options->partitionOut,
-                   "hypergraph: write the bipartition, one part id (0/1) per node and line");
+  solve
+      .add_option("--partition-out", options->partitionOut,
+                  "hypergraph: write the bipartition, one part id (0/1) per node and line")
+      ->check(outputFormat(kPartitionFile));
   solve
       .add_option("--coarsen-with", options->matching, "hypergraph: bipartition's matching, greedy or suitor")
       ->check(CLI::IsMember({"greedy", "suitor"}))

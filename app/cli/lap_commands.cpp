@@ -135,9 +135,12 @@ void addSolve(CLI::App& app) {
   addGranularityOption(*solve, options->granularity);
   solve->add_flag("--maximize", options->maximize, "Maximise the total instead of minimising it");
   solve->add_flag("--verify", options->verify, "Check the dual certificate of the result");
-  solve->add_option("--assignment-out", options->assignmentOut,
-                    "Write the assignment as CSV (row,col; -1 = none)");
-  solve->add_option("--trace-out", options->traceOut, "Write the step trace as CSV, one row per step");
+  solve
+      ->add_option("--assignment-out", options->assignmentOut,
+                   "Write the assignment as CSV (row,col; -1 = none)")
+      ->check(outputFormat(kCsvFile));
+  solve->add_option("--trace-out", options->traceOut, "Write the step trace as CSV, one row per step")
+      ->check(outputFormat(kCsvFile));
   solve->add_option("--shuffle-seed", options->shuffleSeed, "random: seed of the Fisher-Yates shuffle")
       ->check(integerAtLeast<uint64_t>(0))
       ->capture_default_str();
@@ -249,9 +252,15 @@ void addGenerate(CLI::App& app) {
                    "LAP: sequential or counter (the matrix matchscope-mpi generates)")
       ->check(CLI::IsMember({"sequential", "counter"}))
       ->capture_default_str();
-  generate->add_option("--output", *output, "File to write: .npy, or text for any other extension")
+  generate
+      ->add_option("--output", *output,
+                   "File to write: lap .npy or .txt; matching .npy, .txt or .points; hypergraph .hgr")
       ->required();
   generate->callback([options, output, problem] {
+    requireOutputFormat("--output", *output,
+                        *problem == "matching"     ? kGraphFile
+                        : *problem == "hypergraph" ? kHypergraphFile
+                                                   : kCostMatrixFile);
     if (*problem == "matching") {
       generateMatching(*options, *output);
       return;

@@ -64,8 +64,9 @@ std::shared_ptr<MatchingSolveOptions> addMatchingSolveOptions(CLI::App& solve) {
                   "matching: parallel ROMA searches again after a failed flip, up to R times per phase")
       ->check(integerAtLeast(0))
       ->capture_default_str();
-  solve.add_option("--matching-out", options->matchingOut,
-                   "matching: write the matching as CSV (vertex,mate)");
+  solve
+      .add_option("--matching-out", options->matchingOut, "matching: write the matching as CSV (vertex,mate)")
+      ->check(outputFormat(kCsvFile));
   return options;
 }
 

@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
 #include <string>
 
 #include "solver/core/atomic_file.h"
@@ -67,6 +68,33 @@ CLI::Validator integerRange(int64_t lowest, uint64_t highest, bool highestIsType
         return "expected an integer " + range + ", got " + quoted(text);
       },
       "INT " + (highestIsTypeLimit ? ">= " + std::to_string(lowest) : range));
+}
+
+namespace {
+
+// Empty when `path` is named for one of `extensions` (or names no file: "-", a device), else why not.
+std::string outputFormatProblem(const std::string& path, const std::vector<std::string>& extensions) {
+  if (path.empty() || path == "-" || path.rfind("/dev/", 0) == 0) return {};
+  const std::string extension = std::filesystem::path(path).extension().string();
+  for (const std::string& accepted : extensions) {
+    if (extension == accepted) return {};
+  }
+  std::string list;
+  for (const std::string& accepted : extensions) list += (list.empty() ? "" : ", ") + accepted;
+  return path + " is named for no format it can be written in: expected " + list;
+}
+
+}  // namespace
+
+void requireOutputFormat(const char* option, const std::string& path,
+                         const std::vector<std::string>& extensions) {
+  const std::string problem = outputFormatProblem(path, extensions);
+  if (!problem.empty()) throw CLI::ValidationError(option, problem);
+}
+
+CLI::Validator outputFormat(const std::vector<std::string>& extensions) {
+  return CLI::Validator(
+      [extensions](const std::string& path) { return outputFormatProblem(path, extensions); }, "FILE");
 }
 
 void requireOutputsApartFromInput(const std::string& input, const std::vector<OutputOption>& outputs) {

@@ -45,6 +45,20 @@ CLI::Validator integerAtLeast(T lowest) {
                       true);
 }
 
+// Outputs are written in the format their name says, so that the project's readers (and anyone else) read
+// them back as what they are: an extension outside the option's list is refused in one line before anything
+// is solved (a hypergraph written as h.mtx was .hgr text that the .mtx reader refused; a render to r.jpg
+// was a PNG). Standard output ("-") and devices (/dev/...) have no name to go by and are taken as they are.
+inline const std::vector<std::string> kCsvFile = {".csv"};
+inline const std::vector<std::string> kPngFile = {".png"};
+inline const std::vector<std::string> kCostMatrixFile = {".npy", ".txt"};
+inline const std::vector<std::string> kGraphFile = {".npy", ".txt", ".points", ".pts"};
+inline const std::vector<std::string> kHypergraphFile = {".hgr"};
+inline const std::vector<std::string> kPartitionFile = {".part", ".txt"};
+void requireOutputFormat(const char* option, const std::string& path,
+                         const std::vector<std::string>& extensions);
+CLI::Validator outputFormat(const std::vector<std::string>& extensions);
+
 // Refuses (CLI::ValidationError naming the option) any output that is the input file itself, through links
 // too, before anything is solved: the write would replace the instance with the result.
 struct OutputOption {

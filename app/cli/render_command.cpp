@@ -113,7 +113,9 @@ void addRenderCommand(CLI::App& app) {
       ->expected(4)
       ->delimiter(',')
       ->check(finiteIn(0, std::numeric_limits<int32_t>::max()));
-  command->add_option("--output", options->output, "PNG file to write")->required();
+  command->add_option("--output", options->output, "PNG file to write")
+      ->required()
+      ->check(outputFormat(kPngFile));
   command->callback([options] {
     std::string description;
     const lap::AnyCostMatrix costs = loadInstance(options->instance, &description);

@@ -163,25 +163,6 @@ Run timeSolve(const lap::CostMatrix<T>& costs, const Configuration& configuratio
   return run;
 }
 
-// The tie kinds of the "ties" preset as the square matrix the solvers receive.
-bool isTieKind(const std::string& range) {
-  return range == "equal" || range == "one-row" || range == "one-column" || range == "duplicates";
-}
-
-lap::CostMatrix<int32_t> tiedMatrix(const std::string& kind, int32_t n, uint64_t seed) {
-  lap::CostMatrix<int32_t> costs(n, n);
-  std::mt19937_64 random(seed);
-  for (int32_t i = 0; i < n; ++i) {
-    for (int32_t j = 0; j < n; ++j) {
-      costs(i, j) = kind == "equal"        ? 1
-                    : kind == "one-row"    ? (i == 0 ? 1 : 0)
-                    : kind == "one-column" ? (j == 0 ? 1 : 0)
-                                           : static_cast<int32_t>(random() % 3);
-    }
-  }
-  return costs;
-}
-
 std::vector<Instance> instances(const BenchOptions& options) {
   std::vector<Instance> out;
   for (const std::string& path : options.inputs) {
@@ -194,9 +175,9 @@ std::vector<Instance> instances(const BenchOptions& options) {
     for (const std::string& range : options.ranges) {
       for (int k = 0; k < options.instances; ++k) {
         const auto seed = static_cast<uint64_t>(k + 1);
-        if (isTieKind(range)) {
+        if (lap::isTiedKind(range)) {
           out.push_back({"ties", range, "ties " + range + " n=" + std::to_string(n), n, seed,
-                         tiedMatrix(range, n, seed)});
+                         lap::tiedCosts(range, n, seed)});
           continue;
         }
         // "real": doubles uniform in [0, 1); else integers uniform in the named range.

@@ -49,23 +49,10 @@ inline CostMatrix<double> withForbiddenEntries(const CostMatrix<double>& costs, 
   return out;
 }
 
-// Degenerate costs, the families of the bench's ties preset: every cost 1, a row of ones over zeros (a 1 x n
-// matrix as its padding solves it), a column of ones, costs drawn from {0, 1, 2}; with their optimum (-1:
-// not known in closed form).
+// The tied families (lap::tiedCosts) with their optimum, -1 where none is known in closed form.
 inline const std::vector<std::string> kTiedKinds = {"equal", "one-row", "one-column", "duplicates"};
-inline CostMatrix<int32_t> tiedCosts(const std::string& kind, int32_t n, uint64_t seed, int64_t* optimum) {
-  CostMatrix<int32_t> costs(n, n);
-  std::mt19937_64 random(seed);
-  for (int32_t i = 0; i < n; ++i) {
-    for (int32_t j = 0; j < n; ++j) {
-      costs(i, j) = kind == "equal"        ? 1
-                    : kind == "one-row"    ? (i == 0 ? 1 : 0)
-                    : kind == "one-column" ? (j == 0 ? 1 : 0)
-                                           : static_cast<int32_t>(random() % 3);
-    }
-  }
-  *optimum = kind == "equal" ? n : kind == "duplicates" ? -1 : 1;
-  return costs;
+inline int64_t tiedOptimum(const std::string& kind, int32_t n) {
+  return kind == "equal" ? n : kind == "duplicates" ? -1 : 1;
 }
 
 // Iterations a tied matrix may take: random costs of a few hundred rows take 15-20; before the tie rules,

@@ -78,8 +78,8 @@ class TestLapSolvers : public QObject {
   void tiedCostsTakeAboutAsFewIterationsAsRandomOnes() {
     constexpr int32_t n = 400;
     for (const std::string& kind : kTiedKinds) {
-      int64_t optimum = -1;
-      const CostMatrix<int32_t> costs = tiedCosts(kind, n, baseSeed() + 900, &optimum);
+      const CostMatrix<int32_t> costs = tiedCosts(kind, n, baseSeed() + 900);
+      int64_t optimum = tiedOptimum(kind, n);
       if (optimum < 0) optimum = solve(costs, cpuConfigurations().front()).solution.objective;
       for (const Configuration& configuration : cpuConfigurations()) {
         const QString where = QString::fromStdString(kind + " n=400 " + configuration.label());

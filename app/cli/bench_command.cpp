@@ -163,25 +163,6 @@ Run timeSolve(const lap::CostMatrix<T>& costs, const Configuration& configuratio
   return run;
 }
 
-// The tie kinds of the "ties" preset as the square matrix the solvers receive.
-bool isTieKind(const std::string& range) {
-  return range == "equal" || range == "one-row" || range == "one-column" || range == "duplicates";
-}
-
-lap::CostMatrix<int32_t> tiedMatrix(const std::string& kind, int32_t n, uint64_t seed) {
-  lap::CostMatrix<int32_t> costs(n, n);
-  std::mt19937_64 random(seed);
-  for (int32_t i = 0; i < n; ++i) {
-    for (int32_t j = 0; j < n; ++j) {
-      costs(i, j) = kind == "equal"        ? 1
-                    : kind == "one-row"    ? (i == 0 ? 1 : 0)
-                    : kind == "one-column" ? (j == 0 ? 1 : 0)
-                                           : static_cast<int32_t>(random() % 3);
-    }
-  }
-  return costs;
-}
-
 std::vector<Instance> instances(const BenchOptions& options) {
   std::vector<Instance> out;
   for (const std::string& path : options.inputs) {
@@ -194,9 +175,9 @@ std::vector<Instance> instances(const BenchOptions& options) {
     for (const std::string& range : options.ranges) {
       for (int k = 0; k < options.instances; ++k) {
         const auto seed = static_cast<uint64_t>(k + 1);
-        if (isTieKind(range)) {
+        if (lap::isTiedKind(range)) {
           out.push_back({"ties", range, "ties " + range + " n=" + std::to_string(n), n, seed,
-                         tiedMatrix(range, n, seed)});
+                         lap::tiedCosts(range, n, seed)});
           continue;
         }
         // "real": doubles uniform in [0, 1); else integers uniform in the named range.
@@ -362,7 +343,7 @@ void addBenchCommand(CLI::App& app) {
       ->capture_default_str();
   bench->add_option("--sizes", options->sizes, "Override the preset's sizes")
       ->delimiter(',')
-      ->check(CLI::PositiveNumber);
+      ->check(integerAtLeast<int32_t>(1));
   bench
       ->add_option("--ranges", options->ranges,
                    "Override the cost ranges (n/10, n, 10n; real = doubles in [0,1); ties: equal, one-row, "
@@ -378,24 +359,25 @@ void addBenchCommand(CLI::App& app) {
   addGranularityOption(*bench, options->granularity);
   bench->add_option("--threads", options->threads, "OpenMP thread counts of the cpu backend")
       ->delimiter(',')
-      ->check(CLI::Range(1, kMaxThreads));
+      ->check(integerIn(1, kMaxThreads));
   bench->add_option("--npy", options->inputs, "Benchmark these instance files instead of generated ones")
       ->delimiter(',')
       ->check(CLI::ExistingFile);
   bench
       ->add_option("--instances", options->instances,
                    "Instances per size and range (seeds 1..K; 0 = the preset's)")
-      ->check(CLI::Range(0, kMaxBenchRuns));
+      ->check(integerIn(0, kMaxBenchRuns));
   bench
       ->add_option("--repeats", options->repeats,
                    "Timed runs per instance and configuration (0 = the preset's)")
-      ->check(CLI::Range(0, kMaxBenchRuns));
+      ->check(integerIn(0, kMaxBenchRuns));
   bench->add_option("--warmups", options->warmups, "Untimed runs before the timed ones")
-      ->check(CLI::Range(0, kMaxBenchRuns))
+      ->check(integerIn(0, kMaxBenchRuns))
       ->capture_default_str();
   bench->add_option("--save-npy", options->saveNpyDirectory,
                     "Also write each generated instance as .npy here");
-  bench->add_option("--output", options->output, "CSV file (default bench-<preset>.csv)");
+  bench->add_option("--output", options->output, "CSV file (default bench-<preset>.csv)")
+      ->check(outputFormat(kCsvFile));
   auto matching = addMatchingBenchOptions(*bench);
   auto hypergraphOptions = addHypergraphBenchOptions(*bench);
   bench->callback(

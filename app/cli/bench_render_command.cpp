@@ -182,22 +182,24 @@ void addBenchRenderCommand(CLI::App& app) {
       "Frames per second of the matrix view while panning (whole matrix, 1 cell/px, 8 px/cell)");
   addInstanceOptions(*command, options->instance);
   command->add_option("--steps", options->steps, "Tree-variant steps before drawing (for duals and covers)")
-      ->check(CLI::NonNegativeNumber)
+      ->check(integerAtLeast<int64_t>(0))
       ->capture_default_str();
   command->add_option("--width", options->width, "Image width")
-      ->check(CLI::Range(1, kMaxImageSide))
+      ->check(integerIn(1, kMaxImageSide))
       ->capture_default_str();
   command->add_option("--height", options->height, "Image height")
-      ->check(CLI::Range(1, kMaxImageSide))
+      ->check(integerIn(1, kMaxImageSide))
       ->capture_default_str();
   command->add_option("--frames", options->frames, "Frames per run")
-      ->check(CLI::PositiveNumber)
+      ->check(integerAtLeast(1))
       ->capture_default_str();
   command->add_option("--runs", options->runs, "Runs per zoom level")
-      ->check(CLI::PositiveNumber)
+      ->check(integerAtLeast(1))
       ->capture_default_str();
   command->add_option("--machine", options->machine, "Machine name for the CSV (default: host name)");
-  command->add_option("--output", options->output, "CSV file to write")->required();
+  command->add_option("--output", options->output, "CSV file to write")
+      ->required()
+      ->check(outputFormat(kCsvFile));
   command->callback([options] {
     std::string description;
     const lap::AnyCostMatrix costs = loadInstance(options->instance, &description);

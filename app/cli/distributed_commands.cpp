@@ -279,7 +279,7 @@ void addAlgorithmOptions(CLI::App& command, std::string& backend, int& threads, 
       ->check(CLI::IsMember({"cpu", "sequential", "cuda"}))
       ->capture_default_str();
   command.add_option("--threads", threads, "OpenMP threads per rank (cpu backend)")
-      ->check(CLI::Range(1, kMaxThreads))
+      ->check(integerIn(1, kMaxThreads))
       ->capture_default_str();
   addGranularityOption(command, granularity);
 }
@@ -305,9 +305,12 @@ void addSolve(CLI::App& app, lap::Communicator& communicator) {
                        ? "each rank writes its own file NAME.rank<k>.csv: give a file name, not " + path
                        : std::string();
           },
-          "FILE"));
-  solve->add_option("--assignment-out", options->assignmentOut,
-                    "Write the assignment as CSV (row,col), rank 0");
+          "FILE"))
+      ->check(outputFormat(kCsvFile));
+  solve
+      ->add_option("--assignment-out", options->assignmentOut,
+                   "Write the assignment as CSV (row,col), rank 0")
+      ->check(outputFormat(kCsvFile));
   solve->callback([options, &communicator] {
     // Each rank checks its own outputs (the trace names differ by rank); any refusal stops all of them.
     onEveryRankOrNone(communicator, [&] {
@@ -429,22 +432,24 @@ void addBench(CLI::App& app, lap::Communicator& communicator) {
       ->capture_default_str();
   bench->add_option("--sizes", options->sizes, "Override the preset's sizes")
       ->delimiter(',')
-      ->check(CLI::PositiveNumber);
+      ->check(integerAtLeast<int32_t>(1));
   bench->add_option("--algorithms", options->algorithms, "classical, tree")
       ->delimiter(',')
       ->check(CLI::IsMember({"classical", "tree"}));
   addAlgorithmOptions(*bench, options->backend, options->threads, options->granularity);
   bench->add_option("--seed", options->seed, "Seed of the counter-stream instances")
-      ->check(CLI::NonNegativeNumber)
+      ->check(integerAtLeast<uint64_t>(0))
       ->capture_default_str();
   bench->add_option("--repeats", options->repeats, "Timed runs per size and algorithm")
-      ->check(CLI::Range(1, kMaxBenchRuns))
+      ->check(integerIn(1, kMaxBenchRuns))
       ->capture_default_str();
   bench->add_option("--warmups", options->warmups, "Untimed runs before the timed ones")
-      ->check(CLI::Range(0, kMaxBenchRuns))
+      ->check(integerIn(0, kMaxBenchRuns))
       ->capture_default_str();
-  bench->add_option("--output", options->output,
-                    "CSV file, written by rank 0 (default bench-<preset>-p<P>.csv)");
+  bench
+      ->add_option("--output", options->output,
+                   "CSV file, written by rank 0 (default bench-<preset>-p<P>.csv)")
+      ->check(outputFormat(kCsvFile));
   bench->callback([options, &communicator] { runDistributedBench(*options, communicator); });
 }
 

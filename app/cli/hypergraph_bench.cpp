@@ -8,6 +8,7 @@
 #include <map>
 
 #include "app/cli/bench_support.h"
+#include "app/cli/option_checks.h"
 #include "solver/core/csv_table.h"
 #include "solver/core/cuda_device.h"
 #include "solver/core/errors.h"
@@ -191,11 +192,11 @@ std::shared_ptr<HypergraphBenchOptions> addHypergraphBenchOptions(CLI::App& benc
   bench
       .add_option("--scale", options->scale,
                   "hypergraph: profiles at their original size divided by this (default 1 = original)")
-      ->check(CLI::PositiveNumber);
+      ->check(integerAtLeast<int32_t>(1));
   bench
       .add_option("--heavy-n", options->heavySize,
                   "hypergraph: size of the heavy-column matrix (default 700000, 0 = leave it out)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(integerAtLeast<int32_t>(0));
   return options;
 }
 

@@ -3,6 +3,7 @@
 
 #include <cstdio>
 
+#include "app/cli/option_checks.h"
 #include "solver/core/errors.h"
 #include "solver/core/number_format.h"
 #include "solver/core/stopwatch.h"
@@ -28,8 +29,10 @@ std::string joined(const std::vector<hypergraph::LevelSize>& levels, auto field)
 
 std::shared_ptr<HypergraphSolveOptions> addHypergraphSolveOptions(CLI::App& solve) {
   auto options = std::make_shared<HypergraphSolveOptions>();
-  solve.add_option("--partition-out", options->partitionOut,
-                   "hypergraph: write the bipartition, one part id (0/1) per node and line");
+  solve
+      .add_option("--partition-out", options->partitionOut,
+                  "hypergraph: write the bipartition, one part id (0/1) per node and line")
+      ->check(outputFormat(kPartitionFile));
   solve
       .add_option("--coarsen-with", options->matching, "hypergraph: bipartition's matching, greedy or suitor")
       ->check(CLI::IsMember({"greedy", "suitor"}))
@@ -37,20 +40,20 @@ std::shared_ptr<HypergraphSolveOptions> addHypergraphSolveOptions(CLI::App& solv
   solve
       .add_option("--levels", options->levels,
                   "hypergraph: coarsening levels at most (0 = until small or stalled)")
-      ->check(CLI::NonNegativeNumber)
+      ->check(integerAtLeast<int32_t>(0))
       ->capture_default_str();
   solve
       .add_option("--brute-force-below", options->bruteForceBelow,
                   "hypergraph: partition by brute force below this many nodes (M of Fig. 2, at most 30)")
-      ->check(CLI::Range(2, 30))
+      ->check(integerIn(2, 30))
       ->capture_default_str();
   solve.add_option("--fm-passes", options->fmPasses, "hypergraph: FM passes per level at most")
-      ->check(CLI::PositiveNumber)
+      ->check(integerAtLeast<int32_t>(1))
       ->capture_default_str();
   solve
       .add_option("--parts", options->parts,
                   "hypergraph: bipartition into this many parts by recursive bisection (a power of two)")
-      ->check(CLI::Range(2, 1 << 20))
+      ->check(integerIn(2, 1 << 20))
       ->capture_default_str();
   return options;
 }

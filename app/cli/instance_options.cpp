@@ -1,5 +1,6 @@
 #include "app/cli/instance_options.h"
 
+#include "app/cli/option_checks.h"
 #include "solver/lap/generators.h"
 #include "solver/lap/io/matrix_io.h"
 
@@ -20,13 +21,13 @@ void addInstanceOptions(CLI::App& command, InstanceOptions& options) {
   input->excludes(generator);
   command
       .add_option("--n", options.n, "Size of the generated instance (hypergraph profiles: 0 = original size)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(integerAtLeast<int32_t>(0));
   command
       .add_option("--range", options.range, "Integer cost range of 'uniform': [0, n/10), [0, n) or [0, 10n)")
       ->check(CLI::IsMember({"n/10", "n", "10n"}))
       ->capture_default_str();
   command.add_option("--seed", options.seed, "Random seed of the generator")
-      ->check(CLI::NonNegativeNumber)
+      ->check(integerAtLeast<uint64_t>(0))
       ->capture_default_str();
   command
       .add_option(

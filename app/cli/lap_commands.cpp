@@ -130,16 +130,19 @@ void addSolve(CLI::App& app) {
       ->check(CLI::IsMember({"auto", "cpu", "sequential", "cuda"}))
       ->capture_default_str();
   solve->add_option("--threads", options->threads, "OpenMP threads of the cpu backend (0 = all cores)")
-      ->check(CLI::Range(0, kMaxThreads))
+      ->check(integerIn(0, kMaxThreads))
       ->capture_default_str();
   addGranularityOption(*solve, options->granularity);
   solve->add_flag("--maximize", options->maximize, "Maximise the total instead of minimising it");
   solve->add_flag("--verify", options->verify, "Check the dual certificate of the result");
-  solve->add_option("--assignment-out", options->assignmentOut,
-                    "Write the assignment as CSV (row,col; -1 = none)");
-  solve->add_option("--trace-out", options->traceOut, "Write the step trace as CSV, one row per step");
+  solve
+      ->add_option("--assignment-out", options->assignmentOut,
+                   "Write the assignment as CSV (row,col; -1 = none)")
+      ->check(outputFormat(kCsvFile));
+  solve->add_option("--trace-out", options->traceOut, "Write the step trace as CSV, one row per step")
+      ->check(outputFormat(kCsvFile));
   solve->add_option("--shuffle-seed", options->shuffleSeed, "random: seed of the Fisher-Yates shuffle")
-      ->check(CLI::NonNegativeNumber)
+      ->check(integerAtLeast<uint64_t>(0))
       ->capture_default_str();
   // One --epsilon for the two problems that take one; its meaning follows --problem.
   solve
@@ -147,7 +150,7 @@ void addSolve(CLI::App& app) {
                    "auction on real costs: final epsilon (the result is within n x epsilon of the optimum; "
                    "default 1e-7 x the largest |cost| / n); hypergraph: imbalance threshold of eq. 2 "
                    "(default 0.03)")
-      ->check(finiteIn(0, std::numeric_limits<double>::max()));
+      ->check(finiteAtLeast(0));
   solve
       ->add_option("--scaling", options->auction.scalingFactor,
                    "auction: epsilon divisor between scaling phases")
@@ -243,21 +246,27 @@ void addGenerate(CLI::App& app) {
       ->check(CLI::IsMember(kinds));
   generate->add_option("--n", options->n, "Size (hypergraph profiles: 0 = original size)")
       ->required()
-      ->check(CLI::NonNegativeNumber);
+      ->check(integerAtLeast<int32_t>(0));
   generate->add_option("--range", options->range, "Integer cost range of 'uniform'")
       ->check(CLI::IsMember({"n/10", "n", "10n"}))
       ->capture_default_str();
   generate->add_option("--seed", options->seed, "Random seed")
-      ->check(CLI::NonNegativeNumber)
+      ->check(integerAtLeast<uint64_t>(0))
       ->capture_default_str();
   generate
       ->add_option("--stream", options->stream,
                    "LAP: sequential or counter (the matrix matchscope-mpi generates)")
       ->check(CLI::IsMember({"sequential", "counter"}))
       ->capture_default_str();
-  generate->add_option("--output", *output, "File to write: .npy, or text for any other extension")
+  generate
+      ->add_option("--output", *output,
+                   "File to write: lap .npy or .txt; matching .npy, .txt or .points; hypergraph .hgr")
       ->required();
   generate->callback([options, output, problem] {
+    requireOutputFormat("--output", *output,
+                        *problem == "matching"     ? kGraphFile
+                        : *problem == "hypergraph" ? kHypergraphFile
+                                                   : kCostMatrixFile);
     if (*problem == "matching") {
       generateMatching(*options, *output);
       return;

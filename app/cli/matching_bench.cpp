@@ -428,29 +428,29 @@ std::shared_ptr<MatchingBenchOptions> addMatchingBenchOptions(CLI::App& bench) {
   bench
       .add_option("--max-phases", options->maxPhases,
                   "roma presets: ROMA phase limit (0 = to convergence; default 8)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(integerAtLeast<int32_t>(0));
   bench
       .add_option("--flip-retries", options->flipRetries,
                   "roma presets: parallel ROMA searches again after a failed flip, up to R times per phase")
-      ->check(CLI::NonNegativeNumber);
+      ->check(integerAtLeast<int32_t>(0));
   bench
       .add_option("--cpu-up-to", options->cpuUpTo, "roma presets: largest n for configurations with CPU work")
-      ->check(CLI::NonNegativeNumber);
+      ->check(integerAtLeast<int32_t>(0));
   bench
       .add_option("--greedy-up-to", options->greedyUpTo,
                   "roma presets: largest n for greedy and greedy starts")
-      ->check(CLI::NonNegativeNumber);
+      ->check(integerAtLeast<int32_t>(0));
   bench
       .add_option("--exact-up-to", options->exactUpTo, "roma presets: largest n solved by LEMON for the gap")
-      ->check(CLI::NonNegativeNumber);
+      ->check(integerAtLeast<int32_t>(0));
   bench
       .add_option("--exact-geometric-up-to", options->exactGeometricUpTo,
                   "roma presets: largest geometric n solved by LEMON")
-      ->check(CLI::NonNegativeNumber);
+      ->check(integerAtLeast<int32_t>(0));
   bench
       .add_option("--bound-up-to", options->boundUpTo,
                   "roma presets: largest n given the bipartite relaxation's bound on the optimum")
-      ->check(CLI::NonNegativeNumber);
+      ->check(integerAtLeast<int32_t>(0));
   return options;
 }
 

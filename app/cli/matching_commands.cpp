@@ -57,7 +57,7 @@ std::shared_ptr<MatchingSolveOptions> addMatchingSolveOptions(CLI::App& solve) {
   solve
       .add_option("--max-phases", options->maxPhases,
                   "matching: stop ROMA after K phases (0 = at convergence)")
-      ->check(CLI::NonNegativeNumber)
+      ->check(integerAtLeast<int32_t>(0))
       ->capture_default_str();
   solve.add_option("--gain-threshold", options->gainThreshold, "matching: flip only for gains above this")
       ->check(finiteIn(0, std::numeric_limits<float>::max()))
@@ -65,10 +65,11 @@ std::shared_ptr<MatchingSolveOptions> addMatchingSolveOptions(CLI::App& solve) {
   solve
       .add_option("--flip-retries", options->flipRetries,
                   "matching: parallel ROMA searches again after a failed flip, up to R times per phase")
-      ->check(CLI::NonNegativeNumber)
+      ->check(integerAtLeast(0))
       ->capture_default_str();
-  solve.add_option("--matching-out", options->matchingOut,
-                   "matching: write the matching as CSV (vertex,mate)");
+  solve
+      .add_option("--matching-out", options->matchingOut, "matching: write the matching as CSV (vertex,mate)")
+      ->check(outputFormat(kCsvFile));
   return options;
 }
 

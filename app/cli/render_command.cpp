@@ -93,16 +93,16 @@ void addRenderCommand(CLI::App& app) {
       ->check(CLI::IsMember({"auto", "cpu", "sequential", "cuda"}))
       ->capture_default_str();
   command->add_option("--threads", options->threads, "OpenMP threads of the cpu backend (0 = all cores)")
-      ->check(CLI::Range(0, kMaxThreads));
+      ->check(integerIn(0, kMaxThreads));
   command->add_option("--steps", options->steps, "Solver steps (phases) to run before drawing")
       ->required()
-      ->check(CLI::NonNegativeNumber);
+      ->check(integerAtLeast<int64_t>(0));
   command->add_option("--width", options->width, "Image width in pixels")
       ->required()
-      ->check(CLI::Range(1, kMaxImageSide));
+      ->check(integerIn(1, kMaxImageSide));
   command->add_option("--height", options->height, "Image height in pixels")
       ->required()
-      ->check(CLI::Range(1, kMaxImageSide));
+      ->check(integerIn(1, kMaxImageSide));
   command->add_option("--quantity", options->quantity, "cost, or slack c - u - v (diverging colours)")
       ->check(CLI::IsMember({"cost", "slack"}))
       ->capture_default_str();
@@ -113,7 +113,9 @@ void addRenderCommand(CLI::App& app) {
       ->expected(4)
       ->delimiter(',')
       ->check(finiteIn(0, std::numeric_limits<int32_t>::max()));
-  command->add_option("--output", options->output, "PNG file to write")->required();
+  command->add_option("--output", options->output, "PNG file to write")
+      ->required()
+      ->check(outputFormat(kPngFile));
   command->callback([options] {
     std::string description;
     const lap::AnyCostMatrix costs = loadInstance(options->instance, &description);

@@ -265,7 +265,18 @@ class MultilevelMachine final : public HypergraphSolver {
     ++fmPasses_;
     measurePartition(record);
     const bool levelDone = pass.cutAfter >= pass.cutBefore || fmPasses_ >= options_.maxFmPasses;
-    if (levelDone) stage_ = level_ == 0 ? Stage::Finished : Stage::Projection;
+    if (!levelDone) return;
+    if (level_ > 0) {
+      stage_ = Stage::Projection;
+      return;
+    }
+    // The input level must meet eq. 2 exactly: where FM left it overweight, the fewest moves that fix it,
+    // then one more pass for the cut (FM never worsens the cut of a feasible partition).
+    if (rebalance(graph(), partition_, levelBound())) {
+      fmPass(graph(), partition_, levelBound());
+      measurePartition(record);
+    }
+    stage_ = Stage::Finished;
   }
 
   HypergraphOptions options_;

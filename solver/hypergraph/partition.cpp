@@ -5,6 +5,7 @@
 #include <bit>
 #include <cmath>
 #include <deque>
+#include <limits>
 #include <stdexcept>
 
 #include "solver/core/errors.h"
@@ -171,6 +172,53 @@ Partition project(const Partition& coarse, const std::vector<int32_t>& map) {
   Partition fine(map.size());
   for (std::size_t v = 0; v < map.size(); ++v) fine[v] = coarse[static_cast<std::size_t>(map[v])];
   return fine;
+}
+
+bool rebalance(const Hypergraph& graph, Partition& partition, int64_t maxSide) {
+  const int32_t n = graph.nodeCount();
+  const int64_t total = graph.totalNodeWeight();
+  if (overweight(sideWeights(graph, partition), maxSide) == 0) return false;
+  if (static_cast<double>(n) * static_cast<double>(total + 1) > static_cast<double>(kRebalanceCells))
+    return false;
+  // moves[w]: fewest nodes moved among the first k nodes so that side 1 weighs w; flipped[k][w] records
+  // whether node k moved on that best way.
+  constexpr int32_t kUnreachable = std::numeric_limits<int32_t>::max();
+  const auto width = static_cast<std::size_t>(total + 1);
+  std::vector<int32_t> moves(width, kUnreachable), next(width);
+  std::vector<bool> flipped(static_cast<std::size_t>(n) * width, false);
+  moves[0] = 0;
+  for (int32_t v = 0; v < n; ++v) {
+    const auto w = static_cast<std::size_t>(graph.nodeWeight(v));
+    const bool onSide1 = partition[static_cast<std::size_t>(v)] == 1;
+    std::fill(next.begin(), next.end(), kUnreachable);
+    for (std::size_t before = 0; before < width; ++before) {
+      if (moves[before] == kUnreachable) continue;
+      // Staying adds w to side 1 when v is there; moving adds it when v is on side 0.
+      for (const bool flip : {false, true}) {
+        const std::size_t after = before + ((onSide1 != flip) ? w : 0);
+        const int32_t cost = moves[before] + (flip ? 1 : 0);
+        if (after < width && cost < next[after]) {
+          next[after] = cost;
+          flipped[static_cast<std::size_t>(v) * width + after] = flip;
+        }
+      }
+    }
+    moves.swap(next);
+  }
+  std::size_t target = width;
+  for (std::size_t w = 0; w < width; ++w) {
+    const auto side1 = static_cast<int64_t>(w);
+    if (moves[w] == kUnreachable || std::max(side1, total - side1) > maxSide) continue;
+    if (target == width || moves[w] < moves[target]) target = w;
+  }
+  if (target == width) return false;  // no partition meets eq. 2
+  for (int32_t v = n - 1; v >= 0; --v) {
+    const bool flip = flipped[static_cast<std::size_t>(v) * width + target];
+    uint8_t& side = partition[static_cast<std::size_t>(v)];
+    side ^= flip ? 1 : 0;
+    if (side == 1) target -= static_cast<std::size_t>(graph.nodeWeight(v));
+  }
+  return true;
 }
 
 FmPassResult fmPass(const Hypergraph& graph, Partition& partition, int64_t maxSide) {

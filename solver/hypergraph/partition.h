@@ -31,6 +31,13 @@ struct FmPassResult {
   int64_t movesTried = 0, movesKept = 0;
 };
 
+// Makes an overweight partition meet eq. 2 (both sides at most maxSide) by moving the fewest nodes, whenever
+// some partition meets it: an exact subset sum over the node weights (FM moves one node at a time and can
+// get stuck one node over the bound when every single move overshoots). Done when nodes x (total weight + 1)
+// is at most kRebalanceCells; larger inputs are left as they are. Returns whether the partition changed.
+inline constexpr int64_t kRebalanceCells = int64_t{1} << 27;
+bool rebalance(const Hypergraph& graph, Partition& partition, int64_t maxSide);
+
 // One FM pass: moves the best-gain free node whose move keeps both sides within maxSide (or, while the
 // partition is overweight, lightens the heavier side), locks it, and at the end rolls back to the prefix
 // that is feasible (or least overweight) with the smallest cut. Never worsens the cut of a feasible input.

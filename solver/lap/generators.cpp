@@ -193,4 +193,23 @@ AnyCostMatrix generate(const GeneratorSpec& spec) {
   throw std::invalid_argument("unknown generator");
 }
 
+bool isTiedKind(std::string_view kind) {
+  return kind == "equal" || kind == "one-row" || kind == "one-column" || kind == "duplicates";
+}
+
+CostMatrix<int32_t> tiedCosts(std::string_view kind, int32_t n, uint64_t seed) {
+  if (!isTiedKind(kind)) throw std::invalid_argument("unknown tied kind '" + std::string(kind) + "'");
+  CostMatrix<int32_t> costs(n, n);
+  std::mt19937_64 random(seed);
+  for (int32_t i = 0; i < n; ++i) {
+    for (int32_t j = 0; j < n; ++j) {
+      costs(i, j) = kind == "equal"        ? 1
+                    : kind == "one-row"    ? (i == 0 ? 1 : 0)
+                    : kind == "one-column" ? (j == 0 ? 1 : 0)
+                                           : static_cast<int32_t>(random() % 3);
+    }
+  }
+  return costs;
+}
+
 }  // namespace ms::lap

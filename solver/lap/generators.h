@@ -50,4 +50,10 @@ AnyCostMatrix generate(const GeneratorSpec& spec);
 // std::invalid_argument for the sequential stream, which cannot start mid-matrix.
 AnyCostMatrix generateSlice(const GeneratorSpec& spec, const MatrixSlice& slice);
 
+// Degenerate costs, the tied families of the ties bench and tests: "equal" (every cost 1), "one-row" (a row
+// of ones over zeros: a 1 x n matrix as its padding solves it), "one-column", "duplicates" (costs drawn from
+// {0, 1, 2} with `seed`). isTiedKind() tells the names; tiedCosts() throws std::invalid_argument otherwise.
+bool isTiedKind(std::string_view kind);
+CostMatrix<int32_t> tiedCosts(std::string_view kind, int32_t n, uint64_t seed);
+
 }  // namespace ms::lap

@@ -3,6 +3,7 @@
 
 #include <QProcess>
 #include <QTemporaryDir>
+#include <functional>
 #include <limits>
 #include <random>
 #include <set>
@@ -83,6 +84,33 @@ QList<QStringList> readCsv(const QString& path) {
     rows.append(cells);
   }
   return rows;
+}
+
+// Empty when `path` is a CSV table: a header of at least `columns` fields and data rows of as many.
+QString csvProblem(const QString& path, int columns) {
+  const QList<QStringList> rows = readCsv(path);
+  if (rows.size() < 2) return "no header and data rows";
+  const auto width = rows.first().size();
+  if (width < columns) return "header of " + QString::number(width) + " fields";
+  for (const QStringList& row : rows) {
+    if (row.size() != width)
+      return "row '" + row.join(',') + "' is not " + QString::number(width) + " fields";
+  }
+  return {};
+}
+
+// Empty when the file starts with `signature`.
+QString signatureProblem(const QString& path, const QByteArray& signature) {
+  QFile file(path);
+  if (!file.open(QIODevice::ReadOnly)) return "cannot open";
+  return file.read(signature.size()) == signature ? QString() : "does not start with " + signature.toHex();
+}
+
+// Empty when matchscope-cli reads the file back as an instance of `problem` and solves it.
+QString solvesBack(const QString& path, const QString& problem) {
+  const Result r = cli({"solve", "--problem", problem, "--input", path, "--backend", "cpu"});
+  return r.exitCode == 0 ? QString()
+                         : "solve --input gave exit " + QString::number(r.exitCode) + ": " + r.err;
 }
 
 }  // namespace
@@ -632,31 +660,105 @@ class TestCli : public QObject {
     QVERIFY2(r.err.contains("distance exceeds"), qPrintable(r.err));
   }
 
+  // Every output chosen by its file's extension writes what its name says and reads back: instances through
+  // the project's readers (solve --input), partitions through readPartitionFile, PNG and .npy by their
+  // signatures, CSV by its columns. A name of another format is refused in one line before anything is
+  // written (before: generate --problem hypergraph --output h.mtx wrote .hgr text, render --output r.jpg a
+  // PNG, --assignment-out a.npy CSV).
+  void everyOutputIsWrittenAsItsNameSays() {
+    QTemporaryDir dir, refusedDir;
+    const QStringList lap = {"generate", "uniform", "--n", "6"};
+    const QStringList matching = {"generate", "--problem", "matching", "uniform", "--n", "6"};
+    const QStringList points = {"generate", "--problem", "matching", "geometric", "--n", "6"};
+    const QStringList hypergraph = {"generate", "--problem", "hypergraph", "random-hypergraph", "--n", "30"};
+    const QStringList solveLap = {"solve", "--generate", "uniform", "--n", "6", "--backend", "cpu"};
+    const QStringList solveMatching = {"solve", "--problem", "matching",  "--generate", "uniform",
+                                       "--n",   "8",         "--backend", "cpu"};
+    const QStringList solveHypergraph = {
+        "solve", "--problem", "hypergraph", "--generate",  "random-hypergraph", "--n",
+        "40",    "--backend", "cpu",        "--algorithm", "bipartition"};
+    const QStringList render = {"render",  "--generate", "uniform",  "--n", "6",         "--steps", "2",
+                                "--width", "64",         "--height", "64",  "--backend", "cpu"};
+    const QStringList bench = {"bench", "--preset", "table1", "--sizes", "5", "--repeats", "1"};
+    const QStringList benchRender = {"bench-render", "--generate", "uniform", "--n", "6",
+                                     "--frames",     "1",          "--runs",  "1",   "--width",
+                                     "64",           "--height",   "64"};
+    const QByteArray npy("\x93NUMPY", 6), png("\x89PNG\r\n\x1a\n", 8);
+    struct Case {
+      QStringList command;
+      QString option, name, wrongName;
+      std::function<QString(const QString&)> readBack;
+    };
+    const QList<Case> cases = {
+        {lap, "--output", "m.npy", "m.points",
+         [&](const QString& p) { return signatureProblem(p, npy) + solvesBack(p, "lap"); }},
+        {lap, "--output", "m.txt", "m.hgr", [&](const QString& p) { return solvesBack(p, "lap"); }},
+        {matching, "--output", "g.npy", "g.csv",
+         [&](const QString& p) { return signatureProblem(p, npy) + solvesBack(p, "matching"); }},
+        {matching, "--output", "g.txt", "g.hgr", [&](const QString& p) { return solvesBack(p, "matching"); }},
+        {points, "--output", "g.points", "g.xyz",
+         [&](const QString& p) { return solvesBack(p, "matching"); }},
+        {hypergraph, "--output", "h.hgr", "h.mtx",
+         [&](const QString& p) { return solvesBack(p, "hypergraph"); }},
+        {solveLap, "--assignment-out", "a.csv", "a.npy", [](const QString& p) { return csvProblem(p, 2); }},
+        {solveLap, "--trace-out", "t.csv", "t.txt", [](const QString& p) { return csvProblem(p, 5); }},
+        {solveMatching, "--matching-out", "m.csv", "m.txt",
+         [](const QString& p) { return csvProblem(p, 2); }},
+        {solveHypergraph, "--partition-out", "p.part", "p.csv",
+         [](const QString& p) {
+           return ms::hypergraph::readPartitionFile(p.toStdString(), 40).size() == 40 ? QString()
+                                                                                      : "not 40 nodes";
+         }},
+        {render, "--output", "r.png", "r.jpg", [&](const QString& p) { return signatureProblem(p, png); }},
+        {bench, "--output", "b.csv", "b.txt", [](const QString& p) { return csvProblem(p, 10); }},
+        {benchRender, "--output", "br.csv", "br.png", [](const QString& p) { return csvProblem(p, 5); }},
+    };
+    for (const Case& c : cases) {
+      const QString path = dir.filePath(c.name), wrong = refusedDir.filePath(c.wrongName);
+      const QString what = c.command.first() + " " + c.option + " " + c.name;
+      const Result written = cli(c.command + QStringList{c.option, path});
+      QVERIFY2(written.exitCode == 0, qPrintable(what + ": " + written.err));
+      const QString problem = c.readBack(path);
+      QVERIFY2(problem.isEmpty(), qPrintable(what + ": " + problem));
+      const Result refused = cli(c.command + QStringList{c.option, wrong});
+      QVERIFY2(isOneLineRefusal(refused, 2) && refused.err.contains(c.option) && !QFile::exists(wrong),
+               qPrintable(what + " as " + c.wrongName + ": exit " + QString::number(refused.exitCode) + " " +
+                          refused.err));
+    }
+  }
+
   // An output that is the input file itself (by name or through a link) is refused before solving, and the
   // input is left as it was.
   void outputsThatAreTheInputAreRefused() {
     QTemporaryDir dir;
-    const QByteArray matrix = "4 1 3\n2 0 5\n3 2 2\n";
-    const QString lap = writeFile(dir, "m.txt", matrix);
-    QVERIFY(QFile::link(lap, dir.filePath("link.txt")));
+    // Inputs named as the outputs' formats too (a text matrix may be called .csv), so that the name alone
+    // does not refuse them; the hypergraph's own name cannot be a partition's, so only a link reaches it.
+    const QString lap = writeFile(dir, "m.csv", "4 1 3\n2 0 5\n3 2 2\n");
+    const QString weights = writeFile(dir, "w.csv", "0 1 2 3\n1 0 4 5\n2 4 0 6\n3 5 6 0\n");
     const QString hgr = writeFile(dir, "h.hgr", "2 4\n1 2\n3 4\n");
-    const QString points = writeFile(dir, "p.points", "0 0\n1 0\n0 1\n1 1\n");
+    QVERIFY(QFile::link(lap, dir.filePath("link.csv")));
+    QVERIFY(QFile::link(weights, dir.filePath("w-link.csv")));
+    QVERIFY(QFile::link(hgr, dir.filePath("h-link.part")));
     const struct {
       QStringList command;
       QString input;
       const char* option;
+      QStringList outputs;
     } cases[] = {
-        {{"solve"}, lap, "--assignment-out"},
-        {{"solve"}, lap, "--trace-out"},
-        {{"solve", "--problem", "matching"}, points, "--matching-out"},
-        {{"solve", "--problem", "hypergraph"}, hgr, "--partition-out"},
+        {{"solve"}, lap, "--assignment-out", {lap, dir.filePath("link.csv")}},
+        {{"solve"}, lap, "--trace-out", {lap, dir.filePath("link.csv")}},
+        {{"solve", "--problem", "matching"},
+         weights,
+         "--matching-out",
+         {weights, dir.filePath("w-link.csv")}},
+        {{"solve", "--problem", "hypergraph"}, hgr, "--partition-out", {dir.filePath("h-link.part")}},
     };
     for (const auto& c : cases) {
       QFile original(c.input);
       QVERIFY(original.open(QIODevice::ReadOnly));
       const QByteArray before = original.readAll();
       original.close();
-      for (const QString& output : {c.input, c.input == lap ? dir.filePath("link.txt") : c.input}) {
+      for (const QString& output : c.outputs) {
         const Result r =
             cli(c.command + QStringList{"--input", c.input, "--backend", "cpu", c.option, output});
         QVERIFY2(isOneLineRefusal(r, 2), qPrintable(QString(c.option) + ": " + r.out + r.err));

@@ -49,6 +49,16 @@ inline CostMatrix<double> withForbiddenEntries(const CostMatrix<double>& costs, 
   return out;
 }
 
+// The tied families (lap::tiedCosts) with their optimum, -1 where none is known in closed form.
+inline const std::vector<std::string> kTiedKinds = {"equal", "one-row", "one-column", "duplicates"};
+inline int64_t tiedOptimum(const std::string& kind, int32_t n) {
+  return kind == "equal" ? n : kind == "duplicates" ? -1 : 1;
+}
+
+// Iterations a tied matrix may take: random costs of a few hundred rows take 15-20; before the tie rules,
+// tied ones took one iteration per row.
+inline constexpr int32_t kTiedIterationLimit = 24;
+
 struct Configuration {
   LapAlgorithm algorithm;
   Backend backend;

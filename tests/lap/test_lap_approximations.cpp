@@ -222,6 +222,65 @@ class TestLapApproximations : public QObject {
     QVERIFY2(infeasible > 0, "no instance exercised infeasibility");
   }
 
+  // Forbidden entries are priced at M, about n times the largest cost, and the prices climb above it phase by
+  // phase: an epsilon that was above the step of the costs alone raised no price there, and the n = 300 band
+  // below bid forever (over 60 s). It is refused before bidding, naming the step it needs.
+  void auctionRefusesEpsilonBelowTheStepOfItsPrices() {
+    constexpr int32_t n = 300;
+    std::mt19937_64 random(baseSeed() + 7);
+    std::uniform_real_distribution<double> cost(1e6, 2e6);
+    CostMatrix<double> costs(n, n);
+    for (int32_t i = 0; i < n; ++i) {
+      for (int32_t j = 0; j < n; ++j)
+        costs(i, j) = j > i + 1 ? std::numeric_limits<double>::infinity() : cost(random);
+    }
+    LapOptions options = auctionOn(Backend::Sequential);
+    options.auction.finalEpsilon = 3e-9;
+    auto solver = makeLapSolver(costs, options);
+    try {
+      runToEnd(*solver);
+      QFAIL("an epsilon below the prices' step was accepted");
+    } catch (const SolveError& error) {
+      QVERIFY2(QString(error.what()).contains("below the representable step"), error.what());
+    }
+    options.auction.finalEpsilon = 0;  // the automatic epsilon is raised to the step and solves
+    LapSolution<double> solution;
+    QVERIFY(verifyAuctionWithinBound(costs, options, "band of forbidden entries", &solution));
+  }
+
+  // A kernel set whose bids never settle a phase (what a bid that raises no price amounts to) meets the round
+  // bound of the phase: one line naming it, not an endless loop. Here n = 2, price span 3 (span 1 x (n + 1)),
+  // epsilon 1: 2 x ((0 + 2 x (3 + 1)) / (1 / 2) + 1) + 1 = 35 rounds.
+  void auctionRoundsAreBounded() {
+    struct StalledKernels {
+      using Cost = int32_t;
+      using Price = int64_t;
+      int32_t n = 2;
+      void allocate() {}
+      FiniteCostRange finiteRange() const { return {0, 1, false, true}; }
+      void configure(Price, Price) {}
+      void startScalingPhase() {}
+      AuctionRounds bid(Price, int64_t maxRounds) {
+        volatile int64_t rounds = 0;  // maxRounds 0 (no limit) loops forever
+        while (maxRounds == 0 || rounds < maxRounds) rounds = rounds + 1;
+        return {rounds, rounds * n, n};
+      }
+      std::vector<int32_t> rowAssignment() const { return std::vector<int32_t>(2, -1); }
+      void snapshot(LapSnapshot&, double) const {}
+      void beginPhase() {}
+      int64_t endPhase() { return -1; }
+    };
+    CostMatrix<int32_t> costs(2, 2);
+    costs(0, 1) = costs(1, 0) = 1;
+    Auction<StalledKernels> solver("auction/stalled", costs, StalledKernels{}, AuctionSettings{});
+    try {
+      runToEnd(solver);
+      QFAIL("a phase that never settles ended");
+    } catch (const SolveError& error) {
+      QVERIFY2(QString(error.what()).contains("ran past its bound of 35 bidding rounds"), error.what());
+    }
+  }
+
   void auctionSnapshotsShowEveryRound() {
     const CostMatrix<int32_t> costs = randomIntegers(12, 12, 0, 30, baseSeed() + 4);
     LapOptions options = auctionOn(Backend::Sequential);

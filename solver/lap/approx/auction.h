@@ -15,6 +15,13 @@
 // that any assignment using one costs more than every assignment avoiding them plus n x epsilon: the auction
 // then uses one only when no assignment avoids them, and that is reported as infeasible.
 //
+// Every loop is bounded. While a row is unassigned some column is unowned and keeps its price of the phase's
+// start, so a bid with another unowned column at hand prices its column at most (price span + epsilon) above
+// the highest starting price; only the phase's last bid can add that again. The highest price thus grows by
+// at most 2 (span + epsilon) per phase (priceCeiling_), and each round raises some price by epsilon: a phase
+// has at most n x (ceiling / epsilon + 1) rounds. Real costs also need epsilon above the representable step
+// of prices that large (else a bid raises no price); it is checked against the last phase's ceiling.
+//
 // Kernel-set contract (cpu/auction_cpu_kernels.h is the reference):
 //   using Cost; using Price (int64 for integer costs, double for real);
 //   allocate();                                    buffers (and the upload on a device)
@@ -136,48 +143,68 @@ class Auction final : public LapSolver<typename Kernels::Cost> {
       // n + 1 times the largest |cost|, times the prices' headroom (span x (n + 2)), must stay in 63 bits.
       scale_ = Price{n} + 1;
       const double largest = std::max(std::abs(range.min), std::abs(range.max));
-      if ((largest + span) * static_cast<double>(scale_) * (n + 2.0) > 0x1p62) {
+      const double scaledSpan = span * static_cast<double>(scale_);
+      if ((largest + span) * static_cast<double>(scale_) * (n + 2.0) > 0x1p62 ||
+          largest * static_cast<double>(scale_) + finalCeiling(scaledSpan, scaledSpan / 2, 1) > 0x1p62) {
         throw SolveError(name_ + ": integer costs up to " + std::to_string(largest) +
                          " are too large to scale by n + 1 = " + std::to_string(scale_) + " in 64 bits");
       }
       finalEpsilon_ = 1;
       kernels_.configure(scale_, 0);
-      const Price priceSpan = static_cast<Price>(span) * scale_;
-      epsilon_ = std::max<Price>(1, priceSpan / 2);
+      priceSpan_ = scaledSpan;
+      epsilon_ = std::max<Price>(1, static_cast<Price>(span) * scale_ / 2);
     } else {
       scale_ = 1;
       const double largest =
           std::max({std::abs(range.min), std::abs(range.max), std::numeric_limits<double>::min()});
-      // Prices grow to about the costs' span plus the largest |cost|; a bid of epsilon below their
-      // representable step raises no price, and tied rows would outbid each other forever. The automatic
-      // epsilon is raised to the step (large n); a given one below it is refused.
-      const double step = 0x1p-50 * (largest + span);
-      finalEpsilon_ = settings_.finalEpsilon > 0 ? settings_.finalEpsilon
-                                                 : std::max(kDefaultGapFraction * largest / n, step);
-      if (finalEpsilon_ < step) {
+      // A bid of epsilon below the representable step of the values c + p raises no price, and tied rows
+      // would outbid each other forever. The values reach the largest |priced cost| (forbidden entries cost
+      // M) plus the last phase's price ceiling. The automatic epsilon is raised to the step (large n,
+      // forbidden entries); a given one below it is refused.
+      finalEpsilon_ = settings_.finalEpsilon > 0 ? settings_.finalEpsilon : kDefaultGapFraction * largest / n;
+      const auto step = [&](double epsilon) {
+        const double forbidden = forbiddenCostOf(range, n, epsilon);
+        const double priceSpan = range.anyForbidden ? forbidden - range.min : span;
+        const double magnitude = std::max(largest, range.anyForbidden ? std::abs(forbidden) : 0.0);
+        return 0x1p-50 * (magnitude + finalCeiling(priceSpan, std::max(epsilon, priceSpan / 2), epsilon));
+      };
+      if (settings_.finalEpsilon <= 0) finalEpsilon_ = std::max(finalEpsilon_, step(finalEpsilon_));
+      if (finalEpsilon_ < step(finalEpsilon_)) {
         throw SolveError(name_ + ": epsilon " + formatNumber(finalEpsilon_) +
                          " is below the representable step of these costs' prices; give at least " +
-                         formatNumber(step));
+                         formatNumber(step(finalEpsilon_)));
       }
-      // Any assignment through M costs at least M + (n - 1) min; every one avoiding them at most n max.
-      const double forbiddenCost = range.anyForbidden
-                                       ? n * range.max - (n - 1) * range.min + n * finalEpsilon_ + span + 1
-                                       : std::numeric_limits<double>::infinity();
+      const double forbiddenCost = forbiddenCostOf(range, n, finalEpsilon_);
       kernels_.configure(1, forbiddenCost);
-      const double priceSpan = range.anyForbidden ? forbiddenCost - range.min : span;
-      epsilon_ = std::max(finalEpsilon_, priceSpan / 2);
+      priceSpan_ = range.anyForbidden ? forbiddenCost - range.min : span;
+      epsilon_ = std::max(finalEpsilon_, priceSpan_ / 2);
     }
     state_ = State::Bidding;
     phaseStarting_ = true;
   }
 
   void bidRound(StepRecord& record) {
+    const double epsilon = static_cast<double>(epsilon_);
     if (phaseStarting_) {
       kernels_.startScalingPhase();
       ++scalingPhase_;
       phaseStarting_ = false;
+      phaseRounds_ = 0;
+      // Half an epsilon per round: a real price rounds the rise of epsilon (>= 4 steps) by half a step.
+      const double rounds =
+          costs_.rows() * ((priceCeiling_ + 2 * (priceSpan_ + epsilon)) / (epsilon / 2) + 1);
+      roundBound_ = rounds < 0x1p62 ? static_cast<int64_t>(rounds) + 1 : int64_t{1} << 62;
     }
-    const AuctionRounds rounds = kernels_.bid(epsilon_, settings_.roundsPerStep);
+    const int64_t left = roundBound_ - phaseRounds_;
+    const int64_t limit = settings_.roundsPerStep > 0 ? std::min(settings_.roundsPerStep, left) : left;
+    const AuctionRounds rounds = kernels_.bid(epsilon_, limit);
+    phaseRounds_ += rounds.rounds;
+    if (rounds.unassigned > 0 && phaseRounds_ >= roundBound_) {
+      throw SolveError(name_ + ": scaling phase " + std::to_string(scalingPhase_) +
+                       " ran past its bound of " + std::to_string(roundBound_) +
+                       " bidding rounds (n = " + std::to_string(costs_.rows()) + ", epsilon " +
+                       formatNumber(epsilon / static_cast<double>(scale_)) + "): its prices stopped rising");
+    }
     totalRounds_ += rounds.rounds;
     record.counters[kAuctionRounds] = static_cast<double>(rounds.rounds);
     record.counters[kAuctionBids] = static_cast<double>(rounds.bids);
@@ -187,6 +214,7 @@ class Auction final : public LapSolver<typename Kernels::Cost> {
       finish();
       return;
     }
+    priceCeiling_ += 2 * (priceSpan_ + epsilon);
     if constexpr (std::is_integral_v<Price>) {
       epsilon_ =
           std::max<Price>(1, static_cast<Price>(static_cast<double>(epsilon_) / settings_.scalingFactor));
@@ -194,6 +222,24 @@ class Auction final : public LapSolver<typename Kernels::Cost> {
       epsilon_ = std::max(finalEpsilon_, epsilon_ / settings_.scalingFactor);
     }
     phaseStarting_ = true;
+  }
+
+  // Any assignment through a forbidden entry, priced M, costs at least M + (n - 1) min; every one avoiding
+  // them at most n max (+inf: none).
+  static double forbiddenCostOf(const FiniteCostRange& range, int32_t n, double finalEpsilon) {
+    const double span = std::max(range.max - range.min, 0.0);
+    return range.anyForbidden ? n * range.max - (n - 1) * range.min + n * finalEpsilon + span + 1
+                              : std::numeric_limits<double>::infinity();
+  }
+
+  // The price ceiling of the last phase: 2 (span + epsilon) per phase before it, epsilon falling from
+  // `start` by the scaling factor to `last`.
+  double finalCeiling(double priceSpan, double start, double last) const {
+    double ceiling = 0;
+    for (double epsilon = std::max(start, last); epsilon > last;
+         epsilon = std::max(last, epsilon / settings_.scalingFactor))
+      ceiling += 2 * (priceSpan + epsilon);
+    return ceiling;
   }
 
   void finish() {
@@ -222,6 +268,9 @@ class Auction final : public LapSolver<typename Kernels::Cost> {
   Price scale_ = 1;
   Price epsilon_ = 0;
   double finalEpsilon_ = 0;
+  double priceSpan_ = 0;     // in price units: the costs' span times the scale (up to M - min with forbidden)
+  double priceCeiling_ = 0;  // bound on the highest price at the start of the current phase
+  int64_t phaseRounds_ = 0, roundBound_ = 0;
   DualOf<Cost> objective_ = 0;
 };
 

@@ -35,6 +35,7 @@
 
 #include "solver/core/execution.h"
 #include "solver/lap/cost_matrix.h"
+#include "solver/lap/hungarian/tie_rule.h"
 #include "solver/lap/lap_snapshot.h"
 #include "solver/lap/matrix_slice.h"
 
@@ -233,7 +234,7 @@ class CpuKernels {
           if (colCover[j] != 0) continue;
           const Dual s = static_cast<Dual>(row[j]) - u - colDual[j];
           // No winsTie() here: that test in this loop made real-cost solves 23 % slower (n = 1500, 2-core
-          // VM); the tree variant on all-equal costs therefore still hangs tied columns off one root.
+          // VM); spreadTiedColumn() spreads the unassigned columns below instead.
           if (s < slack[j]) {
             slack[j] = s;
             colPred[j] = i;
@@ -245,7 +246,8 @@ class CpuKernels {
         const int32_t next = colAssign_[j];
         if (next != -1) {
           reachRowThroughColumn(next, j, nextSize);
-        } else {
+        } else if (colReverse_[j] == 0) {  // first reached: later levels would hang it off deeper rows
+          spreadTiedColumn(j);
           markReverse(j);
         }
       }
@@ -517,19 +519,16 @@ class CpuKernels {
     if (claim(rowState_[next], kInactive, kActive)) nextFrontier_[fetchIncrement(nextSize)] = next;
   }
 
-  // Which of two rows that reach column j at the same slack becomes its predecessor. Taking the first (or the
-  // last) row for every column made all columns of a tied matrix (all costs equal, one row of ones) hang off
-  // one root: one augmenting path per iteration, n iterations of O(n^2) (6-59 s at n = 2000 against 75 ms for
-  // random costs). A hash of (row, column) spreads tied columns over the roots, so one iteration augments
-  // most of them; untied costs never reach it. Used by the classical forward level only (see expandTree).
-  static bool winsTie(int32_t row, int32_t current, int32_t j) {
-    const auto rank = [j](int32_t r) {
-      uint32_t x = static_cast<uint32_t>(r) * 0x9E3779B1u + static_cast<uint32_t>(j) * 0x85EBCA77u;
-      x ^= x >> 15;
-      x *= 0x2C1B3C6Du;
-      return x ^ (x >> 12);
-    };
-    return current == -1 || rank(row) < rank(current);
+  // Tree variant: unassigned zero-slack column j hangs off a frontier row drawn by tie_rule.h's probes when
+  // one is at zero slack there, rather than off the first row that reached it.
+  void spreadTiedColumn(int32_t j) {
+    for (int32_t probe = 0; probe < kTieProbes && frontierSize_ > 0; ++probe) {
+      const int32_t i = frontier_[tieProbe(j, probe, frontierSize_)];
+      if (isZero(slackOf(rowOf(i)[j], rowDual_[i], j))) {
+        colPred_[j] = i;
+        return;
+      }
+    }
   }
 
   // Unassigned column j ends an augmenting path: remember it once for the reverse pass.

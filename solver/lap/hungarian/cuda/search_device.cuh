@@ -230,7 +230,8 @@ __device__ void expandTreeInRounds(const DeviceView<T>& d, SearchRounds<T>& roun
   const int32_t chunks = (frontierSize + rows - 1) / rows;
   Dual smallestOpen = kDualInfinity<Dual>;  // this thread's smallest slack of a column left uncovered
   const auto settle = [&](int32_t j, const ColumnState<T>& column, Dual best, int32_t bestRow) {
-    const Dual s = settleColumn(d, j, column, best, bestRow, nextFrontier, rounds.count());
+    const Dual s =
+        settleColumn(d, j, column, best, bestRow, frontier, frontierSize, nextFrontier, rounds.count());
     if (!d.isZero(s)) smallestOpen = min(smallestOpen, s);
   };
   for (int32_t item = blockIdx.x; item < tiles * chunks; item += gridDim.x) {
@@ -316,7 +317,7 @@ __device__ void searchAsTeam(const DeviceView<T>& d, SearchRounds<T>& rounds, Se
       int32_t bestRow;
       scanChunk(d, frontier, 0, size, j, column, tile == 0, best, bestRow);
       if (column.live) {
-        const Dual s = settleColumn(d, j, column, best, bestRow, next, reachedCount);
+        const Dual s = settleColumn(d, j, column, best, bestRow, frontier, size, next, reachedCount);
         if (!d.isZero(s)) smallestOpen = min(smallestOpen, s);
       }
     }

@@ -487,7 +487,8 @@ __device__ ColumnState<T> loadColumn(const DeviceView<T>& d, int32_t j) {
 
 // Column j's smallest slack over frontier rows [begin, end) and the row attaining it. Every thread of the
 // block calls it (the rows are staged in shared memory); with `markVisited`, the staging threads mark the
-// rows expanded (one block per chunk does).
+// rows expanded and uncovered (one block per chunk does): a search's settling dual update queues the rows it
+// reaches still covered (search_device.cuh), every other frontier row is uncovered already.
 template <class T>
 __device__ void scanChunk(const DeviceView<T>& d, const int32_t* frontier, int32_t begin, int32_t end,
                           int32_t j, const ColumnState<T>& column, bool markVisited,
@@ -504,7 +505,10 @@ __device__ void scanChunk(const DeviceView<T>& d, const int32_t* frontier, int32
       const int32_t i = frontier[base + threadIdx.x];
       chunkRows[threadIdx.x] = i;
       chunkDuals[threadIdx.x] = d.rowDual[i];
-      if (markVisited) storeRelaxed(d.rowState[i], kVisited);
+      if (markVisited) {
+        storeRelaxed(d.rowState[i], kVisited);
+        storeRelaxed(d.rowCover[i], 0);
+      }
     }
     __syncthreads();
     if (column.live) {

@@ -512,7 +512,7 @@ void addBenchCommand(CLI::App& app) {
   bench
       ->add_option("--search-variants", options->searchVariants,
                    "CUDA tree variant: compare these device-resident searches on the same instances (rescan, "
-                   "settle, settle-first-path; docs/results/lap-gpu-search-profile.md)")
+                   "settle, settle-first-path; docs/results/lap-gpu.md)")
       ->delimiter(',')
       ->check(CLI::IsMember({"rescan", "settle", "settle-first-path"}));
   bench->add_option("--search-profile", options->searchProfile,

@@ -298,6 +298,7 @@ __device__ bool classicalDualUpdateInRounds(const DeviceView<T>& d, SearchRounds
     const int32_t begin = static_cast<int32_t>(item % rewrite.count) * rewrite.width;
     appendZeroSlackColumns(d, i, begin, min(d.n, begin + rewrite.width), frontier, rounds.count());
   }
+  rounds.noteLevel(rowsToRewrite, false);  // the restarted search's first level
   rounds.barrier(kSearchDualUpdate);
   rowsScanned += rowsToRewrite;
   frontierSize = rounds.lastCount();

@@ -45,7 +45,8 @@ inline const char* searchVariantName(SearchVariant variant) {
 // (memory traffic), `reduceNs` its block reduction and atomic, `barrierNs` waiting at the grid or team
 // barrier (the slowest block's lead over block 0 included).
 struct SearchIterationProfile {
-  int32_t blocks = 0;  // the profiling kernel's grid (it may hold fewer blocks than the one without a profile)
+  int32_t blocks =
+      0;  // the profiling kernel's grid (it may hold fewer blocks than the one without a profile)
   int32_t levels = 0, teamLevels = 0;
   int32_t dualUpdates = 0, teamDualUpdates = 0;
   int32_t frontierMax = 0;     // largest frontier of a level

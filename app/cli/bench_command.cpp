@@ -512,9 +512,9 @@ void addBenchCommand(CLI::App& app) {
   bench
       ->add_option("--search-variants", options->searchVariants,
                    "CUDA tree variant: compare these device-resident searches on the same instances (rescan, "
-                   "settle, settle-first-path; docs/results/lap-gpu.md)")
+                   "settle, settle-first-path, fuse; docs/results/lap-gpu.md)")
       ->delimiter(',')
-      ->check(CLI::IsMember({"rescan", "settle", "settle-first-path"}));
+      ->check(CLI::IsMember({"rescan", "settle", "settle-first-path", "fuse"}));
   bench->add_option("--search-profile", options->searchProfile,
                     "Also solve each CUDA configuration once more with the search profiled, one CSV row per "
                     "iteration, into this file");

@@ -6,7 +6,7 @@
 #
 # BUNDLE holds matchscope-cli (this branch), matchscope-cli-main (main's build: today's timings on the same
 # instances), test_lap_cuda, qtrt/*.deb (see run_lap_cuda_checks.sh) and qt_runtime.sh. SEARCH_VARIANTS
-# (default rescan,settle,settle-first-path) names the tree variant's searches to compare. Stages, each
+# (default rescan,settle,settle-first-path,fuse) names the tree variant's searches to compare. Stages, each
 # under its own time limit:
 #   1. the A/B table: `bench --preset search` (n = 10000, 20000; [0,n/10), [0,n), [0,10n), real; both
 #      Hungarian variants; medians of 3 after a warm-up; certificates checked) with every search variant
@@ -20,7 +20,7 @@
 set -uo pipefail
 bundle=$(realpath "$1")
 out="$2/search"
-variants=${SEARCH_VARIANTS:-rescan,settle,settle-first-path}
+variants=${SEARCH_VARIANTS:-rescan,settle,settle-first-path,fuse}
 logs=/tmp/search-logs
 mkdir -p "$out" "$logs"
 start=$SECONDS
@@ -55,8 +55,10 @@ say "test_lap_cuda exit $? $(grep -E '^Totals' "$logs/test_lap_cuda.log")"
 grep -E "^(FAIL|SKIP)|Loc:" "$logs/test_lap_cuda.log" | head -20 | tee -a "$out/summary.txt"
 pack
 
-for tool in memcheck racecheck synccheck; do
-  for variant in ${variants//,/ } classical; do
+# The new searches first: the stage stops at 500 s.
+sanitized=$(echo "${variants//,/ }" | tr ' ' '\n' | grep -v '^rescan$' | tr '\n' ' ')
+for variant in $sanitized classical rescan; do
+  for tool in memcheck racecheck synccheck; do
     for instance in "uniform --range 10n" real; do
       if [ $((SECONDS - start)) -gt 500 ]; then
         say "compute-sanitizer $tool $variant ${instance%% *}: skipped (time)"

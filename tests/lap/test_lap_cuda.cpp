@@ -31,7 +31,7 @@ const Configuration kCudaConfigurations[] = {{LapAlgorithm::Classical, Backend::
 const Configuration kCpuReference{LapAlgorithm::Tree, Backend::Sequential, 1};
 // The tree variant's device-resident searches (search_tuning.h); the other configurations ignore them.
 const SearchVariant kSearchVariants[] = {SearchVariant::Rescan, SearchVariant::Settle,
-                                         SearchVariant::SettleFirstPath};
+                                         SearchVariant::SettleFirstPath, SearchVariant::Fuse};
 
 // Sets the process's search variant for one scope.
 class SearchVariantScope {

@@ -4,6 +4,12 @@
 // fine step would end with a host synchronisation. The work of each round is the per-element device code of
 // the fine kernels (hungarian_device.cuh), spread over the resident grid; every control decision reads a
 // value all threads see alike after a barrier, so the whole grid takes the same branches.
+//
+// A row reached in a forward level stays covered until the level that expands it uncovers it (scanChunk's
+// `uncoverRows`): a dual update decides by the cover whether a row's dual moves, and the settling and fused
+// dual updates below reach rows in the same round in which other threads apply theta to every row. Every
+// reached row is expanded before the next dual update, or the search ends and the optimality check resets
+// the covers.
 
 #include <cooperative_groups.h>
 
@@ -18,6 +24,21 @@ enum SearchPhaseKind : int { kSearchForward = 0, kSearchDualUpdate = 1, kSearchA
 // took more rounds than the algorithm can take.
 inline constexpr int32_t kSearchInfeasible = 1;
 inline constexpr int32_t kSearchRunaway = 2;
+
+// The two smallest slacks (as order keys) of a set of open columns and the column of the smallest (the
+// smaller column among equal slacks).
+struct TeamOpenMinima {
+  long long first, second;
+  int32_t col;
+};
+__device__ inline TeamOpenMinima smallerTwo(const TeamOpenMinima& a, const TeamOpenMinima& b) {
+  const bool aFirst = a.first < b.first || (a.first == b.first && a.col < b.col);
+  const TeamOpenMinima& lead = aFirst ? a : b;
+  const TeamOpenMinima& other = aFirst ? b : a;
+  return {lead.first, min(lead.second, other.first), lead.col};
+}
+// Teams of more blocks than this (n above 1024 tiles with as many resident blocks) run unfused.
+inline constexpr int32_t kMaxFusedTeam = 1024;
 
 // Round-indexed accumulators. A round is the work between two grid barriers; round r accumulates into slot
 // r % 3, the next round reads it, and the round after that clears it, so no slot is cleared while a slower
@@ -35,12 +56,14 @@ struct SearchScalars {
   // Profile: the reverse pass's path lengths of the current iteration.
   unsigned long long pathSum;
   int32_t pathMax;
+  // Fused dual updates (team mode): per team block, its two smallest open slacks, ring-indexed like the rest.
+  TeamOpenMinima teamOpen[3][kMaxFusedTeam];
 };
 
 // What a launch is asked to do besides the state it works on.
 struct SearchSettings {
   int32_t iterationLimit;
-  bool settle;                      // SearchVariant::Settle and SettleFirstPath (tree variant)
+  bool settle;                      // SearchVariant::Settle, SettleFirstPath and Fuse (tree variant)
   bool stopAtFirstPath;             // SearchVariant::SettleFirstPath
   SearchIterationProfile* profile;  // one record per iteration of the launch, or nullptr: no profile
 };
@@ -318,7 +341,7 @@ __device__ void expandTreeInRounds(const DeviceView<T>& d, SearchRounds<T, kProf
   const int32_t chunks = (frontierSize + rows - 1) / rows;
   Dual smallestOpen = kDualInfinity<Dual>;  // this thread's smallest slack of a column left uncovered
   const auto settle = [&](int32_t j, const ColumnState<T>& column, Dual best, int32_t bestRow) {
-    const Dual s = settleColumn(d, j, column, best, bestRow, nextFrontier, rounds.count());
+    const Dual s = settleColumn(d, j, column, best, bestRow, nextFrontier, rounds.count(), false);
     if (!d.isZero(s)) smallestOpen = min(smallestOpen, s);
   };
   for (int32_t item = blockIdx.x; item < tiles * chunks; item += gridDim.x) {
@@ -329,7 +352,7 @@ __device__ void expandTreeInRounds(const DeviceView<T>& d, SearchRounds<T, kProf
     const int32_t end = min(frontierSize, begin + rows);
     Dual best;
     int32_t bestRow;
-    scanChunk(d, frontier, begin, end, j, column, tile == 0, best, bestRow);
+    scanChunk(d, frontier, begin, end, j, column, tile == 0, tile == 0, best, bestRow);
     if (chunks == 1) {
       if (column.live) settle(j, column, best, bestRow);
     } else if (j < d.n) {
@@ -382,6 +405,28 @@ __device__ void updateDualsAndSettleAt(const DeviceView<T>& d, int32_t k, typena
     frontier[appendSlot(frontierCount)] = next;
 }
 
+// Fused dual update at vertex k (SearchVariant::Fuse, team mode): theta is the smallest open slack and only
+// column `col` attains it within the zero tolerance, so the update settles that column alone, reaching `row`
+// (its assigned row, -1: the column ends an augmenting path), and the same round goes on with the level that
+// expands `row`. The thread of vertex k owns column k in the team's levels too, so the column's new state is
+// its own; row `row` is uncovered by the thread that moves its dual (which it must not: it was not a tree row
+// when theta was taken), after it has decided so.
+template <class T>
+__device__ void fusedDualUpdateAt(const DeviceView<T>& d, int32_t k, typename DeviceView<T>::Dual theta,
+                                  int32_t col, int32_t row) {
+  updateDualsAt(d, k, theta);
+  if (k == row) storeRelaxed(d.rowCover[row], 0);
+  if (d.colCover[k] != 0) return;
+  d.slack[k] -= theta;
+  if (k != col) return;
+  if (row == -1) {
+    markReverse(d, k);
+    return;
+  }
+  storeRelaxed(d.rowPred[row], k);
+  storeRelaxed(d.colCover[k], 1);
+}
+
 // The tree dual update of the search's variant at vertex k.
 template <class T>
 __device__ void treeDualUpdateAt(const DeviceView<T>& d, const SearchSettings& settings, int32_t k,
@@ -415,11 +460,35 @@ __device__ inline void teamBarrier(SearchScalars* scalars, uint32_t team, uint32
   ++generation;
 }
 
+// The team's smallest open slacks of the level that just ended (ring slot `slot`), in every thread of the
+// block: each reads the team's partial minima.
+template <class T>
+__device__ TeamOpenMinima teamOpenMinima(SearchScalars* scalars, int32_t slot, uint32_t team) {
+  using Reduce = cub::BlockReduce<TeamOpenMinima, kBlock>;
+  __shared__ typename Reduce::TempStorage storage;
+  __shared__ TeamOpenMinima result;
+  const long long infinity = orderKey(kDualInfinity<typename DeviceView<T>::Dual>);
+  TeamOpenMinima smallest{infinity, infinity, -1};
+  for (uint32_t b = threadIdx.x; b < team; b += kBlock) {
+    const TeamOpenMinima& partial = scalars->teamOpen[slot][b];
+    smallest = smallerTwo(smallest, {__ldcg(&partial.first), __ldcg(&partial.second), __ldcg(&partial.col)});
+  }
+  smallest = Reduce(storage).Reduce(smallest, smallerTwo);
+  if (threadIdx.x == 0) result = smallest;
+  __syncthreads();
+  const TeamOpenMinima out = result;
+  __syncthreads();  // the block's next call rewrites `result`
+  return out;
+}
+
 // Tree variant, frontier of at most kTeamFrontier rows: the first min(tiles, blocks) blocks run BFS levels
 // and dual updates among themselves (each owns the same column tiles throughout) until the frontier grows
 // past kTeamFrontier, or runs dry with augmenting paths found. The other blocks go straight on to the next
 // grid barrier. Block 0 hands back the frontier's size, the frontier swaps, the counts and any failure.
-template <class T, bool kProfile>
+// With kFuse (SearchVariant::Fuse), a level also leaves its two smallest open slacks; when only one column
+// reaches zero slack in the dual update that follows, the update and the level from that column's row run in
+// one round (fusedDualUpdateAt).
+template <class T, bool kProfile, bool kFuse>
 __device__ void searchAsTeam(const DeviceView<T>& d, const SearchSettings& settings,
                              SearchRounds<T, kProfile>& rounds, SearchScalars* scalars, int32_t* frontier,
                              int32_t* next, int32_t frontierSize) {
@@ -434,31 +503,47 @@ __device__ void searchAsTeam(const DeviceView<T>& d, const SearchSettings& setti
       scalars->teamMinKey[(generation + 1) % 3] = orderKey(kDualInfinity<Dual>);
     }
   };
+  const bool fuse = kFuse && team <= static_cast<uint32_t>(kMaxFusedTeam);
+  const long long infinity = orderKey(kDualInfinity<Dual>);
+  __shared__ int32_t fusedRow;  // the row a fused dual update reached: the frontier of its level
+  bool fused = false;           // this level follows a fused dual update in the same round
   int32_t size = frontierSize, swaps = 0, levels = 0, dualUpdates = 0, failure = 0;
   for (;;) {
     int32_t* reachedCount = &scalars->teamCount[generation % 3];
     rounds.noteLevel(size, true);
     Dual smallestOpen = kDualInfinity<Dual>;
+    TeamOpenMinima open{infinity, infinity, -1};
+    const int32_t* rows = fused ? &fusedRow : frontier;
     for (int32_t tile = blockIdx.x; tile < tiles; tile += team) {
       const int32_t j = tile * kBlock + static_cast<int32_t>(threadIdx.x);
       const ColumnState<T> column = loadColumn(d, j);
       Dual best;
       int32_t bestRow;
-      scanChunk(d, frontier, 0, size, j, column, tile == 0, best, bestRow);
+      scanChunk(d, rows, 0, size, j, column, tile == 0, tile == 0 && !fused, best, bestRow);
       if (column.live) {
-        const Dual s = settleColumn(d, j, column, best, bestRow, next, reachedCount);
-        if (!d.isZero(s)) smallestOpen = min(smallestOpen, s);
+        const Dual s = settleColumn(d, j, column, best, bestRow, next, reachedCount, false);
+        if (!d.isZero(s)) {
+          smallestOpen = min(smallestOpen, s);
+          if (fuse) open = smallerTwo(open, {orderKey(s), infinity, j});
+        }
       }
     }
     rounds.split(kPartWork);
     smallestOpen = blockMin(smallestOpen);
     if (threadIdx.x == 0) atomicMin(&scalars->teamMinKey[generation % 3], orderKey(smallestOpen));
+    if (fuse) {
+      using Reduce = cub::BlockReduce<TeamOpenMinima, kBlock>;
+      __shared__ typename Reduce::TempStorage storage;
+      open = Reduce(storage).Reduce(open, smallerTwo);
+      if (threadIdx.x == 0) scalars->teamOpen[generation % 3][blockIdx.x] = open;
+    }
     rounds.split(kPartReduce);
     teamBarrier(scalars, team, generation);
     rounds.split(kPartBarrier);
     clearAfterNext();
     if (rounds.leader()) rounds.book(kSearchForward);
     ++levels;
+    fused = false;
     int32_t* const expanded = frontier;
     frontier = next;
     next = expanded;
@@ -480,6 +565,29 @@ __device__ void searchAsTeam(const DeviceView<T>& d, const SearchSettings& setti
       failure = kSearchRunaway;
       break;
     }
+    if (fuse) {
+      const TeamOpenMinima smallest =
+          teamOpenMinima<T>(scalars, static_cast<int32_t>((generation + 2) % 3), team);
+      if (!d.isZero(fromOrderKey<Dual>(smallest.second) - theta)) {
+        // One column alone reaches zero slack: the update and its row's level in this round.
+        const int32_t col = smallest.col;
+        const int32_t row = __ldcg(&d.colAssign[col]);
+        for (int32_t k = blockIdx.x * kBlock + static_cast<int32_t>(threadIdx.x); k < d.n;
+             k += static_cast<int32_t>(team) * kBlock) {
+          fusedDualUpdateAt(d, k, theta, col, row);
+        }
+        rounds.noteDualUpdate(true);
+        ++dualUpdates;
+        if (row == -1) {  // an augmenting path: the search ends (the grid barrier after the team orders it)
+          size = 0;
+          break;
+        }
+        if (threadIdx.x == 0) fusedRow = row;  // staged by thread 0 itself (scanChunk)
+        fused = true;
+        size = 1;
+        continue;
+      }
+    }
     // Dual update by the team; the tree rows at the new zero-slack columns form the frontier.
     for (int32_t k = blockIdx.x * kBlock + static_cast<int32_t>(threadIdx.x); k < d.n;
          k += static_cast<int32_t>(team) * kBlock) {
@@ -494,8 +602,9 @@ __device__ void searchAsTeam(const DeviceView<T>& d, const SearchSettings& setti
     ++dualUpdates;
     size = loadRelaxed(scalars->teamCount[(generation + 2) % 3]);
     if (size > kTeamFrontier) break;
-    // A settling update may end the search by itself: every new zero-slack column unassigned.
-    if (size == 0 && loadRelaxed(d.counters->reverse) > 0) break;
+    // A settling update may end the search by itself (every new zero-slack column unassigned) or, stopping
+    // at the first path, with the first unassigned one.
+    if ((size == 0 || settings.stopAtFirstPath) && loadRelaxed(d.counters->reverse) > 0) break;
   }
   if (rounds.leader()) {
     scalars->teamFrontier = size;
@@ -508,7 +617,8 @@ __device__ void searchAsTeam(const DeviceView<T>& d, const SearchSettings& setti
 
 // Up to `iterationLimit` whole Hungarian iterations, starting right after an optimality check that left rows
 // unassigned (the classical variant's zero-slack lists up to date). The leader publishes what was done.
-template <class T, bool kClassical, bool kProfile>
+// kFuse: SearchVariant::Fuse (tree variant), a separate instantiation for the registers it takes.
+template <class T, bool kClassical, bool kProfile, bool kFuse>
 __global__ void __launch_bounds__(kBlock)
     searchKernel(DeviceView<T> d, SearchScalars* scalars, int32_t* frontierA, int32_t* frontierB,
                  SearchSettings settings) {
@@ -533,7 +643,7 @@ __global__ void __launch_bounds__(kBlock)
       while (frontierSize > 0 && !rounds.runaway()) {
         if (settings.stopAtFirstPath && loadRelaxed(d.counters->reverse) > 0) break;
         if (!kClassical && frontierSize <= kTeamFrontier) {
-          searchAsTeam(d, settings, rounds, scalars, frontier, next, frontierSize);
+          searchAsTeam<T, kProfile, kFuse>(d, settings, rounds, scalars, frontier, next, frontierSize);
           rounds.barrier(kSearchForward);
           if (loadRelaxed(scalars->teamSwaps) % 2 != 0) {
             int32_t* const other = frontier;

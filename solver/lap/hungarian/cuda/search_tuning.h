@@ -17,14 +17,18 @@ namespace ms::lap {
 //          rows again to reach the columns (the phase-by-phase Algorithm 9);
 //  Settle: the dual update settles the new zero-slack columns itself (reaches their rows or marks them for
 //          the reverse pass), one level fewer per dual update;
-//  SettleFirstPath: Settle, and the forward pass stops at the level that reaches an unassigned column.
-enum class SearchVariant { Rescan, Settle, SettleFirstPath };
+//  SettleFirstPath: Settle, and the forward pass stops at the level that reaches an unassigned column;
+//  Fuse: Settle, and in team mode (small frontiers) a dual update at which one column alone reaches zero
+//        slack runs in the same round as the level from that column's row (one team barrier fewer).
+enum class SearchVariant { Rescan, Settle, SettleFirstPath, Fuse };
 
 inline SearchVariant parseSearchVariant(const std::string& text) {
   if (text == "rescan") return SearchVariant::Rescan;
   if (text == "settle") return SearchVariant::Settle;
   if (text == "settle-first-path") return SearchVariant::SettleFirstPath;
-  throw std::invalid_argument("unknown search variant '" + text + "' (rescan, settle, settle-first-path)");
+  if (text == "fuse") return SearchVariant::Fuse;
+  throw std::invalid_argument("unknown search variant '" + text +
+                              "' (rescan, settle, settle-first-path, fuse)");
 }
 
 inline const char* searchVariantName(SearchVariant variant) {
@@ -35,6 +39,8 @@ inline const char* searchVariantName(SearchVariant variant) {
       return "settle";
     case SearchVariant::SettleFirstPath:
       return "settle-first-path";
+    case SearchVariant::Fuse:
+      return "fuse";
   }
   return "?";
 }

@@ -5,7 +5,8 @@
 #   bench/device/run_search_checks.sh BUNDLE OUT
 #
 # BUNDLE holds matchscope-cli (this branch), matchscope-cli-main (main's build: today's timings on the same
-# instances), test_lap_cuda, qtrt/*.deb (see run_lap_cuda_checks.sh) and qt_runtime.sh. SEARCH_VARIANTS
+# instances), test_lap_cuda, qtrt/*.deb (see run_lap_cuda_checks.sh), qt_runtime.sh and
+# bench/lap/summarize_search_profile.py (its table goes into summary.txt). SEARCH_VARIANTS
 # (default rescan,settle,settle-first-path,fuse) names the tree variant's searches to compare. Stages, each
 # under its own time limit:
 #   1. the A/B table: `bench --preset search` (n = 10000, 20000; [0,n/10), [0,n), [0,10n), real; both
@@ -15,7 +16,7 @@
 #   3. test_lap_cuda (every search variant against the CPU, the profile against the trace);
 #   4. compute-sanitizer memcheck, racecheck and synccheck on every search variant (and the classical
 #      variant) at n = 2000, real and [0, 10n).
-# Everything goes to OUT/search/: summary.txt, gpu.txt, ab.csv, ab-profile.csv, baseline.csv and logs.tar.gz
+# Everything goes to OUT/search/: summary.txt, gpu.txt, ab.csv, ab-profile.csv.gz, baseline.csv and logs.tar.gz
 # (the bench, test and sanitizer logs).
 set -uo pipefail
 bundle=$(realpath "$1")
@@ -33,6 +34,8 @@ timeout 250 "$bundle/matchscope-cli" bench --preset search --search-variants "$v
   --search-profile "$out/ab-profile.csv" --output "$out/ab.csv" >"$logs/ab.log" 2>&1
 say "A/B search bench exit $?"
 sed -n '/median total time/,$p' "$logs/ab.log" | tee -a "$out/summary.txt"
+python3 "$bundle/summarize_search_profile.py" "$out/ab-profile.csv" | tee -a "$out/summary.txt"
+gzip -f "$out/ab-profile.csv"
 pack
 
 timeout 100 "$bundle/matchscope-cli-main" bench --preset search --output "$out/baseline.csv" >"$logs/baseline.log" 2>&1

@@ -333,10 +333,13 @@ __device__ void reachRowThroughColumn(const DeviceView<T>& d, int32_t next, int3
   }
 }
 
-// Unassigned column j ends an augmenting path: remember it once for the reverse pass.
+// Unassigned column j ends an augmenting path: remember it once for the reverse pass (and count it in
+// `found`, the device-resident search's round-indexed count, when given).
 template <class T>
-__device__ void markReverse(const DeviceView<T>& d, int32_t j) {
-  if (atomicCAS(&d.colReverse[j], 0, 1) == 0) d.reverseCols[appendSlot(&d.counters->reverse)] = j;
+__device__ void markReverse(const DeviceView<T>& d, int32_t j, int32_t* found = nullptr) {
+  if (atomicCAS(&d.colReverse[j], 0, 1) != 0) return;
+  d.reverseCols[appendSlot(&d.counters->reverse)] = j;
+  if (found != nullptr) atomicAdd(found, 1);
 }
 
 // One zero-slack edge (i, j) of a classical forward level, j uncovered: j joins the tree through row i.
@@ -543,14 +546,15 @@ __device__ void mergeChunks(const DeviceView<T>& d, int32_t j, int32_t chunks,
 }
 
 // Uncovered column j with its smallest new slack: update its slack and predecessor and, at zero slack, reach
-// its row (see reachRowThroughColumn for `uncoverRow`) or mark it for the reverse pass. Returns the column's
-// slack.
+// its row (see reachRowThroughColumn for `uncoverRow`) or mark it for the reverse pass (see markReverse for
+// `reverseFound`). Returns the column's slack.
 template <class T>
 __device__ typename DeviceView<T>::Dual settleColumn(const DeviceView<T>& d, int32_t j,
                                                      const ColumnState<T>& column,
                                                      typename DeviceView<T>::Dual best, int32_t bestRow,
                                                      int32_t* nextFrontier, int32_t* nextCount,
-                                                     bool uncoverRow = true) {
+                                                     bool uncoverRow = true,
+                                                     int32_t* reverseFound = nullptr) {
   auto s = column.slack;
   if (best < s) {
     s = best;
@@ -562,7 +566,7 @@ __device__ typename DeviceView<T>::Dual settleColumn(const DeviceView<T>& d, int
     if (next != -1) {
       reachRowThroughColumn(d, next, j, nextFrontier, nextCount, uncoverRow);
     } else {
-      markReverse(d, j);
+      markReverse(d, j, reverseFound);
     }
   }
   return s;

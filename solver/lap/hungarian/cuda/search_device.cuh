@@ -10,6 +10,11 @@
 // dual updates below reach rows in the same round in which other threads apply theta to every row. Every
 // reached row is expanded before the next dual update, or the search ends and the optimality check resets
 // the covers.
+//
+// Whether a search found augmenting paths is decided from round-indexed counts of the unassigned columns
+// reached (reverseFound), never from the running total: a settling or fused dual update and the levels
+// after it reach such columns, and a block already in the next round must not change what a slower block
+// of the same team or grid reads for the same decision.
 
 #include <cooperative_groups.h>
 
@@ -46,13 +51,15 @@ inline constexpr int32_t kMaxFusedTeam = 1024;
 struct SearchScalars {
   int32_t count[3];
   long long minKey[3];
+  int32_t reverseFound[3];  // unassigned columns the round reached (tree variant)
   // Team mode (tree variant, small frontiers): the blocks of one column tile each meet at their own barrier,
   // with their own ring of accumulators indexed by the team barrier's generation, and hand back their result.
   uint32_t teamArrived;
   uint32_t teamGeneration;
   int32_t teamCount[3];
   long long teamMinKey[3];
-  int32_t teamFrontier, teamSwaps, teamLevels, teamDualUpdates, teamFailure;
+  int32_t teamReverseFound[3];
+  int32_t teamFrontier, teamSwaps, teamLevels, teamDualUpdates, teamFailure, teamPathsFound;
   // Profile: the reverse pass's path lengths of the current iteration.
   unsigned long long pathSum;
   int32_t pathMax;
@@ -93,6 +100,7 @@ class SearchRounds {
     if (leader()) {
       for (int s = 0; s < 3; ++s) {
         scalars_->count[s] = scalars_->teamCount[s] = 0;
+        scalars_->reverseFound[s] = scalars_->teamReverseFound[s] = 0;
         scalars_->minKey[s] = scalars_->teamMinKey[s] = orderKey(kDualInfinity<Dual>);
       }
       scalars_->teamArrived = scalars_->teamGeneration = 0;
@@ -106,6 +114,7 @@ class SearchRounds {
   // Accumulators of the current round.
   __device__ int32_t* count() const { return &scalars_->count[round_ % 3]; }
   __device__ long long* minKey() const { return &scalars_->minKey[round_ % 3]; }
+  __device__ int32_t* reverseFound() const { return &scalars_->reverseFound[round_ % 3]; }
 
   // Ends the round (its time counts for `kind`); returns with every block's writes of the round visible.
   __device__ void barrier(int kind) {
@@ -119,6 +128,7 @@ class SearchRounds {
       const int stale = (round_ + 1) % 3;
       scalars_->count[stale] = 0;
       scalars_->minKey[stale] = orderKey(kDualInfinity<Dual>);
+      scalars_->reverseFound[stale] = 0;
     }
   }
 
@@ -133,6 +143,9 @@ class SearchRounds {
 
   // What the round just ended accumulated.
   __device__ int32_t lastCount() const { return loadRelaxed(scalars_->count[(round_ + 2) % 3]); }
+  __device__ bool lastReachedUnassigned() const {
+    return loadRelaxed(scalars_->reverseFound[(round_ + 2) % 3]) > 0;
+  }
   __device__ Dual lastMin() const {
     return fromOrderKey<Dual>(loadRelaxed(scalars_->minKey[(round_ + 2) % 3]));
   }
@@ -341,7 +354,8 @@ __device__ void expandTreeInRounds(const DeviceView<T>& d, SearchRounds<T, kProf
   const int32_t chunks = (frontierSize + rows - 1) / rows;
   Dual smallestOpen = kDualInfinity<Dual>;  // this thread's smallest slack of a column left uncovered
   const auto settle = [&](int32_t j, const ColumnState<T>& column, Dual best, int32_t bestRow) {
-    const Dual s = settleColumn(d, j, column, best, bestRow, nextFrontier, rounds.count(), false);
+    const Dual s =
+        settleColumn(d, j, column, best, bestRow, nextFrontier, rounds.count(), false, rounds.reverseFound());
     if (!d.isZero(s)) smallestOpen = min(smallestOpen, s);
   };
   for (int32_t item = blockIdx.x; item < tiles * chunks; item += gridDim.x) {
@@ -388,7 +402,7 @@ __device__ void expandTreeInRounds(const DeviceView<T>& d, SearchRounds<T, kProf
 // and the row was not in the tree when theta was taken.
 template <class T>
 __device__ void updateDualsAndSettleAt(const DeviceView<T>& d, int32_t k, typename DeviceView<T>::Dual theta,
-                                       int32_t* frontier, int32_t* frontierCount) {
+                                       int32_t* frontier, int32_t* frontierCount, int32_t* reverseFound) {
   updateDualsAt(d, k, theta);
   if (d.colCover[k] != 0) return;
   const auto s = d.slack[k] - theta;
@@ -396,7 +410,7 @@ __device__ void updateDualsAndSettleAt(const DeviceView<T>& d, int32_t k, typena
   if (!d.isZero(s)) return;
   const int32_t next = d.colAssign[k];
   if (next == -1) {
-    markReverse(d, k);
+    markReverse(d, k, reverseFound);
     return;
   }
   storeRelaxed(d.rowPred[next], k);
@@ -413,14 +427,14 @@ __device__ void updateDualsAndSettleAt(const DeviceView<T>& d, int32_t k, typena
 // when theta was taken), after it has decided so.
 template <class T>
 __device__ void fusedDualUpdateAt(const DeviceView<T>& d, int32_t k, typename DeviceView<T>::Dual theta,
-                                  int32_t col, int32_t row) {
+                                  int32_t col, int32_t row, int32_t* reverseFound) {
   updateDualsAt(d, k, theta);
   if (k == row) storeRelaxed(d.rowCover[row], 0);
   if (d.colCover[k] != 0) return;
   d.slack[k] -= theta;
   if (k != col) return;
   if (row == -1) {
-    markReverse(d, k);
+    markReverse(d, k, reverseFound);
     return;
   }
   storeRelaxed(d.rowPred[row], k);
@@ -431,9 +445,9 @@ __device__ void fusedDualUpdateAt(const DeviceView<T>& d, int32_t k, typename De
 template <class T>
 __device__ void treeDualUpdateAt(const DeviceView<T>& d, const SearchSettings& settings, int32_t k,
                                  typename DeviceView<T>::Dual theta, int32_t* frontier,
-                                 int32_t* frontierCount) {
+                                 int32_t* frontierCount, int32_t* reverseFound) {
   if (settings.settle) {
-    updateDualsAndSettleAt(d, k, theta, frontier, frontierCount);
+    updateDualsAndSettleAt(d, k, theta, frontier, frontierCount, reverseFound);
   } else {
     updateDualsAndSlackAt(d, k, theta, frontier, frontierCount);
   }
@@ -491,7 +505,7 @@ __device__ TeamOpenMinima teamOpenMinima(SearchScalars* scalars, int32_t slot, u
 template <class T, bool kProfile, bool kFuse>
 __device__ void searchAsTeam(const DeviceView<T>& d, const SearchSettings& settings,
                              SearchRounds<T, kProfile>& rounds, SearchScalars* scalars, int32_t* frontier,
-                             int32_t* next, int32_t frontierSize) {
+                             int32_t* next, int32_t frontierSize, bool pathsFound) {
   using Dual = typename DeviceView<T>::Dual;
   const int32_t tiles = (d.n + kBlock - 1) / kBlock;
   const uint32_t team = min(static_cast<uint32_t>(tiles), gridDim.x);
@@ -501,7 +515,12 @@ __device__ void searchAsTeam(const DeviceView<T>& d, const SearchSettings& setti
     if (rounds.leader()) {
       scalars->teamCount[(generation + 1) % 3] = 0;
       scalars->teamMinKey[(generation + 1) % 3] = orderKey(kDualInfinity<Dual>);
+      scalars->teamReverseFound[(generation + 1) % 3] = 0;
     }
+  };
+  bool found = pathsFound;  // unassigned columns reached in this search, as of the last team barrier
+  const auto reachedUnassigned = [&] {
+    return loadRelaxed(scalars->teamReverseFound[(generation + 2) % 3]) > 0;
   };
   const bool fuse = kFuse && team <= static_cast<uint32_t>(kMaxFusedTeam);
   const long long infinity = orderKey(kDualInfinity<Dual>);
@@ -521,7 +540,8 @@ __device__ void searchAsTeam(const DeviceView<T>& d, const SearchSettings& setti
       int32_t bestRow;
       scanChunk(d, rows, 0, size, j, column, tile == 0, tile == 0 && !fused, best, bestRow);
       if (column.live) {
-        const Dual s = settleColumn(d, j, column, best, bestRow, next, reachedCount, false);
+        const Dual s = settleColumn(d, j, column, best, bestRow, next, reachedCount, false,
+                                    &scalars->teamReverseFound[generation % 3]);
         if (!d.isZero(s)) {
           smallestOpen = min(smallestOpen, s);
           if (fuse) open = smallerTwo(open, {orderKey(s), infinity, j});
@@ -544,6 +564,7 @@ __device__ void searchAsTeam(const DeviceView<T>& d, const SearchSettings& setti
     if (rounds.leader()) rounds.book(kSearchForward);
     ++levels;
     fused = false;
+    found = found || reachedUnassigned();
     int32_t* const expanded = frontier;
     frontier = next;
     next = expanded;
@@ -553,10 +574,10 @@ __device__ void searchAsTeam(const DeviceView<T>& d, const SearchSettings& setti
     size = reached;
     if (reached > 0) {
       if (reached > kTeamFrontier) break;
-      if (settings.stopAtFirstPath && loadRelaxed(d.counters->reverse) > 0) break;
+      if (settings.stopAtFirstPath && found) break;
       continue;
     }
-    if (loadRelaxed(d.counters->reverse) > 0) break;  // the frontier ran dry with augmenting paths
+    if (found) break;  // the frontier ran dry with augmenting paths
     if (theta == kDualInfinity<Dual>) {
       failure = kSearchInfeasible;
       break;
@@ -574,11 +595,12 @@ __device__ void searchAsTeam(const DeviceView<T>& d, const SearchSettings& setti
         const int32_t row = __ldcg(&d.colAssign[col]);
         for (int32_t k = blockIdx.x * kBlock + static_cast<int32_t>(threadIdx.x); k < d.n;
              k += static_cast<int32_t>(team) * kBlock) {
-          fusedDualUpdateAt(d, k, theta, col, row);
+          fusedDualUpdateAt(d, k, theta, col, row, &scalars->teamReverseFound[generation % 3]);
         }
         rounds.noteDualUpdate(true);
         ++dualUpdates;
         if (row == -1) {  // an augmenting path: the search ends (the grid barrier after the team orders it)
+          found = true;
           size = 0;
           break;
         }
@@ -591,7 +613,8 @@ __device__ void searchAsTeam(const DeviceView<T>& d, const SearchSettings& setti
     // Dual update by the team; the tree rows at the new zero-slack columns form the frontier.
     for (int32_t k = blockIdx.x * kBlock + static_cast<int32_t>(threadIdx.x); k < d.n;
          k += static_cast<int32_t>(team) * kBlock) {
-      treeDualUpdateAt(d, settings, k, theta, frontier, &scalars->teamCount[generation % 3]);
+      treeDualUpdateAt(d, settings, k, theta, frontier, &scalars->teamCount[generation % 3],
+                       &scalars->teamReverseFound[generation % 3]);
     }
     rounds.split(kPartWork);
     teamBarrier(scalars, team, generation);
@@ -600,11 +623,12 @@ __device__ void searchAsTeam(const DeviceView<T>& d, const SearchSettings& setti
     if (rounds.leader()) rounds.book(kSearchDualUpdate);
     rounds.noteDualUpdate(true);
     ++dualUpdates;
+    found = found || reachedUnassigned();
     size = loadRelaxed(scalars->teamCount[(generation + 2) % 3]);
     if (size > kTeamFrontier) break;
     // A settling update may end the search by itself (every new zero-slack column unassigned) or, stopping
     // at the first path, with the first unassigned one.
-    if ((size == 0 || settings.stopAtFirstPath) && loadRelaxed(d.counters->reverse) > 0) break;
+    if ((size == 0 || settings.stopAtFirstPath) && found) break;
   }
   if (rounds.leader()) {
     scalars->teamFrontier = size;
@@ -612,14 +636,21 @@ __device__ void searchAsTeam(const DeviceView<T>& d, const SearchSettings& setti
     scalars->teamLevels = levels;
     scalars->teamDualUpdates = dualUpdates;
     scalars->teamFailure = failure;
+    scalars->teamPathsFound = found;
   }
 }
 
 // Up to `iterationLimit` whole Hungarian iterations, starting right after an optimality check that left rows
 // unassigned (the classical variant's zero-slack lists up to date). The leader publishes what was done.
 // kFuse: SearchVariant::Fuse (tree variant), a separate instantiation for the registers it takes.
+// Resident blocks per multiprocessor the plain kernels keep (64 registers for floating costs, 80 for
+// integers, as before the round-indexed path counts): ptxas's own choice varies with every change, and
+// every block fewer slows the grid-wide levels.
+template <class T, bool kProfile, bool kFuse>
+inline constexpr int kSearchMinBlocks = (kProfile || kFuse) ? 1 : (std::is_floating_point_v<T> ? 4 : 3);
+
 template <class T, bool kClassical, bool kProfile, bool kFuse>
-__global__ void __launch_bounds__(kBlock)
+__global__ void __launch_bounds__(kBlock, (kSearchMinBlocks<T, kProfile, kFuse>))
     searchKernel(DeviceView<T> d, SearchScalars* scalars, int32_t* frontierA, int32_t* frontierB,
                  SearchSettings settings) {
   using Dual = typename DeviceView<T>::Dual;
@@ -637,14 +668,21 @@ __global__ void __launch_bounds__(kBlock)
     if (rounds.leader()) d.counters->reverse = 0;
     rounds.barrier(kSearchForward);
     int32_t frontierSize = rounds.lastCount();
+    // Augmenting paths found in this search. The tree variant's decisions read the round-indexed counts
+    // (see the top of this file); the classical variant reaches unassigned columns only in levels, after
+    // which every block decides before any block starts a round that can reach more, so it reads the total.
+    bool pathsFound = false;
+    const auto augmenting = [&] { return kClassical ? loadRelaxed(d.counters->reverse) > 0 : pathsFound; };
 
     for (;;) {
       // Forward levels until the frontier runs dry.
       while (frontierSize > 0 && !rounds.runaway()) {
-        if (settings.stopAtFirstPath && loadRelaxed(d.counters->reverse) > 0) break;
+        if (settings.stopAtFirstPath && augmenting()) break;
         if (!kClassical && frontierSize <= kTeamFrontier) {
-          searchAsTeam<T, kProfile, kFuse>(d, settings, rounds, scalars, frontier, next, frontierSize);
+          searchAsTeam<T, kProfile, kFuse>(d, settings, rounds, scalars, frontier, next, frontierSize,
+                                           pathsFound);
           rounds.barrier(kSearchForward);
+          pathsFound = loadRelaxed(scalars->teamPathsFound) != 0;
           if (loadRelaxed(scalars->teamSwaps) % 2 != 0) {
             int32_t* const other = frontier;
             frontier = next;
@@ -667,6 +705,7 @@ __global__ void __launch_bounds__(kBlock)
           rounds.barrier(kSearchForward);
         } else {
           expandTreeInRounds(d, rounds, frontier, frontierSize, next);
+          pathsFound = pathsFound || rounds.lastReachedUnassigned();
         }
         int32_t* const expanded = frontier;
         frontier = next;
@@ -676,7 +715,7 @@ __global__ void __launch_bounds__(kBlock)
       }
       if (failure == 0 && rounds.runaway()) failure = kSearchRunaway;
       if (failure != 0) break;
-      if (loadRelaxed(d.counters->reverse) > 0) break;  // augmenting paths found
+      if (augmenting()) break;
 
       // Dual update. The classical variant restarts the search from the rows with new zero edges; the tree
       // variant takes theta from the level that just ended (the smallest slack of an uncovered column) and
@@ -698,9 +737,10 @@ __global__ void __launch_bounds__(kBlock)
         ++dualUpdates;
         rounds.noteDualUpdate(false);
         for (int32_t k = gridThread(); k < d.n; k += gridThreads())
-          treeDualUpdateAt(d, settings, k, theta, frontier, rounds.count());
+          treeDualUpdateAt(d, settings, k, theta, frontier, rounds.count(), rounds.reverseFound());
         rounds.barrier(kSearchDualUpdate);
         frontierSize = rounds.lastCount();
+        pathsFound = pathsFound || rounds.lastReachedUnassigned();
       }
     }
     if (failure != 0) break;

@@ -11,7 +11,8 @@
 # under its own time limit:
 #   1. the A/B table: `bench --preset search` (n = 10000, 20000; [0,n/10), [0,n), [0,10n), real; both
 #      Hungarian variants; medians of 3 after a warm-up; certificates checked) with every search variant
-#      on the same instances in one process, plus one profiled solve per configuration (ab-profile.csv);
+#      on the same instances in one process per size and cost kind, plus one profiled solve per
+#      configuration (ab-profile.csv);
 #   2. main's binary on the same preset (baseline.csv) and the objectives of the two compared;
 #   3. test_lap_cuda (every search variant against the CPU, the profile against the trace);
 #   4. compute-sanitizer memcheck, racecheck and synccheck on every search variant (and the classical
@@ -30,10 +31,20 @@ pack() { tar -czf "$out/logs.tar.gz" -C /tmp search-logs; }
 nvidia-smi --query-gpu=name,memory.total,driver_version,clocks.max.sm --format=csv | tee "$out/gpu.txt"
 export CUDA_VISIBLE_DEVICES=0
 
-timeout 250 "$bundle/matchscope-cli" bench --preset search --search-variants "$variants" \
-  --search-profile "$out/ab-profile.csv" --output "$out/ab.csv" >"$logs/ab.log" 2>&1
-say "A/B search bench exit $?"
-sed -n '/median total time/,$p' "$logs/ab.log" | tee -a "$out/summary.txt"
+# One process per size and cost kind (a hang loses one group), every search variant in each.
+for group in 10000:n/10,n,10n:40 10000:real:70 20000:n/10,n,10n:60 20000:real:170; do
+  IFS=: read -r n ranges limit <<<"$group"
+  name="ab-$n-${ranges//[\/,]/_}"
+  timeout "$limit" "$bundle/matchscope-cli" bench --preset search --sizes "$n" --ranges "$ranges" \
+    --search-variants "$variants" --search-profile "/tmp/$name-profile.csv" --output "/tmp/$name.csv" \
+    >"$logs/$name.log" 2>&1
+  say "A/B search bench n=$n $ranges exit $?"
+  sed -n '/median total time/,$p' "$logs/$name.log" | tee -a "$out/summary.txt"
+  for part in "" -profile; do
+    [ -f "/tmp/$name$part.csv" ] || continue
+    if [ -f "$out/ab$part.csv" ]; then tail -n +2 "/tmp/$name$part.csv" >>"$out/ab$part.csv"; else cp "/tmp/$name$part.csv" "$out/ab$part.csv"; fi
+  done
+done
 python3 "$bundle/summarize_search_profile.py" "$out/ab-profile.csv" | tee -a "$out/summary.txt"
 gzip -f "$out/ab-profile.csv"
 pack
@@ -53,17 +64,17 @@ pack
 
 source "$bundle/qt_runtime.sh"
 unpack_qt "$bundle"
-LD_LIBRARY_PATH=/tmp/qtlib timeout 130 "$bundle/test_lap_cuda" >"$logs/test_lap_cuda.log" 2>&1
+LD_LIBRARY_PATH=/tmp/qtlib timeout 170 "$bundle/test_lap_cuda" >"$logs/test_lap_cuda.log" 2>&1
 say "test_lap_cuda exit $? $(grep -E '^Totals' "$logs/test_lap_cuda.log")"
 grep -E "^(FAIL|SKIP)|Loc:" "$logs/test_lap_cuda.log" | head -20 | tee -a "$out/summary.txt"
 pack
 
-# The new searches first: the stage stops at 500 s.
+# The new searches first: the stage stops at 510 s.
 sanitized=$(echo "${variants//,/ }" | tr ' ' '\n' | grep -v '^rescan$' | tr '\n' ' ')
 for variant in $sanitized classical rescan; do
   for tool in memcheck racecheck synccheck; do
     for instance in "uniform --range 10n" real; do
-      if [ $((SECONDS - start)) -gt 500 ]; then
+      if [ $((SECONDS - start)) -gt 510 ]; then
         say "compute-sanitizer $tool $variant ${instance%% *}: skipped (time)"
         continue
       fi

@@ -30,7 +30,7 @@
 #include "solver/core/trace.h"
 #include "solver/lap/certificate.h"
 #include "solver/lap/generators.h"
-#include "solver/lap/hungarian/cuda/search_tuning.h"
+#include "solver/lap/hungarian/cuda/search_profile.h"
 #include "solver/lap/hungarian/hungarian.h"
 #include "solver/lap/io/matrix_io.h"
 
@@ -51,8 +51,7 @@ struct BenchOptions {
   int warmups = 1;
   std::string output;
   std::string saveNpyDirectory;
-  std::vector<std::string> searchVariants;  // the CUDA tree variant's device-resident searches to compare
-  std::string searchProfile;                // per-iteration profile CSV of one extra solve per configuration
+  std::string searchProfile;  // per-iteration profile CSV of one extra solve per configuration
 };
 
 // Defaults of a preset; options given on the command line override them.
@@ -116,7 +115,6 @@ struct Instance {
 struct Configuration {
   std::string algorithm, backend;
   int threads = 1;
-  std::string searchVariant;  // CUDA tree variant: the search_tuning.h variant ("" = the process's)
 };
 
 std::vector<Configuration> configurations(const BenchOptions& options) {
@@ -124,23 +122,13 @@ std::vector<Configuration> configurations(const BenchOptions& options) {
   for (const std::string& algorithm : options.algorithms) {
     for (const std::string& backend : options.backends) {
       if (backend == "cpu") {
-        for (int threads : options.threads) out.push_back({algorithm, backend, threads, ""});
-      } else if (backend == "cuda" && algorithm == "tree" && !options.searchVariants.empty()) {
-        for (const std::string& variant : options.searchVariants)
-          out.push_back({algorithm, backend, 1, variant});
+        for (int threads : options.threads) out.push_back({algorithm, backend, threads});
       } else {
-        out.push_back({algorithm, backend, 1, ""});
+        out.push_back({algorithm, backend, 1});
       }
     }
   }
   return out;
-}
-
-// The search variant a configuration runs (the process's when it names none).
-std::string searchVariantOf(const Configuration& configuration) {
-  if (configuration.backend != "cuda" || configuration.algorithm != "tree") return "";
-  return configuration.searchVariant.empty() ? lap::searchVariantName(lap::searchTuning().variant)
-                                             : configuration.searchVariant;
 }
 
 struct Run {
@@ -160,9 +148,6 @@ Run timeSolve(const lap::CostMatrix<T>& costs, const Configuration& configuratio
               lap::Granularity granularity, bool verify) {
   lap::LapOptions options{lap::parseLapAlgorithm(configuration.algorithm),
                           lap::parseBackend(configuration.backend), configuration.threads, granularity};
-  const lap::SearchVariant processVariant = lap::searchTuning().variant;
-  if (!configuration.searchVariant.empty())
-    lap::searchTuning().variant = lap::parseSearchVariant(configuration.searchVariant);
   const Stopwatch stopwatch;
   auto solver = lap::makeLapSolver(costs, options);
   const Trace trace = runToEnd(*solver);
@@ -171,7 +156,6 @@ Run timeSolve(const lap::CostMatrix<T>& costs, const Configuration& configuratio
   run.totalMs = static_cast<double>(stopwatch.elapsedNs()) / 1e6;
   run.objective = formatNumber(solution.objective);
   run.iterations = solution.iterations;
-  lap::searchTuning().variant = processVariant;
   run.steps = trace.records().size();
   for (const StepRecord& record : trace.records()) {
     if (record.phase == lap::hungarianPhaseName(lap::HungarianPhase::Search)) {
@@ -263,11 +247,10 @@ std::string configurationKey(const Instance& instance, const Configuration& conf
   return "n=" + std::to_string(instance.n) +
          (instance.range.empty() ? " " + instance.generator : " range=" + instance.range) + " " +
          configuration.algorithm + "/" + configuration.backend +
-         (configuration.backend == "cpu" ? std::to_string(configuration.threads) : "") +
-         (configuration.searchVariant.empty() ? "" : "/" + configuration.searchVariant);
+         (configuration.backend == "cpu" ? std::to_string(configuration.threads) : "");
 }
 
-// One configuration's device-resident search profile on one instance (search_tuning.h), as CSV rows.
+// One configuration's device-resident search profile on one instance (search_profile.h), as CSV rows.
 struct ProfiledSolve {
   const Instance* instance = nullptr;
   Configuration configuration;
@@ -279,43 +262,26 @@ template <lap::CostType T>
 ProfiledSolve profileSolve(const Instance& instance, const lap::CostMatrix<T>& costs,
                            const Configuration& configuration, lap::Granularity granularity) {
   ProfiledSolve profiled{&instance, configuration, {}};
-  lap::searchTuning().profile = &profiled.iterations;
+  lap::searchProfileSink() = &profiled.iterations;
   try {
     timeSolve(costs, configuration, granularity, false);
   } catch (...) {
-    lap::searchTuning().profile = nullptr;
+    lap::searchProfileSink() = nullptr;
     throw;
   }
-  lap::searchTuning().profile = nullptr;
+  lap::searchProfileSink() = nullptr;
   return profiled;
 }
 
 void writeProfileCsv(const std::vector<ProfiledSolve>& solves, const std::string& output) {
-  CsvTable table({"device",
-                  "generator",
-                  "n",
-                  "range",
-                  "seed",
-                  "algorithm",
-                  "search_variant",
-                  "iteration",
-                  "blocks",
-                  "levels",
-                  "team_levels",
-                  "dual_updates",
-                  "team_dual_updates",
-                  "frontier_max",
-                  "frontier_sum",
-                  "reverse_columns",
-                  "paths",
-                  "path_max",
-                  "path_sum",
-                  "forward_ns",
-                  "dual_update_ns",
-                  "augment_ns",
-                  "work_ns",
-                  "reduce_ns",
-                  "barrier_ns"});
+  CsvTable table({"device",       "generator",      "n",
+                  "range",        "seed",           "algorithm",
+                  "iteration",    "blocks",         "levels",
+                  "team_levels",  "dual_updates",   "team_dual_updates",
+                  "frontier_max", "frontier_sum",   "reverse_columns",
+                  "paths",        "path_max",       "path_sum",
+                  "forward_ns",   "dual_update_ns", "augment_ns",
+                  "work_ns",      "reduce_ns",      "barrier_ns"});
   addProvenanceColumns(table);
   for (const ProfiledSolve& solve : solves) {
     const Instance& instance = *solve.instance;
@@ -324,8 +290,7 @@ void writeProfileCsv(const std::vector<ProfiledSolve>& solves, const std::string
       CsvTable::Row& row = table.addRow();
       row.set("device", deviceName(lap::Backend::Cuda, 1)).set("generator", instance.generator);
       row.set("n", instance.n).set("range", instance.range).set("seed", instance.seed);
-      row.set("algorithm", solve.configuration.algorithm)
-          .set("search_variant", searchVariantOf(solve.configuration));
+      row.set("algorithm", solve.configuration.algorithm);
       row.set("iteration", static_cast<int64_t>(k)).set("blocks", p.blocks).set("levels", p.levels);
       row.set("team_levels", p.teamLevels).set("dual_updates", p.dualUpdates);
       row.set("team_dual_updates", p.teamDualUpdates).set("frontier_max", p.frontierMax);
@@ -373,7 +338,7 @@ void writeCsv(const std::vector<TimedRun>& runs, const std::string& preset, cons
                                       "objective", "objective_agrees", "iterations", "steps",   "total_ms"};
   for (std::string& name : phaseColumnNames()) columns.push_back(std::move(name));
   columns.push_back("device_ms");
-  for (const char* name : {"search_variant", "levels", "dual_updates"}) columns.emplace_back(name);
+  for (const char* name : {"levels", "dual_updates"}) columns.emplace_back(name);
   CsvTable table(std::move(columns));
   addProvenanceColumns(table);
   for (const TimedRun& timed : runs) {
@@ -388,7 +353,7 @@ void writeCsv(const std::vector<TimedRun>& runs, const std::string& preset, cons
     row.set("steps", timed.run.steps).set("total_ms", timed.run.totalMs);
     const int64_t deviceNs = setPhaseColumns(row, timed.run.phases);
     if (deviceNs >= 0) row.set("device_ms", static_cast<double>(deviceNs) / 1e6);
-    row.set("search_variant", searchVariantOf(c)).set("levels", timed.run.levels);
+    row.set("levels", timed.run.levels);
     row.set("dual_updates", timed.run.dualUpdates);
   }
   table.writeFile(output);
@@ -509,12 +474,6 @@ void addBenchCommand(CLI::App& app) {
   bench->add_option("--save-npy", options->saveNpyDirectory,
                     "Also write each generated instance as .npy here");
   bench->add_option("--output", options->output, "CSV file (default bench-<preset>.csv)");
-  bench
-      ->add_option("--search-variants", options->searchVariants,
-                   "CUDA tree variant: compare these device-resident searches on the same instances (rescan, "
-                   "settle, settle-first-path, fuse; docs/results/lap-gpu.md)")
-      ->delimiter(',')
-      ->check(CLI::IsMember({"rescan", "settle", "settle-first-path", "fuse"}));
   bench->add_option("--search-profile", options->searchProfile,
                     "Also solve each CUDA configuration once more with the search profiled, one CSV row per "
                     "iteration, into this file");

@@ -13,7 +13,7 @@
 #include "solver/core/errors.h"
 #include "solver/lap/brute_force.h"
 #include "solver/lap/hungarian/cuda/cuda_kernels.h"
-#include "solver/lap/hungarian/cuda/search_tuning.h"
+#include "solver/lap/hungarian/cuda/search_profile.h"
 #include "solver/lap/hungarian/hungarian.h"
 #include "tests/lap/lap_test_support.h"
 
@@ -29,30 +29,6 @@ const Configuration kCudaConfigurations[] = {{LapAlgorithm::Classical, Backend::
                                              {LapAlgorithm::Classical, Backend::Cuda, 1, Granularity::Search},
                                              {LapAlgorithm::Tree, Backend::Cuda, 1, Granularity::Search}};
 const Configuration kCpuReference{LapAlgorithm::Tree, Backend::Sequential, 1};
-// The tree variant's device-resident searches (search_tuning.h); the other configurations ignore them.
-const SearchVariant kSearchVariants[] = {SearchVariant::Rescan, SearchVariant::Settle,
-                                         SearchVariant::SettleFirstPath, SearchVariant::Fuse};
-
-// Sets the process's search variant for one scope.
-class SearchVariantScope {
- public:
-  explicit SearchVariantScope(SearchVariant variant) : previous_(searchTuning().variant) {
-    searchTuning().variant = variant;
-  }
-  ~SearchVariantScope() { searchTuning().variant = previous_; }
-  SearchVariantScope(const SearchVariantScope&) = delete;
-  SearchVariantScope& operator=(const SearchVariantScope&) = delete;
-
- private:
-  SearchVariant previous_;
-};
-
-// The variants a configuration runs: every search variant for the tree variant's device search, else one.
-std::vector<SearchVariant> variantsOf(const Configuration& configuration) {
-  if (configuration.algorithm == LapAlgorithm::Tree && configuration.granularity == Granularity::Search)
-    return {std::begin(kSearchVariants), std::end(kSearchVariants)};
-  return {searchTuning().variant};
-}
 
 // Both CUDA variants on one instance: optimal by their certificates, the CPU's optimum, and brute force's
 // optimum for n <= 9.
@@ -67,20 +43,15 @@ void verifyCudaOnInstance(const CostMatrix<T>& costs, const QString& context) {
     brute = solver->solution().objective;
   }
   for (const Configuration& configuration : kCudaConfigurations) {
-    for (const SearchVariant variant : variantsOf(configuration)) {
-      const SearchVariantScope scope(variant);
-      const QString where =
-          context + " " + QString::fromStdString(configuration.label()) + " " + searchVariantName(variant);
-      const Solved<T> solved = solve(costs, configuration);
-      verifyOptimal(costs, solved.solution, where);
-      if (QTest::currentTestFailed()) return;
-      QVERIFY2(sameOptimum(solved.solution.objective, reference, costs),
-               qPrintable(where + QString(": %1, CPU %2").arg(solved.solution.objective).arg(reference)));
-      if (small) {
-        QVERIFY2(
-            sameOptimum(solved.solution.objective, brute, costs),
-            qPrintable(where + QString(": %1, brute force %2").arg(solved.solution.objective).arg(brute)));
-      }
+    const QString where = context + " " + QString::fromStdString(configuration.label());
+    const Solved<T> solved = solve(costs, configuration);
+    verifyOptimal(costs, solved.solution, where);
+    if (QTest::currentTestFailed()) return;
+    QVERIFY2(sameOptimum(solved.solution.objective, reference, costs),
+             qPrintable(where + QString(": %1, CPU %2").arg(solved.solution.objective).arg(reference)));
+    if (small) {
+      QVERIFY2(sameOptimum(solved.solution.objective, brute, costs),
+               qPrintable(where + QString(": %1, brute force %2").arg(solved.solution.objective).arg(brute)));
     }
   }
 }
@@ -300,12 +271,9 @@ class TestLapCuda : public QObject {
         for (int32_t j = 2; j < hall.cols(); ++j) hall(i, j) = inf;
       }
       for (const Configuration& configuration : kCudaConfigurations) {
-        for (const SearchVariant variant : variantsOf(configuration)) {
-          const SearchVariantScope scope(variant);
-          QVERIFY_THROWS_EXCEPTION(InfeasibleError, solve(emptyRow, configuration));
-          QVERIFY_THROWS_EXCEPTION(InfeasibleError, solve(emptyColumn, configuration));
-          QVERIFY_THROWS_EXCEPTION(InfeasibleError, solve(hall, configuration));
-        }
+        QVERIFY_THROWS_EXCEPTION(InfeasibleError, solve(emptyRow, configuration));
+        QVERIFY_THROWS_EXCEPTION(InfeasibleError, solve(emptyColumn, configuration));
+        QVERIFY_THROWS_EXCEPTION(InfeasibleError, solve(hall, configuration));
       }
     }
   }
@@ -355,9 +323,9 @@ class TestLapCuda : public QObject {
     }
   }
 
-  // The search profile (bench --search-profile) of both variants and every search variant accounts for
-  // what the trace reports: one record per iteration of the search steps, the same levels, dual updates
-  // and paths, paths no shorter than one column, and a time split within the kernels' time.
+  // The search profile (bench --search-profile) of both variants accounts for what the trace reports: one
+  // record per iteration of the search steps, the same levels, dual updates and paths, paths no shorter than
+  // one column, and a time split within the kernels' time.
   void searchProfileAccountsForTheTrace() {
     const uint64_t seed0 = baseSeed() + 17000;
     for (const GeneratorSpec& spec : {GeneratorSpec{Generator::Real, 700, CostRange::N, seed0},
@@ -365,49 +333,45 @@ class TestLapCuda : public QObject {
       const AnyCostMatrix costs = generate(spec);
       for (const Configuration& configuration : kCudaConfigurations) {
         if (configuration.granularity != Granularity::Search) continue;
-        for (const SearchVariant variant : variantsOf(configuration)) {
-          const SearchVariantScope scope(variant);
-          std::vector<SearchIterationProfile> profile;
-          searchTuning().profile = &profile;
-          const Trace trace = std::visit([&](const auto& m) { return solve(m, configuration).trace; }, costs);
-          searchTuning().profile = nullptr;
-          const QString where = QString("%1 n=%2 %3 %4")
-                                    .arg(generatorName(spec.generator).data())
-                                    .arg(spec.n)
-                                    .arg(configuration.label().c_str())
-                                    .arg(searchVariantName(variant));
-          double levels = 0, dualUpdates = 0, paths = 0, deviceNs = 0;
-          int64_t iterations = 0;
-          for (const StepRecord& record : trace.records()) {
-            if (record.phase != "search") continue;
-            levels += record.counters[kLevels];
-            dualUpdates += record.counters[kDualUpdates];
-            paths += record.counters[kPaths];
-            deviceNs += static_cast<double>(record.device_ns);
-            iterations = record.iteration;
-          }
-          double profiledLevels = 0, profiledDualUpdates = 0, profiledPaths = 0, splitNs = 0;
-          for (const SearchIterationProfile& p : profile) {
-            profiledLevels += p.levels;
-            profiledDualUpdates += p.dualUpdates;
-            profiledPaths += p.paths;
-            splitNs += static_cast<double>(p.workNs + p.reduceNs + p.barrierNs);
-            QVERIFY2(p.paths >= 1 && p.reverseColumns >= p.paths, qPrintable(where));
-            QVERIFY2(p.pathMax >= 1 && p.pathSum >= p.reverseColumns, qPrintable(where));
-            QVERIFY2(p.teamLevels <= p.levels && p.teamDualUpdates <= p.dualUpdates, qPrintable(where));
-            QVERIFY2(p.frontierMax <= spec.n && p.frontierSum >= p.levels, qPrintable(where));
-            QVERIFY2(p.blocks >= 1, qPrintable(where));
-          }
-          QVERIFY2(
-              !profile.empty() && static_cast<int64_t>(profile.size()) <= iterations + 1,
-              qPrintable(where + QString(": %1 records, %2 iterations").arg(profile.size()).arg(iterations)));
-          QCOMPARE(profiledLevels, levels);
-          QCOMPARE(profiledDualUpdates, dualUpdates);
-          QCOMPARE(profiledPaths, paths);
-          QVERIFY2(
-              splitNs <= 1.05 * deviceNs + 5000.0,
-              qPrintable(where + QString(": %1 ns split, %2 ns of device time").arg(splitNs).arg(deviceNs)));
+        std::vector<SearchIterationProfile> profile;
+        searchProfileSink() = &profile;
+        const Trace trace = std::visit([&](const auto& m) { return solve(m, configuration).trace; }, costs);
+        searchProfileSink() = nullptr;
+        const QString where = QString("%1 n=%2 %3")
+                                  .arg(generatorName(spec.generator).data())
+                                  .arg(spec.n)
+                                  .arg(configuration.label().c_str());
+        double levels = 0, dualUpdates = 0, paths = 0, deviceNs = 0;
+        int64_t iterations = 0;
+        for (const StepRecord& record : trace.records()) {
+          if (record.phase != "search") continue;
+          levels += record.counters[kLevels];
+          dualUpdates += record.counters[kDualUpdates];
+          paths += record.counters[kPaths];
+          deviceNs += static_cast<double>(record.device_ns);
+          iterations = record.iteration;
         }
+        double profiledLevels = 0, profiledDualUpdates = 0, profiledPaths = 0, splitNs = 0;
+        for (const SearchIterationProfile& p : profile) {
+          profiledLevels += p.levels;
+          profiledDualUpdates += p.dualUpdates;
+          profiledPaths += p.paths;
+          splitNs += static_cast<double>(p.workNs + p.reduceNs + p.barrierNs);
+          QVERIFY2(p.paths >= 1 && p.reverseColumns >= p.paths, qPrintable(where));
+          QVERIFY2(p.pathMax >= 1 && p.pathSum >= p.reverseColumns, qPrintable(where));
+          QVERIFY2(p.teamLevels <= p.levels && p.teamDualUpdates <= p.dualUpdates, qPrintable(where));
+          QVERIFY2(p.frontierMax <= spec.n && p.frontierSum >= p.levels, qPrintable(where));
+          QVERIFY2(p.blocks >= 1, qPrintable(where));
+        }
+        QVERIFY2(
+            !profile.empty() && static_cast<int64_t>(profile.size()) <= iterations + 1,
+            qPrintable(where + QString(": %1 records, %2 iterations").arg(profile.size()).arg(iterations)));
+        QCOMPARE(profiledLevels, levels);
+        QCOMPARE(profiledDualUpdates, dualUpdates);
+        QCOMPARE(profiledPaths, paths);
+        QVERIFY2(
+            splitNs <= 1.05 * deviceNs + 5000.0,
+            qPrintable(where + QString(": %1 ns split, %2 ns of device time").arg(splitNs).arg(deviceNs)));
       }
     }
   }

@@ -88,7 +88,7 @@ struct CudaKernels<T>::Device {
   gpu::DeviceArray<int32_t> zeroRowCount;
   gpu::DeviceArray<int32_t> zeroCols;
   gpu::DeviceArray<gpu::SearchScalars> searchScalars;
-  int searchBlocks[2][2] = {};  // resident blocks of the cooperative search kernel: [profiled][fused]
+  int searchBlocks[2] = {};  // resident blocks of the cooperative search kernel: [profiled]
   gpu::DeviceArray<SearchIterationProfile> searchProfile;  // made at the first profiled search
   // Distributed exchange: the frontier's bit sets, and the host copy of whatever the ranks combine.
   gpu::DeviceArray<unsigned long long> exchangeBits;
@@ -176,14 +176,11 @@ template <class T>
 // declared before the classical kernel's: ptxas lays out shared memory in declaration order, and with the
 // classical buffers first the tree kernel's machine code changed and its integer-cost searches ran 5-15 %
 // slower (H100). This way it is the same machine code as before the classical kernel's segmented dual update.
-// The profiling and fused kernels (bench --search-profile, SearchVariant::Fuse) come after, so they leave
-// the others as they were.
-auto searchKernelOf(HungarianVariant variant, bool profile, bool fuse) {
+// The profiling kernels (bench --search-profile) come after, so they leave the others as they were.
+auto searchKernelOf(HungarianVariant variant, bool profile) {
   const bool tree = variant == HungarianVariant::Tree;
-  if (!profile && !fuse)
-    return tree ? gpu::searchKernel<T, false, false, false> : gpu::searchKernel<T, true, false, false>;
-  if (!fuse) return tree ? gpu::searchKernel<T, false, true, false> : gpu::searchKernel<T, true, true, false>;
-  return profile ? gpu::searchKernel<T, false, true, true> : gpu::searchKernel<T, false, false, true>;
+  if (!profile) return tree ? gpu::searchKernel<T, false, false> : gpu::searchKernel<T, true, false>;
+  return tree ? gpu::searchKernel<T, false, true> : gpu::searchKernel<T, true, true>;
 }
 
 }  // namespace
@@ -326,15 +323,12 @@ void CudaKernels<T>::allocate() {
 
   // The search's grid must be resident all at once (grid-wide barriers).
   for (const bool profile : {false, true}) {
-    for (const bool fuse : {false, true}) {
-      if (fuse && variant_ != HungarianVariant::Tree) continue;
-      int residentPerMultiprocessor = 0;
-      gpu::checkCuda(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-                         &residentPerMultiprocessor, searchKernelOf<T>(variant_, profile, fuse), kBlock, 0),
-                     "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
-      dev.searchBlocks[profile][fuse] =
-          dev.multiprocessors * std::min(residentPerMultiprocessor, kSearchBlocksPerMultiprocessor);
-    }
+    int residentPerMultiprocessor = 0;
+    gpu::checkCuda(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+                       &residentPerMultiprocessor, searchKernelOf<T>(variant_, profile), kBlock, 0),
+                   "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
+    dev.searchBlocks[profile] =
+        dev.multiprocessors * std::min(residentPerMultiprocessor, kSearchBlocksPerMultiprocessor);
   }
 
   if constexpr (std::is_floating_point_v<T>) {
@@ -482,11 +476,9 @@ int32_t CudaKernels<T>::updateDualsAndSlack(Dual theta) {
 template <CostType T>
 SearchSummary CudaKernels<T>::searchIterations(bool zerosStale, int32_t iterationLimit) {
   Device& dev = *device_;
-  const SearchTuning& tuning = searchTuning();
-  const bool profile = tuning.profile != nullptr;
-  const bool tree = variant_ == HungarianVariant::Tree;
-  const bool fuse = tree && tuning.variant == SearchVariant::Fuse;
-  if (dev.searchBlocks[profile][fuse] <= 0)
+  std::vector<SearchIterationProfile>* const sink = searchProfileSink();
+  const bool profile = sink != nullptr;
+  if (dev.searchBlocks[profile] <= 0)
     throw SolveError("CUDA backend: the search kernel cannot be resident on this device");
   // The classical variant's zero-slack lists, when a dual update left them stale (the first ones of a solve:
   // every row); the dual updates inside the search keep them up to date themselves.
@@ -494,29 +486,27 @@ SearchSummary CudaKernels<T>::searchIterations(bool zerosStale, int32_t iteratio
   int32_t* frontierA = dev.frontier[0];
   int32_t* frontierB = dev.frontier[1];
   gpu::SearchScalars* scalars = dev.searchScalars.get();
-  gpu::SearchSettings settings{iterationLimit, tree && tuning.variant != SearchVariant::Rescan,
-                               tree && tuning.variant == SearchVariant::SettleFirstPath, nullptr};
+  SearchIterationProfile* records = nullptr;
   if (profile) {
     if (dev.searchProfile.size() < static_cast<std::size_t>(iterationLimit))
       dev.searchProfile = gpu::DeviceArray<SearchIterationProfile>(static_cast<std::size_t>(iterationLimit));
-    settings.profile = dev.searchProfile.get();
+    records = dev.searchProfile.get();
   }
-  void* arguments[] = {&dev.view, &scalars, &frontierA, &frontierB, &settings};
-  gpu::checkCuda(cudaLaunchCooperativeKernel(
-                     reinterpret_cast<const void*>(searchKernelOf<T>(variant_, profile, fuse)),
-                     dim3(dev.searchBlocks[profile][fuse]), dim3(kBlock), arguments, 0, dev.stream()),
-                 "searchKernel (cooperative launch)");
+  void* arguments[] = {&dev.view, &scalars, &frontierA, &frontierB, &iterationLimit, &records};
+  gpu::checkCuda(
+      cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(searchKernelOf<T>(variant_, profile)),
+                                  dim3(dev.searchBlocks[profile]), dim3(kBlock), arguments, 0, dev.stream()),
+      "searchKernel (cooperative launch)");
   dev.enqueued = true;
   synchronize(dev);
   const gpu::Published& out = dev.published();
   if (out.searchFailure == gpu::kSearchRunaway) {
     throw SolveError("CUDA backend: the device search ran more rounds than an iteration can take");
   }
-  if (settings.profile != nullptr && out.searchIterations > 0) {
-    std::vector<SearchIterationProfile>& sink = *tuning.profile;
-    const std::size_t first = sink.size();
-    sink.resize(first + static_cast<std::size_t>(out.searchIterations));
-    gpu::checkCuda(cudaMemcpy(sink.data() + first, settings.profile,
+  if (profile && out.searchIterations > 0) {
+    const std::size_t first = sink->size();
+    sink->resize(first + static_cast<std::size_t>(out.searchIterations));
+    gpu::checkCuda(cudaMemcpy(sink->data() + first, records,
                               static_cast<std::size_t>(out.searchIterations) * sizeof(SearchIterationProfile),
                               cudaMemcpyDeviceToHost),
                    "reading the search profile");

@@ -320,26 +320,22 @@ __global__ void startForwardPassKernel(DeviceView<T> d, int32_t* frontier) {
   }
 }
 
-// Column j (assigned to row `next`) joins a tree: cover it, uncover its row (or leave that to the level that
-// expands the row: the device-resident search, see scanChunk) and queue the row once.
+// Column j (assigned to row `next`) joins a tree: cover it, uncover its row and queue the row once.
 template <class T>
 __device__ void reachRowThroughColumn(const DeviceView<T>& d, int32_t next, int32_t j, int32_t* nextFrontier,
-                                      int32_t* nextCount, bool uncoverRow = true) {
+                                      int32_t* nextCount) {
   storeRelaxed(d.rowPred[next], j);
-  if (uncoverRow) storeRelaxed(d.rowCover[next], 0);
+  storeRelaxed(d.rowCover[next], 0);
   storeRelaxed(d.colCover[j], 1);
   if (atomicCAS(&d.rowState[next], kInactive, kActive) == kInactive) {
     nextFrontier[appendSlot(nextCount)] = next;
   }
 }
 
-// Unassigned column j ends an augmenting path: remember it once for the reverse pass (and count it in
-// `found`, the device-resident search's round-indexed count, when given).
+// Unassigned column j ends an augmenting path: remember it once for the reverse pass.
 template <class T>
-__device__ void markReverse(const DeviceView<T>& d, int32_t j, int32_t* found = nullptr) {
-  if (atomicCAS(&d.colReverse[j], 0, 1) != 0) return;
-  d.reverseCols[appendSlot(&d.counters->reverse)] = j;
-  if (found != nullptr) atomicAdd(found, 1);
+__device__ void markReverse(const DeviceView<T>& d, int32_t j) {
+  if (atomicCAS(&d.colReverse[j], 0, 1) == 0) d.reverseCols[appendSlot(&d.counters->reverse)] = j;
 }
 
 // One zero-slack edge (i, j) of a classical forward level, j uncovered: j joins the tree through row i.
@@ -491,12 +487,10 @@ __device__ ColumnState<T> loadColumn(const DeviceView<T>& d, int32_t j) {
 
 // Column j's smallest slack over frontier rows [begin, end) and the row attaining it. Every thread of the
 // block calls it (the rows are staged in shared memory); with `markVisited`, the staging threads mark the
-// rows expanded (one block per chunk does), and with `uncoverRows` also uncovered: the device-resident search
-// queues the rows it reaches still covered (search_device.cuh says why), elsewhere they are uncovered
-// already.
+// rows expanded (one block per chunk does).
 template <class T>
 __device__ void scanChunk(const DeviceView<T>& d, const int32_t* frontier, int32_t begin, int32_t end,
-                          int32_t j, const ColumnState<T>& column, bool markVisited, bool uncoverRows,
+                          int32_t j, const ColumnState<T>& column, bool markVisited,
                           typename DeviceView<T>::Dual& best, int32_t& bestRow) {
   using Dual = typename DeviceView<T>::Dual;
   __shared__ int32_t chunkRows[kBlock];
@@ -511,7 +505,6 @@ __device__ void scanChunk(const DeviceView<T>& d, const int32_t* frontier, int32
       chunkRows[threadIdx.x] = i;
       chunkDuals[threadIdx.x] = d.rowDual[i];
       if (markVisited) storeRelaxed(d.rowState[i], kVisited);
-      if (uncoverRows) storeRelaxed(d.rowCover[i], 0);
     }
     __syncthreads();
     if (column.live) {
@@ -546,15 +539,12 @@ __device__ void mergeChunks(const DeviceView<T>& d, int32_t j, int32_t chunks,
 }
 
 // Uncovered column j with its smallest new slack: update its slack and predecessor and, at zero slack, reach
-// its row (see reachRowThroughColumn for `uncoverRow`) or mark it for the reverse pass (see markReverse for
-// `reverseFound`). Returns the column's slack.
+// its row or mark it for the reverse pass. Returns the column's slack.
 template <class T>
 __device__ typename DeviceView<T>::Dual settleColumn(const DeviceView<T>& d, int32_t j,
                                                      const ColumnState<T>& column,
                                                      typename DeviceView<T>::Dual best, int32_t bestRow,
-                                                     int32_t* nextFrontier, int32_t* nextCount,
-                                                     bool uncoverRow = true,
-                                                     int32_t* reverseFound = nullptr) {
+                                                     int32_t* nextFrontier, int32_t* nextCount) {
   auto s = column.slack;
   if (best < s) {
     s = best;
@@ -564,9 +554,9 @@ __device__ typename DeviceView<T>::Dual settleColumn(const DeviceView<T>& d, int
   if (d.isZero(s)) {
     const int32_t next = column.assignedRow;
     if (next != -1) {
-      reachRowThroughColumn(d, next, j, nextFrontier, nextCount, uncoverRow);
+      reachRowThroughColumn(d, next, j, nextFrontier, nextCount);
     } else {
-      markReverse(d, j, reverseFound);
+      markReverse(d, j);
     }
   }
   return s;
@@ -588,7 +578,7 @@ __global__ void expandTreeKernel(DeviceView<T> d, const int32_t* frontier, int32
   const int32_t end = min(frontierSize, begin + rowsPerChunk);
   Dual best;
   int32_t bestRow;
-  scanChunk(d, frontier, begin, end, j, column, blockIdx.x == 0, false, best, bestRow);
+  scanChunk(d, frontier, begin, end, j, column, blockIdx.x == 0, best, bestRow);
 
   if (gridDim.y > 1) {
     const std::size_t slot = static_cast<std::size_t>(blockIdx.y) * d.n + j;

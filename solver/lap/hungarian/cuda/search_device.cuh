@@ -4,22 +4,11 @@
 // fine step would end with a host synchronisation. The work of each round is the per-element device code of
 // the fine kernels (hungarian_device.cuh), spread over the resident grid; every control decision reads a
 // value all threads see alike after a barrier, so the whole grid takes the same branches.
-//
-// A row reached in a forward level stays covered until the level that expands it uncovers it (scanChunk's
-// `uncoverRows`): a dual update decides by the cover whether a row's dual moves, and the settling and fused
-// dual updates below reach rows in the same round in which other threads apply theta to every row. Every
-// reached row is expanded before the next dual update, or the search ends and the optimality check resets
-// the covers.
-//
-// Whether a search found augmenting paths is decided from round-indexed counts of the unassigned columns
-// reached (reverseFound), never from the running total: a settling or fused dual update and the levels
-// after it reach such columns, and a block already in the next round must not change what a slower block
-// of the same team or grid reads for the same decision.
 
 #include <cooperative_groups.h>
 
 #include "solver/lap/hungarian/cuda/hungarian_device.cuh"
-#include "solver/lap/hungarian/cuda/search_tuning.h"
+#include "solver/lap/hungarian/cuda/search_profile.h"
 
 namespace ms::lap::gpu {
 
@@ -30,49 +19,22 @@ enum SearchPhaseKind : int { kSearchForward = 0, kSearchDualUpdate = 1, kSearchA
 inline constexpr int32_t kSearchInfeasible = 1;
 inline constexpr int32_t kSearchRunaway = 2;
 
-// The two smallest slacks (as order keys) of a set of open columns and the column of the smallest (the
-// smaller column among equal slacks).
-struct TeamOpenMinima {
-  long long first, second;
-  int32_t col;
-};
-__device__ inline TeamOpenMinima smallerTwo(const TeamOpenMinima& a, const TeamOpenMinima& b) {
-  const bool aFirst = a.first < b.first || (a.first == b.first && a.col < b.col);
-  const TeamOpenMinima& lead = aFirst ? a : b;
-  const TeamOpenMinima& other = aFirst ? b : a;
-  return {lead.first, min(lead.second, other.first), lead.col};
-}
-// Teams of more blocks than this (n above 1024 tiles with as many resident blocks) run unfused.
-inline constexpr int32_t kMaxFusedTeam = 1024;
-
 // Round-indexed accumulators. A round is the work between two grid barriers; round r accumulates into slot
 // r % 3, the next round reads it, and the round after that clears it, so no slot is cleared while a slower
 // block may still read it.
 struct SearchScalars {
   int32_t count[3];
   long long minKey[3];
-  int32_t reverseFound[3];  // unassigned columns the round reached (tree variant)
   // Team mode (tree variant, small frontiers): the blocks of one column tile each meet at their own barrier,
   // with their own ring of accumulators indexed by the team barrier's generation, and hand back their result.
   uint32_t teamArrived;
   uint32_t teamGeneration;
   int32_t teamCount[3];
   long long teamMinKey[3];
-  int32_t teamReverseFound[3];
-  int32_t teamFrontier, teamSwaps, teamLevels, teamDualUpdates, teamFailure, teamPathsFound;
+  int32_t teamFrontier, teamSwaps, teamLevels, teamDualUpdates, teamFailure;
   // Profile: the reverse pass's path lengths of the current iteration.
   unsigned long long pathSum;
   int32_t pathMax;
-  // Fused dual updates (team mode): per team block, its two smallest open slacks, ring-indexed like the rest.
-  TeamOpenMinima teamOpen[3][kMaxFusedTeam];
-};
-
-// What a launch is asked to do besides the state it works on.
-struct SearchSettings {
-  int32_t iterationLimit;
-  bool settle;                      // SearchVariant::Settle, SettleFirstPath and Fuse (tree variant)
-  bool stopAtFirstPath;             // SearchVariant::SettleFirstPath
-  SearchIterationProfile* profile;  // one record per iteration of the launch, or nullptr: no profile
 };
 
 // Frontiers of at most this many rows are searched in team mode: one chunk per tile, so the grid's other
@@ -100,7 +62,6 @@ class SearchRounds {
     if (leader()) {
       for (int s = 0; s < 3; ++s) {
         scalars_->count[s] = scalars_->teamCount[s] = 0;
-        scalars_->reverseFound[s] = scalars_->teamReverseFound[s] = 0;
         scalars_->minKey[s] = scalars_->teamMinKey[s] = orderKey(kDualInfinity<Dual>);
       }
       scalars_->teamArrived = scalars_->teamGeneration = 0;
@@ -114,7 +75,6 @@ class SearchRounds {
   // Accumulators of the current round.
   __device__ int32_t* count() const { return &scalars_->count[round_ % 3]; }
   __device__ long long* minKey() const { return &scalars_->minKey[round_ % 3]; }
-  __device__ int32_t* reverseFound() const { return &scalars_->reverseFound[round_ % 3]; }
 
   // Ends the round (its time counts for `kind`); returns with every block's writes of the round visible.
   __device__ void barrier(int kind) {
@@ -128,7 +88,6 @@ class SearchRounds {
       const int stale = (round_ + 1) % 3;
       scalars_->count[stale] = 0;
       scalars_->minKey[stale] = orderKey(kDualInfinity<Dual>);
-      scalars_->reverseFound[stale] = 0;
     }
   }
 
@@ -143,9 +102,6 @@ class SearchRounds {
 
   // What the round just ended accumulated.
   __device__ int32_t lastCount() const { return loadRelaxed(scalars_->count[(round_ + 2) % 3]); }
-  __device__ bool lastReachedUnassigned() const {
-    return loadRelaxed(scalars_->reverseFound[(round_ + 2) % 3]) > 0;
-  }
   __device__ Dual lastMin() const {
     return fromOrderKey<Dual>(loadRelaxed(scalars_->minKey[(round_ + 2) % 3]));
   }
@@ -354,8 +310,7 @@ __device__ void expandTreeInRounds(const DeviceView<T>& d, SearchRounds<T, kProf
   const int32_t chunks = (frontierSize + rows - 1) / rows;
   Dual smallestOpen = kDualInfinity<Dual>;  // this thread's smallest slack of a column left uncovered
   const auto settle = [&](int32_t j, const ColumnState<T>& column, Dual best, int32_t bestRow) {
-    const Dual s =
-        settleColumn(d, j, column, best, bestRow, nextFrontier, rounds.count(), false, rounds.reverseFound());
+    const Dual s = settleColumn(d, j, column, best, bestRow, nextFrontier, rounds.count());
     if (!d.isZero(s)) smallestOpen = min(smallestOpen, s);
   };
   for (int32_t item = blockIdx.x; item < tiles * chunks; item += gridDim.x) {
@@ -366,7 +321,7 @@ __device__ void expandTreeInRounds(const DeviceView<T>& d, SearchRounds<T, kProf
     const int32_t end = min(frontierSize, begin + rows);
     Dual best;
     int32_t bestRow;
-    scanChunk(d, frontier, begin, end, j, column, tile == 0, tile == 0, best, bestRow);
+    scanChunk(d, frontier, begin, end, j, column, tile == 0, best, bestRow);
     if (chunks == 1) {
       if (column.live) settle(j, column, best, bestRow);
     } else if (j < d.n) {
@@ -394,65 +349,6 @@ __device__ void expandTreeInRounds(const DeviceView<T>& d, SearchRounds<T, kProf
   rounds.barrier(kSearchForward);
 }
 
-// Tree dual update at vertex k (SearchVariant::Settle): Algorithm 9's duals and slacks, and an uncovered
-// column whose slack reaches zero is settled here as the next level would settle it (its slack is already
-// the smallest over the tree rows, so reading its tree row again finds nothing new): its row is reached, or
-// the column is marked for the reverse pass. The reached row stays covered until the level that expands it
-// uncovers it (scanChunk): the thread that updates that row's dual in this same round decides by its cover,
-// and the row was not in the tree when theta was taken.
-template <class T>
-__device__ void updateDualsAndSettleAt(const DeviceView<T>& d, int32_t k, typename DeviceView<T>::Dual theta,
-                                       int32_t* frontier, int32_t* frontierCount, int32_t* reverseFound) {
-  updateDualsAt(d, k, theta);
-  if (d.colCover[k] != 0) return;
-  const auto s = d.slack[k] - theta;
-  d.slack[k] = s;
-  if (!d.isZero(s)) return;
-  const int32_t next = d.colAssign[k];
-  if (next == -1) {
-    markReverse(d, k, reverseFound);
-    return;
-  }
-  storeRelaxed(d.rowPred[next], k);
-  storeRelaxed(d.colCover[k], 1);
-  if (atomicCAS(&d.rowState[next], kInactive, kActive) == kInactive)
-    frontier[appendSlot(frontierCount)] = next;
-}
-
-// Fused dual update at vertex k (SearchVariant::Fuse, team mode): theta is the smallest open slack and only
-// column `col` attains it within the zero tolerance, so the update settles that column alone, reaching `row`
-// (its assigned row, -1: the column ends an augmenting path), and the same round goes on with the level that
-// expands `row`. The thread of vertex k owns column k in the team's levels too, so the column's new state is
-// its own; row `row` is uncovered by the thread that moves its dual (which it must not: it was not a tree row
-// when theta was taken), after it has decided so.
-template <class T>
-__device__ void fusedDualUpdateAt(const DeviceView<T>& d, int32_t k, typename DeviceView<T>::Dual theta,
-                                  int32_t col, int32_t row, int32_t* reverseFound) {
-  updateDualsAt(d, k, theta);
-  if (k == row) storeRelaxed(d.rowCover[row], 0);
-  if (d.colCover[k] != 0) return;
-  d.slack[k] -= theta;
-  if (k != col) return;
-  if (row == -1) {
-    markReverse(d, k, reverseFound);
-    return;
-  }
-  storeRelaxed(d.rowPred[row], k);
-  storeRelaxed(d.colCover[k], 1);
-}
-
-// The tree dual update of the search's variant at vertex k.
-template <class T>
-__device__ void treeDualUpdateAt(const DeviceView<T>& d, const SearchSettings& settings, int32_t k,
-                                 typename DeviceView<T>::Dual theta, int32_t* frontier,
-                                 int32_t* frontierCount, int32_t* reverseFound) {
-  if (settings.settle) {
-    updateDualsAndSettleAt(d, k, theta, frontier, frontierCount, reverseFound);
-  } else {
-    updateDualsAndSlackAt(d, k, theta, frontier, frontierCount);
-  }
-}
-
 // Barrier of the `team` first blocks (all resident: the launch is cooperative). Thread 0 of each block
 // arrives; the last one resets the count and releases the next generation. The block barrier before the
 // arrival and the release/acquire pair order every thread's writes before the barrier ahead of every
@@ -474,38 +370,13 @@ __device__ inline void teamBarrier(SearchScalars* scalars, uint32_t team, uint32
   ++generation;
 }
 
-// The team's smallest open slacks of the level that just ended (ring slot `slot`), in every thread of the
-// block: each reads the team's partial minima.
-template <class T>
-__device__ TeamOpenMinima teamOpenMinima(SearchScalars* scalars, int32_t slot, uint32_t team) {
-  using Reduce = cub::BlockReduce<TeamOpenMinima, kBlock>;
-  __shared__ typename Reduce::TempStorage storage;
-  __shared__ TeamOpenMinima result;
-  const long long infinity = orderKey(kDualInfinity<typename DeviceView<T>::Dual>);
-  TeamOpenMinima smallest{infinity, infinity, -1};
-  for (uint32_t b = threadIdx.x; b < team; b += kBlock) {
-    const TeamOpenMinima& partial = scalars->teamOpen[slot][b];
-    smallest = smallerTwo(smallest, {__ldcg(&partial.first), __ldcg(&partial.second), __ldcg(&partial.col)});
-  }
-  smallest = Reduce(storage).Reduce(smallest, smallerTwo);
-  if (threadIdx.x == 0) result = smallest;
-  __syncthreads();
-  const TeamOpenMinima out = result;
-  __syncthreads();  // the block's next call rewrites `result`
-  return out;
-}
-
 // Tree variant, frontier of at most kTeamFrontier rows: the first min(tiles, blocks) blocks run BFS levels
 // and dual updates among themselves (each owns the same column tiles throughout) until the frontier grows
 // past kTeamFrontier, or runs dry with augmenting paths found. The other blocks go straight on to the next
 // grid barrier. Block 0 hands back the frontier's size, the frontier swaps, the counts and any failure.
-// With kFuse (SearchVariant::Fuse), a level also leaves its two smallest open slacks; when only one column
-// reaches zero slack in the dual update that follows, the update and the level from that column's row run in
-// one round (fusedDualUpdateAt).
-template <class T, bool kProfile, bool kFuse>
-__device__ void searchAsTeam(const DeviceView<T>& d, const SearchSettings& settings,
-                             SearchRounds<T, kProfile>& rounds, SearchScalars* scalars, int32_t* frontier,
-                             int32_t* next, int32_t frontierSize, bool pathsFound) {
+template <class T, bool kProfile>
+__device__ void searchAsTeam(const DeviceView<T>& d, SearchRounds<T, kProfile>& rounds,
+                             SearchScalars* scalars, int32_t* frontier, int32_t* next, int32_t frontierSize) {
   using Dual = typename DeviceView<T>::Dual;
   const int32_t tiles = (d.n + kBlock - 1) / kBlock;
   const uint32_t team = min(static_cast<uint32_t>(tiles), gridDim.x);
@@ -515,56 +386,33 @@ __device__ void searchAsTeam(const DeviceView<T>& d, const SearchSettings& setti
     if (rounds.leader()) {
       scalars->teamCount[(generation + 1) % 3] = 0;
       scalars->teamMinKey[(generation + 1) % 3] = orderKey(kDualInfinity<Dual>);
-      scalars->teamReverseFound[(generation + 1) % 3] = 0;
     }
   };
-  bool found = pathsFound;  // unassigned columns reached in this search, as of the last team barrier
-  const auto reachedUnassigned = [&] {
-    return loadRelaxed(scalars->teamReverseFound[(generation + 2) % 3]) > 0;
-  };
-  const bool fuse = kFuse && team <= static_cast<uint32_t>(kMaxFusedTeam);
-  const long long infinity = orderKey(kDualInfinity<Dual>);
-  __shared__ int32_t fusedRow;  // the row a fused dual update reached: the frontier of its level
-  bool fused = false;           // this level follows a fused dual update in the same round
   int32_t size = frontierSize, swaps = 0, levels = 0, dualUpdates = 0, failure = 0;
   for (;;) {
     int32_t* reachedCount = &scalars->teamCount[generation % 3];
     rounds.noteLevel(size, true);
     Dual smallestOpen = kDualInfinity<Dual>;
-    TeamOpenMinima open{infinity, infinity, -1};
-    const int32_t* rows = fused ? &fusedRow : frontier;
     for (int32_t tile = blockIdx.x; tile < tiles; tile += team) {
       const int32_t j = tile * kBlock + static_cast<int32_t>(threadIdx.x);
       const ColumnState<T> column = loadColumn(d, j);
       Dual best;
       int32_t bestRow;
-      scanChunk(d, rows, 0, size, j, column, tile == 0, tile == 0 && !fused, best, bestRow);
+      scanChunk(d, frontier, 0, size, j, column, tile == 0, best, bestRow);
       if (column.live) {
-        const Dual s = settleColumn(d, j, column, best, bestRow, next, reachedCount, false,
-                                    &scalars->teamReverseFound[generation % 3]);
-        if (!d.isZero(s)) {
-          smallestOpen = min(smallestOpen, s);
-          if (fuse) open = smallerTwo(open, {orderKey(s), infinity, j});
-        }
+        const Dual s = settleColumn(d, j, column, best, bestRow, next, reachedCount);
+        if (!d.isZero(s)) smallestOpen = min(smallestOpen, s);
       }
     }
     rounds.split(kPartWork);
     smallestOpen = blockMin(smallestOpen);
     if (threadIdx.x == 0) atomicMin(&scalars->teamMinKey[generation % 3], orderKey(smallestOpen));
-    if (fuse) {
-      using Reduce = cub::BlockReduce<TeamOpenMinima, kBlock>;
-      __shared__ typename Reduce::TempStorage storage;
-      open = Reduce(storage).Reduce(open, smallerTwo);
-      if (threadIdx.x == 0) scalars->teamOpen[generation % 3][blockIdx.x] = open;
-    }
     rounds.split(kPartReduce);
     teamBarrier(scalars, team, generation);
     rounds.split(kPartBarrier);
     clearAfterNext();
     if (rounds.leader()) rounds.book(kSearchForward);
     ++levels;
-    fused = false;
-    found = found || reachedUnassigned();
     int32_t* const expanded = frontier;
     frontier = next;
     next = expanded;
@@ -574,10 +422,9 @@ __device__ void searchAsTeam(const DeviceView<T>& d, const SearchSettings& setti
     size = reached;
     if (reached > 0) {
       if (reached > kTeamFrontier) break;
-      if (settings.stopAtFirstPath && found) break;
       continue;
     }
-    if (found) break;  // the frontier ran dry with augmenting paths
+    if (loadRelaxed(d.counters->reverse) > 0) break;  // the frontier ran dry with augmenting paths
     if (theta == kDualInfinity<Dual>) {
       failure = kSearchInfeasible;
       break;
@@ -586,35 +433,10 @@ __device__ void searchAsTeam(const DeviceView<T>& d, const SearchSettings& setti
       failure = kSearchRunaway;
       break;
     }
-    if (fuse) {
-      const TeamOpenMinima smallest =
-          teamOpenMinima<T>(scalars, static_cast<int32_t>((generation + 2) % 3), team);
-      if (!d.isZero(fromOrderKey<Dual>(smallest.second) - theta)) {
-        // One column alone reaches zero slack: the update and its row's level in this round.
-        const int32_t col = smallest.col;
-        const int32_t row = __ldcg(&d.colAssign[col]);
-        for (int32_t k = blockIdx.x * kBlock + static_cast<int32_t>(threadIdx.x); k < d.n;
-             k += static_cast<int32_t>(team) * kBlock) {
-          fusedDualUpdateAt(d, k, theta, col, row, &scalars->teamReverseFound[generation % 3]);
-        }
-        rounds.noteDualUpdate(true);
-        ++dualUpdates;
-        if (row == -1) {  // an augmenting path: the search ends (the grid barrier after the team orders it)
-          found = true;
-          size = 0;
-          break;
-        }
-        if (threadIdx.x == 0) fusedRow = row;  // staged by thread 0 itself (scanChunk)
-        fused = true;
-        size = 1;
-        continue;
-      }
-    }
     // Dual update by the team; the tree rows at the new zero-slack columns form the frontier.
     for (int32_t k = blockIdx.x * kBlock + static_cast<int32_t>(threadIdx.x); k < d.n;
          k += static_cast<int32_t>(team) * kBlock) {
-      treeDualUpdateAt(d, settings, k, theta, frontier, &scalars->teamCount[generation % 3],
-                       &scalars->teamReverseFound[generation % 3]);
+      updateDualsAndSlackAt(d, k, theta, frontier, &scalars->teamCount[generation % 3]);
     }
     rounds.split(kPartWork);
     teamBarrier(scalars, team, generation);
@@ -623,12 +445,8 @@ __device__ void searchAsTeam(const DeviceView<T>& d, const SearchSettings& setti
     if (rounds.leader()) rounds.book(kSearchDualUpdate);
     rounds.noteDualUpdate(true);
     ++dualUpdates;
-    found = found || reachedUnassigned();
     size = loadRelaxed(scalars->teamCount[(generation + 2) % 3]);
     if (size > kTeamFrontier) break;
-    // A settling update may end the search by itself (every new zero-slack column unassigned) or, stopping
-    // at the first path, with the first unassigned one.
-    if ((size == 0 || settings.stopAtFirstPath) && found) break;
   }
   if (rounds.leader()) {
     scalars->teamFrontier = size;
@@ -636,31 +454,24 @@ __device__ void searchAsTeam(const DeviceView<T>& d, const SearchSettings& setti
     scalars->teamLevels = levels;
     scalars->teamDualUpdates = dualUpdates;
     scalars->teamFailure = failure;
-    scalars->teamPathsFound = found;
   }
 }
 
 // Up to `iterationLimit` whole Hungarian iterations, starting right after an optimality check that left rows
 // unassigned (the classical variant's zero-slack lists up to date). The leader publishes what was done.
-// kFuse: SearchVariant::Fuse (tree variant), a separate instantiation for the registers it takes.
-// Resident blocks per multiprocessor the plain kernels keep (64 registers for floating costs, 80 for
-// integers, as before the round-indexed path counts): ptxas's own choice varies with every change, and
-// every block fewer slows the grid-wide levels.
-template <class T, bool kProfile, bool kFuse>
-inline constexpr int kSearchMinBlocks = (kProfile || kFuse) ? 1 : (std::is_floating_point_v<T> ? 4 : 3);
-
-template <class T, bool kClassical, bool kProfile, bool kFuse>
-__global__ void __launch_bounds__(kBlock, (kSearchMinBlocks<T, kProfile, kFuse>))
+// With kProfile, `profile` receives one SearchIterationProfile per iteration (bench --search-profile).
+template <class T, bool kClassical, bool kProfile>
+__global__ void __launch_bounds__(kBlock)
     searchKernel(DeviceView<T> d, SearchScalars* scalars, int32_t* frontierA, int32_t* frontierB,
-                 SearchSettings settings) {
+                 int32_t iterationLimit, SearchIterationProfile* profile) {
   using Dual = typename DeviceView<T>::Dual;
-  SearchRounds<T, kProfile> rounds(d, scalars, settings.profile);
+  SearchRounds<T, kProfile> rounds(d, scalars, profile);
   int32_t* frontier = frontierA;  // the rows of the current level
   int32_t* next = frontierB;      // the rows the current level queues
   int32_t iterations = 0, paths = 0, levels = 0, dualUpdates = 0, failure = 0;
   int64_t rowsScanned = 0;
 
-  while (iterations < settings.iterationLimit && failure == 0) {
+  while (iterations < iterationLimit && failure == 0) {
     rounds.startIteration();
     // Start of a search: every uncovered row forms the frontier.
     for (int32_t i = gridThread(); i < d.n; i += gridThreads())
@@ -668,21 +479,13 @@ __global__ void __launch_bounds__(kBlock, (kSearchMinBlocks<T, kProfile, kFuse>)
     if (rounds.leader()) d.counters->reverse = 0;
     rounds.barrier(kSearchForward);
     int32_t frontierSize = rounds.lastCount();
-    // Augmenting paths found in this search. The tree variant's decisions read the round-indexed counts
-    // (see the top of this file); the classical variant reaches unassigned columns only in levels, after
-    // which every block decides before any block starts a round that can reach more, so it reads the total.
-    bool pathsFound = false;
-    const auto augmenting = [&] { return kClassical ? loadRelaxed(d.counters->reverse) > 0 : pathsFound; };
 
     for (;;) {
       // Forward levels until the frontier runs dry.
       while (frontierSize > 0 && !rounds.runaway()) {
-        if (settings.stopAtFirstPath && augmenting()) break;
         if (!kClassical && frontierSize <= kTeamFrontier) {
-          searchAsTeam<T, kProfile, kFuse>(d, settings, rounds, scalars, frontier, next, frontierSize,
-                                           pathsFound);
+          searchAsTeam(d, rounds, scalars, frontier, next, frontierSize);
           rounds.barrier(kSearchForward);
-          pathsFound = loadRelaxed(scalars->teamPathsFound) != 0;
           if (loadRelaxed(scalars->teamSwaps) % 2 != 0) {
             int32_t* const other = frontier;
             frontier = next;
@@ -705,7 +508,6 @@ __global__ void __launch_bounds__(kBlock, (kSearchMinBlocks<T, kProfile, kFuse>)
           rounds.barrier(kSearchForward);
         } else {
           expandTreeInRounds(d, rounds, frontier, frontierSize, next);
-          pathsFound = pathsFound || rounds.lastReachedUnassigned();
         }
         int32_t* const expanded = frontier;
         frontier = next;
@@ -715,7 +517,7 @@ __global__ void __launch_bounds__(kBlock, (kSearchMinBlocks<T, kProfile, kFuse>)
       }
       if (failure == 0 && rounds.runaway()) failure = kSearchRunaway;
       if (failure != 0) break;
-      if (augmenting()) break;
+      if (loadRelaxed(d.counters->reverse) > 0) break;  // augmenting paths found
 
       // Dual update. The classical variant restarts the search from the rows with new zero edges; the tree
       // variant takes theta from the level that just ended (the smallest slack of an uncovered column) and
@@ -737,10 +539,9 @@ __global__ void __launch_bounds__(kBlock, (kSearchMinBlocks<T, kProfile, kFuse>)
         ++dualUpdates;
         rounds.noteDualUpdate(false);
         for (int32_t k = gridThread(); k < d.n; k += gridThreads())
-          treeDualUpdateAt(d, settings, k, theta, frontier, rounds.count(), rounds.reverseFound());
+          updateDualsAndSlackAt(d, k, theta, frontier, rounds.count());
         rounds.barrier(kSearchDualUpdate);
         frontierSize = rounds.lastCount();
-        pathsFound = pathsFound || rounds.lastReachedUnassigned();
       }
     }
     if (failure != 0) break;

@@ -1,100 +1,101 @@
 #!/usr/bin/env bash
-# The cost curve of the exact LAP on one GPU (issue 24): both Hungarian variants on [0, n) and real U[0,1)
-# costs up to n = 40000, then the tree variant at the largest n whose matrix fits the GPU, doubles and int32,
-# each solved once with its dual certificate checked on the host. The peak device memory of each run is the
-# largest `memory.used` that nvidia-smi reports every 100 ms while it runs (the CUDA context included).
+# The cost curve of the exact LAP on one GPU (issue 24) in one call of at most BUDGET seconds (default 190):
 #
-#   bench/device/run_search_curve.sh BUNDLE OUT [curve SIZES] [largest KINDS]
+#   bench/device/run_search_curve.sh BUNDLE OUT
 #
-# SIZES: comma-separated (default 1000,2000,5000,10000,20000,40000); KINDS: real, int or real,int. With no
-# stage named, both run (about 10 minutes on an H100: split them over two calls of 540 s). The search variant
-# is the binary's default unless MATCHSCOPE_SEARCH_VARIANT names one. Writes OUT/curve/: curve.csv (the bench
-# rows of every size), memory.csv (n, the run's costs and variant, its peak MiB), largest-*.txt and
-# largest-*.csv.gz (the solve's output and its step trace), curve-logs.tar.gz, summary.txt. Plot: bench/lap/plot_search_curve.py.
+# BUNDLE holds matchscope-cli (`device` preset, sm_90). In order, each step only while its predicted time
+# fits what is left of the budget:
+#   1. the tree variant on [0, n) and real U[0,1) costs for n = 1000, 2000, 5000, 10000, 20000 (`bench
+#      --preset search`, one timed run after a warm-up, certificate checked; one process per n and cost
+#      kind);
+#   2. the tree variant at the largest n whose int32 [0, n) matrix fits the GPU (and the host), solved once
+#      with its dual certificate checked on the host, predicted from a timed solve at n = 20000 scaled by n^2
+#      (generation, upload and the host check are quadratic; the search grows more slowly);
+#   3. the classical variant on the same sizes and costs as step 1, predicted from the tree variant's time.
+# The peak device memory of each run is the largest `memory.used` nvidia-smi reports every 100 ms while it
+# runs (the CUDA context included). Writes OUT/curve/ (6 files): summary.txt (the device, every step's
+# result, what was skipped), curve.csv (the bench rows), memory.csv (n, run, peak MiB, wall seconds),
+# largest-int.txt and largest-int.csv.gz (the largest solve's output and step trace), logs.tar.gz.
+# Plot: bench/lap/plot_search_curve.py.
 set -uo pipefail
 bundle=$(realpath "$1")
 out="$2/curve"
-shift 2
-stages=("$@")
-[ ${#stages[@]} -eq 0 ] && stages=(curve 1000,2000,5000,10000,20000,40000 largest real,int)
-mkdir -p "$out"
+budget=${BUDGET:-190}
+sizes=(1000 2000 5000 10000 20000)
+logs=/tmp/curve-logs
+mkdir -p "$out" "$logs"
 start=$SECONDS
 say() { echo "[$((SECONDS - start)) s] $*" | tee -a "$out/summary.txt"; }
-nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv | tee "$out/gpu.txt"
+left() { echo $((budget - (SECONDS - start))); }
+limit() { local l; l=$(left); echo $((l > 1 ? l : 1)); }  # timeout's limit (0 would mean none)
+nvidia-smi --query-gpu=name,memory.total,driver_version --format=csv | tee -a "$out/summary.txt"
 export CUDA_VISIBLE_DEVICES=0
-[ -f "$out/memory.csv" ] || echo "n,run,peak_mib" >"$out/memory.csv"
+echo "n,run,peak_mib,wall_s" >"$out/memory.csv"
+declare -A wall  # "n costs algorithm" -> seconds of its bench process
 
-# Runs the command while sampling the device memory; appends "N,RUN,peak" to memory.csv.
+# Runs the command under the budget left while sampling the device memory; appends a memory.csv row and sets
+# `elapsed` (seconds, to the millisecond).
 with_peak_memory() {
-  local n=$1 run=$2 samples=/tmp/memory-samples.txt
+  local n=$1 run=$2 samples=/tmp/memory-samples.txt began status
+  began=$(date +%s%N)
   shift 2
   nvidia-smi --query-gpu=memory.used --format=csv,noheader,nounits -lms 100 >"$samples" &
   local sampler=$!
-  "$@"
-  local status=$?
+  timeout "$(limit)" "$@"
+  status=$?
   kill "$sampler"
   wait "$sampler" 2>/dev/null
-  echo "$n,$run,$(sort -n "$samples" | tail -1)" >>"$out/memory.csv"
+  elapsed=$(python3 -c "print(f'{($(date +%s%N) - $began) / 1e9:.3f}')")
+  echo "$n,$run,$(sort -n "$samples" | tail -1),$elapsed" >>"$out/memory.csv"
   return $status
 }
 
-run_curve() {
-  local n repeats warmups range algorithm name
-  for n in "$@"; do
-    repeats=3 warmups=1
-    [ "$n" -gt 10000 ] && repeats=1
-    [ "$n" -gt 20000 ] && warmups=0
-    for range in n real; do
-      for algorithm in classical tree; do
-        name="$n-${range}-$algorithm"
-        with_peak_memory "$n" "${range}_$algorithm" timeout 300 "$bundle/matchscope-cli" bench --preset search \
-          --sizes "$n" --ranges "$range" --algorithms "$algorithm" --repeats "$repeats" --warmups "$warmups" \
-          --output "/tmp/curve-$name.csv" >"$out/curve-$name.log" 2>&1
-        say "$name exit $?: $(grep -A1 'median total time' "$out/curve-$name.log" | tail -1 | tr -s ' ')"
-        if [ -f "$out/curve.csv" ]; then
-          tail -n +2 "/tmp/curve-$name.csv" >>"$out/curve.csv"
-        else
-          cp "/tmp/curve-$name.csv" "$out/curve.csv"
-        fi
-      done
-    done
+# One bench process: algorithm $1 at size $2 on costs $3 (n: [0, n), real).
+bench_point() {
+  local algorithm=$1 n=$2 costs=$3 name="$2-$3-$1"
+  with_peak_memory "$n" "${costs}_$algorithm" "$bundle/matchscope-cli" bench --preset search --sizes "$n" \
+    --ranges "$costs" --algorithms "$algorithm" --repeats 1 --warmups 1 --output "/tmp/curve-$name.csv" \
+    >"$logs/$name.log" 2>&1
+  say "$name exit $? in ${elapsed} s: $(grep -A1 'median total time' "$logs/$name.log" | tail -1 | tr -s ' ')"
+  wall["$n $costs $algorithm"]=$elapsed
+  [ -f "/tmp/curve-$name.csv" ] || return
+  if [ -f "$out/curve.csv" ]; then tail -n +2 "/tmp/curve-$name.csv" >>"$out/curve.csv"; else cp "/tmp/curve-$name.csv" "$out/curve.csv"; fi
+}
+
+for n in "${sizes[@]}"; do
+  for costs in n real; do
+    if [ "$(left)" -lt 5 ]; then say "$n-$costs-tree: skipped (budget)"; continue; fi
+    bench_point tree "$n" "$costs"
   done
-  tar -czf "$out/curve-logs.tar.gz" -C "$out" $(cd "$out" && ls curve-*.log) && rm -f "$out"/curve-*.log
-}
-
-# The largest n (a multiple of 1000) whose n x n matrix of `bytes`-byte entries fits the device's free memory
-# less 1.5 GB (work arrays, context) and 85 % of the host's available memory (one copy of the matrix).
-largest_n() {
-  local bytes=$1 device_free host_available
-  device_free=$(nvidia-smi --query-gpu=memory.free --format=csv,noheader,nounits | head -1)  # MiB
-  host_available=$(awk '/MemAvailable/ { print $2 }' /proc/meminfo)                          # KiB
-  python3 -c "import math; d=($device_free*2**20-1.5e9)/$bytes; h=0.85*$host_available*1024/$bytes; print(int(math.sqrt(min(d,h))//1000*1000))"
-}
-
-run_largest() {
-  local kind n instance
-  for kind in "$@"; do
-    if [ "$kind" = real ]; then
-      n=$(largest_n 8)
-      instance=(--generate real)
-    else
-      n=$(largest_n 4)
-      instance=(--generate uniform --range n)
-    fi
-    say "largest $kind: n = $n"
-    with_peak_memory "$n" "largest-$kind" timeout 500 "$bundle/matchscope-cli" solve "${instance[@]}" --n "$n" \
-      --algorithm tree --backend cuda --verify --trace-out "$out/largest-$kind.csv" >"$out/largest-$kind.txt" 2>&1
-    say "largest $kind n=$n exit $?: $(grep -E 'objective|iterations|steps|time_ms|certificate' "$out/largest-$kind.txt" | tr '\n' ' ')"
-    gzip -f "$out/largest-$kind.csv"
-  done
-}
-
-index=0
-while [ $index -lt ${#stages[@]} ]; do
-  case ${stages[$index]} in
-    curve) index=$((index + 1)); run_curve ${stages[$index]//,/ } ;;
-    largest) index=$((index + 1)); run_largest ${stages[$index]//,/ } ;;
-  esac
-  index=$((index + 1))
 done
+
+# The largest n (a multiple of 1000) whose int32 matrix fits the device's free memory less 1.5 GB (work
+# arrays, context) and 85 % of the host's available memory (one copy of the matrix).
+device_free=$(nvidia-smi --query-gpu=memory.free --format=csv,noheader,nounits | head -1)  # MiB
+host_available=$(awk '/MemAvailable/ { print $2 }' /proc/meminfo)                          # KiB
+largest=$(python3 -c "import math; d=($device_free*2**20-1.5e9)/4; h=0.85*$host_available*1024/4; print(int(math.sqrt(min(d,h))//1000*1000))")
+solve_int() {
+  with_peak_memory "$2" "$1" "$bundle/matchscope-cli" solve --generate uniform --range n --n "$2" \
+    --algorithm tree --backend cuda --verify "${@:3}"
+}
+solve_int probe-int 20000 >"$logs/probe-int-20000.txt" 2>&1
+say "probe int n=20000 exit $? in ${elapsed} s"
+predicted=$(python3 -c "print(int($elapsed * ($largest / 20000) ** 2 * 1.15 + 5))")
+if [ "$predicted" -le "$(left)" ]; then
+  say "largest int32 [0,n): n = $largest, predicted $predicted s"
+  solve_int largest-int "$largest" --trace-out "$out/largest-int.csv" >"$out/largest-int.txt" 2>&1
+  say "largest int n=$largest exit $? in ${elapsed} s: $(grep -E 'objective|iterations|steps|time_ms|certificate' "$out/largest-int.txt" | tr '\n' ' ')"
+  [ -f "$out/largest-int.csv" ] && gzip -f "$out/largest-int.csv"
+else
+  say "largest int32 [0,n): n = $largest skipped: predicted $predicted s, $(left) s left"
+fi
+
+for n in "${sizes[@]}"; do
+  for costs in n real; do
+    predicted=$(python3 -c "print(int(${wall["$n $costs tree"]:-0} * 1.5 + 2))")
+    if [ "$predicted" -gt "$(left)" ]; then say "$n-$costs-classical: skipped (predicted $predicted s, $(left) s left)"; continue; fi
+    bench_point classical "$n" "$costs"
+  done
+done
+tar -czf "$out/logs.tar.gz" -C /tmp curve-logs
 say "done"

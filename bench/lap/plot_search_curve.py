@@ -81,6 +81,8 @@ def read_memory(folder):
     with open(path, newline="") as f:
         for row in csv.DictReader(f):
             run, n, peak = row["run"], int(row["n"]), int(row["peak_mib"])
+            if run.startswith("probe-"):  # run_search_curve.sh's timing probe for the largest solve
+                continue
             if run.startswith("largest-"):
                 memory[("real" if run == "largest-real" else "[0,n)", "tree")][n] = peak
             else:

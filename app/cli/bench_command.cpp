@@ -30,6 +30,8 @@
 #include "solver/core/trace.h"
 #include "solver/lap/certificate.h"
 #include "solver/lap/generators.h"
+#include "solver/lap/hungarian/cuda/search_profile.h"
+#include "solver/lap/hungarian/hungarian.h"
 #include "solver/lap/io/matrix_io.h"
 
 namespace ms::cli {
@@ -49,6 +51,7 @@ struct BenchOptions {
   int warmups = 1;
   std::string output;
   std::string saveNpyDirectory;
+  std::string searchProfile;  // per-iteration profile CSV of one extra solve per configuration
 };
 
 // Defaults of a preset; options given on the command line override them.
@@ -133,6 +136,7 @@ struct Run {
   std::string certificate;  // "" when valid
   int32_t iterations = 0;
   std::size_t steps = 0;
+  int64_t levels = 0, dualUpdates = 0;  // forward BFS levels and dual updates, over the trace
   double totalMs = 0;
   std::vector<PhaseTotal> phases;
 };
@@ -153,6 +157,15 @@ Run timeSolve(const lap::CostMatrix<T>& costs, const Configuration& configuratio
   run.objective = formatNumber(solution.objective);
   run.iterations = solution.iterations;
   run.steps = trace.records().size();
+  for (const StepRecord& record : trace.records()) {
+    if (record.phase == lap::hungarianPhaseName(lap::HungarianPhase::Search)) {
+      run.levels += static_cast<int64_t>(record.counters[lap::kLevels]);
+      run.dualUpdates += static_cast<int64_t>(record.counters[lap::kDualUpdates]);
+    } else {
+      run.levels += record.phase == lap::hungarianPhaseName(lap::HungarianPhase::ForwardLevel);
+      run.dualUpdates += record.phase == lap::hungarianPhaseName(lap::HungarianPhase::DualUpdate);
+    }
+  }
   run.phases = trace.phaseTotals();
   if (verify) {
     const auto tolerance = 4 * static_cast<double>(lap::zeroTolerance(costs));
@@ -218,10 +231,64 @@ std::string configurationKey(const Instance& instance, const Configuration& conf
          (configuration.backend == "cpu" ? std::to_string(configuration.threads) : "");
 }
 
+// One configuration's device-resident search profile on one instance (search_profile.h), as CSV rows.
+struct ProfiledSolve {
+  const Instance* instance = nullptr;
+  Configuration configuration;
+  std::vector<lap::SearchIterationProfile> iterations;
+};
+
+// Solves once more, untimed, with the search profile on (CUDA backend, search granularity only).
+template <lap::CostType T>
+ProfiledSolve profileSolve(const Instance& instance, const lap::CostMatrix<T>& costs,
+                           const Configuration& configuration, lap::Granularity granularity) {
+  ProfiledSolve profiled{&instance, configuration, {}};
+  lap::searchProfileSink() = &profiled.iterations;
+  try {
+    timeSolve(costs, configuration, granularity, false);
+  } catch (...) {
+    lap::searchProfileSink() = nullptr;
+    throw;
+  }
+  lap::searchProfileSink() = nullptr;
+  return profiled;
+}
+
+void writeProfileCsv(const std::vector<ProfiledSolve>& solves, const std::string& output) {
+  CsvTable table({"device",       "generator",      "n",
+                  "range",        "seed",           "algorithm",
+                  "iteration",    "blocks",         "levels",
+                  "team_levels",  "dual_updates",   "team_dual_updates",
+                  "frontier_max", "frontier_sum",   "reverse_columns",
+                  "paths",        "path_max",       "path_sum",
+                  "forward_ns",   "dual_update_ns", "augment_ns",
+                  "work_ns",      "reduce_ns",      "barrier_ns"});
+  addProvenanceColumns(table);
+  for (const ProfiledSolve& solve : solves) {
+    const Instance& instance = *solve.instance;
+    for (std::size_t k = 0; k < solve.iterations.size(); ++k) {
+      const lap::SearchIterationProfile& p = solve.iterations[k];
+      CsvTable::Row& row = table.addRow();
+      row.set("device", deviceName(lap::Backend::Cuda, 1)).set("generator", instance.generator);
+      row.set("n", instance.n).set("range", instance.range).set("seed", instance.seed);
+      row.set("algorithm", solve.configuration.algorithm);
+      row.set("iteration", static_cast<int64_t>(k)).set("blocks", p.blocks).set("levels", p.levels);
+      row.set("team_levels", p.teamLevels).set("dual_updates", p.dualUpdates);
+      row.set("team_dual_updates", p.teamDualUpdates).set("frontier_max", p.frontierMax);
+      row.set("frontier_sum", p.frontierSum).set("reverse_columns", p.reverseColumns).set("paths", p.paths);
+      row.set("path_max", p.pathMax).set("path_sum", p.pathSum).set("forward_ns", p.forwardNs);
+      row.set("dual_update_ns", p.dualUpdateNs).set("augment_ns", p.augmentNs).set("work_ns", p.workNs);
+      row.set("reduce_ns", p.reduceNs).set("barrier_ns", p.barrierNs);
+    }
+  }
+  table.writeFile(output);
+}
+
 // Time: every configuration on one instance, after `warmups` untimed runs each; the first timed run of each
-// also checks its dual certificate.
+// also checks its dual certificate. With a profile file, the CUDA configurations solve once more, profiled.
 void timeInstance(const BenchOptions& options, const std::vector<Configuration>& configs,
-                  const Instance& instance, std::vector<TimedRun>& runs) {
+                  const Instance& instance, std::vector<TimedRun>& runs,
+                  std::vector<ProfiledSolve>& profiles) {
   const lap::Granularity granularity = lap::parseGranularity(options.granularity);
   std::string firstObjective;
   for (const Configuration& configuration : configs) {
@@ -237,6 +304,9 @@ void timeInstance(const BenchOptions& options, const std::vector<Configuration>&
                          configurationKey(instance, configuration).c_str(), timed.run.totalMs);
             runs.push_back(std::move(timed));
           }
+          if (!options.searchProfile.empty() && configuration.backend == "cuda" &&
+              granularity == lap::Granularity::Search)
+            profiles.push_back(profileSolve(instance, costs, configuration, granularity));
         },
         instance.costs);
   }
@@ -249,6 +319,7 @@ void writeCsv(const std::vector<TimedRun>& runs, const std::string& preset, cons
                                       "objective", "objective_agrees", "iterations", "steps",   "total_ms"};
   for (std::string& name : phaseColumnNames()) columns.push_back(std::move(name));
   columns.push_back("device_ms");
+  for (const char* name : {"levels", "dual_updates"}) columns.emplace_back(name);
   CsvTable table(std::move(columns));
   addProvenanceColumns(table);
   for (const TimedRun& timed : runs) {
@@ -263,6 +334,8 @@ void writeCsv(const std::vector<TimedRun>& runs, const std::string& preset, cons
     row.set("steps", timed.run.steps).set("total_ms", timed.run.totalMs);
     const int64_t deviceNs = setPhaseColumns(row, timed.run.phases);
     if (deviceNs >= 0) row.set("device_ms", static_cast<double>(deviceNs) / 1e6);
+    row.set("levels", timed.run.levels);
+    row.set("dual_updates", timed.run.dualUpdates);
   }
   table.writeFile(output);
 }
@@ -299,8 +372,13 @@ void runBench(BenchOptions options) {
     cudaDevice();
   const std::vector<Instance> planned = instances(options);
   std::vector<TimedRun> runs;
-  for (const Instance& instance : planned) timeInstance(options, configs, instance, runs);
+  std::vector<ProfiledSolve> profiles;
+  for (const Instance& instance : planned) timeInstance(options, configs, instance, runs, profiles);
   writeCsv(runs, options.preset, options.output);
+  if (!options.searchProfile.empty()) {
+    writeProfileCsv(profiles, options.searchProfile);
+    std::printf("wrote %s (%zu profiled solves)\n", options.searchProfile.c_str(), profiles.size());
+  }
   printSummary(runs, options.output);
 }
 
@@ -377,6 +455,10 @@ void addBenchCommand(CLI::App& app) {
   bench->add_option("--save-npy", options->saveNpyDirectory,
                     "Also write each generated instance as .npy here");
   bench->add_option("--output", options->output, "CSV file (default bench-<preset>.csv)")
+      ->check(outputFormat(kCsvFile));
+  bench->add_option("--search-profile", options->searchProfile,
+                    "Also solve each CUDA configuration once more with the search profiled, one CSV row per "
+                    "iteration, into this file")
       ->check(outputFormat(kCsvFile));
   auto matching = addMatchingBenchOptions(*bench);
   auto hypergraphOptions = addHypergraphBenchOptions(*bench);

@@ -220,6 +220,33 @@ class TestCli : public QObject {
     }
   }
 
+  // The LAP bench counts each run's BFS levels and dual updates: the same at search granularity (summed over
+  // the search steps) as at phase granularity (one step each) on the sequential backend; the search profile
+  // (CUDA searches only) is a header without them.
+  void benchCountsLevelsAndDualUpdates() {
+    QTemporaryDir dir;
+    QMap<QString, QStringList> counts;  // granularity -> "algorithm levels dual_updates" per row
+    for (const QString granularity : {"search", "phase"}) {
+      const QString csv = dir.filePath(granularity + ".csv");
+      const Result r = cli({"bench", "--preset", "search", "--sizes", "30", "--ranges", "10n,real",
+                            "--backends", "sequential", "--repeats", "1", "--warmups", "0", "--granularity",
+                            granularity, "--search-profile", dir.filePath("profile.csv"), "--output", csv});
+      QCOMPARE(r.exitCode, 0);
+      const QList<QStringList> rows = readCsv(csv);
+      const int algorithm = rows.front().indexOf("algorithm"), levels = rows.front().indexOf("levels"),
+                dualUpdates = rows.front().indexOf("dual_updates");
+      QVERIFY(algorithm >= 0 && levels >= 0 && dualUpdates >= 0);
+      QCOMPARE(rows.size(), 1 + 2 * 2);  // two instances, two algorithms
+      for (int k = 1; k < rows.size(); ++k) {
+        QVERIFY2(rows[k][levels].toInt() > 0 && rows[k][dualUpdates].toInt() > 0,
+                 qPrintable(rows[k].join(',')));
+        counts[granularity] << rows[k][algorithm] + " " + rows[k][levels] + " " + rows[k][dualUpdates];
+      }
+      QCOMPARE(readCsv(dir.filePath("profile.csv")).size(), 1);
+    }
+    QCOMPARE(counts["search"], counts["phase"]);
+  }
+
   // One trace row per step, positive times, summing to the reported total within 10% (issue acceptance).
   void traceCsvAccountsForTheTotalTime() {
     QTemporaryDir dir;

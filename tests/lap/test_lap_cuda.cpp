@@ -13,6 +13,7 @@
 #include "solver/core/errors.h"
 #include "solver/lap/brute_force.h"
 #include "solver/lap/hungarian/cuda/cuda_kernels.h"
+#include "solver/lap/hungarian/cuda/search_profile.h"
 #include "solver/lap/hungarian/hungarian.h"
 #include "tests/lap/lap_test_support.h"
 
@@ -337,6 +338,59 @@ class TestLapCuda : public QObject {
         QVERIFY2(
             byKindNs <= 1.05 * static_cast<double>(searchDeviceNs) + 5000.0,
             qPrintable(QString("%1 ns by kind, %2 ns of device time").arg(byKindNs).arg(searchDeviceNs)));
+      }
+    }
+  }
+
+  // The search profile (bench --search-profile) of both variants accounts for what the trace reports: one
+  // record per iteration of the search steps, the same levels, dual updates and paths, paths no shorter than
+  // one column, and a time split within the kernels' time.
+  void searchProfileAccountsForTheTrace() {
+    const uint64_t seed0 = baseSeed() + 17000;
+    for (const GeneratorSpec& spec : {GeneratorSpec{Generator::Real, 700, CostRange::N, seed0},
+                                      GeneratorSpec{Generator::Uniform, 900, CostRange::TenN, seed0 + 1}}) {
+      const AnyCostMatrix costs = generate(spec);
+      for (const Configuration& configuration : kCudaConfigurations) {
+        if (configuration.granularity != Granularity::Search) continue;
+        std::vector<SearchIterationProfile> profile;
+        searchProfileSink() = &profile;
+        const Trace trace = std::visit([&](const auto& m) { return solve(m, configuration).trace; }, costs);
+        searchProfileSink() = nullptr;
+        const QString where = QString("%1 n=%2 %3")
+                                  .arg(generatorName(spec.generator).data())
+                                  .arg(spec.n)
+                                  .arg(configuration.label().c_str());
+        double levels = 0, dualUpdates = 0, paths = 0, deviceNs = 0;
+        int64_t iterations = 0;
+        for (const StepRecord& record : trace.records()) {
+          if (record.phase != "search") continue;
+          levels += record.counters[kLevels];
+          dualUpdates += record.counters[kDualUpdates];
+          paths += record.counters[kPaths];
+          deviceNs += static_cast<double>(record.device_ns);
+          iterations = record.iteration;
+        }
+        double profiledLevels = 0, profiledDualUpdates = 0, profiledPaths = 0, splitNs = 0;
+        for (const SearchIterationProfile& p : profile) {
+          profiledLevels += p.levels;
+          profiledDualUpdates += p.dualUpdates;
+          profiledPaths += p.paths;
+          splitNs += static_cast<double>(p.workNs + p.reduceNs + p.barrierNs);
+          QVERIFY2(p.paths >= 1 && p.reverseColumns >= p.paths, qPrintable(where));
+          QVERIFY2(p.pathMax >= 1 && p.pathSum >= p.reverseColumns, qPrintable(where));
+          QVERIFY2(p.teamLevels <= p.levels && p.teamDualUpdates <= p.dualUpdates, qPrintable(where));
+          QVERIFY2(p.frontierMax <= spec.n && p.frontierSum >= p.levels, qPrintable(where));
+          QVERIFY2(p.blocks >= 1, qPrintable(where));
+        }
+        QVERIFY2(
+            !profile.empty() && static_cast<int64_t>(profile.size()) <= iterations + 1,
+            qPrintable(where + QString(": %1 records, %2 iterations").arg(profile.size()).arg(iterations)));
+        QCOMPARE(profiledLevels, levels);
+        QCOMPARE(profiledDualUpdates, dualUpdates);
+        QCOMPARE(profiledPaths, paths);
+        QVERIFY2(
+            splitNs <= 1.05 * deviceNs + 5000.0,
+            qPrintable(where + QString(": %1 ns split, %2 ns of device time").arg(splitNs).arg(deviceNs)));
       }
     }
   }

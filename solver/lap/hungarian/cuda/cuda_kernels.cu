@@ -88,7 +88,8 @@ struct CudaKernels<T>::Device {
   gpu::DeviceArray<int32_t> zeroRowCount;
   gpu::DeviceArray<int32_t> zeroCols;
   gpu::DeviceArray<gpu::SearchScalars> searchScalars;
-  int searchBlocks = 0;  // resident blocks of the cooperative search kernel
+  int searchBlocks[2] = {};  // resident blocks of the cooperative search kernel: [profiled]
+  gpu::DeviceArray<SearchIterationProfile> searchProfile;  // made at the first profiled search
   // Distributed exchange: the frontier's bit sets, and the host copy of whatever the ranks combine.
   gpu::DeviceArray<unsigned long long> exchangeBits;
   gpu::PinnedHostArray<unsigned char> staging;
@@ -175,8 +176,11 @@ template <class T>
 // declared before the classical kernel's: ptxas lays out shared memory in declaration order, and with the
 // classical buffers first the tree kernel's machine code changed and its integer-cost searches ran 5-15 %
 // slower (H100). This way it is the same machine code as before the classical kernel's segmented dual update.
-auto searchKernelOf(HungarianVariant variant) {
-  return variant == HungarianVariant::Tree ? gpu::searchKernel<T, false> : gpu::searchKernel<T, true>;
+// The profiling kernels (bench --search-profile) come after, so they leave the others as they were.
+auto searchKernelOf(HungarianVariant variant, bool profile) {
+  const bool tree = variant == HungarianVariant::Tree;
+  if (!profile) return tree ? gpu::searchKernel<T, false, false> : gpu::searchKernel<T, true, false>;
+  return tree ? gpu::searchKernel<T, false, true> : gpu::searchKernel<T, true, true>;
 }
 
 }  // namespace
@@ -318,12 +322,14 @@ void CudaKernels<T>::allocate() {
   }
 
   // The search's grid must be resident all at once (grid-wide barriers).
-  int residentPerMultiprocessor = 0;
-  gpu::checkCuda(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&residentPerMultiprocessor,
-                                                               searchKernelOf<T>(variant_), kBlock, 0),
-                 "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
-  dev.searchBlocks =
-      dev.multiprocessors * std::min(residentPerMultiprocessor, kSearchBlocksPerMultiprocessor);
+  for (const bool profile : {false, true}) {
+    int residentPerMultiprocessor = 0;
+    gpu::checkCuda(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+                       &residentPerMultiprocessor, searchKernelOf<T>(variant_, profile), kBlock, 0),
+                   "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
+    dev.searchBlocks[profile] =
+        dev.multiprocessors * std::min(residentPerMultiprocessor, kSearchBlocksPerMultiprocessor);
+  }
 
   if constexpr (std::is_floating_point_v<T>) {
     // The zero tolerance of the CPU kernel sets (zeroTolerance()), computed here on the device.
@@ -470,7 +476,9 @@ int32_t CudaKernels<T>::updateDualsAndSlack(Dual theta) {
 template <CostType T>
 SearchSummary CudaKernels<T>::searchIterations(bool zerosStale, int32_t iterationLimit) {
   Device& dev = *device_;
-  if (dev.searchBlocks <= 0)
+  std::vector<SearchIterationProfile>* const sink = searchProfileSink();
+  const bool profile = sink != nullptr;
+  if (dev.searchBlocks[profile] <= 0)
     throw SolveError("CUDA backend: the search kernel cannot be resident on this device");
   // The classical variant's zero-slack lists, when a dual update left them stale (the first ones of a solve:
   // every row); the dual updates inside the search keep them up to date themselves.
@@ -478,16 +486,30 @@ SearchSummary CudaKernels<T>::searchIterations(bool zerosStale, int32_t iteratio
   int32_t* frontierA = dev.frontier[0];
   int32_t* frontierB = dev.frontier[1];
   gpu::SearchScalars* scalars = dev.searchScalars.get();
-  void* arguments[] = {&dev.view, &scalars, &frontierA, &frontierB, &iterationLimit};
+  SearchIterationProfile* records = nullptr;
+  if (profile) {
+    if (dev.searchProfile.size() < static_cast<std::size_t>(iterationLimit))
+      dev.searchProfile = gpu::DeviceArray<SearchIterationProfile>(static_cast<std::size_t>(iterationLimit));
+    records = dev.searchProfile.get();
+  }
+  void* arguments[] = {&dev.view, &scalars, &frontierA, &frontierB, &iterationLimit, &records};
   gpu::checkCuda(
-      cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(searchKernelOf<T>(variant_)),
-                                  dim3(dev.searchBlocks), dim3(kBlock), arguments, 0, dev.stream()),
+      cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(searchKernelOf<T>(variant_, profile)),
+                                  dim3(dev.searchBlocks[profile]), dim3(kBlock), arguments, 0, dev.stream()),
       "searchKernel (cooperative launch)");
   dev.enqueued = true;
   synchronize(dev);
   const gpu::Published& out = dev.published();
   if (out.searchFailure == gpu::kSearchRunaway) {
     throw SolveError("CUDA backend: the device search ran more rounds than an iteration can take");
+  }
+  if (profile && out.searchIterations > 0) {
+    const std::size_t first = sink->size();
+    sink->resize(first + static_cast<std::size_t>(out.searchIterations));
+    gpu::checkCuda(cudaMemcpy(sink->data() + first, records,
+                              static_cast<std::size_t>(out.searchIterations) * sizeof(SearchIterationProfile),
+                              cudaMemcpyDeviceToHost),
+                   "reading the search profile");
   }
   SearchSummary summary;
   summary.iterations = out.searchIterations;

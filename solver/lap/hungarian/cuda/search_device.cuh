@@ -8,6 +8,7 @@
 #include <cooperative_groups.h>
 
 #include "solver/lap/hungarian/cuda/hungarian_device.cuh"
+#include "solver/lap/hungarian/cuda/search_profile.h"
 
 namespace ms::lap::gpu {
 
@@ -31,6 +32,9 @@ struct SearchScalars {
   int32_t teamCount[3];
   long long teamMinKey[3];
   int32_t teamFrontier, teamSwaps, teamLevels, teamDualUpdates, teamFailure;
+  // Profile: the reverse pass's path lengths of the current iteration.
+  unsigned long long pathSum;
+  int32_t pathMax;
 };
 
 // Frontiers of at most this many rows are searched in team mode: one chunk per tile, so the grid's other
@@ -43,19 +47,27 @@ __device__ inline long long globalNanoseconds() {
   return static_cast<long long>(now);
 }
 
-template <class T>
+// Parts of a round's time in a profile (SearchIterationProfile).
+enum SearchPart : int { kPartWork, kPartReduce, kPartBarrier };
+
+// kProfile: the kernel keeps a SearchIterationProfile per iteration (a separate instantiation, so that the
+// kernel without a profile compiles as if the profile did not exist).
+template <class T, bool kProfile>
 class SearchRounds {
  public:
   using Dual = typename DeviceView<T>::Dual;
 
-  __device__ SearchRounds(const DeviceView<T>& d, SearchScalars* scalars) : d_(d), scalars_(scalars) {
+  __device__ SearchRounds(const DeviceView<T>& d, SearchScalars* scalars, SearchIterationProfile* profile)
+      : d_(d), scalars_(scalars), profile_(profile) {
     if (leader()) {
       for (int s = 0; s < 3; ++s) {
         scalars_->count[s] = scalars_->teamCount[s] = 0;
         scalars_->minKey[s] = scalars_->teamMinKey[s] = orderKey(kDualInfinity<Dual>);
       }
       scalars_->teamArrived = scalars_->teamGeneration = 0;
-      last_ = globalNanoseconds();
+      scalars_->pathSum = 0;
+      scalars_->pathMax = 0;
+      last_ = splitLast_ = globalNanoseconds();
     }
     cooperative_groups::this_grid().sync();
   }
@@ -66,7 +78,9 @@ class SearchRounds {
 
   // Ends the round (its time counts for `kind`); returns with every block's writes of the round visible.
   __device__ void barrier(int kind) {
+    split(kPartWork);
     cooperative_groups::this_grid().sync();
+    split(kPartBarrier);
     ++round_;
     ++roundsThisIteration_;
     if (leader()) {
@@ -94,18 +108,83 @@ class SearchRounds {
 
   __device__ bool leader() const { return blockIdx.x == 0 && threadIdx.x == 0; }
   __device__ int64_t nanoseconds(int kind) const { return nanoseconds_[kind]; }
-  __device__ void startIteration() { roundsThisIteration_ = 0; }
+  __device__ void startIteration() {
+    roundsThisIteration_ = 0;
+    startProfiledIteration();
+  }
   // A Hungarian iteration takes at most a few rounds per row (each level or dual update adds a row or
   // column to the trees); far more means a bug, and the search stops instead of spinning.
   __device__ bool runaway() const { return roundsThisIteration_ > 16LL * d_.n + 64; }
 
+  // --- Profile (SearchIterationProfile): the leader keeps the current iteration's record in the profile
+  // array itself (global memory, so that the kernel's registers stay as without a profile); every call is a
+  // no-op without a profile.
+  // The leader's time since its last split counts for `part`.
+  __device__ void split(SearchPart part) {
+    if (!kProfile || !leader()) return;
+    const long long now = globalNanoseconds();
+    SearchIterationProfile& r = profile_[profiled_];
+    (part == kPartWork ? r.workNs : (part == kPartReduce ? r.reduceNs : r.barrierNs)) += now - splitLast_;
+    splitLast_ = now;
+  }
+  __device__ void noteLevel(int32_t frontierSize, bool team) {
+    if (!kProfile || !leader()) return;
+    SearchIterationProfile& r = profile_[profiled_];
+    ++r.levels;
+    r.teamLevels += team;
+    r.frontierMax = max(r.frontierMax, frontierSize);
+    r.frontierSum += frontierSize;
+  }
+  __device__ void noteDualUpdate(bool team) {
+    if (!kProfile || !leader()) return;
+    SearchIterationProfile& r = profile_[profiled_];
+    ++r.dualUpdates;
+    r.teamDualUpdates += team;
+  }
+  // Every thread: the reverse pass's path from reverse column k, in columns (predecessors are intact until
+  // the next search starts).
+  __device__ void notePathFrom(int32_t k) {
+    if (!kProfile) return;
+    int32_t length = 0;
+    for (int32_t col = d_.reverseCols[k]; col != -1; col = d_.rowPred[d_.colPred[col]]) ++length;
+    atomicAdd(&scalars_->pathSum, static_cast<unsigned long long>(length));
+    atomicMax(&scalars_->pathMax, length);
+  }
+  // At the start of each iteration (leader): a fresh record, its time by kind counted from now.
+  __device__ void startProfiledIteration() {
+    if (!kProfile || !leader()) return;
+    SearchIterationProfile& r = profile_[profiled_];
+    r = SearchIterationProfile{};
+    r.blocks = static_cast<int32_t>(gridDim.x);
+    r.forwardNs = -nanoseconds_[kSearchForward];
+    r.dualUpdateNs = -nanoseconds_[kSearchDualUpdate];
+    r.augmentNs = -nanoseconds_[kSearchAugment];
+  }
+  // After the iteration's last barrier (leader): the record is complete; the next one follows it.
+  __device__ void finishProfiledIteration(int32_t reverseColumns, int32_t paths) {
+    if (!kProfile || !leader()) return;
+    SearchIterationProfile& r = profile_[profiled_++];
+    r.reverseColumns = reverseColumns;
+    r.paths = paths;
+    r.pathSum = static_cast<int64_t>(loadRelaxed(scalars_->pathSum));
+    r.pathMax = loadRelaxed(scalars_->pathMax);
+    scalars_->pathSum = 0;  // written again only after the next iteration's reverse pass
+    scalars_->pathMax = 0;
+    r.forwardNs += nanoseconds_[kSearchForward];
+    r.dualUpdateNs += nanoseconds_[kSearchDualUpdate];
+    r.augmentNs += nanoseconds_[kSearchAugment];
+  }
+
  private:
   const DeviceView<T>& d_;
   SearchScalars* scalars_;
+  SearchIterationProfile* profile_;
   int32_t round_ = 0;
   long long roundsThisIteration_ = 0;
   long long last_ = 0;
   int64_t nanoseconds_[3] = {0, 0, 0};
+  int32_t profiled_ = 0;  // the record of the current iteration
+  long long splitLast_ = 0;
 };
 
 __device__ inline int32_t gridThread() {
@@ -148,8 +227,8 @@ __device__ inline int32_t rescanSlot(int32_t mark) {
 // also expands the new edges to uncovered columns: it is the restarted search's first level, and the rows it
 // reaches (in `frontier`, `frontierSize` of them) its next frontier. Returns false when no finite slack is
 // left (Hall's condition fails).
-template <class T>
-__device__ bool classicalDualUpdateInRounds(const DeviceView<T>& d, SearchRounds<T>& rounds,
+template <class T, bool kProfile>
+__device__ bool classicalDualUpdateInRounds(const DeviceView<T>& d, SearchRounds<T, kProfile>& rounds,
                                             int32_t* frontier, int32_t& frontierSize, int64_t& rowsScanned) {
   using Dual = typename DeviceView<T>::Dual;
   Dual smallest = kDualInfinity<Dual>;
@@ -211,6 +290,7 @@ __device__ bool classicalDualUpdateInRounds(const DeviceView<T>& d, SearchRounds
     const int32_t begin = static_cast<int32_t>(item % rewrite.count) * rewrite.width;
     appendZeroSlackColumns(d, i, begin, min(d.n, begin + rewrite.width), frontier, rounds.count());
   }
+  rounds.noteLevel(rowsToRewrite, false);  // the restarted search's first level
   rounds.barrier(kSearchDualUpdate);
   rowsScanned += rowsToRewrite;
   frontierSize = rounds.lastCount();
@@ -221,9 +301,9 @@ __device__ bool classicalDualUpdateInRounds(const DeviceView<T>& d, SearchRounds
 // resident blocks; with several chunks, a second round merges the chunks' minima and settles the columns.
 // The settling round also takes the smallest non-zero slack of the columns that stay uncovered: when the
 // level ends the search without augmenting paths, that is the dual update's theta, with no round of its own.
-template <class T>
-__device__ void expandTreeInRounds(const DeviceView<T>& d, SearchRounds<T>& rounds, const int32_t* frontier,
-                                   int32_t frontierSize, int32_t* nextFrontier) {
+template <class T, bool kProfile>
+__device__ void expandTreeInRounds(const DeviceView<T>& d, SearchRounds<T, kProfile>& rounds,
+                                   const int32_t* frontier, int32_t frontierSize, int32_t* nextFrontier) {
   using Dual = typename DeviceView<T>::Dual;
   const int32_t tiles = (d.n + kBlock - 1) / kBlock;
   const int32_t rows = rowsPerChunk(frontierSize, tiles, 2LL * gridDim.x);
@@ -251,6 +331,7 @@ __device__ void expandTreeInRounds(const DeviceView<T>& d, SearchRounds<T>& roun
       d.partialIndex[slot] = bestRow;
     }
   }
+  rounds.split(kPartWork);
   if (chunks > 1) {
     rounds.barrier(kSearchForward);
     for (int32_t j = gridThread(); j < d.n; j += gridThreads()) {
@@ -261,9 +342,11 @@ __device__ void expandTreeInRounds(const DeviceView<T>& d, SearchRounds<T>& roun
       mergeChunks(d, j, chunks, best, bestRow);
       settle(j, column, best, bestRow);
     }
+    rounds.split(kPartWork);
   }
   smallestOpen = blockMin(smallestOpen);
   if (threadIdx.x == 0) atomicMin(rounds.minKey(), orderKey(smallestOpen));
+  rounds.split(kPartReduce);
   rounds.barrier(kSearchForward);
 }
 
@@ -292,9 +375,9 @@ __device__ inline void teamBarrier(SearchScalars* scalars, uint32_t team, uint32
 // and dual updates among themselves (each owns the same column tiles throughout) until the frontier grows
 // past kTeamFrontier, or runs dry with augmenting paths found. The other blocks go straight on to the next
 // grid barrier. Block 0 hands back the frontier's size, the frontier swaps, the counts and any failure.
-template <class T>
-__device__ void searchAsTeam(const DeviceView<T>& d, SearchRounds<T>& rounds, SearchScalars* scalars,
-                             int32_t* frontier, int32_t* next, int32_t frontierSize) {
+template <class T, bool kProfile>
+__device__ void searchAsTeam(const DeviceView<T>& d, SearchRounds<T, kProfile>& rounds,
+                             SearchScalars* scalars, int32_t* frontier, int32_t* next, int32_t frontierSize) {
   using Dual = typename DeviceView<T>::Dual;
   const int32_t tiles = (d.n + kBlock - 1) / kBlock;
   const uint32_t team = min(static_cast<uint32_t>(tiles), gridDim.x);
@@ -309,6 +392,7 @@ __device__ void searchAsTeam(const DeviceView<T>& d, SearchRounds<T>& rounds, Se
   int32_t size = frontierSize, swaps = 0, levels = 0, dualUpdates = 0, failure = 0;
   for (;;) {
     int32_t* reachedCount = &scalars->teamCount[generation % 3];
+    rounds.noteLevel(size, true);
     Dual smallestOpen = kDualInfinity<Dual>;
     for (int32_t tile = blockIdx.x; tile < tiles; tile += team) {
       const int32_t j = tile * kBlock + static_cast<int32_t>(threadIdx.x);
@@ -321,9 +405,12 @@ __device__ void searchAsTeam(const DeviceView<T>& d, SearchRounds<T>& rounds, Se
         if (!d.isZero(s)) smallestOpen = min(smallestOpen, s);
       }
     }
+    rounds.split(kPartWork);
     smallestOpen = blockMin(smallestOpen);
     if (threadIdx.x == 0) atomicMin(&scalars->teamMinKey[generation % 3], orderKey(smallestOpen));
+    rounds.split(kPartReduce);
     teamBarrier(scalars, team, generation);
+    rounds.split(kPartBarrier);
     clearAfterNext();
     if (rounds.leader()) rounds.book(kSearchForward);
     ++levels;
@@ -352,9 +439,12 @@ __device__ void searchAsTeam(const DeviceView<T>& d, SearchRounds<T>& rounds, Se
          k += static_cast<int32_t>(team) * kBlock) {
       updateDualsAndSlackAt(d, k, theta, frontier, &scalars->teamCount[generation % 3]);
     }
+    rounds.split(kPartWork);
     teamBarrier(scalars, team, generation);
+    rounds.split(kPartBarrier);
     clearAfterNext();
     if (rounds.leader()) rounds.book(kSearchDualUpdate);
+    rounds.noteDualUpdate(true);
     ++dualUpdates;
     size = loadRelaxed(scalars->teamCount[(generation + 2) % 3]);
     if (size > kTeamFrontier) break;
@@ -370,12 +460,13 @@ __device__ void searchAsTeam(const DeviceView<T>& d, SearchRounds<T>& rounds, Se
 
 // Up to `iterationLimit` whole Hungarian iterations, starting right after an optimality check that left rows
 // unassigned (the classical variant's zero-slack lists up to date). The leader publishes what was done.
-template <class T, bool kClassical>
+// With kProfile, `profile` receives one SearchIterationProfile per iteration (bench --search-profile).
+template <class T, bool kClassical, bool kProfile>
 __global__ void __launch_bounds__(kBlock)
     searchKernel(DeviceView<T> d, SearchScalars* scalars, int32_t* frontierA, int32_t* frontierB,
-                 int32_t iterationLimit) {
+                 int32_t iterationLimit, SearchIterationProfile* profile) {
   using Dual = typename DeviceView<T>::Dual;
-  SearchRounds<T> rounds(d, scalars);
+  SearchRounds<T, kProfile> rounds(d, scalars, profile);
   int32_t* frontier = frontierA;  // the rows of the current level
   int32_t* next = frontierB;      // the rows the current level queues
   int32_t iterations = 0, paths = 0, levels = 0, dualUpdates = 0, failure = 0;
@@ -411,6 +502,7 @@ __global__ void __launch_bounds__(kBlock)
           if (failure != 0) break;
           continue;
         }
+        rounds.noteLevel(frontierSize, false);
         if constexpr (kClassical) {
           for (int32_t k = gridThread(); k < frontierSize; k += gridThreads())
             expandClassicalRow(d, frontier[k], next, rounds.count());
@@ -438,6 +530,7 @@ __global__ void __launch_bounds__(kBlock)
         }
         ++dualUpdates;
         ++levels;  // the restarted search's first level ran inside the update
+        rounds.noteDualUpdate(false);
       } else {
         const Dual theta = rounds.lastMin();
         if (theta == kDualInfinity<Dual>) {
@@ -445,6 +538,7 @@ __global__ void __launch_bounds__(kBlock)
           break;
         }
         ++dualUpdates;
+        rounds.noteDualUpdate(false);
         for (int32_t k = gridThread(); k < d.n; k += gridThreads())
           updateDualsAndSlackAt(d, k, theta, frontier, rounds.count());
         rounds.barrier(kSearchDualUpdate);
@@ -459,6 +553,9 @@ __global__ void __launch_bounds__(kBlock)
     rounds.barrier(kSearchAugment);
     const int32_t rootCount = rounds.lastCount();
     for (int32_t k = gridThread(); k < rootCount; k += gridThreads()) augmentFrom(d, d.roots[k]);
+    if constexpr (kProfile) {
+      for (int32_t k = gridThread(); k < reverseCount; k += gridThreads()) rounds.notePathFrom(k);
+    }
     rounds.barrier(kSearchAugment);
     int32_t assigned = 0;
     for (int32_t k = gridThread(); k < d.n; k += gridThreads()) assigned += checkOptimalityAt(d, k);
@@ -466,6 +563,7 @@ __global__ void __launch_bounds__(kBlock)
     if (threadIdx.x == 0) atomicAdd(rounds.count(), assigned);
     rounds.barrier(kSearchAugment);
     paths += rootCount;
+    rounds.finishProfiledIteration(reverseCount, rootCount);
     ++iterations;
     if (rounds.lastCount() == d.n) break;
   }

@@ -1,0 +1,138 @@
+#!/usr/bin/env python3
+"""The cost curve of bench/device/run_search_curve.sh: median time, levels, dual updates and peak device
+memory per n, costs and Hungarian variant, a least-squares exponent of time against n (log-log, n >= 5000,
+the largest-n solve included), a markdown table on stdout and a log-log plot.
+
+    python3 bench/lap/plot_search_curve.py CURVE_FOLDER PLOT.png
+
+CURVE_FOLDER holds curve.csv and memory.csv, and the largest-{real,int}.txt / .csv.gz of the largest solves
+when they ran.
+"""
+import csv
+import gzip
+import math
+import statistics
+import sys
+from collections import defaultdict
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+
+def costs_of(row):
+    return "real" if row["generator"] == "real" else f"[0,{row['range']})"
+
+
+def read_curve(folder):
+    """{(costs, algorithm): {n: {"ms": median, "levels": .., "dual_updates": .., "steps": ..}}}"""
+    runs = defaultdict(lambda: defaultdict(list))
+    with open(folder / "curve.csv", newline="") as f:
+        for row in csv.DictReader(f):
+            runs[(costs_of(row), row["algorithm"])][int(row["n"])].append(row)
+    curve = defaultdict(dict)
+    for key, by_n in runs.items():
+        for n, rows in by_n.items():
+            curve[key][n] = {
+                "ms": statistics.median(float(r["total_ms"]) for r in rows),
+                "levels": int(rows[0]["levels"]),
+                "dual_updates": int(rows[0]["dual_updates"]),
+                "steps": int(rows[0]["steps"]),
+                "certificate": "valid",  # bench stops on an invalid certificate
+            }
+    return curve
+
+
+def add_largest(folder, curve):
+    """The tree variant's largest solves: time, steps and the trace's levels and dual updates."""
+    for kind, costs in (("real", "real"), ("int", "[0,n)")):
+        text = folder / f"largest-{kind}.txt"
+        if not text.exists():
+            continue
+        fields = dict(line.split(": ", 1) for line in text.read_text().splitlines() if ": " in line)
+        if "time_ms" not in fields:
+            continue
+        n = int(fields["instance"].split("n=")[1].split()[0])
+        levels = dual_updates = 0
+        trace = folder / f"largest-{kind}.csv.gz"
+        if trace.exists():
+            with gzip.open(trace, "rt", newline="") as f:
+                for row in csv.DictReader(f):
+                    if row["phase"] == "search":
+                        levels += int(float(row["levels"]))
+                        dual_updates += int(float(row["dual_updates"]))
+        curve[(costs, "tree")][n] = {
+            "ms": float(fields["time_ms"]),
+            "levels": levels,
+            "dual_updates": dual_updates,
+            "steps": int(fields["steps"]),
+            "certificate": fields.get("certificate", "?").strip(),
+        }
+
+
+def read_memory(folder):
+    """{(costs, algorithm): {n: peak MiB}} (the largest solves: tree)."""
+    memory = defaultdict(dict)
+    path = folder / "memory.csv"
+    if not path.exists():
+        return memory
+    with open(path, newline="") as f:
+        for row in csv.DictReader(f):
+            run, n, peak = row["run"], int(row["n"]), int(row["peak_mib"])
+            if run.startswith("probe-"):  # run_search_curve.sh's timing probe for the largest solve
+                continue
+            if run.startswith("largest-"):
+                memory[("real" if run == "largest-real" else "[0,n)", "tree")][n] = peak
+            else:
+                rng, algorithm = run.rsplit("_", 1)
+                memory[("real" if rng == "real" else f"[0,{rng})", algorithm)][n] = peak
+    return memory
+
+
+def exponent(points):
+    """Least-squares slope of log(time) against log(n) over n >= 5000."""
+    xs = [math.log(n) for n, p in points.items() if n >= 5000]
+    ys = [math.log(p["ms"]) for n, p in points.items() if n >= 5000]
+    if len(xs) < 2:
+        return float("nan")
+    mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
+    return sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sum((x - mx) ** 2 for x in xs)
+
+
+def main():
+    folder, plot = Path(sys.argv[1]), sys.argv[2]
+    curve = read_curve(folder)
+    add_largest(folder, curve)
+    memory = read_memory(folder)
+    print("| costs | variant | n | time (ms) | steps | levels | dual updates | peak device memory (MiB) |")
+    print("|---|---|---|---|---|---|---|---|")
+    for key in sorted(curve):
+        for n in sorted(curve[key]):
+            p = curve[key][n]
+            peak = memory.get(key, {}).get(n, "")
+            print(f"| {key[0]} | {key[1]} | {n} | {p['ms']:.1f} | {p['steps']} | {p['levels']} | "
+                  f"{p['dual_updates']} | {peak} |")
+    print()
+    print("| costs | variant | exponent of time in n (n >= 5000) |")
+    print("|---|---|---|")
+    figure, axes = plt.subplots(figsize=(7, 5))
+    for key in sorted(curve):
+        slope = exponent(curve[key])
+        print(f"| {key[0]} | {key[1]} | {slope:.2f} |")
+        ns = sorted(curve[key])
+        axes.loglog(ns, [curve[key][n]["ms"] for n in ns], marker="o",
+                    label=f"{key[1]}, {key[0]} (n^{slope:.2f})")
+    axes.set_xlabel("n")
+    axes.set_ylabel("host matrix to host assignment (ms)")
+    axes.set_title("Exact LAP on one GPU: device-resident Hungarian search")
+    axes.grid(True, which="both", alpha=0.3)
+    axes.legend()
+    figure.tight_layout()
+    figure.savefig(plot, dpi=110)
+    print(f"\nwrote {plot}")
+
+
+if __name__ == "__main__":
+    main()

@@ -141,14 +141,14 @@ class MultilevelMachine final : public HypergraphSolver {
     }
   }
 
-  int64_t levelBound() const {
+  SideLimits levelBound() const {
     // Coarse nodes are heavy: allow one extra node's weight there; the input level gets eq. 2 exactly.
     const Hypergraph& g = graph();
     int64_t heaviest = 0;
     if (level_ > 0) {
       for (int32_t v = 0; v < g.nodeCount(); ++v) heaviest = std::max<int64_t>(heaviest, g.nodeWeight(v));
     }
-    return maxSideWeight(g.totalNodeWeight(), options_.epsilon, heaviest);
+    return sideLimits(g.totalNodeWeight(), options_.epsilon, options_.sideShares, heaviest);
   }
 
   void measurePartition(StepRecord& record) {
@@ -245,8 +245,9 @@ class MultilevelMachine final : public HypergraphSolver {
   }
 
   void initialPartition(StepRecord& record) {
-    partition_ = graph().nodeCount() < options_.bruteForceBelow ? bruteForcePartition(graph(), levelBound())
-                                                                : growPartition(graph());
+    partition_ = graph().nodeCount() < options_.bruteForceBelow
+                     ? bruteForcePartition(graph(), levelBound())
+                     : growPartition(graph(), sideTarget(graph().totalNodeWeight(), options_.sideShares));
     measurePartition(record);
     fmPasses_ = 0;
     stage_ = Stage::Refinement;

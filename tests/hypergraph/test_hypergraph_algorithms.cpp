@@ -3,18 +3,16 @@
 // f(v) = min{v, mate(v)}; suitor matching reaches the mutual-proposal fixed point, weighs at least half of
 // LEMON's maximum weight matching of the metric closure and is the same on every backend; apply-coarsening
 // follows eq. 3-4; FM never worsens the cut; bipartitions are balanced and report the cut of their
-// partition file.
+// partition file. k-way partitioning is tested in test_hypergraph_kway.cpp.
 #include <QtTest/QtTest>
 
 #include <filesystem>
 #include <random>
-#include <set>
 
 #include "hypergraph_test_support.h"
 #include "solver/hypergraph/coarsening.h"
 #include "solver/hypergraph/io/hypergraph_io.h"
 #include "solver/hypergraph/partition.h"
-#include "solver/hypergraph/recursive_bisection.h"
 #include "solver/matching/lemon_matching.h"
 
 using namespace ms;
@@ -231,7 +229,7 @@ class TestHypergraphAlgorithms : public QObject {
       spec.maxNodeWeight = 3;
       const Hypergraph g = generateRandom(spec);
       const int64_t bound = maxSideWeight(g.totalNodeWeight(), 0.1, 2);
-      const Partition best = bruteForcePartition(g, bound);
+      const Partition best = bruteForcePartition(g, {bound, bound});
       // Every partition by counting (independent of the Gray code walk).
       int64_t bestFeasibleCut = -1;
       for (uint32_t code = 0; code < (1u << g.nodeCount()); ++code) {
@@ -308,7 +306,7 @@ class TestHypergraphAlgorithms : public QObject {
       const int64_t bound = maxSideWeight(g.totalNodeWeight(), 0.05);
       for (int pass = 0; pass < 4; ++pass) {
         const int64_t before = cutOf(g, p);
-        const FmPassResult r = fmPass(g, p, bound);
+        const FmPassResult r = fmPass(g, p, {bound, bound});
         QCOMPARE(r.cutBefore, before);
         QCOMPARE(r.cutAfter, cutOf(g, p));
         QVERIFY2(r.cutAfter <= before, qPrintable(describe(spec)));
@@ -385,53 +383,6 @@ class TestHypergraphAlgorithms : public QObject {
     const Hypergraph g(2 * half, offsets, pins);
     const Solved solved = solve(g, bipartitionOptions(MatchingRule::Greedy, 0.03));
     QVERIFY2(solved.result.cut <= 6, qPrintable(QString("cut %1").arg(solved.result.cut)));
-  }
-
-  // k parts by recursive bisection: every part used, the cut counted independently (a hyperedge is cut when
-  // its pins carry two part ids), parts within (1 + epsilon)^log2(k) of |V| / k, and far below a random
-  // k-way split; k = 2 is the bipartition itself.
-  void recursiveBisectionToKParts() {
-    // A 48 x 48 five-point stencil: one hyperedge per point with its grid neighbours.
-    const int32_t side = 48;
-    std::vector<int64_t> offsets{0};
-    std::vector<int32_t> pins;
-    for (int32_t r = 0; r < side; ++r) {
-      for (int32_t c = 0; c < side; ++c) {
-        for (const auto& [dr, dc] : {std::pair{0, 0}, {-1, 0}, {0, -1}, {0, 1}, {1, 0}}) {
-          if (r + dr >= 0 && r + dr < side && c + dc >= 0 && c + dc < side)
-            pins.push_back((r + dr) * side + c + dc);
-        }
-        offsets.push_back(static_cast<int64_t>(pins.size()));
-      }
-    }
-    const Hypergraph g(side * side, offsets, pins);
-    const auto shared = std::make_shared<const Hypergraph>(g);
-    const HypergraphOptions o = bipartitionOptions(MatchingRule::Greedy, 0.03);
-    QCOMPARE(recursiveBisection(shared, 2, o).cut, solve(g, o).result.cut);
-    std::mt19937_64 random(baseSeed() + 9000);
-    for (int32_t k : {4, 8}) {
-      const KWayPartition p = recursiveBisection(shared, k, o);
-      std::vector<int64_t> weight(static_cast<std::size_t>(k), 0);
-      for (int32_t v = 0; v < g.nodeCount(); ++v)
-        weight[static_cast<std::size_t>(p.part[static_cast<std::size_t>(v)])] += 1;
-      for (int64_t w : weight) {
-        QVERIFY(w > 0);
-        QVERIFY(w <= std::pow(1.03, std::log2(k)) * g.nodeCount() / k + 1);
-      }
-      int64_t cut = 0;
-      for (int32_t e = 0; e < g.edgeCount(); ++e) {
-        std::set<int32_t> ids;
-        for (int32_t v : g.pins(e)) ids.insert(p.part[static_cast<std::size_t>(v)]);
-        if (ids.size() > 1) cut += g.edgeWeight(e);
-      }
-      QCOMPARE(p.cut, cut);
-      std::vector<int32_t> shuffled(static_cast<std::size_t>(g.nodeCount()));
-      for (std::size_t v = 0; v < shuffled.size(); ++v)
-        shuffled[v] = static_cast<int32_t>(v % static_cast<std::size_t>(k));
-      std::shuffle(shuffled.begin(), shuffled.end(), random);
-      QVERIFY2(p.cut < 0.8 * kWayCut(g, shuffled), qPrintable(QString("k=%1 cut %2").arg(k).arg(p.cut)));
-    }
-    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, recursiveBisection(shared, 6, o));
   }
 };
 

@@ -105,8 +105,8 @@ hypergraph::Hypergraph loadHypergraph(const InstanceOptions& options, std::strin
 
 namespace {
 
-// The solver's options from the command line. Only suitor matching has backends; greedy matching,
-// contraction and FM run sequentially on the CPU.
+// The solver's options from the command line. Suitor matching has every backend, greedy matching the
+// sequential one and OpenMP batches (--backend cpu); contraction and FM run sequentially on the CPU.
 hypergraph::HypergraphOptions hypergraphSettings(const HypergraphSolveRequest& request,
                                                  const HypergraphSolveOptions& options) {
   if (!request.algorithm.empty() && !isHypergraphAlgorithm(request.algorithm)) {
@@ -130,8 +130,10 @@ hypergraph::HypergraphOptions hypergraphSettings(const HypergraphSolveRequest& r
                       (settings.algorithm == hypergraph::HypergraphAlgorithm::Bipartition &&
                        settings.bipartitionMatching == hypergraph::MatchingRule::Suitor);
   std::string notice;
-  settings.backend =
-      suitor ? lap::resolveBackend(lap::parseBackend(request.backend), &notice) : lap::Backend::Sequential;
+  // Greedy matching runs on the OpenMP threads in batches when asked for by --backend cpu.
+  settings.backend = suitor ? lap::resolveBackend(lap::parseBackend(request.backend), &notice)
+                     : request.backend == "cpu" ? lap::Backend::Cpu
+                                                : lap::Backend::Sequential;
   if (!notice.empty()) std::fprintf(stderr, "matchscope-cli: notice: %s\n", notice.c_str());
   return settings;
 }

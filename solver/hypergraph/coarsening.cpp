@@ -41,6 +41,24 @@ int32_t NeighbourScan::best() const {
   return bestNode;
 }
 
+void NeighbourScan::bestFew(int32_t count, int32_t* out) const {
+  // Insertion into a short sorted list: count is a handful, the neighbours many.
+  int32_t filled = 0;
+  for (int32_t k : touched_) {
+    const auto s = static_cast<uint64_t>(similarity_[static_cast<std::size_t>(k)]);
+    int32_t at = filled;
+    while (at > 0 && preferred(current_, k, s, out[at - 1],
+                               static_cast<uint64_t>(similarity_[static_cast<std::size_t>(out[at - 1])]))) {
+      --at;
+    }
+    if (at >= count) continue;
+    for (int32_t i = std::min(filled, count - 1); i > at; --i) out[i] = out[i - 1];
+    out[at] = k;
+    filled = std::min(filled + 1, count);
+  }
+  for (int32_t i = filled; i < count; ++i) out[i] = -1;
+}
+
 std::vector<Neighbour> NeighbourScan::neighbours() const {
   std::vector<Neighbour> out;
   out.reserve(touched_.size());

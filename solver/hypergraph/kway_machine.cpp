@@ -99,8 +99,8 @@ class KWayMachine final : public KWaySolver {
         break;
       }
       case Stage::Rebalance: {
-        record.counters[kMoves] =
-            static_cast<double>(rebalance(*graph_, part_, options_.parts, maxPart_, options_.objective).moves);
+        record.counters[kMoves] = static_cast<double>(
+            rebalance(*graph_, part_, options_.parts, maxPart_, options_.objective).moves);
         measure();
         stage_ = refinementOrEnd();
         break;
@@ -144,7 +144,8 @@ class KWayMachine final : public KWaySolver {
 
 }  // namespace
 
-std::unique_ptr<KWaySolver> makeKWaySolver(std::shared_ptr<const Hypergraph> graph, const KWayOptions& options) {
+std::unique_ptr<KWaySolver> makeKWaySolver(std::shared_ptr<const Hypergraph> graph,
+                                           const KWayOptions& options) {
   if (!graph) throw std::invalid_argument("makeKWaySolver: no hypergraph");
   return std::make_unique<KWayMachine>(std::move(graph), options);
 }

@@ -47,7 +47,7 @@ class PartState {
         forEachOtherPart(e, from, [&](int32_t p) { add(p, w); });
       } else {
         if (inFrom == size && size > 1) base -= w;  // e becomes cut
-        if (inFrom == 1) {              // e becomes uncut when all its other pins lie in the target
+        if (inFrom == 1) {  // e becomes uncut when all its other pins lie in the target
           forEachOtherPart(e, from, [&](int32_t p) {
             if (pinsIn(e, p) == size - 1) add(p, w);
           });
@@ -83,7 +83,8 @@ class PartState {
 
  private:
   int32_t& pinsIn(int32_t e, int32_t p) {
-    return pinsIn_[static_cast<std::size_t>(e) * static_cast<std::size_t>(parts_) + static_cast<std::size_t>(p)];
+    return pinsIn_[static_cast<std::size_t>(e) * static_cast<std::size_t>(parts_) +
+                   static_cast<std::size_t>(p)];
   }
   // Gain towards part p of the pricing under way (stamped with its number, so nothing is cleared per node).
   void add(int32_t p, int64_t w) {

@@ -26,10 +26,10 @@ struct KWayOptions {
 struct KWayResult {
   std::vector<int32_t> part;  // 0..parts-1 per node
   int32_t parts = 0;
-  int64_t cut = 0;             // both objectives, whichever was optimized
+  int64_t cut = 0;  // both objectives, whichever was optimized
   int64_t km1 = 0;
-  double imbalance = 0;        // max part weight / ceil(|V| / k) - 1
-  int64_t maxPartWeight = 0;   // the bound: floor((1 + epsilon) * ceil(|V| / k))
+  double imbalance = 0;       // max part weight / ceil(|V| / k) - 1
+  int64_t maxPartWeight = 0;  // the bound: floor((1 + epsilon) * ceil(|V| / k))
   int64_t heaviestPart = 0;
 };
 
@@ -55,6 +55,7 @@ inline constexpr std::array<std::string_view, kKWayCounterCount> kKWayCounterNam
     "parts_placed", "moves", "cut", "km1", "imbalance"};
 
 // Throws std::invalid_argument for parts < 2 or an algorithm other than bipartition.
-std::unique_ptr<KWaySolver> makeKWaySolver(std::shared_ptr<const Hypergraph> graph, const KWayOptions& options);
+std::unique_ptr<KWaySolver> makeKWaySolver(std::shared_ptr<const Hypergraph> graph,
+                                           const KWayOptions& options);
 
 }  // namespace ms::hypergraph

@@ -16,6 +16,10 @@ namespace ms::hypergraph {
 namespace {
 
 constexpr double kStallRatio = 0.95;  // a level that keeps 95 % of the nodes ends the coarsening
+// Batched greedy matching: nodes per batch and thread (the matching depends on the batch). Larger batches
+// need fewer parallel rounds; more of their nodes are then matched as an earlier node's partner after their
+// scan, or find their choices taken and scan again.
+constexpr int32_t kGreedyBatchPerThread = 512;
 
 enum class Stage { Matching, Contraction, InitialPartition, Projection, Refinement, Finished };
 
@@ -133,7 +137,12 @@ class MultilevelMachine final : public HypergraphSolver {
     nextNode_ = 0;
     if (rule_ == MatchingRule::Greedy) {
       mate_.assign(static_cast<std::size_t>(graph().nodeCount()), -1);
-      scan_.emplace(graph().nodeCount());
+      if (batchedGreedy()) {
+        scans_.clear();
+        for (int t = 0; t < resolvedThreads(options_.threads); ++t) scans_.emplace_back(graph().nodeCount());
+      } else {
+        scan_.emplace(graph().nodeCount());
+      }
     } else {
       suitor_->begin(graph());
       proposalsPending_ = true;
@@ -194,9 +203,12 @@ class MultilevelMachine final : public HypergraphSolver {
         options_.nodesPerStep > 0 ? std::min<int64_t>(n, int64_t{nextNode_} + options_.nodesPerStep) : n;
     // The node the studio shows: the last one of the chunk that looked for neighbours.
     int32_t scanned = -1;
-    record.counters[kPinVisits] =
-        static_cast<double>(greedyMatch(graph(), nextNode_, last, mate_, *scan_, &scanned));
-    currentNode_ = options_.nodesPerStep > 0 ? scanned : -1;
+    record.counters[kPinVisits] = static_cast<double>(
+        batchedGreedy() ? batchedGreedyMatch(graph(), nextNode_, last,
+                                             kGreedyBatchPerThread * static_cast<int32_t>(scans_.size()),
+                                             mate_, scans_, &scanned)
+                        : greedyMatch(graph(), nextNode_, last, mate_, *scan_, &scanned));
+    currentNode_ = options_.nodesPerStep > 0 && !batchedGreedy() ? scanned : -1;
     nextNode_ = last;
     record.counters[kMatchedPairs] = static_cast<double>(pairsIn(mate_));
     if (nextNode_ == n) stage_ = Stage::Contraction;
@@ -220,6 +232,11 @@ class MultilevelMachine final : public HypergraphSolver {
     stepDeviceNs_ = suitor_->lastDeviceNs();
   }
 
+  // Greedy matching on the OpenMP backend: Fig. 4 in batches whose scans run in parallel.
+  bool batchedGreedy() const {
+    return rule_ == MatchingRule::Greedy && options_.backend == lap::Backend::Cpu;
+  }
+
   static int64_t pairsIn(const std::vector<int32_t>& mate) {
     return std::count_if(mate.begin(), mate.end(), [](int32_t m) { return m >= 0; }) / 2;
   }
@@ -236,6 +253,7 @@ class MultilevelMachine final : public HypergraphSolver {
     ++level_;
     levelPairs_ = 0;
     scan_.reset();
+    scans_.clear();
     currentNode_ = -1;
     if (coarseningEnds()) {
       stage_ = firstPartitionStage();
@@ -283,7 +301,8 @@ class MultilevelMachine final : public HypergraphSolver {
 
   // Matching on the current level.
   std::vector<int32_t> mate_;          // greedy
-  std::optional<NeighbourScan> scan_;  // greedy
+  std::optional<NeighbourScan> scan_;  // greedy, sequential
+  std::vector<NeighbourScan> scans_;   // greedy in batches: one per thread
   int32_t nextNode_ = 0;               // greedy: next node to scan
   int32_t currentNode_ = -1;
   bool proposalsPending_ = true;  // suitor: next step proposes (else matches)

@@ -85,7 +85,8 @@ Hypergraph stencil(int32_t side) {
   for (int32_t r = 0; r < side; ++r) {
     for (int32_t c = 0; c < side; ++c) {
       for (const auto& [dr, dc] : {std::pair{0, 0}, {-1, 0}, {0, -1}, {0, 1}, {1, 0}}) {
-        if (r + dr >= 0 && r + dr < side && c + dc >= 0 && c + dc < side) pins.push_back((r + dr) * side + c + dc);
+        if (r + dr >= 0 && r + dr < side && c + dc >= 0 && c + dc < side)
+          pins.push_back((r + dr) * side + c + dc);
       }
       offsets.push_back(static_cast<int64_t>(pins.size()));
     }
@@ -138,11 +139,14 @@ class TestHypergraphKWay : public QObject {
       for (int32_t k : {2, 3, 8}) {
         for (Objective objective : {Objective::Cut, Objective::Km1}) {
           std::vector<int32_t> part = randomParts(g.nodeCount(), k, random);
-          const int64_t bound = std::max(maxPartWeight(g.totalNodeWeight(), k, 0.1), heaviestPart(g, part, k));
+          const int64_t bound =
+              std::max(maxPartWeight(g.totalNodeWeight(), k, 0.1), heaviestPart(g, part, k));
           for (int pass = 0; pass < 3; ++pass) {
             const int64_t before = recountObjective(g, part, objective);
             const KWayPassResult r = labelPropagationPass(g, part, k, bound, objective);
-            const QString what = describe(spec) + QString(" k=%1 %2 pass %3").arg(k).arg(objectiveName(objective).data()).arg(pass);
+            const QString what =
+                describe(spec) +
+                QString(" k=%1 %2 pass %3").arg(k).arg(objectiveName(objective).data()).arg(pass);
             QVERIFY2(r.objectiveBefore == before, qPrintable(what));
             QVERIFY2(r.objectiveAfter == recountObjective(g, part, objective), qPrintable(what));
             QVERIFY2(r.objectiveAfter <= before, qPrintable(what));
@@ -170,7 +174,8 @@ class TestHypergraphKWay : public QObject {
           const int64_t bound = maxPartWeight(g.totalNodeWeight(), k, 0.03);
           QVERIFY(heaviestPart(g, part, k) > bound);
           const KWayPassResult r = rebalance(g, part, k, bound, objective);
-          const QString what = describe(spec) + QString(" k=%1 %2").arg(k).arg(objectiveName(objective).data());
+          const QString what =
+              describe(spec) + QString(" k=%1 %2").arg(k).arg(objectiveName(objective).data());
           QVERIFY2(heaviestPart(g, part, k) <= bound, qPrintable(what));  // unit weights always fit
           QVERIFY2(r.objectiveAfter == recountObjective(g, part, objective), qPrintable(what));
         }
@@ -220,7 +225,8 @@ class TestHypergraphKWay : public QObject {
       }
     }
     qInfo("k = 3: optimal on %d of %d instances; worst %s", optimal, instances, qPrintable(worst));
-    QVERIFY2(optimal * 10 >= instances * 7, qPrintable(QString("optimal on %1 of %2").arg(optimal).arg(instances)));
+    QVERIFY2(optimal * 10 >= instances * 7,
+             qPrintable(QString("optimal on %1 of %2").arg(optimal).arg(instances)));
     QVERIFY2(worstRatio <= 2.0, qPrintable(worst));
   }
 
@@ -245,7 +251,8 @@ class TestHypergraphKWay : public QObject {
         const auto value = [&](const KWayResult& x) { return objective == Objective::Cut ? x.cut : x.km1; };
         QVERIFY2(value(r) <= value(bisected.result), qPrintable(what));
         const Recount shuffled = recount(g, randomParts(g.nodeCount(), k, random));
-        QVERIFY2(value(r) < 0.3 * (objective == Objective::Cut ? shuffled.cut : shuffled.km1), qPrintable(what));
+        QVERIFY2(value(r) < 0.3 * (objective == Objective::Cut ? shuffled.cut : shuffled.km1),
+                 qPrintable(what));
 
         const auto& records = refined.trace.records();
         const auto bisections = std::count_if(records.begin(), records.end(),
@@ -256,7 +263,8 @@ class TestHypergraphKWay : public QObject {
         QCOMPARE(records.back().counters[kPartsPlaced], static_cast<double>(k));
       }
     }
-    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, makeKWaySolver(std::make_shared<const Hypergraph>(g), kwayOptions(1, Objective::Km1)));
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, makeKWaySolver(std::make_shared<const Hypergraph>(g),
+                                                                   kwayOptions(1, Objective::Km1)));
   }
 };
 

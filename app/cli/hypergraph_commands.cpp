@@ -130,7 +130,7 @@ hypergraph::HypergraphOptions hypergraphSettings(const HypergraphSolveRequest& r
                       (settings.algorithm == hypergraph::HypergraphAlgorithm::Bipartition &&
                        settings.bipartitionMatching == hypergraph::MatchingRule::Suitor);
   std::string notice;
-  // Greedy matching runs on the OpenMP threads in batches when asked for by --backend cpu.
+  // Greedy matching runs on the OpenMP threads when asked for by --backend cpu.
   settings.backend = suitor ? lap::resolveBackend(lap::parseBackend(request.backend), &notice)
                      : request.backend == "cpu" ? lap::Backend::Cpu
                                                 : lap::Backend::Sequential;

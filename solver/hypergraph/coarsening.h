@@ -17,7 +17,8 @@ class NeighbourScan {
  public:
   explicit NeighbourScan(int32_t nodes)
       : similarity_(static_cast<std::size_t>(nodes), 0), seen_(static_cast<std::size_t>(nodes), 0) {}
-  // Fig. 3 for node j over the nodes with mate == -1 (j excluded). Returns the nonzeros scanned; the
+  // Fig. 3 for node j over the nodes with mate == -1 (j excluded; `mate` is read atomically, so other
+  // threads may claim nodes meanwhile). Returns the nonzeros scanned; the
   // neighbours found stay readable until the next scan. Similarities are summed as non-negative integers.
   int64_t scan(const Hypergraph& graph, int32_t j, const std::vector<int32_t>& mate);
   // argmax_k S(k) under `preferred` (preference.h); -1 when j has no unmatched neighbour.
@@ -39,17 +40,24 @@ class NeighbourScan {
 int64_t greedyMatch(const Hypergraph& graph, int32_t first, int32_t last, std::vector<int32_t>& mate,
                     NeighbourScan& scan, int32_t* lastScanned);
 
-// Greedy matching for several threads (Fig. 4 in batches): the unmatched nodes of a batch of `batch`
-// consecutive nodes find their few most preferred unmatched neighbours in parallel against the matching as
-// it stood when the batch began; then, in node order, a node matched meanwhile is skipped, and any other
-// takes the first of its choices still unmatched (its best now, as every neighbour it prefers is matched and
-// the unmatched set only shrank); one whose choices were all taken scans again in the batch's next round.
-// Every pair is a node with its best unmatched neighbour at the moment it matched, as in Fig. 4, and the
-// result depends on the batch size, not on the threads (batch = 1 is Fig. 4 itself). `scans` holds one
-// accumulator per thread. Returns the nonzeros scanned.
-int64_t batchedGreedyMatch(const Hypergraph& graph, int32_t first, int32_t last, int32_t batch,
-                           std::vector<int32_t>& mate, std::vector<NeighbourScan>& scans,
-                           int32_t* lastScanned);
+// Greedy matching on several threads (Fig. 4 shared out in chunks of consecutive nodes, taken in order by
+// whichever thread is free): a node still unmatched at its turn finds its best unmatched neighbour and claims
+// both ends with compare-and-swap, first itself, then the neighbour; when the neighbour was claimed by
+// another thread in the meantime it lets go of itself and scans again. Every pair is a node with its best
+// unmatched neighbour at the moment it claimed it. One thread is Fig. 4 exactly; with more, the matching
+// depends on the threads' timing. One parallel region per call and no barrier inside: on a loaded machine a
+// descheduled thread delays only its own chunk. `scans` holds one accumulator per thread. Returns the
+// nonzeros scanned.
+int64_t parallelGreedyMatch(const Hypergraph& graph, int32_t first, int32_t last, std::vector<int32_t>& mate,
+                            std::vector<NeighbourScan>& scans, int32_t* lastScanned);
+
+// Two-hop matching (as METIS does on star-like graphs): each node the matching left alone finds its most
+// similar neighbour, matched or not, and nodes left alone with the same such neighbour are paired in node
+// order while the pair weighs at most maxWeight; so are nodes without any neighbour. On hub-heavy inputs the
+// nodes left alone are leaves whose only neighbours are hubs, which take one partner per level; pairing the
+// leaves keeps coarsening going. Returns the nonzeros scanned; the pairs go into `mate` (they need not share
+// a hyperedge).
+int64_t pairByCommonNeighbour(const Hypergraph& graph, std::vector<int32_t>& mate, int64_t maxWeight);
 
 // The OpenMP threads a `threads` option stands for (0 = all).
 int resolvedThreads(int threads);

@@ -34,8 +34,8 @@ inline constexpr int32_t kDefaultBruteForceBelow = 16;  // M of Fig. 2
 struct HypergraphOptions {
   HypergraphAlgorithm algorithm = HypergraphAlgorithm::Bipartition;
   // Suitor matching (coarsen-suitor, and bipartition with MatchingRule::Suitor): Sequential, Cpu (OpenMP)
-  // or Cuda. Greedy matching: Sequential (Fig. 4) or Cpu (Fig. 4 in batches scanned by OpenMP threads,
-  // coarsening.h). Contraction and refinement run sequentially on the CPU.
+  // or Cuda. Greedy matching: Sequential (Fig. 4) or Cpu (Fig. 4 on OpenMP threads that claim pairs
+  // with compare-and-swap, coarsening.h). Contraction and refinement run sequentially on the CPU.
   lap::Backend backend = lap::Backend::Sequential;
   int threads = 0;                                          // OpenMP threads; 0 = all hardware threads
   MatchingRule bipartitionMatching = MatchingRule::Greedy;  // how bipartition coarsens

@@ -16,10 +16,9 @@ namespace ms::hypergraph {
 namespace {
 
 constexpr double kStallRatio = 0.95;  // a level that keeps 95 % of the nodes ends the coarsening
-// Batched greedy matching: nodes per batch and thread (the matching depends on the batch). Larger batches
-// need fewer parallel rounds; more of their nodes are then matched as an earlier node's partner after their
-// scan, or find their choices taken and scan again.
-constexpr int32_t kGreedyBatchPerThread = 512;
+// Mt-KaHyPar's contraction limit for two parts (160 k): a node made of two-hop pairs weighs at most |V| /
+// 320.
+constexpr int64_t kContractionLimit = 320;
 
 enum class Stage { Matching, Contraction, InitialPartition, Projection, Refinement, Finished };
 
@@ -137,7 +136,7 @@ class MultilevelMachine final : public HypergraphSolver {
     nextNode_ = 0;
     if (rule_ == MatchingRule::Greedy) {
       mate_.assign(static_cast<std::size_t>(graph().nodeCount()), -1);
-      if (batchedGreedy()) {
+      if (parallelGreedy()) {
         scans_.clear();
         for (int t = 0; t < resolvedThreads(options_.threads); ++t) scans_.emplace_back(graph().nodeCount());
       } else {
@@ -204,11 +203,9 @@ class MultilevelMachine final : public HypergraphSolver {
     // The node the studio shows: the last one of the chunk that looked for neighbours.
     int32_t scanned = -1;
     record.counters[kPinVisits] = static_cast<double>(
-        batchedGreedy() ? batchedGreedyMatch(graph(), nextNode_, last,
-                                             kGreedyBatchPerThread * static_cast<int32_t>(scans_.size()),
-                                             mate_, scans_, &scanned)
-                        : greedyMatch(graph(), nextNode_, last, mate_, *scan_, &scanned));
-    currentNode_ = options_.nodesPerStep > 0 && !batchedGreedy() ? scanned : -1;
+        parallelGreedy() ? parallelGreedyMatch(graph(), nextNode_, last, mate_, scans_, &scanned)
+                         : greedyMatch(graph(), nextNode_, last, mate_, *scan_, &scanned));
+    currentNode_ = options_.nodesPerStep > 0 && !parallelGreedy() ? scanned : -1;
     nextNode_ = last;
     record.counters[kMatchedPairs] = static_cast<double>(pairsIn(mate_));
     if (nextNode_ == n) stage_ = Stage::Contraction;
@@ -232,8 +229,8 @@ class MultilevelMachine final : public HypergraphSolver {
     stepDeviceNs_ = suitor_->lastDeviceNs();
   }
 
-  // Greedy matching on the OpenMP backend: Fig. 4 in batches whose scans run in parallel.
-  bool batchedGreedy() const {
+  // Greedy matching on the OpenMP backend: Fig. 4 on several threads with compare-and-swap claims.
+  bool parallelGreedy() const {
     return rule_ == MatchingRule::Greedy && options_.backend == lap::Backend::Cpu;
   }
 
@@ -243,10 +240,16 @@ class MultilevelMachine final : public HypergraphSolver {
 
   void contract(StepRecord& record) {
     std::vector<int32_t> mate = currentMates();
+    if (level_ == 0) inputMate_ = mate;
+    if (options_.algorithm == HypergraphAlgorithm::Bipartition) {
+      // The partitioner also pairs the nodes the matching left alone by a common neighbour, so that hub-heavy
+      // inputs keep coarsening; the pairs weigh at most |V| / kContractionLimit.
+      const int64_t maxWeight = (graph().totalNodeWeight() + kContractionLimit - 1) / kContractionLimit;
+      record.counters[kPinVisits] = static_cast<double>(pairByCommonNeighbour(graph(), mate, maxWeight));
+    }
     record.counters[kMatchedPairs] = static_cast<double>(pairsIn(mate));
     std::vector<int32_t> map = coarseningMap(mate);
     const int32_t clusters = map.empty() ? 0 : *std::max_element(map.begin(), map.end()) + 1;
-    if (level_ == 0) inputMate_ = mate;
     graphs_.push_back(std::make_shared<const Hypergraph>(applyCoarsening(graph(), map, clusters)));
     levels_.push_back(sizeOf(*graphs_.back()));
     maps_.push_back(std::move(map));
@@ -302,7 +305,7 @@ class MultilevelMachine final : public HypergraphSolver {
   // Matching on the current level.
   std::vector<int32_t> mate_;          // greedy
   std::optional<NeighbourScan> scan_;  // greedy, sequential
-  std::vector<NeighbourScan> scans_;   // greedy in batches: one per thread
+  std::vector<NeighbourScan> scans_;   // greedy on several threads: one per thread
   int32_t nextNode_ = 0;               // greedy: next node to scan
   int32_t currentNode_ = -1;
   bool proposalsPending_ = true;  // suitor: next step proposes (else matches)

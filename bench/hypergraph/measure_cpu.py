@@ -4,7 +4,8 @@
     measure_cpu.py CLI OUTDIR [--before-cli OLD_CLI] [--threads 2] [--skip matching,coarsening,kway]
 
 matching.csv   one coarsening level at n = 100000 on the four Table II profiles: Fig. 4 greedy (sequential),
-               greedy on --threads OpenMP threads, and suitor matching (sequential and OpenMP): time, nonzeros
+               greedy on --threads OpenMP threads, and suitor matching (sequential and OpenMP; with OLD_CLI
+               also its OpenMP suitor): median and minimum time of --repeats interleaved runs, nonzeros
                scanned, nodes left.
 coarsening.csv the bipartition's level sizes and cut for CLI (and OLD_CLI, to show before/after).
 kway.csv       k = 2, 8, 64 with --objective km1 (with and without k-way refinement) and cut on the profiles,
@@ -37,17 +38,28 @@ def pin_visits(trace):
         return sum(float(line.split(",")[column] or 0) for line in f)
 
 
-def matching(cli, threads, folder, rows):
-    runs = [("greedy", "sequential", 1), ("greedy", "cpu", threads), ("suitor", "sequential", 1),
-            ("suitor", "cpu", threads)]
+def matching(cli, before_cli, threads, repeats, folder, rows):
+    runs = [("after", cli, "greedy", "sequential", 1), ("after", cli, "greedy", "cpu", threads),
+            ("after", cli, "suitor", "sequential", 1), ("after", cli, "suitor", "cpu", threads)]
+    if before_cli:
+        runs += [("before", before_cli, "suitor", "cpu", threads)]
     for profile in PROFILES:
-        for rule, backend, t in runs:
-            trace = os.path.join(folder, "trace.csv")
-            _, out = timed([cli, "solve", "--problem", "hypergraph", "--generate", profile, "--n", "100000",
-                            "--algorithm", f"coarsen-{rule}", "--backend", backend, "--threads", str(t),
-                            "--levels", "1", "--trace-out", trace])
-            rows.append(f"{profile},100000,{rule},{backend},{t},{field(out, 'matching_ms')},"
-                        f"{int(pin_visits(trace))},{field(out, 'nodes').split()[1]}")
+        times = {run: [] for run in runs}
+        facts = {}
+        for _ in range(repeats):  # interleaved, so that a busy spell of the machine hits every variant
+            for run in runs:
+                label, program, rule, backend, t = run
+                trace = os.path.join(folder, "trace.csv")
+                _, out = timed([program, "solve", "--problem", "hypergraph", "--generate", profile, "--n", "100000",
+                                "--algorithm", f"coarsen-{rule}", "--backend", backend, "--threads", str(t),
+                                "--levels", "1", "--trace-out", trace])
+                times[run].append(float(field(out, "matching_ms")))
+                facts[run] = (int(pin_visits(trace)), field(out, "nodes").split()[1])
+        for run in runs:
+            label, _, rule, backend, t = run
+            ms = sorted(times[run])
+            rows.append(f"{label},{profile},100000,{rule},{backend},{t},{ms[len(ms) // 2]:.1f},{ms[0]:.1f},"
+                        f"{facts[run][0]},{facts[run][1]}")
             print(rows[-1], flush=True)
 
 
@@ -87,14 +99,16 @@ def main():
     parser.add_argument("outdir")
     parser.add_argument("--before-cli")
     parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--repeats", type=int, default=5, help="runs of each matching variant (median and min)")
     parser.add_argument("--skip", default="")
     args = parser.parse_args()
     skip = set(args.skip.split(","))
     os.makedirs(args.outdir, exist_ok=True)
     with tempfile.TemporaryDirectory() as folder:
         if "matching" not in skip:
-            rows = ["profile,n,matching,backend,threads,matching_ms,pin_visits,nodes_after"]
-            matching(args.cli, args.threads, folder, rows)
+            rows = ["build,profile,n,matching,backend,threads,median_matching_ms,min_matching_ms,pin_visits,"
+                    "nodes_after"]
+            matching(args.cli, args.before_cli, args.threads, args.repeats, folder, rows)
             with open(os.path.join(args.outdir, "matching.csv"), "w") as f:
                 f.write("\n".join(rows) + "\n")
         if "coarsening" not in skip:

@@ -225,6 +225,7 @@ views::TraceChartsConfig HypergraphSession::chartsConfig() const {
   config.iterationTitle = QObject::tr("level");
   config.gainShowsValue = true;
   if (kWayChosen()) {
+    config.timeTitle = QObject::tr("Time per phase per label propagation pass");
     config.iterationTitle = QObject::tr("k-way pass");
     config.gainCounter = "moves";
     config.gainTitle = QObject::tr("Nodes moved per rebalancing or label propagation step");
@@ -271,10 +272,10 @@ views::Legend HypergraphSession::legend() const {
   legend.entries = {
       colourScaleEntry(parts_.matrix.colorMap(), render::MatrixQuantity::Cost,
                        QObject::tr("share of ones (node in hyperedge) in the cell; dark = none")),
-      coverEntry(
-          QObject::tr("lighter row: a hyperedge of the node being scanned (coarsening) or a cut hyperedge "
-                      "(bipartition, columns grouped by side); lighter column: the node scanned and its "
-                      "unmatched neighbours")),
+      coverEntry(QObject::tr(
+          "lighter row: a hyperedge of the node being scanned (coarsening) or a cut hyperedge "
+          "(bipartition, columns grouped by side; more parts: grouped by part); lighter column: the "
+          "node scanned and its unmatched neighbours")),
       {LegendMark::Square, lanes, QObject::tr("a nonzero being scanned, coloured by its GPU warp lane")},
       pathEntry(3, QObject::tr("a matched pair: a line joining its two nodes in a hyperedge they share")),
       barEntry(style::kDualPositive,

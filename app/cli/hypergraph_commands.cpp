@@ -29,7 +29,7 @@ std::string joined(const std::vector<hypergraph::LevelSize>& levels, auto field)
 std::shared_ptr<HypergraphSolveOptions> addHypergraphSolveOptions(CLI::App& solve) {
   auto options = std::make_shared<HypergraphSolveOptions>();
   solve.add_option("--partition-out", options->partitionOut,
-                   "hypergraph: write the bipartition, one part id (0/1) per node and line");
+                   "hypergraph: write the partition, one part id (0..parts-1) per node and line");
   solve
       .add_option("--coarsen-with", options->matching, "hypergraph: bipartition's matching, greedy or suitor")
       ->check(CLI::IsMember({"greedy", "suitor"}))
@@ -55,13 +55,13 @@ std::shared_ptr<HypergraphSolveOptions> addHypergraphSolveOptions(CLI::App& solv
       ->capture_default_str();
   solve
       .add_option("--objective", options->objective,
-                  "hypergraph, --parts above 2: minimise cut (hyperedges spanning several parts) or km1 "
+                  "hypergraph: with --parts above 2, minimise cut (hyperedges spanning several parts) or km1 "
                   "(sum of w(e) * (parts of e - 1)); both are reported")
       ->check(CLI::IsMember({"cut", "km1"}))
       ->capture_default_str();
   solve
       .add_option("--kway-passes", options->kwayPasses,
-                  "hypergraph, --parts above 2: k-way label propagation passes at most (0 = recursive "
+                  "hypergraph: with --parts above 2, k-way label propagation passes at most (0 = recursive "
                   "bisection only)")
       ->check(CLI::NonNegativeNumber)
       ->capture_default_str();

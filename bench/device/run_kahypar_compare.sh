@@ -18,6 +18,7 @@
 #   by SIZE (default 1 = the paper's), random hypergraphs of 100k and 1M nodes, 300 x 300 and 1000 x 1000 grids),
 #   partitions each with Mt-KaHyPar (default preset, km1, eps 0.03, THREADS threads, default all cores, seeds
 #   1-3) and with MatchScope (--objective km1 and cut), and appends one row per partition to OUT/kahypar-compare.csv.
+#   ONLY="flickr grid" (generator names) runs a subset; rows append, so the subsets can run one call each.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/../.." && pwd)
 
@@ -68,6 +69,8 @@ run() {
   local instance generator n name hgr k seed objective start ms
   for instance in "${instances[@]}"; do
     read -r generator n <<<"$instance"
+    # ONLY="flickr grid ..." restricts the run to those generators (a device command runs 10 minutes at most).
+    [ -n "${ONLY:-}" ] && [[ " $ONLY " != *" $generator "* ]] && continue
     name="$generator-$n"
     hgr="$work/$name.hgr"
     if [ "$generator" = grid ]; then

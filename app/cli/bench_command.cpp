@@ -456,9 +456,10 @@ void addBenchCommand(CLI::App& app) {
                     "Also write each generated instance as .npy here");
   bench->add_option("--output", options->output, "CSV file (default bench-<preset>.csv)")
       ->check(outputFormat(kCsvFile));
-  bench->add_option("--search-profile", options->searchProfile,
-                    "Also solve each CUDA configuration once more with the search profiled, one CSV row per "
-                    "iteration, into this file")
+  bench
+      ->add_option("--search-profile", options->searchProfile,
+                   "Also solve each CUDA configuration once more with the search profiled, one CSV row per "
+                   "iteration, into this file")
       ->check(outputFormat(kCsvFile));
   auto matching = addMatchingBenchOptions(*bench);
   auto hypergraphOptions = addHypergraphBenchOptions(*bench);

@@ -10,8 +10,8 @@
 #include "solver/core/trace.h"
 #include "solver/hypergraph/generators.h"
 #include "solver/hypergraph/io/hypergraph_io.h"
+#include "solver/hypergraph/kway_solver.h"
 #include "solver/hypergraph/partition.h"
-#include "solver/hypergraph/recursive_bisection.h"
 
 namespace ms::cli {
 namespace {
@@ -31,7 +31,7 @@ std::shared_ptr<HypergraphSolveOptions> addHypergraphSolveOptions(CLI::App& solv
   auto options = std::make_shared<HypergraphSolveOptions>();
   solve
       .add_option("--partition-out", options->partitionOut,
-                  "hypergraph: write the bipartition, one part id (0/1) per node and line")
+                  "hypergraph: write the partition, one part id (0..parts-1) per node and line")
       ->check(outputFormat(kPartitionFile));
   solve
       .add_option("--coarsen-with", options->matching, "hypergraph: bipartition's matching, greedy or suitor")
@@ -52,8 +52,15 @@ std::shared_ptr<HypergraphSolveOptions> addHypergraphSolveOptions(CLI::App& solv
       ->capture_default_str();
   solve
       .add_option("--parts", options->parts,
-                  "hypergraph: bipartition into this many parts by recursive bisection (a power of two)")
+                  "hypergraph: partition into this many parts (above 2: recursive bisection, then k-way "
+                  "refinement; every part at most (1 + epsilon) * ceil(|V| / k), as Mt-KaHyPar)")
       ->check(integerIn(2, 1 << 20))
+      ->capture_default_str();
+  solve
+      .add_option("--kway-passes", options->kwayPasses,
+                  "hypergraph: with --parts above 2, k-way label propagation passes at most (0 = recursive "
+                  "bisection only)")
+      ->check(integerAtLeast<int32_t>(0))
       ->capture_default_str();
   return options;
 }
@@ -95,8 +102,8 @@ hypergraph::Hypergraph loadHypergraph(const InstanceOptions& options, std::strin
 
 namespace {
 
-// The solver's options from the command line. Only suitor matching has backends; greedy matching,
-// contraction and FM run sequentially on the CPU.
+// The solver's options from the command line. Suitor matching has every backend, greedy matching the
+// sequential one and OpenMP batches (--backend cpu); contraction and FM run sequentially on the CPU.
 hypergraph::HypergraphOptions hypergraphSettings(const HypergraphSolveRequest& request,
                                                  const HypergraphSolveOptions& options) {
   if (!request.algorithm.empty() && !isHypergraphAlgorithm(request.algorithm)) {
@@ -120,26 +127,48 @@ hypergraph::HypergraphOptions hypergraphSettings(const HypergraphSolveRequest& r
                       (settings.algorithm == hypergraph::HypergraphAlgorithm::Bipartition &&
                        settings.bipartitionMatching == hypergraph::MatchingRule::Suitor);
   std::string notice;
-  settings.backend =
-      suitor ? lap::resolveBackend(lap::parseBackend(request.backend), &notice) : lap::Backend::Sequential;
+  // Greedy matching runs on the OpenMP threads when asked for by --backend cpu.
+  settings.backend = suitor ? lap::resolveBackend(lap::parseBackend(request.backend), &notice)
+                     : request.backend == "cpu" ? lap::Backend::Cpu
+                                                : lap::Backend::Sequential;
   if (!notice.empty()) std::fprintf(stderr, "matchscope-cli: notice: %s\n", notice.c_str());
   return settings;
 }
 
-// --parts above 2: recursive bisection into that many parts.
+// --parts above 2: recursive bisection and k-way refinement.
 void solveKWay(const std::shared_ptr<const hypergraph::Hypergraph>& graph,
-               const hypergraph::HypergraphOptions& settings, const HypergraphSolveOptions& options) {
+               const hypergraph::HypergraphOptions& settings, const HypergraphSolveOptions& options,
+               const std::string& traceOut) {
   if (settings.algorithm != hypergraph::HypergraphAlgorithm::Bipartition) {
     throw CLI::ValidationError("--parts needs --algorithm bipartition");
   }
+  hypergraph::KWayOptions kway;
+  kway.bisection = settings;
+  kway.parts = options.parts;
+  kway.objective = hypergraph::parseObjective(options.objective);
+  kway.maxRefinementPasses = options.kwayPasses;
   const Stopwatch stopwatch;
-  const hypergraph::KWayPartition result = hypergraph::recursiveBisection(graph, options.parts, settings);
-  std::printf("algorithm: recursive bisection\n");
-  std::printf("parts: %d\n", options.parts);
+  auto solver = hypergraph::makeKWaySolver(graph, kway);
+  const Trace trace = runToEnd(*solver);
+  const hypergraph::KWayResult result = solver->result();
+  const double elapsedMs = static_cast<double>(stopwatch.elapsedNs()) / 1e6;
+  double bisectionMs = 0;
+  for (const StepRecord& record : trace.records()) {
+    if (record.phase == hypergraph::kBisectionPhase) bisectionMs += static_cast<double>(record.wall_ns) / 1e6;
+  }
+  std::printf("algorithm: recursive bisection + k-way label propagation\n");
+  std::printf("parts: %d\n", result.parts);
+  std::printf("objective: %s\n", options.objective.c_str());
   std::printf("cut: %lld\n", static_cast<long long>(result.cut));
+  std::printf("km1: %lld\n", static_cast<long long>(result.km1));
   std::printf("imbalance: %s\n", formatNumber(result.imbalance).c_str());
-  std::printf("time_ms: %.3f\n", static_cast<double>(stopwatch.elapsedNs()) / 1e6);
+  std::printf("max_part_weight: %lld (bound %lld)\n", static_cast<long long>(result.heaviestPart),
+              static_cast<long long>(result.maxPartWeight));
+  std::printf("bisection_ms: %.3f\n", bisectionMs);
+  std::printf("steps: %zu\n", trace.records().size());
+  std::printf("time_ms: %.3f\n", elapsedMs);
   if (!options.partitionOut.empty()) hypergraph::writePartitionFile(result.part, options.partitionOut);
+  if (!traceOut.empty()) trace.writeCsvFile(traceOut);
 }
 
 // Wall time of the matching steps (greedy, or suitor proposals and matching), in ms.
@@ -164,7 +193,7 @@ void solveHypergraph(const HypergraphSolveRequest& request, const HypergraphSolv
   std::printf("instance: %s (%d nodes, %d hyperedges, %lld pins)\n", description.c_str(), graph->nodeCount(),
               graph->edgeCount(), static_cast<long long>(graph->pinCount()));
   if (options.parts > 2) {
-    solveKWay(graph, settings, options);
+    solveKWay(graph, settings, options, request.traceOut);
     return;
   }
   const Stopwatch stopwatch;
@@ -183,6 +212,7 @@ void solveHypergraph(const HypergraphSolveRequest& request, const HypergraphSolv
   std::printf("matching_ms: %.3f\n", matchingMs(trace));
   if (settings.algorithm == hypergraph::HypergraphAlgorithm::Bipartition) {
     std::printf("cut: %lld\n", static_cast<long long>(result.cut));
+    std::printf("km1: %lld\n", static_cast<long long>(result.cut));  // two parts: lambda - 1 = cut or not
     std::printf("imbalance: %s\n", formatNumber(result.imbalance).c_str());
   }
   std::printf("steps: %zu\n", trace.records().size());

@@ -27,7 +27,9 @@ struct HypergraphSolveOptions {
   int32_t levels = 0;
   int32_t bruteForceBelow = hypergraph::kDefaultBruteForceBelow;
   int32_t fmPasses = 8;
-  int32_t parts = 2;  // bipartition: more parts by recursive bisection (a power of two)
+  int32_t parts = 2;              // bipartition: more parts by recursive bisection, then k-way refinement
+  std::string objective = "km1";  // what the k-way refinement and the bisections' splitting aim at
+  int32_t kwayPasses = 8;         // k-way label propagation passes at most
 };
 
 // What `solve --problem hypergraph` takes from the options `solve` shares with the LAP.
@@ -39,8 +41,8 @@ struct HypergraphSolveRequest {
   std::string traceOut;
 };
 
-// Registers --partition-out, --coarsen-with, --levels, --brute-force-below, --fm-passes and
-// --parts.
+// Registers --partition-out, --coarsen-with, --levels, --brute-force-below, --fm-passes, --parts and
+// --kway-passes (`solve` registers the --objective it shares with matching and fills `objective`).
 std::shared_ptr<HypergraphSolveOptions> addHypergraphSolveOptions(CLI::App& solve);
 bool isHypergraphAlgorithm(const std::string& name);
 bool isHypergraphGenerator(const std::string& name);

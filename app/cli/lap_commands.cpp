@@ -42,8 +42,21 @@ struct SolveOptions {
   uint64_t shuffleSeed = 1;
   lap::AuctionSettings auction;
   std::optional<double> epsilon;  // auction's final epsilon or a hypergraph's imbalance threshold
+  std::string objective;          // matching: min|max; hypergraph: cut|km1 ("" = the kind's default)
   std::string batch;              // a 3-D .npy solved as a batch of independent problems
 };
+
+// --objective takes min|max for weighted matching and cut|km1 for hypergraphs; anything else is refused,
+// never silently ignored (assignment problems take --maximize).
+void requireObjectiveOfKind(const std::string& problem, const std::string& objective) {
+  if (objective.empty()) return;
+  const bool sense = objective == "min" || objective == "max";
+  if (problem == "matching" && sense) return;
+  if (problem == "hypergraph" && !sense) return;
+  throw CLI::ValidationError("--objective", objective + " does not apply to --problem " + problem +
+                                                " (matching: min or max; hypergraph: km1 or cut; assignment "
+                                                "problems take --maximize)");
+}
 
 // The `bound:` line: how far above the optimum the objective may be.
 std::string describeBound(double gapBound) {
@@ -134,6 +147,14 @@ void addSolve(CLI::App& app) {
       ->capture_default_str();
   addGranularityOption(*solve, options->granularity);
   solve->add_flag("--maximize", options->maximize, "Maximise the total instead of minimising it");
+  // One --objective for the two problem kinds that take one; its values follow --problem.
+  solve
+      ->add_option(
+          "--objective", options->objective,
+          std::string(kMatchingObjectiveHelp) +
+              "; hypergraph: with --parts above 2, km1 (sum of w(e) * (parts of e - 1), the default) "
+              "or cut (hyperedges spanning several parts); both are reported")
+      ->check(CLI::IsMember({"min", "max", "km1", "cut"}));
   solve->add_flag("--verify", options->verify, "Check the dual certificate of the result");
   solve
       ->add_option("--assignment-out", options->assignmentOut,
@@ -174,9 +195,10 @@ void addSolve(CLI::App& app) {
     // Each problem kind has its own sense option: refused on the other, never silently ignored.
     if (options->problem == "matching" && options->maximize)
       throw CLI::ValidationError("--maximize", "weighted matching takes --objective max instead");
-    if (options->problem != "matching" && !matching->objective.empty())
-      throw CLI::ValidationError("--objective",
-                                 "applies to --problem matching only (assignment problems take --maximize)");
+    requireObjectiveOfKind(options->problem, options->objective);
+    if (options->problem == "matching") matching->objective = options->objective;
+    if (options->problem == "hypergraph" && !options->objective.empty())
+      hypergraphOptions->objective = options->objective;
     if (!options->batch.empty()) {
       solveBatchFile({options->batch, options->backend, options->threads, options->verify});
       return;

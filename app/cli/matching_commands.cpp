@@ -49,8 +49,6 @@ double exactWeight(const matching::CompleteGraph& graph, matching::Objective obj
 
 std::shared_ptr<MatchingSolveOptions> addMatchingSolveOptions(CLI::App& solve) {
   auto options = std::make_shared<MatchingSolveOptions>();
-  solve.add_option("--objective", options->objective, kMatchingObjectiveHelp)
-      ->check(CLI::IsMember({"min", "max"}));
   solve.add_option("--init", options->initial, "matching: ROMA's initial matching")
       ->check(CLI::IsMember({"neighbour", "half", "shuffled", "greedy"}))
       ->capture_default_str();

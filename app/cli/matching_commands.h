@@ -37,8 +37,8 @@ struct MatchingSolveRequest {
   std::string traceOut;
 };
 
-// Registers --objective, --init, --max-phases, --gain-threshold, --flip-retries and --matching-out on
-// `solve`.
+// Registers --init, --max-phases, --gain-threshold, --flip-retries and --matching-out on `solve` (which
+// registers the --objective it shares with hypergraphs and fills `objective`).
 std::shared_ptr<MatchingSolveOptions> addMatchingSolveOptions(CLI::App& solve);
 bool isMatchingAlgorithm(const std::string& name);
 bool isMatchingGenerator(const std::string& name);  // uniform, exponential, geometric

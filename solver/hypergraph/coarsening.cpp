@@ -1,6 +1,7 @@
 #include "solver/hypergraph/coarsening.h"
 
 #include <algorithm>
+#include <atomic>
 
 namespace ms::hypergraph {
 
@@ -16,7 +17,11 @@ int64_t NeighbourScan::scan(const Hypergraph& graph, int32_t j, const std::vecto
     const auto pins = graph.pins(edge);
     visits += static_cast<int64_t>(pins.size());
     for (int32_t k : pins) {
-      if (k == j || mate[static_cast<std::size_t>(k)] != -1) continue;
+      // Relaxed atomic loads: parallelGreedyMatch's threads claim nodes while others scan.
+      if (k == j || std::atomic_ref<int32_t>(const_cast<int32_t&>(mate[static_cast<std::size_t>(k)]))
+                            .load(std::memory_order_relaxed) != -1) {
+        continue;
+      }
       // A neighbour is any node sharing a hyperedge, so zero-weight hyperedges still make neighbours.
       if (!seen_[static_cast<std::size_t>(k)]) {
         seen_[static_cast<std::size_t>(k)] = 1;
@@ -41,6 +46,24 @@ int32_t NeighbourScan::best() const {
   return bestNode;
 }
 
+void NeighbourScan::bestFew(int32_t count, int32_t* out) const {
+  // Insertion into a short sorted list: count is a handful, the neighbours many.
+  int32_t filled = 0;
+  for (int32_t k : touched_) {
+    const auto s = static_cast<uint64_t>(similarity_[static_cast<std::size_t>(k)]);
+    int32_t at = filled;
+    while (at > 0 && preferred(current_, k, s, out[at - 1],
+                               static_cast<uint64_t>(similarity_[static_cast<std::size_t>(out[at - 1])]))) {
+      --at;
+    }
+    if (at >= count) continue;
+    for (int32_t i = std::min(filled, count - 1); i > at; --i) out[i] = out[i - 1];
+    out[at] = k;
+    filled = std::min(filled + 1, count);
+  }
+  for (int32_t i = filled; i < count; ++i) out[i] = -1;
+}
+
 std::vector<Neighbour> NeighbourScan::neighbours() const {
   std::vector<Neighbour> out;
   out.reserve(touched_.size());
@@ -60,6 +83,31 @@ int64_t greedyMatch(const Hypergraph& graph, int32_t first, int32_t last, std::v
     if (k < 0) continue;  // no unmatched neighbour: j stays alone, f(j) = j
     mate[static_cast<std::size_t>(j)] = k;
     mate[static_cast<std::size_t>(k)] = j;
+  }
+  return visits;
+}
+
+int64_t pairByCommonNeighbour(const Hypergraph& graph, std::vector<int32_t>& mate, int64_t maxWeight) {
+  const auto n = static_cast<std::size_t>(graph.nodeCount());
+  const std::vector<int32_t> everyone(n, -1);  // the scan then considers matched neighbours too
+  std::vector<int32_t> waiting(n, -1);         // per common neighbour: a node alone waiting for a partner
+  int32_t waitingAlone = -1;                   // the same for the nodes without neighbours
+  NeighbourScan scan(graph.nodeCount());
+  int64_t visits = 0;
+  for (int32_t j = 0; j < graph.nodeCount(); ++j) {
+    if (mate[static_cast<std::size_t>(j)] != -1) continue;
+    visits += scan.scan(graph, j, everyone);
+    const int32_t anchor = scan.best();
+    // Nodes without any neighbour (no hyperedge of two pins) are paired with each other: they cut nothing.
+    int32_t& other = anchor < 0 ? waitingAlone : waiting[static_cast<std::size_t>(anchor)];
+    if (other >= 0 && mate[static_cast<std::size_t>(other)] == -1 &&
+        int64_t{graph.nodeWeight(other)} + graph.nodeWeight(j) <= maxWeight) {
+      mate[static_cast<std::size_t>(j)] = other;
+      mate[static_cast<std::size_t>(other)] = j;
+      other = -1;
+    } else {
+      other = j;
+    }
   }
   return visits;
 }

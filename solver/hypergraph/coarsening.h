@@ -17,11 +17,15 @@ class NeighbourScan {
  public:
   explicit NeighbourScan(int32_t nodes)
       : similarity_(static_cast<std::size_t>(nodes), 0), seen_(static_cast<std::size_t>(nodes), 0) {}
-  // Fig. 3 for node j over the nodes with mate == -1 (j excluded). Returns the nonzeros scanned; the
+  // Fig. 3 for node j over the nodes with mate == -1 (j excluded; `mate` is read atomically, so other
+  // threads may claim nodes meanwhile). Returns the nonzeros scanned; the
   // neighbours found stay readable until the next scan. Similarities are summed as non-negative integers.
   int64_t scan(const Hypergraph& graph, int32_t j, const std::vector<int32_t>& mate);
   // argmax_k S(k) under `preferred` (preference.h); -1 when j has no unmatched neighbour.
   int32_t best() const;
+  // The up to `count` unmatched neighbours j prefers most, in order of preference, into out[0..count) (-1
+  // where j has fewer).
+  void bestFew(int32_t count, int32_t* out) const;
   std::vector<Neighbour> neighbours() const;
 
  private:
@@ -35,6 +39,28 @@ class NeighbourScan {
 // that was still unmatched and scanned goes to *lastScanned (unchanged when none).
 int64_t greedyMatch(const Hypergraph& graph, int32_t first, int32_t last, std::vector<int32_t>& mate,
                     NeighbourScan& scan, int32_t* lastScanned);
+
+// Greedy matching on several threads (Fig. 4 shared out in chunks of consecutive nodes, taken in order by
+// whichever thread is free): a node still unmatched at its turn finds its best unmatched neighbour and claims
+// both ends with compare-and-swap, first itself, then the neighbour; when the neighbour was claimed by
+// another thread in the meantime it lets go of itself and scans again. Every pair is a node with its best
+// unmatched neighbour at the moment it claimed it. One thread is Fig. 4 exactly; with more, the matching
+// depends on the threads' timing. One parallel region per call and no barrier inside: on a loaded machine a
+// descheduled thread delays only its own chunk. `scans` holds one accumulator per thread. Returns the
+// nonzeros scanned.
+int64_t parallelGreedyMatch(const Hypergraph& graph, int32_t first, int32_t last, std::vector<int32_t>& mate,
+                            std::vector<NeighbourScan>& scans, int32_t* lastScanned);
+
+// Two-hop matching (as METIS does on star-like graphs): each node the matching left alone finds its most
+// similar neighbour, matched or not, and nodes left alone with the same such neighbour are paired in node
+// order while the pair weighs at most maxWeight; so are nodes without any neighbour. On hub-heavy inputs the
+// nodes left alone are leaves whose only neighbours are hubs, which take one partner per level; pairing the
+// leaves keeps coarsening going. Returns the nonzeros scanned; the pairs go into `mate` (they need not share
+// a hyperedge).
+int64_t pairByCommonNeighbour(const Hypergraph& graph, std::vector<int32_t>& mate, int64_t maxWeight);
+
+// The OpenMP threads a `threads` option stands for (0 = all).
+int resolvedThreads(int threads);
 
 // f of eq. 3-5 for a matching: each pair and each unmatched node becomes one cluster, labelled by its
 // smallest node and numbered 0..|V'|-1 in increasing order of that label.

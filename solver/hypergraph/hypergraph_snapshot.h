@@ -43,8 +43,14 @@ struct HypergraphSnapshot : StepHeader {
 
   // Bipartition only (empty / zero before the first partition exists): side (0/1) of each node of `level`.
   std::vector<uint8_t> partition;
-  int64_t cut = 0;       // eq. 1
-  double imbalance = 0;  // eq. 2 with node weights
+  int64_t cut = 0;       // eq. 1 (k-way: hyperedges spanning several parts)
+  double imbalance = 0;  // eq. 2 with node weights (k-way: max part / ceil(|V| / k) - 1)
+
+  // k-way partitioning only (kway_solver.h): part of each input node, the number of parts and the
+  // connectivity objective sum w(e) (lambda(e) - 1).
+  std::vector<int32_t> parts;
+  int32_t partCount = 0;
+  int64_t km1 = 0;
 };
 
 }  // namespace ms::hypergraph

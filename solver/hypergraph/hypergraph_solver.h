@@ -34,12 +34,16 @@ inline constexpr int32_t kDefaultBruteForceBelow = 16;  // M of Fig. 2
 struct HypergraphOptions {
   HypergraphAlgorithm algorithm = HypergraphAlgorithm::Bipartition;
   // Suitor matching (coarsen-suitor, and bipartition with MatchingRule::Suitor): Sequential, Cpu (OpenMP)
-  // or Cuda. Greedy matching, contraction and refinement run sequentially on the CPU.
+  // or Cuda. Greedy matching: Sequential (Fig. 4) or Cpu (Fig. 4 on OpenMP threads that claim pairs
+  // with compare-and-swap, coarsening.h). Contraction and refinement run sequentially on the CPU.
   lap::Backend backend = lap::Backend::Sequential;
   int threads = 0;                                          // OpenMP threads; 0 = all hardware threads
   MatchingRule bipartitionMatching = MatchingRule::Greedy;  // how bipartition coarsens
   double epsilon = kDefaultEpsilon;                         // balance threshold of eq. 2
-  int32_t bruteForceBelow = kDefaultBruteForceBelow;        // partition by brute force when |V| < M
+  // Bipartition: the parts each side stands for (recursive bisection into k parts splits k into floor(k / 2)
+  // and ceil(k / 2)); side s gets that share of the weight, eq. 2 applied to the share.
+  std::array<int32_t, 2> sideShares{1, 1};
+  int32_t bruteForceBelow = kDefaultBruteForceBelow;  // partition by brute force when |V| < M
   int32_t maxLevels = 0;  // coarsening levels at most; 0 = until |V| < M or a level shrinks by < 5 %
   int32_t nodesPerStep =
       0;  // greedy matching: nodes per step (1 lets the studio watch every node); 0 = a level

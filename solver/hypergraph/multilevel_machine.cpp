@@ -16,6 +16,9 @@ namespace ms::hypergraph {
 namespace {
 
 constexpr double kStallRatio = 0.95;  // a level that keeps 95 % of the nodes ends the coarsening
+// Mt-KaHyPar's contraction limit for two parts (160 k): a node made of two-hop pairs weighs at most |V| /
+// 320.
+constexpr int64_t kContractionLimit = 320;
 
 enum class Stage { Matching, Contraction, InitialPartition, Projection, Refinement, Finished };
 
@@ -133,7 +136,12 @@ class MultilevelMachine final : public HypergraphSolver {
     nextNode_ = 0;
     if (rule_ == MatchingRule::Greedy) {
       mate_.assign(static_cast<std::size_t>(graph().nodeCount()), -1);
-      scan_.emplace(graph().nodeCount());
+      if (parallelGreedy()) {
+        scans_.clear();
+        for (int t = 0; t < resolvedThreads(options_.threads); ++t) scans_.emplace_back(graph().nodeCount());
+      } else {
+        scan_.emplace(graph().nodeCount());
+      }
     } else {
       suitor_->begin(graph());
       proposalsPending_ = true;
@@ -141,14 +149,14 @@ class MultilevelMachine final : public HypergraphSolver {
     }
   }
 
-  int64_t levelBound() const {
+  SideLimits levelBound() const {
     // Coarse nodes are heavy: allow one extra node's weight there; the input level gets eq. 2 exactly.
     const Hypergraph& g = graph();
     int64_t heaviest = 0;
     if (level_ > 0) {
       for (int32_t v = 0; v < g.nodeCount(); ++v) heaviest = std::max<int64_t>(heaviest, g.nodeWeight(v));
     }
-    return maxSideWeight(g.totalNodeWeight(), options_.epsilon, heaviest);
+    return sideLimits(g.totalNodeWeight(), options_.epsilon, options_.sideShares, heaviest);
   }
 
   void measurePartition(StepRecord& record) {
@@ -194,9 +202,10 @@ class MultilevelMachine final : public HypergraphSolver {
         options_.nodesPerStep > 0 ? std::min<int64_t>(n, int64_t{nextNode_} + options_.nodesPerStep) : n;
     // The node the studio shows: the last one of the chunk that looked for neighbours.
     int32_t scanned = -1;
-    record.counters[kPinVisits] =
-        static_cast<double>(greedyMatch(graph(), nextNode_, last, mate_, *scan_, &scanned));
-    currentNode_ = options_.nodesPerStep > 0 ? scanned : -1;
+    record.counters[kPinVisits] = static_cast<double>(
+        parallelGreedy() ? parallelGreedyMatch(graph(), nextNode_, last, mate_, scans_, &scanned)
+                         : greedyMatch(graph(), nextNode_, last, mate_, *scan_, &scanned));
+    currentNode_ = options_.nodesPerStep > 0 && !parallelGreedy() ? scanned : -1;
     nextNode_ = last;
     record.counters[kMatchedPairs] = static_cast<double>(pairsIn(mate_));
     if (nextNode_ == n) stage_ = Stage::Contraction;
@@ -220,22 +229,34 @@ class MultilevelMachine final : public HypergraphSolver {
     stepDeviceNs_ = suitor_->lastDeviceNs();
   }
 
+  // Greedy matching on the OpenMP backend: Fig. 4 on several threads with compare-and-swap claims.
+  bool parallelGreedy() const {
+    return rule_ == MatchingRule::Greedy && options_.backend == lap::Backend::Cpu;
+  }
+
   static int64_t pairsIn(const std::vector<int32_t>& mate) {
     return std::count_if(mate.begin(), mate.end(), [](int32_t m) { return m >= 0; }) / 2;
   }
 
   void contract(StepRecord& record) {
     std::vector<int32_t> mate = currentMates();
+    if (level_ == 0) inputMate_ = mate;
+    if (options_.algorithm == HypergraphAlgorithm::Bipartition) {
+      // The partitioner also pairs the nodes the matching left alone by a common neighbour, so that hub-heavy
+      // inputs keep coarsening; the pairs weigh at most |V| / kContractionLimit.
+      const int64_t maxWeight = (graph().totalNodeWeight() + kContractionLimit - 1) / kContractionLimit;
+      record.counters[kPinVisits] = static_cast<double>(pairByCommonNeighbour(graph(), mate, maxWeight));
+    }
     record.counters[kMatchedPairs] = static_cast<double>(pairsIn(mate));
     std::vector<int32_t> map = coarseningMap(mate);
     const int32_t clusters = map.empty() ? 0 : *std::max_element(map.begin(), map.end()) + 1;
-    if (level_ == 0) inputMate_ = mate;
     graphs_.push_back(std::make_shared<const Hypergraph>(applyCoarsening(graph(), map, clusters)));
     levels_.push_back(sizeOf(*graphs_.back()));
     maps_.push_back(std::move(map));
     ++level_;
     levelPairs_ = 0;
     scan_.reset();
+    scans_.clear();
     currentNode_ = -1;
     if (coarseningEnds()) {
       stage_ = firstPartitionStage();
@@ -245,8 +266,9 @@ class MultilevelMachine final : public HypergraphSolver {
   }
 
   void initialPartition(StepRecord& record) {
-    partition_ = graph().nodeCount() < options_.bruteForceBelow ? bruteForcePartition(graph(), levelBound())
-                                                                : growPartition(graph());
+    partition_ = graph().nodeCount() < options_.bruteForceBelow
+                     ? bruteForcePartition(graph(), levelBound())
+                     : growPartition(graph(), sideTarget(graph().totalNodeWeight(), options_.sideShares));
     measurePartition(record);
     fmPasses_ = 0;
     stage_ = Stage::Refinement;
@@ -272,7 +294,7 @@ class MultilevelMachine final : public HypergraphSolver {
     }
     // The input level must meet eq. 2 exactly: where FM left it overweight, the fewest moves that fix it,
     // then one more pass for the cut (FM never worsens the cut of a feasible partition).
-    if (rebalance(graph(), partition_, levelBound())) {
+    if (rebalanceBySubsetSum(graph(), partition_, levelBound())) {
       fmPass(graph(), partition_, levelBound());
       measurePartition(record);
     }
@@ -293,7 +315,8 @@ class MultilevelMachine final : public HypergraphSolver {
 
   // Matching on the current level.
   std::vector<int32_t> mate_;          // greedy
-  std::optional<NeighbourScan> scan_;  // greedy
+  std::optional<NeighbourScan> scan_;  // greedy, sequential
+  std::vector<NeighbourScan> scans_;   // greedy on several threads: one per thread
   int32_t nextNode_ = 0;               // greedy: next node to scan
   int32_t currentNode_ = -1;
   bool proposalsPending_ = true;  // suitor: next step proposes (else matches)

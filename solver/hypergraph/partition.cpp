@@ -20,8 +20,13 @@ std::array<int64_t, 2> sideWeights(const Hypergraph& graph, const Partition& par
   return weight;
 }
 
-int64_t overweight(const std::array<int64_t, 2>& weight, int64_t maxSide) {
-  return std::max<int64_t>(0, std::max(weight[0], weight[1]) - maxSide);
+// How far the side most over its limit is over it (negative: how far the closest one is below).
+int64_t excess(const std::array<int64_t, 2>& weight, const SideLimits& limits) {
+  return std::max(weight[0] - limits[0], weight[1] - limits[1]);
+}
+
+int64_t overweight(const std::array<int64_t, 2>& weight, const SideLimits& limits) {
+  return std::max<int64_t>(0, excess(weight, limits));
 }
 
 // Free nodes by gain, one bucket array per side (doubly linked lists threaded through the nodes).
@@ -93,12 +98,25 @@ double imbalanceOf(const Hypergraph& graph, const Partition& partition) {
 }
 
 int64_t maxSideWeight(int64_t totalWeight, double epsilon, int64_t slack) {
-  const auto allowed =
-      static_cast<int64_t>(std::floor((1.0 + epsilon) * static_cast<double>(totalWeight) / 2.0 + 1e-9));
-  return std::max(allowed, (totalWeight + 1) / 2) + slack;
+  return sideLimits(totalWeight, epsilon, {1, 1}, slack)[0];
 }
 
-Partition bruteForcePartition(const Hypergraph& graph, int64_t maxSide) {
+SideLimits sideLimits(int64_t totalWeight, double epsilon, SideShares shares, int64_t slack) {
+  const int64_t parts = shares[0] + shares[1];
+  SideLimits limits{};
+  for (int s = 0; s < 2; ++s) {
+    const auto allowed = static_cast<int64_t>(
+        std::floor((1.0 + epsilon) * static_cast<double>(totalWeight) * shares[s] / parts + 1e-9));
+    limits[s] = std::max(allowed, (totalWeight * shares[s] + parts - 1) / parts) + slack;
+  }
+  return limits;
+}
+
+int64_t sideTarget(int64_t totalWeight, SideShares shares) {
+  return totalWeight * shares[1] / (shares[0] + shares[1]);
+}
+
+Partition bruteForcePartition(const Hypergraph& graph, SideLimits limits) {
   const int32_t n = graph.nodeCount();
   if (n > 30) throw std::invalid_argument("brute-force partition: more than 30 nodes");
   Partition current(static_cast<std::size_t>(n), 0), best = current;
@@ -108,7 +126,7 @@ Partition bruteForcePartition(const Hypergraph& graph, int64_t maxSide) {
   std::vector<int32_t> onSide1(static_cast<std::size_t>(graph.edgeCount()), 0);
   std::array<int64_t, 2> weight{graph.totalNodeWeight(), 0};
   int64_t cut = 0;
-  int64_t bestCut = 0, bestOver = overweight(weight, maxSide), bestHeaviest = weight[0];
+  int64_t bestCut = 0, bestOver = overweight(weight, limits), bestExcess = excess(weight, limits);
   const uint64_t partitions = uint64_t{1} << (n - 1);
   for (uint64_t code = 1; code < partitions; ++code) {
     const int32_t v = 1 + std::countr_zero(code);
@@ -123,31 +141,29 @@ Partition bruteForcePartition(const Hypergraph& graph, int64_t maxSide) {
       const bool isCut = count > 0 && count < size;
       cut += (isCut - wasCut) * static_cast<int64_t>(graph.edgeWeight(e));
     }
-    const int64_t over = overweight(weight, maxSide), heaviest = std::max(weight[0], weight[1]);
-    if (over < bestOver ||
-        (over == bestOver && (cut < bestCut || (cut == bestCut && heaviest < bestHeaviest)))) {
+    const int64_t over = overweight(weight, limits), slack = excess(weight, limits);
+    if (over < bestOver || (over == bestOver && (cut < bestCut || (cut == bestCut && slack < bestExcess)))) {
       best = current;
       bestCut = cut;
       bestOver = over;
-      bestHeaviest = heaviest;
+      bestExcess = slack;
     }
   }
   return best;
 }
 
-Partition growPartition(const Hypergraph& graph) {
+Partition growPartition(const Hypergraph& graph, int64_t target) {
   const int32_t n = graph.nodeCount();
   Partition partition(static_cast<std::size_t>(n), 0);
   std::vector<uint8_t> visited(static_cast<std::size_t>(n), 0),
       edgeDone(static_cast<std::size_t>(graph.edgeCount()), 0);
   int64_t grown = 0;
-  const int64_t half = graph.totalNodeWeight() / 2;
   std::deque<int32_t> frontier;
-  for (int32_t start = 0; start < n && grown < half; ++start) {
+  for (int32_t start = 0; start < n && grown < target; ++start) {
     if (visited[static_cast<std::size_t>(start)]) continue;
     visited[static_cast<std::size_t>(start)] = 1;
     frontier.push_back(start);
-    while (!frontier.empty() && grown < half) {
+    while (!frontier.empty() && grown < target) {
       const int32_t v = frontier.front();
       frontier.pop_front();
       partition[static_cast<std::size_t>(v)] = 1;
@@ -174,10 +190,10 @@ Partition project(const Partition& coarse, const std::vector<int32_t>& map) {
   return fine;
 }
 
-bool rebalance(const Hypergraph& graph, Partition& partition, int64_t maxSide) {
+bool rebalanceBySubsetSum(const Hypergraph& graph, Partition& partition, SideLimits limits) {
   const int32_t n = graph.nodeCount();
   const int64_t total = graph.totalNodeWeight();
-  if (overweight(sideWeights(graph, partition), maxSide) == 0) return false;
+  if (overweight(sideWeights(graph, partition), limits) == 0) return false;
   if (static_cast<double>(n) * static_cast<double>(total + 1) > static_cast<double>(kRebalanceCells))
     return false;
   // moves[w]: fewest nodes moved among the first k nodes so that side 1 weighs w; flipped[k][w] records
@@ -208,7 +224,7 @@ bool rebalance(const Hypergraph& graph, Partition& partition, int64_t maxSide) {
   std::size_t target = width;
   for (std::size_t w = 0; w < width; ++w) {
     const auto side1 = static_cast<int64_t>(w);
-    if (moves[w] == kUnreachable || std::max(side1, total - side1) > maxSide) continue;
+    if (moves[w] == kUnreachable || side1 > limits[1] || total - side1 > limits[0]) continue;
     if (target == width || moves[w] < moves[target]) target = w;
   }
   if (target == width) return false;  // no partition meets eq. 2
@@ -221,7 +237,7 @@ bool rebalance(const Hypergraph& graph, Partition& partition, int64_t maxSide) {
   return true;
 }
 
-FmPassResult fmPass(const Hypergraph& graph, Partition& partition, int64_t maxSide) {
+FmPassResult fmPass(const Hypergraph& graph, Partition& partition, SideLimits limits) {
   const int32_t n = graph.nodeCount();
   FmPassResult result;
   std::vector<std::array<int32_t, 2>> count(static_cast<std::size_t>(graph.edgeCount()), {0, 0});
@@ -252,7 +268,7 @@ FmPassResult fmPass(const Hypergraph& graph, Partition& partition, int64_t maxSi
   auto weight = sideWeights(graph, partition);
   int64_t cut = cutOf(graph, partition);
   result.cutBefore = cut;
-  int64_t bestCut = cut, bestOver = overweight(weight, maxSide);
+  int64_t bestCut = cut, bestOver = overweight(weight, limits);
   std::size_t bestPrefix = 0;
   std::vector<int32_t> moves;
   const auto adjust = [&](int32_t u, int64_t delta) {
@@ -270,12 +286,13 @@ FmPassResult fmPass(const Hypergraph& graph, Partition& partition, int64_t maxSi
       const int32_t v = buckets.top(side);
       if (v < 0) continue;
       const int64_t w = graph.nodeWeight(v);
-      const bool fits = weight[side ^ 1] + w <= maxSide;
-      const bool lightens = weight[side] > maxSide && weight[side ^ 1] + w < weight[side];
+      const bool fits = weight[side ^ 1] + w <= limits[side ^ 1];
+      const bool lightens = weight[side] > limits[side] &&
+                            weight[side ^ 1] + w - limits[side ^ 1] < weight[side] - limits[side];
       if (!fits && !lightens) continue;
       if (chosen < 0 || gain[static_cast<std::size_t>(v)] > gain[static_cast<std::size_t>(chosen)] ||
           (gain[static_cast<std::size_t>(v)] == gain[static_cast<std::size_t>(chosen)] &&
-           weight[side] > weight[side ^ 1])) {
+           weight[side] - limits[side] > weight[side ^ 1] - limits[side ^ 1])) {
         chosen = v;
       }
     }
@@ -310,7 +327,7 @@ FmPassResult fmPass(const Hypergraph& graph, Partition& partition, int64_t maxSi
     weight[from] -= graph.nodeWeight(chosen);
     weight[to] += graph.nodeWeight(chosen);
     moves.push_back(chosen);
-    const int64_t over = overweight(weight, maxSide);
+    const int64_t over = overweight(weight, limits);
     if (over < bestOver || (over == bestOver && cut < bestCut)) {
       bestOver = over;
       bestCut = cut;

@@ -1,11 +1,9 @@
 #pragma once
 // k parts by recursive bisection (the paper's "readily generalized to multiple categories via recursive
-// bipartition"): the multilevel bipartition splits the hypergraph, then each side's induced sub-hypergraph,
-// until there are k parts (k a power of two). Each split keeps eq. 2 with the options' epsilon, so the parts
-// weigh at most (1 + epsilon)^log2(k) times |V| / k.
+// bipartition"): the multilevel bipartition splits the hypergraph into sides standing for floor(k / 2) and
+// ceil(k / 2) parts, then each side's induced sub-hypergraph, until every side is one part.
 
 #include <cstdint>
-#include <memory>
 #include <vector>
 
 #include "solver/hypergraph/hypergraph.h"
@@ -13,20 +11,27 @@
 
 namespace ms::hypergraph {
 
-struct KWayPartition {
-  std::vector<int32_t> part;  // 0..k-1 per node
-  int64_t cut = 0;       // weight of the hyperedges whose pins lie in more than one part (eq. 1 for k parts)
-  double imbalance = 0;  // (k max part weight - |V|) / |V|, eq. 2 for k parts
+// The hyperedges restricted to `nodes` (sorted; renumbered 0..|nodes|-1 in that order) that keep at least
+// two pins there, with their weights, and the nodes' weights. Without `splitCutEdges` a hyperedge with a pin
+// outside `nodes` is left out (it is cut whatever happens inside: the cut objective); with it, its pins
+// inside stay (each further part it reaches costs again: the connectivity objective).
+Hypergraph inducedSubhypergraph(const Hypergraph& graph, const std::vector<int32_t>& nodes,
+                                bool splitCutEdges = true);
+
+// Nodes still to be split into parts [firstPart, firstPart + parts).
+struct BisectionTask {
+  std::vector<int32_t> nodes;  // sorted
+  int32_t firstPart = 0;
+  int32_t parts = 1;
 };
 
-// The hyperedges restricted to `nodes` (sorted; renumbered 0..|nodes|-1 in that order), those left with at
-// least two pins, with their weights, and the nodes' weights.
-Hypergraph inducedSubhypergraph(const Hypergraph& graph, const std::vector<int32_t>& nodes);
-int64_t kWayCut(const Hypergraph& graph, const std::vector<int32_t>& part);
-double kWayImbalance(const Hypergraph& graph, const std::vector<int32_t>& part, int32_t parts);
+// The balance each bisection keeps so that ceil(log2 k) of them compound to (1 + epsilon).
+double bisectionEpsilon(double epsilon, int32_t parts);
 
-// options.algorithm must be Bipartition. Throws std::invalid_argument unless parts is a power of two >= 2.
-KWayPartition recursiveBisection(const std::shared_ptr<const Hypergraph>& graph, int32_t parts,
-                                 const HypergraphOptions& options);
+// One bisection of `task` by the multilevel bipartition (`options` with its sides' shares and epsilon set
+// here): writes each side's first part into `part` and returns the sides that still stand for several parts.
+std::vector<BisectionTask> bisect(const Hypergraph& graph, const BisectionTask& task,
+                                  const HypergraphOptions& options, double epsilon, bool splitCutEdges,
+                                  std::vector<int32_t>& part);
 
 }  // namespace ms::hypergraph

@@ -1,5 +1,9 @@
 // Suitor matching kernels on the host: each OpenMP thread scans with its own similarity array; nodes are
 // handed out dynamically in small chunks because their scans cost from nothing to millions of nonzeros.
+// A scan keeps the node's few preferred neighbours: when its proposal went to a node matched since, the
+// next proposal is the first of them still unmatched (every neighbour it prefers is matched, and the
+// similarities do not change within a level), and only a node whose kept neighbours are all matched scans
+// again. Without that, the nodes that proposed to a hub rescanned their hyperedges every round.
 #include <omp.h>
 
 #include "solver/hypergraph/coarsening.h"
@@ -17,6 +21,7 @@ class CpuSuitorKernels final : public SuitorKernels {
     const auto n = static_cast<std::size_t>(graph.nodeCount());
     mate_.assign(n, -1);
     candidate_.assign(n, -1);
+    choices_.assign(n * kChoices, -1);
     queue_.clear();
     scans_.clear();
     for (int t = 0; t < threads_; ++t) scans_.emplace_back(graph.nodeCount());
@@ -33,8 +38,18 @@ class CpuSuitorKernels final : public SuitorKernels {
     for (int64_t q = 0; q < count; ++q) {
       NeighbourScan& scan = scans_[static_cast<std::size_t>(omp_get_thread_num())];
       const int32_t j = queue_[static_cast<std::size_t>(q)];
+      int32_t* mine = &choices_[static_cast<std::size_t>(j) * kChoices];
+      if (!everyNode) {
+        int32_t c = 0;
+        while (c < kChoices && mine[c] >= 0 && mate_[static_cast<std::size_t>(mine[c])] != -1) ++c;
+        if (c < kChoices) {  // the first kept neighbour still unmatched, or none left at all (-1)
+          candidate_[static_cast<std::size_t>(j)] = mine[c];
+          continue;
+        }
+      }
       visits += scan.scan(*graph_, j, mate_);
-      candidate_[static_cast<std::size_t>(j)] = scan.best();
+      scan.bestFew(kChoices, mine);
+      candidate_[static_cast<std::size_t>(j)] = mine[0];
     }
     return visits;
   }
@@ -71,7 +86,9 @@ class CpuSuitorKernels final : public SuitorKernels {
  private:
   int threads_;
   const Hypergraph* graph_ = nullptr;
+  static constexpr int32_t kChoices = 8;  // neighbours kept per node, in order of preference
   std::vector<int32_t> mate_, candidate_, queue_;
+  std::vector<int32_t> choices_;  // kChoices per node, -1 past the node's last unmatched neighbour
   std::vector<NeighbourScan> scans_;
 };
 

@@ -519,6 +519,50 @@ class TestCli : public QObject {
     QCOMPARE(r.err.trimmed(), "matchscope-cli: " + bad + ":3: pin 9 is out of range 1..3");
   }
 
+  // k-way: --parts 3 and 8 with either objective print the cut and km1 of their partition file (counted here
+  // from the sets of part ids of each hyperedge) and the heaviest part, within floor(1.03 ceil(n / k)).
+  void hypergraphKWayReportsBothObjectivesOfItsFile() {
+    QTemporaryDir dir;
+    const QString hgr = dir.filePath("f.hgr"), part = dir.filePath("f.part");
+    QCOMPARE(cli({"generate", "--problem", "hypergraph", "flickr", "--n", "9000", "--output", hgr}).exitCode,
+             0);
+    const auto graph = ms::hypergraph::readHypergraph(hgr.toStdString());
+    for (const char* parts : {"3", "8"}) {
+      for (const char* objective : {"cut", "km1"}) {
+        const Result r = cli({"solve", "--problem", "hypergraph", "--input", hgr, "--parts", parts,
+                              "--objective", objective, "--epsilon", "0.03", "--partition-out", part});
+        QCOMPARE(r.exitCode, 0);
+        QFile file(part);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        std::vector<int32_t> ids;
+        for (const QByteArray& line : file.readAll().split('\n')) {
+          if (!line.isEmpty()) ids.push_back(line.toInt());
+        }
+        QCOMPARE(static_cast<int32_t>(ids.size()), graph.nodeCount());
+        const int32_t k = QString(parts).toInt();
+        qlonglong cut = 0, km1 = 0;
+        for (int32_t e = 0; e < graph.edgeCount(); ++e) {
+          std::set<int32_t> seen;
+          for (int32_t v : graph.pins(e)) seen.insert(ids[static_cast<std::size_t>(v)]);
+          cut += seen.size() > 1 ? graph.edgeWeight(e) : 0;
+          km1 += static_cast<qlonglong>(seen.size() - 1) * graph.edgeWeight(e);
+        }
+        std::vector<qlonglong> weight(static_cast<std::size_t>(k), 0);
+        for (int32_t id : ids) {
+          QVERIFY(id >= 0 && id < k);
+          ++weight[static_cast<std::size_t>(id)];
+        }
+        QCOMPARE(r.value("cut").toLongLong(), cut);
+        QCOMPARE(r.value("km1").toLongLong(), km1);
+        const QStringList heaviest = r.value("max_part_weight").split(' ');  // "W (bound B)"
+        QCOMPARE(heaviest.first().toLongLong(), *std::max_element(weight.begin(), weight.end()));
+        const qlonglong bound = static_cast<qlonglong>(1.03 * ((graph.nodeCount() + k - 1) / k));
+        QCOMPARE(heaviest.last().chopped(1).toLongLong(), bound);
+        QVERIFY(heaviest.first().toLongLong() <= bound);
+      }
+    }
+  }
+
   // Costs whose sums leave int64 (the most negative int64 has no negation) are refused with the range, from
   // text and .npy alike, by every algorithm; never a wrapped objective with a valid certificate.
   void integerCostsBeyondTheSummableRangeAreRefused() {

@@ -1,7 +1,10 @@
 // Hypergraphs in the studio: the incidence matrix (exact when small, a density raster when large), stepping
 // greedy coarsening shows the current node's hyperedges, its neighbours and every nonzero of the scan in the
 // colour of the warp lane that reads it (recomputed here with the warp plan), the matched nodes, and each
-// contracted level; the charts hold the sizes of each level and the cut after each FM pass.
+// contracted level; the charts hold the sizes of each level and the cut after each FM pass; more than two
+// parts run the k-way machine.
+#include <QComboBox>
+#include <QSpinBox>
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
 #include <algorithm>
@@ -230,6 +233,44 @@ class TestHypergraphStudio : public QObject {
     QVERIFY(!cuts.isEmpty());
     QCOMPARE(cuts.back().y(), static_cast<double>(result.cut));
     QCOMPARE(window.status().objective, static_cast<double>(result.cut));
+  }
+
+  // Four parts with the km1 objective: the objective box opens from three parts on, the run is the k-way
+  // machine's (its last label propagation pass carries the headless result's cut and km1 in the chart and
+  // the caption), and the status bar shows the cut.
+  void kWayPartsRunTheKWayMachine() {
+    MainWindow window;
+    const auto options = sequentialOptions(hypergraph::HypergraphAlgorithm::Bipartition, 0);
+    QVERIFY(openWith(window, options, randomHypergraph(400, 11)));
+    auto* parts = window.findChild<QSpinBox*>(QStringLiteral("hypergraphParts"));
+    auto* objective = window.findChild<QComboBox*>(QStringLiteral("hypergraphObjective"));
+    QVERIFY(parts != nullptr && objective != nullptr);
+    QVERIFY(parts->isEnabled() && !objective->isEnabled());
+    parts->setValue(4);
+    QVERIFY(objective->isEnabled());
+    objective->setCurrentIndex(objective->findData(static_cast<int>(hypergraph::Objective::Km1)));
+
+    hypergraph::KWayOptions kway;
+    kway.bisection = options;
+    kway.parts = 4;
+    kway.objective = hypergraph::Objective::Km1;
+    auto headless = hypergraph::makeKWaySolver(hypergraphSession(window).instance().graph, kway);
+    while (!headless->done()) headless->step();
+    const hypergraph::KWayResult result = headless->result();
+
+    window.controller().runToEnd();
+    QVERIFY(QTest::qWaitFor([&] { return window.controller().state() == RunState::Finished; }, kTimeoutMs));
+    window.charts().refreshNow();
+    const QList<QPointF> km1 = window.charts().phasePoints(1, 1);
+    QVERIFY(!km1.isEmpty());
+    QCOMPARE(km1.back().y(), static_cast<double>(result.km1));
+    const QString caption = window.matrixView().caption();
+    QVERIFY2(caption.contains(QStringLiteral("4 parts: cut %1").arg(result.cut)) &&
+                 caption.contains(QStringLiteral("km1 %1").arg(result.km1)),
+             qPrintable(caption));
+    QCOMPARE(window.status().objective, static_cast<double>(result.cut));
+    parts->setValue(2);
+    QVERIFY(!objective->isEnabled());
   }
 };
 

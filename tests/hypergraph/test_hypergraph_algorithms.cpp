@@ -3,18 +3,16 @@
 // f(v) = min{v, mate(v)}; suitor matching reaches the mutual-proposal fixed point, weighs at least half of
 // LEMON's maximum weight matching of the metric closure and is the same on every backend; apply-coarsening
 // follows eq. 3-4; FM never worsens the cut; bipartitions are balanced and report the cut of their
-// partition file.
+// partition file. k-way partitioning is tested in test_hypergraph_kway.cpp.
 #include <QtTest/QtTest>
 
 #include <filesystem>
 #include <random>
-#include <set>
 
 #include "hypergraph_test_support.h"
 #include "solver/hypergraph/coarsening.h"
 #include "solver/hypergraph/io/hypergraph_io.h"
 #include "solver/hypergraph/partition.h"
-#include "solver/hypergraph/recursive_bisection.h"
 #include "solver/matching/lemon_matching.h"
 
 using namespace ms;
@@ -196,6 +194,133 @@ class TestHypergraphAlgorithms : public QObject {
     }
   }
 
+  // Fig. 4 on several threads: one thread is Fig. 4 (matching and nonzeros scanned); with two and three, a
+  // valid matching of the metric closure (mates share a hyperedge, mutual) that is maximal up to the few
+  // nodes that saw a neighbour claimed while it was being let go.
+  void parallelGreedyIsFig4OnOneThreadAndValidOnMore() {
+    int64_t unmatchedNeighbours = 0, nodes = 0;
+    for (const RandomHypergraphSpec& base : smallSpecs(40, baseSeed() + 2500)) {
+      RandomHypergraphSpec spec = base;
+      spec.nodes = 10 + spec.nodes * 20;
+      spec.edges = 5 + spec.edges * 12;
+      const Hypergraph g = generateRandom(spec);
+      for (int threads : {1, 2, 3}) {
+        std::vector<NeighbourScan> scans;
+        for (int t = 0; t < threads; ++t) scans.emplace_back(g.nodeCount());
+        std::vector<int32_t> mate(static_cast<std::size_t>(g.nodeCount()), -1);
+        int32_t last = -1;
+        const int64_t visits = parallelGreedyMatch(g, 0, g.nodeCount(), mate, scans, &last);
+        const QString what = describe(spec) + QString(" threads %1").arg(threads);
+        if (threads == 1) {
+          QVERIFY2(mate == bruteGreedy(g), qPrintable(what));
+          NeighbourScan scan(g.nodeCount());
+          std::vector<int32_t> sequential(mate.size(), -1);
+          int32_t lastSequential = -1;
+          QCOMPARE(visits, greedyMatch(g, 0, g.nodeCount(), sequential, scan, &lastSequential));
+          QCOMPARE(last, lastSequential);
+        }
+        for (int32_t v = 0; v < g.nodeCount(); ++v) {
+          const int32_t m = mate[static_cast<std::size_t>(v)];
+          if (m >= 0) {
+            QVERIFY2(mate[static_cast<std::size_t>(m)] == v && areNeighbours(g, v, m), qPrintable(what));
+            continue;
+          }
+          ++nodes;
+          for (int32_t u = 0; u < g.nodeCount(); ++u) {
+            if (mate[static_cast<std::size_t>(u)] < 0 && areNeighbours(g, u, v)) {
+              ++unmatchedNeighbours;
+              break;
+            }
+          }
+        }
+      }
+    }
+    QVERIFY2(unmatchedNeighbours * 100 <= nodes,
+             qPrintable(QString("%1 of %2").arg(unmatchedNeighbours).arg(nodes)));
+  }
+
+  // The bipartition coarsened by greedy matching on two threads is as balanced and about as good as with
+  // Fig. 4.
+  void parallelGreedyBipartitionIsAsGood() {
+    for (Profile profile : {Profile::Stanford, Profile::Flickr}) {
+      const Hypergraph g =
+          generateProfile(profile, std::max(2 * profileStats(profile).max, 20'000), baseSeed());
+      HypergraphOptions o = bipartitionOptions(MatchingRule::Greedy, 0.03);
+      const Solved sequential = solve(g, o);
+      o.backend = lap::Backend::Cpu;
+      o.threads = 2;
+      const Solved parallel = solve(g, o);
+      QVERIFY(parallel.result.imbalance <= 0.03 + 1e-9);
+      QVERIFY2(parallel.result.cut <= 1.05 * static_cast<double>(sequential.result.cut),
+               qPrintable(QString("%1 against %2").arg(parallel.result.cut).arg(sequential.result.cut)));
+    }
+  }
+
+  // Two-hop pairs: only nodes the matching left alone, each pair's nodes share their most similar
+  // neighbour (brute force over all nodes, matched or not) or have no neighbour at all, within the weight
+  // cap; and on a star (a hub in a two-pin hyperedge with every leaf) all leaves but the hub's partner pair
+  // up.
+  void twoHopPairsShareTheirMostSimilarNeighbour() {
+    const auto mostSimilar = [](const Hypergraph& g, int32_t u) {
+      return bruteBest(g, u, std::vector<int32_t>(static_cast<std::size_t>(g.nodeCount()), -1));
+    };
+    int64_t paired = 0;
+    for (const RandomHypergraphSpec& base : smallSpecs(40, baseSeed() + 2700)) {
+      RandomHypergraphSpec spec = base;
+      spec.nodes = 10 + spec.nodes * 4;
+      spec.maxNodeWeight = 1 + static_cast<int32_t>(base.seed % 3);
+      const Hypergraph g = generateRandom(spec);
+      NeighbourScan scan(g.nodeCount());
+      std::vector<int32_t> matched(static_cast<std::size_t>(g.nodeCount()), -1);
+      int32_t last = -1;
+      greedyMatch(g, 0, g.nodeCount() / 3, matched, scan, &last);  // a partial matching leaves many alone
+      std::vector<int32_t> mate = matched;
+      const int64_t cap = 3;
+      pairByCommonNeighbour(g, mate, cap);
+      for (int32_t v = 0; v < g.nodeCount(); ++v) {
+        const int32_t m = mate[static_cast<std::size_t>(v)];
+        if (matched[static_cast<std::size_t>(v)] >= 0) {
+          QCOMPARE(m, matched[static_cast<std::size_t>(v)]);
+          continue;
+        }
+        if (m < 0) continue;
+        ++paired;
+        QCOMPARE(mate[static_cast<std::size_t>(m)], v);
+        QVERIFY(matched[static_cast<std::size_t>(m)] < 0);
+        QCOMPARE(mostSimilar(g, v), mostSimilar(g, m));
+        QVERIFY(g.nodeWeight(v) + g.nodeWeight(m) <= cap);
+      }
+    }
+    QVERIFY(paired > 0);
+
+    const int32_t leaves = 9;
+    std::vector<int64_t> offsets{0};
+    std::vector<int32_t> pins;
+    for (int32_t leaf = 1; leaf <= leaves; ++leaf) {
+      pins.insert(pins.end(), {0, leaf});
+      offsets.push_back(static_cast<int64_t>(pins.size()));
+    }
+    const Hypergraph star(leaves + 1, offsets, pins);
+    std::vector<int32_t> mate = bruteGreedy(star);
+    QCOMPARE(std::count_if(mate.begin(), mate.end(), [](int32_t m) { return m < 0; }), leaves - 1);
+    pairByCommonNeighbour(star, mate, 2);
+    QCOMPARE(std::count_if(mate.begin(), mate.end(), [](int32_t m) { return m < 0; }), 0);
+  }
+
+  // The bipartition coarsens a flickr-like hypergraph to a few hundred nodes at most (it stopped at
+  // thousands when only matched pairs were contracted).
+  void bipartitionCoarsensHubHeavyInputsFar() {
+    for (Profile profile : {Profile::Flickr, Profile::Wikipedia}) {
+      const Hypergraph g =
+          generateProfile(profile, std::max(2 * profileStats(profile).max, 20'000), baseSeed());
+      const Solved solved = solve(g, bipartitionOptions(MatchingRule::Greedy, 0.03));
+      QVERIFY2(solved.result.levels.back().nodes <= 640,
+               qPrintable(QString("%1: %2 nodes")
+                              .arg(profileStats(profile).name.data())
+                              .arg(solved.result.levels.back().nodes)));
+    }
+  }
+
   void applyCoarseningFollowsEq3And4() {
     for (const RandomHypergraphSpec& base : smallSpecs(30, baseSeed() + 3000)) {
       RandomHypergraphSpec spec = base;
@@ -231,7 +356,7 @@ class TestHypergraphAlgorithms : public QObject {
       spec.maxNodeWeight = 3;
       const Hypergraph g = generateRandom(spec);
       const int64_t bound = maxSideWeight(g.totalNodeWeight(), 0.1, 2);
-      const Partition best = bruteForcePartition(g, bound);
+      const Partition best = bruteForcePartition(g, {bound, bound});
       // Every partition by counting (independent of the Gray code walk).
       int64_t bestFeasibleCut = -1;
       for (uint32_t code = 0; code < (1u << g.nodeCount()); ++code) {
@@ -305,7 +430,7 @@ class TestHypergraphAlgorithms : public QObject {
       const int64_t bound = maxSideWeight(g.totalNodeWeight(), 0.05);
       for (int pass = 0; pass < 4; ++pass) {
         const int64_t before = cutOf(g, p);
-        const FmPassResult r = fmPass(g, p, bound);
+        const FmPassResult r = fmPass(g, p, {bound, bound});
         QCOMPARE(r.cutBefore, before);
         QCOMPARE(r.cutAfter, cutOf(g, p));
         QVERIFY2(r.cutAfter <= before, qPrintable(describe(spec)));
@@ -382,53 +507,6 @@ class TestHypergraphAlgorithms : public QObject {
     const Hypergraph g(2 * half, offsets, pins);
     const Solved solved = solve(g, bipartitionOptions(MatchingRule::Greedy, 0.03));
     QVERIFY2(solved.result.cut <= 6, qPrintable(QString("cut %1").arg(solved.result.cut)));
-  }
-
-  // k parts by recursive bisection: every part used, the cut counted independently (a hyperedge is cut when
-  // its pins carry two part ids), parts within (1 + epsilon)^log2(k) of |V| / k, and far below a random
-  // k-way split; k = 2 is the bipartition itself.
-  void recursiveBisectionToKParts() {
-    // A 48 x 48 five-point stencil: one hyperedge per point with its grid neighbours.
-    const int32_t side = 48;
-    std::vector<int64_t> offsets{0};
-    std::vector<int32_t> pins;
-    for (int32_t r = 0; r < side; ++r) {
-      for (int32_t c = 0; c < side; ++c) {
-        for (const auto& [dr, dc] : {std::pair{0, 0}, {-1, 0}, {0, -1}, {0, 1}, {1, 0}}) {
-          if (r + dr >= 0 && r + dr < side && c + dc >= 0 && c + dc < side)
-            pins.push_back((r + dr) * side + c + dc);
-        }
-        offsets.push_back(static_cast<int64_t>(pins.size()));
-      }
-    }
-    const Hypergraph g(side * side, offsets, pins);
-    const auto shared = std::make_shared<const Hypergraph>(g);
-    const HypergraphOptions o = bipartitionOptions(MatchingRule::Greedy, 0.03);
-    QCOMPARE(recursiveBisection(shared, 2, o).cut, solve(g, o).result.cut);
-    std::mt19937_64 random(baseSeed() + 9000);
-    for (int32_t k : {4, 8}) {
-      const KWayPartition p = recursiveBisection(shared, k, o);
-      std::vector<int64_t> weight(static_cast<std::size_t>(k), 0);
-      for (int32_t v = 0; v < g.nodeCount(); ++v)
-        weight[static_cast<std::size_t>(p.part[static_cast<std::size_t>(v)])] += 1;
-      for (int64_t w : weight) {
-        QVERIFY(w > 0);
-        QVERIFY(w <= std::pow(1.03, std::log2(k)) * g.nodeCount() / k + 1);
-      }
-      int64_t cut = 0;
-      for (int32_t e = 0; e < g.edgeCount(); ++e) {
-        std::set<int32_t> ids;
-        for (int32_t v : g.pins(e)) ids.insert(p.part[static_cast<std::size_t>(v)]);
-        if (ids.size() > 1) cut += g.edgeWeight(e);
-      }
-      QCOMPARE(p.cut, cut);
-      std::vector<int32_t> shuffled(static_cast<std::size_t>(g.nodeCount()));
-      for (std::size_t v = 0; v < shuffled.size(); ++v)
-        shuffled[v] = static_cast<int32_t>(v % static_cast<std::size_t>(k));
-      std::shuffle(shuffled.begin(), shuffled.end(), random);
-      QVERIFY2(p.cut < 0.8 * kWayCut(g, shuffled), qPrintable(QString("k=%1 cut %2").arg(k).arg(p.cut)));
-    }
-    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, recursiveBisection(shared, 6, o));
   }
 };
 

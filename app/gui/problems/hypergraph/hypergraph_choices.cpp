@@ -91,6 +91,21 @@ HypergraphAlgorithmPage::HypergraphAlgorithmPage(QSpinBox& threads, QWidget* par
   epsilon_->setDecimals(3);
   epsilon_->setSingleStep(0.01);
   epsilon_->setValue(hypergraph::kDefaultEpsilon);
+  parts_ = new QSpinBox(this);
+  parts_->setToolTip(QObject::tr(
+      "Parts of the bipartition: 2, or more by recursive bisection and k-way label propagation (every part "
+      "at most (1 + epsilon) ceil(|V| / k))"));
+  parts_->setObjectName(QStringLiteral("hypergraphParts"));
+  parts_->setRange(2, 64);
+  objective_ = new QComboBox(this);
+  objective_->setToolTip(QObject::tr(
+      "What the k-way partitioning minimises: km1 = sum of w(e) (parts of e - 1), or cut = weight of the "
+      "hyperedges spanning several parts; both are shown"));
+  objective_->setObjectName(QStringLiteral("hypergraphObjective"));
+  for (auto objective : {hypergraph::Objective::Km1, hypergraph::Objective::Cut}) {
+    objective_->addItem(QString::fromUtf8(hypergraph::objectiveName(objective).data()),
+                        static_cast<int>(objective));
+  }
   nodesPerStep_ = new QSpinBox(this);
   nodesPerStep_->setToolTip(
       QObject::tr("Nodes scanned per step of the greedy matching (0: a whole level per step)"));
@@ -104,20 +119,24 @@ HypergraphAlgorithmPage::HypergraphAlgorithmPage(QSpinBox& threads, QWidget* par
   form->addRow(tr("Algorithm"), algorithm_);
   form->addRow(tr("Coarsen by"), matchingRule_);
   form->addRow(tr("Balance epsilon"), epsilon_);
+  form->addRow(tr("Parts"), parts_);
+  form->addRow(tr("Objective"), objective_);
   form->addRow(tr("Nodes per step"), nodesPerStep_);
   form->addRow(tr("Backend"), backend_);
   enableChoices();
   connect(algorithm_, &QComboBox::currentIndexChanged, this, &HypergraphAlgorithmPage::enableChoices);
   connect(matchingRule_, &QComboBox::currentIndexChanged, this, &HypergraphAlgorithmPage::enableChoices);
-  for (QComboBox* box : {algorithm_, matchingRule_, backend_}) {
+  connect(parts_, &QSpinBox::valueChanged, this, &HypergraphAlgorithmPage::enableChoices);
+  for (QComboBox* box : {algorithm_, matchingRule_, backend_, objective_}) {
     connect(box, &QComboBox::currentIndexChanged, this, &AlgorithmPage::optionsChanged);
   }
+  connect(parts_, &QSpinBox::valueChanged, this, &AlgorithmPage::optionsChanged);
   connect(epsilon_, &QDoubleSpinBox::valueChanged, this, &AlgorithmPage::optionsChanged);
   connect(nodesPerStep_, &QSpinBox::valueChanged, this, &AlgorithmPage::optionsChanged);
 }
 
 // Only suitor matching has backends; greedy matching counts nodes per step; only the bipartition chooses
-// its matching and has a balance constraint.
+// its matching, its parts and has a balance constraint; the objective matters from three parts on.
 void HypergraphAlgorithmPage::enableChoices() {
   const hypergraph::HypergraphOptions chosen = options();
   const bool bipartition = chosen.algorithm == hypergraph::HypergraphAlgorithm::Bipartition;
@@ -125,6 +144,8 @@ void HypergraphAlgorithmPage::enableChoices() {
                       (bipartition && chosen.bipartitionMatching == hypergraph::MatchingRule::Suitor);
   matchingRule_->setEnabled(bipartition);
   epsilon_->setEnabled(bipartition);
+  parts_->setEnabled(bipartition);
+  objective_->setEnabled(bipartition && parts_->value() > 2);
   backend_->setEnabled(suitor);
   nodesPerStep_->setEnabled(!suitor);
 }
@@ -138,6 +159,14 @@ hypergraph::HypergraphOptions HypergraphAlgorithmPage::options() const {
   options.nodesPerStep = nodesPerStep_->value();
   options.threads = threads_.value();
   return options;
+}
+
+int32_t HypergraphAlgorithmPage::parts() const {
+  return parts_->value();
+}
+
+hypergraph::Objective HypergraphAlgorithmPage::objective() const {
+  return static_cast<hypergraph::Objective>(objective_->currentData().toInt());
 }
 
 void HypergraphAlgorithmPage::setOptions(const hypergraph::HypergraphOptions& options) {
@@ -161,12 +190,14 @@ void HypergraphAlgorithmPage::saveSettings(QSettings& settings) const {
   settings.setValue(QStringLiteral("algorithm/hypergraphBackend"), backend_->currentIndex());
   settings.setValue(QStringLiteral("algorithm/hypergraphEpsilon"), epsilon_->value());
   settings.setValue(QStringLiteral("algorithm/nodesPerStep"), nodesPerStep_->value());
+  settings.setValue(QStringLiteral("algorithm/hypergraphParts"), parts_->value());
+  settings.setValue(QStringLiteral("algorithm/hypergraphObjective"), objective_->currentIndex());
 }
 
 void HypergraphAlgorithmPage::restoreSettings(const QSettings& settings) {
   {
     const QSignalBlocker blockAlgorithm(algorithm_), blockRule(matchingRule_), blockBackend(backend_),
-        blockEpsilon(epsilon_), blockNodes(nodesPerStep_);
+        blockEpsilon(epsilon_), blockNodes(nodesPerStep_), blockParts(parts_), blockObjective(objective_);
     const auto restoreIndex = [&](QComboBox* box, const QString& key) {
       box->setCurrentIndex(settings.value(key, box->currentIndex()).toInt());
     };
@@ -177,6 +208,8 @@ void HypergraphAlgorithmPage::restoreSettings(const QSettings& settings) {
         settings.value(QStringLiteral("algorithm/hypergraphEpsilon"), epsilon_->value()).toDouble());
     nodesPerStep_->setValue(
         settings.value(QStringLiteral("algorithm/nodesPerStep"), nodesPerStep_->value()).toInt());
+    parts_->setValue(settings.value(QStringLiteral("algorithm/hypergraphParts"), parts_->value()).toInt());
+    restoreIndex(objective_, QStringLiteral("algorithm/hypergraphObjective"));
   }
   enableChoices();
 }

@@ -1,11 +1,13 @@
 #pragma once
 // Hypergraphs' choices in the panels: the generators and .hgr/.mtx files in the instance panel; the
 // algorithm (coarsening by greedy or suitor matching, or the multilevel bipartition), suitor's backend, the
-// balance threshold and how many nodes one step matches in the algorithm panel.
+// balance threshold, the number of parts with the k-way objective and how many nodes one step matches in the
+// algorithm panel.
 
 #include "app/gui/algorithm_panel.h"
 #include "app/gui/instance_panel.h"
 #include "app/gui/problems/hypergraph/hypergraph_instance.h"
+#include "solver/hypergraph/kway_partition.h"
 
 QT_BEGIN_NAMESPACE
 class QComboBox;
@@ -41,6 +43,9 @@ class HypergraphAlgorithmPage final : public AlgorithmPage {
 
   hypergraph::HypergraphOptions options() const;  // backend as chosen (not yet resolved)
   void setOptions(const hypergraph::HypergraphOptions& options);
+  // Bipartition into more than two parts: recursive bisection and k-way refinement on this objective.
+  int32_t parts() const;
+  hypergraph::Objective objective() const;
 
   void saveSettings(QSettings& settings) const override;
   void restoreSettings(const QSettings& settings) override;
@@ -52,6 +57,8 @@ class HypergraphAlgorithmPage final : public AlgorithmPage {
   QComboBox* matchingRule_;
   QComboBox* backend_;
   QDoubleSpinBox* epsilon_;
+  QSpinBox* parts_;
+  QComboBox* objective_;
   QSpinBox* nodesPerStep_;
 };
 

@@ -75,6 +75,13 @@ MachineFactory hypergraphMachineFactory(std::shared_ptr<const hypergraph::Hyperg
   };
 }
 
+MachineFactory kwayMachineFactory(std::shared_ptr<const hypergraph::Hypergraph> graph,
+                                  hypergraph::KWayOptions options) {
+  return [graph = std::move(graph), options]() -> std::shared_ptr<StepMachine> {
+    return hypergraph::makeKWaySolver(graph, options);
+  };
+}
+
 QString explainHypergraphStep(const StepRecord& record) {
   const auto counter = [&](hypergraph::HypergraphCounter slot) {
     return record.counters[static_cast<std::size_t>(slot)];
@@ -111,6 +118,21 @@ QString explainHypergraphStep(const StepRecord& record) {
     return QObject::tr("Projected the partition onto level %1 (eq. 5): cut %2.")
         .arg(level, number(counter(hypergraph::kCut)));
   }
+  const auto kway = [&](hypergraph::KWayCounter slot) {
+    return number(record.counters[static_cast<std::size_t>(slot)]);
+  };
+  if (phase == hypergraph::kBisectionPhase) {
+    return QObject::tr("Recursive bisection: %1 parts placed; cut %2, km1 %3, imbalance %4.")
+        .arg(kway(hypergraph::kPartsPlaced), kway(hypergraph::kKWayCut), kway(hypergraph::kKWayKm1),
+             kway(hypergraph::kKWayImbalance));
+  }
+  if (phase == hypergraph::kRebalancePhase || phase == hypergraph::kLabelPropagationPhase) {
+    return QObject::tr("%1: %2 nodes moved; cut %3, km1 %4, imbalance %5.")
+        .arg(phase == hypergraph::kRebalancePhase ? QObject::tr("Rebalancing")
+                                                  : QObject::tr("k-way label propagation pass"),
+             kway(hypergraph::kMoves), kway(hypergraph::kKWayCut), kway(hypergraph::kKWayKm1),
+             kway(hypergraph::kKWayImbalance));
+  }
   if (phase == hypergraph::kFmPassPhase) {
     return QObject::tr("Fiduccia-Mattheyses pass on level %1: cut %2, imbalance %3.")
         .arg(level, number(counter(hypergraph::kCut)), number(counter(hypergraph::kImbalance)));
@@ -123,14 +145,13 @@ IncidenceRaster incidenceRaster(const hypergraph::Hypergraph& graph, int32_t max
   const int32_t m = graph.edgeCount(), n = graph.nodeCount();
   IncidenceRaster raster;
   if (partition.size() == static_cast<std::size_t>(n)) {
+    // A counting sort by group.
+    std::vector<int32_t> start(257, 0);
+    for (const uint8_t group : partition) ++start[group + 1u];
+    for (std::size_t g = 1; g < start.size(); ++g) start[g] += start[g - 1];
     raster.nodePosition.resize(static_cast<std::size_t>(n));
-    int32_t next = 0;
-    for (const uint8_t side : {uint8_t{0}, uint8_t{1}}) {
-      for (int32_t v = 0; v < n; ++v) {
-        if ((partition[static_cast<std::size_t>(v)] != 0) == (side != 0))
-          raster.nodePosition[static_cast<std::size_t>(v)] = next++;
-      }
-    }
+    for (int32_t v = 0; v < n; ++v)
+      raster.nodePosition[static_cast<std::size_t>(v)] = start[partition[static_cast<std::size_t>(v)]]++;
   }
   raster.side = std::max(1, std::min(std::max(m, n), maxSide));
   raster.edgesPerCell = std::max(1, ceilDiv(m, raster.side));

@@ -10,6 +10,7 @@
 
 #include "app/gui/run_controller.h"
 #include "solver/hypergraph/hypergraph_solver.h"
+#include "solver/hypergraph/kway_solver.h"
 #include "solver/lap/cost_matrix.h"
 
 namespace ms::studio {
@@ -39,6 +40,10 @@ HypergraphInstance loadHypergraphInstance(const HypergraphInstanceSource& source
 MachineFactory hypergraphMachineFactory(std::shared_ptr<const hypergraph::Hypergraph> graph,
                                         hypergraph::HypergraphOptions options);
 
+// The same for k-way partitioning (recursive bisection, rebalancing, label propagation).
+MachineFactory kwayMachineFactory(std::shared_ptr<const hypergraph::Hypergraph> graph,
+                                  hypergraph::KWayOptions options);
+
 // One line on what a hypergraph step did, from its phase and counters.
 QString explainHypergraphStep(const StepRecord& record);
 
@@ -57,7 +62,8 @@ struct IncidenceRaster {
   }
 };
 inline constexpr int32_t kMaxRasterSide = 1024;
-// `partition` (a side per node, or empty) groups the columns by side, side 1 first, each in node order.
+// `partition` (a side or part per node, or empty) groups the columns by it, 0 first, each group in node
+// order.
 IncidenceRaster incidenceRaster(const hypergraph::Hypergraph& graph, int32_t maxSide = kMaxRasterSide,
                                 std::span<const uint8_t> partition = {});
 

@@ -61,6 +61,17 @@ render::MatrixOverlay hypergraphOverlay(const hypergraph::HypergraphSnapshot& sn
       if (sides[0] && sides[1]) overlay.rowCovered[static_cast<std::size_t>(raster.rowOf(e))] = 1;
     }
   }
+  // k parts: the hyperedges spanning several parts are the lighter rows (no bars: columns stand by part).
+  if (snapshot.parts.size() == static_cast<std::size_t>(graph.nodeCount())) {
+    for (int32_t e = 0; e < graph.edgeCount(); ++e) {
+      const auto pins = graph.pins(e);
+      if (std::any_of(pins.begin(), pins.end(), [&](int32_t v) {
+            return snapshot.parts[static_cast<std::size_t>(v)] !=
+                   snapshot.parts[static_cast<std::size_t>(pins[0])];
+          }))
+        overlay.rowCovered[static_cast<std::size_t>(raster.rowOf(e))] = 1;
+    }
+  }
   if (snapshot.currentNode >= 0)
     overlay.colCovered[static_cast<std::size_t>(raster.colOf(snapshot.currentNode))] = 1;
   for (const hypergraph::Neighbour& neighbour : snapshot.neighbours) {
@@ -105,6 +116,14 @@ QString hypergraphCaption(const hypergraph::HypergraphSnapshot& snapshot) {
                      .arg(snapshot.level)
                      .arg(graph.nodeCount())
                      .arg(graph.edgeCount());
+  if (!snapshot.parts.empty()) {
+    return text +
+           QObject::tr("; %1 parts: cut %2 (lighter rows), km1 %3, imbalance %4; columns grouped by part")
+               .arg(snapshot.partCount)
+               .arg(snapshot.cut)
+               .arg(snapshot.km1)
+               .arg(snapshot.imbalance, 0, 'g', 4);
+  }
   if (!snapshot.partition.empty()) {
     return text + QObject::tr(
                       "; cut %1 (lighter rows), imbalance %2; columns grouped by side: orange bars side 1, "
@@ -179,7 +198,20 @@ MachineFactory HypergraphSession::machineFactory(std::string* notice) {
   const lap::Backend requested = options.backend == lap::Backend::Cuda ? lap::Backend::Auto : options.backend;
   options.backend = suitor && requested != lap::Backend::Sequential ? lap::resolveBackend(requested, notice)
                                                                     : lap::Backend::Sequential;
+  if (kWayChosen()) {
+    hypergraph::KWayOptions kway;
+    kway.bisection = options;
+    kway.bisection.nodesPerStep = 0;  // a bisection is one step of the k-way machine
+    kway.parts = algorithmPage_->parts();
+    kway.objective = algorithmPage_->objective();
+    return kwayMachineFactory(instance_.graph, kway);
+  }
   return hypergraphMachineFactory(instance_.graph, options);
+}
+
+bool HypergraphSession::kWayChosen() const {
+  return algorithmPage_->options().algorithm == hypergraph::HypergraphAlgorithm::Bipartition &&
+         algorithmPage_->parts() > 2;
 }
 
 // Ones and zeros (or densities) of the incidence matrix: no slack.
@@ -191,8 +223,23 @@ views::TraceChartsConfig HypergraphSession::chartsConfig() const {
   views::TraceChartsConfig config;
   config.timeTitle = QObject::tr("Time per phase per level");
   config.iterationTitle = QObject::tr("level");
-  config.gainCounter = "matched_pairs";
   config.gainShowsValue = true;
+  if (kWayChosen()) {
+    config.timeTitle = QObject::tr("Time per phase per label propagation pass");
+    config.iterationTitle = QObject::tr("k-way pass");
+    config.gainCounter = "moves";
+    config.gainTitle = QObject::tr("Nodes moved per rebalancing or label propagation step");
+    config.phaseCharts = {{std::string(hypergraph::kBisectionPhase),
+                           {"cut", "km1"},
+                           QObject::tr("Cut and km1 after each bisection"),
+                           QObject::tr("bisection")},
+                          {std::string(hypergraph::kLabelPropagationPhase),
+                           {"cut", "km1"},
+                           QObject::tr("Cut and km1 per k-way label propagation pass"),
+                           QObject::tr("pass")}};
+    return config;
+  }
+  config.gainCounter = "matched_pairs";
   config.gainTitle = QObject::tr("Pairs matched per level");
   config.phaseCharts = {{std::string(hypergraph::kContractionPhase),
                          {"nodes", "edges", "pins"},
@@ -225,10 +272,10 @@ views::Legend HypergraphSession::legend() const {
   legend.entries = {
       colourScaleEntry(parts_.matrix.colorMap(), render::MatrixQuantity::Cost,
                        QObject::tr("share of ones (node in hyperedge) in the cell; dark = none")),
-      coverEntry(
-          QObject::tr("lighter row: a hyperedge of the node being scanned (coarsening) or a cut hyperedge "
-                      "(bipartition, columns grouped by side); lighter column: the node scanned and its "
-                      "unmatched neighbours")),
+      coverEntry(QObject::tr(
+          "lighter row: a hyperedge of the node being scanned (coarsening) or a cut hyperedge "
+          "(bipartition, columns grouped by side; more parts: grouped by part); lighter column: the "
+          "node scanned and its unmatched neighbours")),
       {LegendMark::Square, lanes, QObject::tr("a nonzero being scanned, coloured by its GPU warp lane")},
       pathEntry(3, QObject::tr("a matched pair: a line joining its two nodes in a hyperedge they share")),
       barEntry(style::kDualPositive,
@@ -250,7 +297,12 @@ void HypergraphSession::showSnapshot(const Snapshot& snapshot, StatusValues& sta
     parts_.matrix.setOverlay(std::make_shared<const render::MatrixOverlay>(), QString());
     return;
   }
-  showGraph(state->graph, state->partition);
+  if (state->parts.empty()) {
+    showGraph(state->graph, state->partition);
+  } else {
+    const std::vector<uint8_t> groups(state->parts.begin(), state->parts.end());  // at most 64 parts
+    showGraph(state->graph, groups);
+  }
   parts_.matrix.setOverlay(std::make_shared<const render::MatrixOverlay>(hypergraphOverlay(*state, raster_)),
                            hypergraphCaption(*state));
   status.n = state->graph->nodeCount();

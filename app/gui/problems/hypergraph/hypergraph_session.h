@@ -47,6 +47,8 @@ class HypergraphSession final : public ProblemSession {
 
  private:
   void adopt(const HypergraphInstanceSource& source, HypergraphInstance instance);
+  // A bipartition into more than two parts: the k-way machine runs.
+  bool kWayChosen() const;
   void showGraph(std::shared_ptr<const hypergraph::Hypergraph> graph,
                  std::span<const uint8_t> partition = {});
 

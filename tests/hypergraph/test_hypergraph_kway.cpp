@@ -1,0 +1,272 @@
+// k-way partitioning against independent recounts and brute force: cut and km1 counted from sets of part
+// ids; label propagation never raises its objective and keeps Mt-KaHyPar's bound; rebalancing restores the
+// bound; on k = 3 and n <= 9 the machine is compared with the best of all 3^n partitions; on a grid the
+// parts are balanced, the refinement beats recursive bisection alone, and the steps are the phases the
+// studio shows.
+#include <QtTest/QtTest>
+
+#include <random>
+#include <set>
+
+#include "hypergraph_test_support.h"
+#include "solver/hypergraph/kway_partition.h"
+#include "solver/hypergraph/kway_solver.h"
+
+using namespace ms;
+using namespace ms::hypergraph;
+using namespace ms::hypergraph::testing;
+
+namespace {
+
+struct Recount {
+  int64_t cut = 0, km1 = 0;
+};
+
+// The objectives from the set of part ids of each hyperedge.
+Recount recount(const Hypergraph& g, const std::vector<int32_t>& part) {
+  Recount r;
+  for (int32_t e = 0; e < g.edgeCount(); ++e) {
+    std::set<int32_t> ids;
+    for (int32_t v : g.pins(e)) ids.insert(part[static_cast<std::size_t>(v)]);
+    if (ids.size() > 1) {
+      r.cut += g.edgeWeight(e);
+      r.km1 += static_cast<int64_t>(ids.size() - 1) * g.edgeWeight(e);
+    }
+  }
+  return r;
+}
+
+int64_t recountObjective(const Hypergraph& g, const std::vector<int32_t>& part, Objective objective) {
+  const Recount r = recount(g, part);
+  return objective == Objective::Cut ? r.cut : r.km1;
+}
+
+int64_t heaviestPart(const Hypergraph& g, const std::vector<int32_t>& part, int32_t k) {
+  std::vector<int64_t> weight(static_cast<std::size_t>(k), 0);
+  for (int32_t v = 0; v < g.nodeCount(); ++v)
+    weight[static_cast<std::size_t>(part[static_cast<std::size_t>(v)])] += g.nodeWeight(v);
+  return *std::max_element(weight.begin(), weight.end());
+}
+
+// A balanced random assignment: nodes dealt round robin to the parts, then shuffled.
+std::vector<int32_t> randomParts(int32_t n, int32_t k, std::mt19937_64& random) {
+  std::vector<int32_t> part(static_cast<std::size_t>(n));
+  for (int32_t v = 0; v < n; ++v) part[static_cast<std::size_t>(v)] = v % k;
+  std::shuffle(part.begin(), part.end(), random);
+  return part;
+}
+
+KWayOptions kwayOptions(int32_t parts, Objective objective, int32_t passes = 8) {
+  KWayOptions o;
+  o.bisection.algorithm = HypergraphAlgorithm::Bipartition;
+  o.bisection.backend = lap::Backend::Sequential;
+  o.parts = parts;
+  o.objective = objective;
+  o.maxRefinementPasses = passes;
+  return o;
+}
+
+struct KWaySolved {
+  KWayResult result;
+  Trace trace;
+};
+
+KWaySolved solveKWay(const Hypergraph& g, const KWayOptions& options) {
+  auto solver = makeKWaySolver(std::make_shared<const Hypergraph>(g), options);
+  KWaySolved out{{}, runToEnd(*solver)};
+  out.result = solver->result();
+  return out;
+}
+
+// A side x side five-point stencil: one hyperedge per point with its grid neighbours.
+Hypergraph stencil(int32_t side) {
+  std::vector<int64_t> offsets{0};
+  std::vector<int32_t> pins;
+  for (int32_t r = 0; r < side; ++r) {
+    for (int32_t c = 0; c < side; ++c) {
+      for (const auto& [dr, dc] : {std::pair{0, 0}, {-1, 0}, {0, -1}, {0, 1}, {1, 0}}) {
+        if (r + dr >= 0 && r + dr < side && c + dc >= 0 && c + dc < side)
+          pins.push_back((r + dr) * side + c + dc);
+      }
+      offsets.push_back(static_cast<int64_t>(pins.size()));
+    }
+  }
+  return Hypergraph(side * side, offsets, pins);
+}
+
+}  // namespace
+
+class TestHypergraphKWay : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void objectivesMatchAnIndependentRecount() {
+    std::mt19937_64 random(baseSeed() + 100);
+    for (const RandomHypergraphSpec& base : smallSpecs(40, baseSeed() + 100)) {
+      RandomHypergraphSpec spec = base;
+      spec.nodes *= 4;
+      spec.edges *= 4;
+      spec.maxEdgeSize += 6;
+      const Hypergraph g = generateRandom(spec);
+      for (int32_t k : {2, 3, 5, 16}) {
+        std::uniform_int_distribution<int32_t> pick(0, k - 1);
+        std::vector<int32_t> part(static_cast<std::size_t>(g.nodeCount()));
+        for (int32_t& p : part) p = pick(random);
+        const Recount r = recount(g, part);
+        QCOMPARE(kWayCut(g, part), r.cut);
+        QCOMPARE(km1Of(g, part), r.km1);
+      }
+    }
+  }
+
+  void boundAndImbalanceAreMtKaHyPars() {
+    QCOMPARE(maxPartWeight(100, 8, 0.03), int64_t{13});    // floor(1.03 * 13)
+    QCOMPARE(maxPartWeight(1000, 3, 0.03), int64_t{344});  // floor(1.03 * 334)
+    QCOMPARE(maxPartWeight(64, 64, 0.03), int64_t{1});
+    const Hypergraph g = stencil(3);  // 9 nodes
+    QCOMPARE(kWayImbalance(g, {0, 0, 0, 0, 1, 1, 1, 2, 2}, 3), 4.0 / 3.0 - 1.0);
+  }
+
+  void labelPropagationNeverWorsensAndKeepsBalance() {
+    std::mt19937_64 random(baseSeed() + 200);
+    int64_t improved = 0;
+    for (const RandomHypergraphSpec& base : smallSpecs(30, baseSeed() + 200)) {
+      RandomHypergraphSpec spec = base;
+      spec.nodes = 20 + spec.nodes * 6;
+      spec.edges = 10 + spec.edges * 5;
+      spec.maxNodeWeight = base.seed % 2 == 0 ? 1 : 4;
+      const Hypergraph g = generateRandom(spec);
+      for (int32_t k : {2, 3, 8}) {
+        for (Objective objective : {Objective::Cut, Objective::Km1}) {
+          std::vector<int32_t> part = randomParts(g.nodeCount(), k, random);
+          const int64_t bound =
+              std::max(maxPartWeight(g.totalNodeWeight(), k, 0.1), heaviestPart(g, part, k));
+          for (int pass = 0; pass < 3; ++pass) {
+            const int64_t before = recountObjective(g, part, objective);
+            const KWayPassResult r = labelPropagationPass(g, part, k, bound, objective);
+            const QString what =
+                describe(spec) +
+                QString(" k=%1 %2 pass %3").arg(k).arg(objectiveName(objective).data()).arg(pass);
+            QVERIFY2(r.objectiveBefore == before, qPrintable(what));
+            QVERIFY2(r.objectiveAfter == recountObjective(g, part, objective), qPrintable(what));
+            QVERIFY2(r.objectiveAfter <= before, qPrintable(what));
+            QVERIFY2(heaviestPart(g, part, k) <= bound, qPrintable(what));
+            improved += before - r.objectiveAfter;
+          }
+        }
+      }
+    }
+    QVERIFY(improved > 0);
+  }
+
+  void rebalanceRestoresTheBound() {
+    std::mt19937_64 random(baseSeed() + 300);
+    for (const RandomHypergraphSpec& base : smallSpecs(20, baseSeed() + 300)) {
+      RandomHypergraphSpec spec = base;
+      spec.nodes = 30 + spec.nodes * 4;
+      spec.edges = 10 + spec.edges * 4;
+      const Hypergraph g = generateRandom(spec);
+      for (int32_t k : {2, 3, 7}) {
+        for (Objective objective : {Objective::Cut, Objective::Km1}) {
+          // Half of the nodes piled into part 0, the rest spread: part 0 is far over the bound.
+          std::vector<int32_t> part = randomParts(g.nodeCount(), k, random);
+          for (int32_t v = 0; v < g.nodeCount(); v += 2) part[static_cast<std::size_t>(v)] = 0;
+          const int64_t bound = maxPartWeight(g.totalNodeWeight(), k, 0.03);
+          QVERIFY(heaviestPart(g, part, k) > bound);
+          const KWayPassResult r = rebalance(g, part, k, bound, objective);
+          const QString what =
+              describe(spec) + QString(" k=%1 %2").arg(k).arg(objectiveName(objective).data());
+          QVERIFY2(heaviestPart(g, part, k) <= bound, qPrintable(what));  // unit weights always fit
+          QVERIFY2(r.objectiveAfter == recountObjective(g, part, objective), qPrintable(what));
+        }
+      }
+    }
+  }
+
+  // All 3^n assignments of n <= 9 nodes: the machine's partition is within the bound, reports its own
+  // objectives, and is optimal on most instances and never far off.
+  void threeWayComparedWithBruteForce() {
+    int instances = 0, optimal = 0;
+    QString worst;
+    double worstRatio = 1;
+    for (const RandomHypergraphSpec& base : smallSpecs(60, baseSeed() + 400)) {
+      RandomHypergraphSpec spec = base;
+      spec.nodes = 6 + static_cast<int32_t>(base.seed % 4);
+      spec.edges = 4 + base.edges % 10;
+      const Hypergraph g = generateRandom(spec);
+      const int32_t n = g.nodeCount();
+      for (Objective objective : {Objective::Cut, Objective::Km1}) {
+        const int64_t bound = maxPartWeight(g.totalNodeWeight(), 3, 0.03);
+        int64_t best = -1;
+        std::vector<int32_t> part(static_cast<std::size_t>(n), 0);
+        for (int code = 0, codes = static_cast<int>(std::pow(3, n)); code < codes; ++code) {
+          for (int v = 0, c = code; v < n; ++v, c /= 3) part[static_cast<std::size_t>(v)] = c % 3;
+          if (heaviestPart(g, part, 3) > bound) continue;
+          const int64_t value = recountObjective(g, part, objective);
+          if (best < 0 || value < best) best = value;
+        }
+        const KWaySolved solved = solveKWay(g, kwayOptions(3, objective));
+        const KWayResult& r = solved.result;
+        const QString what = describe(spec) + " " + objectiveName(objective).data();
+        QVERIFY2(heaviestPart(g, r.part, 3) <= bound, qPrintable(what));
+        QCOMPARE(r.heaviestPart, heaviestPart(g, r.part, 3));
+        const Recount counted = recount(g, r.part);
+        QCOMPARE(r.cut, counted.cut);
+        QCOMPARE(r.km1, counted.km1);
+        const int64_t value = objective == Objective::Cut ? counted.cut : counted.km1;
+        QVERIFY(value >= best);
+        ++instances;
+        if (value == best) ++optimal;
+        const double ratio = static_cast<double>(value + 1) / static_cast<double>(best + 1);
+        if (ratio > worstRatio) {
+          worstRatio = ratio;
+          worst = what + QString(": %1 against the optimum %2").arg(value).arg(best);
+        }
+      }
+    }
+    qInfo("k = 3: optimal on %d of %d instances; worst %s", optimal, instances, qPrintable(worst));
+    QVERIFY2(optimal * 10 >= instances * 7,
+             qPrintable(QString("optimal on %1 of %2").arg(optimal).arg(instances)));
+    QVERIFY2(worstRatio <= 2.0, qPrintable(worst));
+  }
+
+  // A 48 x 48 stencil: every part used and within the bound, the refinement never worse than recursive
+  // bisection alone and far better than a random split, and the trace is k - 1 bisections then label
+  // propagation passes, its last record carrying the result's objectives.
+  void gridPartsAreBalancedAndRefined() {
+    const Hypergraph g = stencil(48);
+    std::mt19937_64 random(baseSeed() + 500);
+    for (int32_t k : {3, 4, 6, 8}) {
+      for (Objective objective : {Objective::Cut, Objective::Km1}) {
+        const KWaySolved refined = solveKWay(g, kwayOptions(k, objective));
+        const KWaySolved bisected = solveKWay(g, kwayOptions(k, objective, 0));
+        const KWayResult& r = refined.result;
+        const QString what = QString("k=%1 %2").arg(k).arg(objectiveName(objective).data());
+        std::vector<int64_t> weight = partWeights(g, r.part, k);
+        for (int64_t w : weight) QVERIFY2(w > 0 && w <= r.maxPartWeight, qPrintable(what));
+        QCOMPARE(r.maxPartWeight, maxPartWeight(g.totalNodeWeight(), k, kDefaultEpsilon));
+        const Recount counted = recount(g, r.part);
+        QCOMPARE(r.cut, counted.cut);
+        QCOMPARE(r.km1, counted.km1);
+        const auto value = [&](const KWayResult& x) { return objective == Objective::Cut ? x.cut : x.km1; };
+        QVERIFY2(value(r) <= value(bisected.result), qPrintable(what));
+        const Recount shuffled = recount(g, randomParts(g.nodeCount(), k, random));
+        QVERIFY2(value(r) < 0.3 * (objective == Objective::Cut ? shuffled.cut : shuffled.km1),
+                 qPrintable(what));
+
+        const auto& records = refined.trace.records();
+        const auto bisections = std::count_if(records.begin(), records.end(),
+                                              [](const StepRecord& s) { return s.phase == kBisectionPhase; });
+        QCOMPARE(bisections, static_cast<std::ptrdiff_t>(k - 1));
+        QCOMPARE(records.back().phase, std::string(kLabelPropagationPhase));
+        QCOMPARE(records.back().counters[kKWayKm1], static_cast<double>(r.km1));
+        QCOMPARE(records.back().counters[kPartsPlaced], static_cast<double>(k));
+      }
+    }
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, makeKWaySolver(std::make_shared<const Hypergraph>(g),
+                                                                   kwayOptions(1, Objective::Km1)));
+  }
+};
+
+QTEST_APPLESS_MAIN(TestHypergraphKWay)
+#include "test_hypergraph_kway.moc"

@@ -204,9 +204,11 @@ class TestLapCuda : public QObject {
     }
   }
 
-  // Degenerate costs (all equal, one row or column of ones, {0, 1, 2}): the CPU's optimum, each variant's
-  // certificate, and at most kTiedIterationLimit iterations (all-equal n = 2000 classical took 3141 ms
-  // against 10.7 ms for random costs while each warp's last writer took every tied column).
+  // Degenerate costs (all equal, one row or column of ones, {0, 1, 2}): the CPU's optimum and each variant's
+  // certificate; the classical variant in at most n / 10 iterations (tied columns hang off the reaching row
+  // of lowest tie rank: while each warp's last writer took every tied column, all-equal n = 2000 took 3141 ms
+  // against 10.7 ms for random costs). The tree variant's device kernels keep no tie rule: spreading tied
+  // columns over the frontier cost its integer searches 22-25 % (docs/reliability.md).
   void tiedCostsTakeAboutAsFewIterationsAsRandomOnes() {
     for (const int32_t n : {400, 2000}) {
       for (const std::string& kind : kTiedKinds) {
@@ -214,8 +216,9 @@ class TestLapCuda : public QObject {
         verifyCudaOnInstance(costs, QString::fromStdString(kind) + QString(" n=%1").arg(n));
         if (QTest::currentTestFailed()) return;
         for (const Configuration& configuration : kCudaConfigurations) {
+          if (configuration.algorithm != LapAlgorithm::Classical) continue;
           const Solved<int32_t> solved = solve(costs, configuration);
-          QVERIFY2(solved.solution.iterations <= kTiedIterationLimit,
+          QVERIFY2(solved.solution.iterations <= n / 10,
                    qPrintable(QString::fromStdString(kind + " " + configuration.label()) +
                               QString(" n=%1: %2 iterations").arg(n).arg(solved.solution.iterations)));
         }
@@ -223,7 +226,6 @@ class TestLapCuda : public QObject {
     }
   }
 
-  // The generators give int32 and float64; int64 and float32 instances are derived from them.
   void int64AndFloat32Costs() {
     const uint64_t seed0 = baseSeed() + 12000;
     for (int32_t n = 1; n <= 64; n += 3) {

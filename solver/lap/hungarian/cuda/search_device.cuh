@@ -310,8 +310,7 @@ __device__ void expandTreeInRounds(const DeviceView<T>& d, SearchRounds<T, kProf
   const int32_t chunks = (frontierSize + rows - 1) / rows;
   Dual smallestOpen = kDualInfinity<Dual>;  // this thread's smallest slack of a column left uncovered
   const auto settle = [&](int32_t j, const ColumnState<T>& column, Dual best, int32_t bestRow) {
-    const Dual s =
-        settleColumn(d, j, column, best, bestRow, frontier, frontierSize, nextFrontier, rounds.count());
+    const Dual s = settleColumn(d, j, column, best, bestRow, nextFrontier, rounds.count());
     if (!d.isZero(s)) smallestOpen = min(smallestOpen, s);
   };
   for (int32_t item = blockIdx.x; item < tiles * chunks; item += gridDim.x) {
@@ -401,7 +400,7 @@ __device__ void searchAsTeam(const DeviceView<T>& d, SearchRounds<T, kProfile>& 
       int32_t bestRow;
       scanChunk(d, frontier, 0, size, j, column, tile == 0, best, bestRow);
       if (column.live) {
-        const Dual s = settleColumn(d, j, column, best, bestRow, frontier, size, next, reachedCount);
+        const Dual s = settleColumn(d, j, column, best, bestRow, next, reachedCount);
         if (!d.isZero(s)) smallestOpen = min(smallestOpen, s);
       }
     }

@@ -146,7 +146,8 @@ class RomaLessonBuilder {
     ask.narration = "Phase " + std::to_string(phase) +
                     ". Parallel ROMA gives every matched edge its own thread, and all threads search at once "
                     "against the same matching. Their best flips:";
-    for (const auto& [swap, choice] : found) {
+    for (const auto& entry : found) {
+      const auto& swap = entry.first;  // a plain reference: clang 14 cannot capture a structured binding
       ask.narration += ' ';
       // Both edges of one swap may each find it: two threads, one flip.
       const bool repeated = std::any_of(found.begin(), found.end(), [&](const auto& other) {

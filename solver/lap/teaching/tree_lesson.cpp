@@ -236,7 +236,8 @@ class TreeLessonBuilder {
     frame.stepValue = static_cast<int64_t>(kept.size());
     frame.narration = "Algorithm 5 traces each unassigned column reached at slack 0 (" +
                       lineList("column", ends) + ") back to its root through the predecessors.";
-    for (const auto& [root, paths] : byRoot) {
+    for (const auto& [treeRoot, paths] : byRoot) {
+      const auto root = treeRoot;  // a copy: clang 14 cannot capture a structured binding
       const auto survivor =
           std::find_if(kept.begin(), kept.end(), [&](const auto& path) { return path.front().row == root; });
       if (survivor == kept.end()) continue;

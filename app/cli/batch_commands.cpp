@@ -41,7 +41,7 @@ lap::DualOf<T> objectiveSum(const lap::BatchSolution<T>& solution) {
   return sum;
 }
 
-struct Timed {
+struct TimedBatch {
   double ms;
   std::string objectiveSum;
   std::string certificate;
@@ -50,10 +50,10 @@ struct Timed {
 
 // Host arrays in, host results out: upload, solve and download are inside the timer.
 template <lap::CostType T>
-Timed timeBatch(const lap::BatchCosts<T>& costs, lap::Backend backend, int threads, bool verify) {
+TimedBatch timeBatch(const lap::BatchCosts<T>& costs, lap::Backend backend, int threads, bool verify) {
   const auto start = std::chrono::steady_clock::now();
   const lap::BatchSolution<T> solution = lap::solveBatch(costs, backend, threads);
-  Timed timed;
+  TimedBatch timed;
   timed.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   timed.objectiveSum = formatNumber(objectiveSum(solution));
   for (const uint8_t feasible : solution.feasible) timed.infeasible += feasible ? 0 : 1;
@@ -95,7 +95,7 @@ void solveBatchFile(const BatchSolveOptions& options) {
         std::printf("batch: %s (%d problems of %d x %d, %s)\n", options.file.c_str(), problems, rows, cols,
                     std::string(lap::costTypeName<T>()).c_str());
         std::printf("backend: %s\n", std::string(lap::backendName(backend)).c_str());
-        const Timed timed = timeBatch(costs, backend, options.threads, options.verify);
+        const TimedBatch timed = timeBatch(costs, backend, options.threads, options.verify);
         std::printf("objective_sum: %s\n", timed.objectiveSum.c_str());
         std::printf("infeasible: %d\n", timed.infeasible);
         std::printf("time_ms: %.3f\n", timed.ms);
@@ -167,7 +167,7 @@ void runBatchBench(BatchBenchOptions options) {
               timeBatch(costs, backend, threads, false);  // warm-up: allocations, the kernel's first launch
               std::vector<double> times;
               for (int repeat = 0; repeat < options.repeats; ++repeat) {
-                const Timed timed = timeBatch(costs, backend, threads, repeat == 0);
+                const TimedBatch timed = timeBatch(costs, backend, threads, repeat == 0);
                 if (firstObjective.empty()) firstObjective = timed.objectiveSum;
                 if (timed.objectiveSum != firstObjective && failure.empty())
                   failure = "backends disagree on " + batch.label + " " + std::to_string(batch.count) +

@@ -112,13 +112,13 @@ struct Instance {
   lap::AnyCostMatrix costs;
 };
 
-struct Configuration {
+struct LapConfiguration {
   std::string algorithm, backend;
   int threads = 1;
 };
 
-std::vector<Configuration> configurations(const BenchOptions& options) {
-  std::vector<Configuration> out;
+std::vector<LapConfiguration> configurations(const BenchOptions& options) {
+  std::vector<LapConfiguration> out;
   for (const std::string& algorithm : options.algorithms) {
     for (const std::string& backend : options.backends) {
       if (backend == "cpu") {
@@ -131,7 +131,7 @@ std::vector<Configuration> configurations(const BenchOptions& options) {
   return out;
 }
 
-struct Run {
+struct LapRun {
   std::string objective;
   std::string certificate;  // "" when valid
   int32_t iterations = 0;
@@ -144,15 +144,15 @@ struct Run {
 // One timed solve, host matrix to host assignment; the dual certificate is checked after the timer when
 // `verify` is set.
 template <lap::CostType T>
-Run timeSolve(const lap::CostMatrix<T>& costs, const Configuration& configuration,
-              lap::Granularity granularity, bool verify) {
+LapRun timeSolve(const lap::CostMatrix<T>& costs, const LapConfiguration& configuration,
+                 lap::Granularity granularity, bool verify) {
   lap::LapOptions options{lap::parseLapAlgorithm(configuration.algorithm),
                           lap::parseBackend(configuration.backend), configuration.threads, granularity};
   const Stopwatch stopwatch;
   auto solver = lap::makeLapSolver(costs, options);
   const Trace trace = runToEnd(*solver);
   const lap::LapSolution<T> solution = solver->solution();
-  Run run;
+  LapRun run;
   run.totalMs = static_cast<double>(stopwatch.elapsedNs()) / 1e6;
   run.objective = formatNumber(solution.objective);
   run.iterations = solution.iterations;
@@ -218,13 +218,13 @@ std::vector<Instance> instances(const BenchOptions& options) {
 // One timed run as the CSV and the summary report it.
 struct TimedRun {
   const Instance* instance = nullptr;
-  Configuration configuration;
+  LapConfiguration configuration;
   int repeat = 0;
   bool agrees = true;  // same objective as the instance's first run
-  Run run;
+  LapRun run;
 };
 
-std::string configurationKey(const Instance& instance, const Configuration& configuration) {
+std::string configurationKey(const Instance& instance, const LapConfiguration& configuration) {
   return "n=" + std::to_string(instance.n) +
          (instance.range.empty() ? " " + instance.generator : " range=" + instance.range) + " " +
          configuration.algorithm + "/" + configuration.backend +
@@ -234,14 +234,14 @@ std::string configurationKey(const Instance& instance, const Configuration& conf
 // One configuration's device-resident search profile on one instance (search_profile.h), as CSV rows.
 struct ProfiledSolve {
   const Instance* instance = nullptr;
-  Configuration configuration;
+  LapConfiguration configuration;
   std::vector<lap::SearchIterationProfile> iterations;
 };
 
 // Solves once more, untimed, with the search profile on (CUDA backend, search granularity only).
 template <lap::CostType T>
 ProfiledSolve profileSolve(const Instance& instance, const lap::CostMatrix<T>& costs,
-                           const Configuration& configuration, lap::Granularity granularity) {
+                           const LapConfiguration& configuration, lap::Granularity granularity) {
   ProfiledSolve profiled{&instance, configuration, {}};
   lap::searchProfileSink() = &profiled.iterations;
   try {
@@ -286,12 +286,12 @@ void writeProfileCsv(const std::vector<ProfiledSolve>& solves, const std::string
 
 // Time: every configuration on one instance, after `warmups` untimed runs each; the first timed run of each
 // also checks its dual certificate. With a profile file, the CUDA configurations solve once more, profiled.
-void timeInstance(const BenchOptions& options, const std::vector<Configuration>& configs,
+void timeInstance(const BenchOptions& options, const std::vector<LapConfiguration>& configs,
                   const Instance& instance, std::vector<TimedRun>& runs,
                   std::vector<ProfiledSolve>& profiles) {
   const lap::Granularity granularity = lap::parseGranularity(options.granularity);
   std::string firstObjective;
-  for (const Configuration& configuration : configs) {
+  for (const LapConfiguration& configuration : configs) {
     std::visit(
         [&](const auto& costs) {
           for (int w = 0; w < options.warmups; ++w) timeSolve(costs, configuration, granularity, false);
@@ -324,7 +324,7 @@ void writeCsv(const std::vector<TimedRun>& runs, const std::string& preset, cons
   addProvenanceColumns(table);
   for (const TimedRun& timed : runs) {
     const Instance& instance = *timed.instance;
-    const Configuration& c = timed.configuration;
+    const LapConfiguration& c = timed.configuration;
     CsvTable::Row& row = table.addRow();
     row.set("device", deviceName(lap::parseBackend(c.backend), c.threads)).set("preset", preset);
     row.set("generator", instance.generator).set("n", instance.n).set("range", instance.range);
@@ -366,7 +366,7 @@ void printSummary(const std::vector<TimedRun>& runs, const std::string& output) 
 void runBench(BenchOptions options) {
   applyPreset(options);
   if (options.output.empty()) options.output = "bench-" + options.preset + ".csv";
-  const std::vector<Configuration> configs = configurations(options);
+  const std::vector<LapConfiguration> configs = configurations(options);
   // Probe the GPU before the instances are made, so that they live in pinned memory and upload at full speed.
   if (std::find(options.backends.begin(), options.backends.end(), "cuda") != options.backends.end())
     cudaDevice();

@@ -30,21 +30,22 @@ struct InstancePlan {
   bool withCpuSuitor = true;
 };
 
-struct Configuration {
+struct CoarseningConfiguration {
   hypergraph::HypergraphAlgorithm algorithm;
   lap::Backend backend;
   int threads;
   std::string label;
 };
 
-struct Run {
+struct LevelRun {
   double mapMs = 0, totalMs = 0, deviceMs = -1, visits = 0;
   int64_t pairs = 0;
   std::vector<int32_t> mate;
 };
 
 // One coarsening level; the map's time is the matching steps' wall time (contraction and upload excluded).
-Run timeLevel(const std::shared_ptr<const hypergraph::Hypergraph>& graph, const Configuration& c) {
+LevelRun timeLevel(const std::shared_ptr<const hypergraph::Hypergraph>& graph,
+                   const CoarseningConfiguration& c) {
   hypergraph::HypergraphOptions options;
   options.algorithm = c.algorithm;
   options.backend = c.backend;
@@ -53,7 +54,7 @@ Run timeLevel(const std::shared_ptr<const hypergraph::Hypergraph>& graph, const 
   const Stopwatch stopwatch;
   auto solver = hypergraph::makeHypergraphSolver(graph, options);
   const Trace trace = runToEnd(*solver);
-  Run run;
+  LevelRun run;
   run.totalMs = static_cast<double>(stopwatch.elapsedNs()) / 1e6;
   for (const StepRecord& r : trace.records()) {
     if (r.phase == hypergraph::kContractionPhase) continue;
@@ -69,8 +70,8 @@ Run timeLevel(const std::shared_ptr<const hypergraph::Hypergraph>& graph, const 
 // Plan: sequential greedy (the paper's reference), suitor matching on OpenMP only on request (--threads:
 // with many equally similar neighbours it takes dozens of proposal rounds, each rescanning the nodes that
 // lost their candidate, which costs the CPU far more than the one pass of greedy matching), and on CUDA.
-std::vector<Configuration> planConfigurations(const std::vector<int>& threads) {
-  std::vector<Configuration> configurations = {
+std::vector<CoarseningConfiguration> planConfigurations(const std::vector<int>& threads) {
+  std::vector<CoarseningConfiguration> configurations = {
       {hypergraph::HypergraphAlgorithm::CoarsenGreedy, lap::Backend::Sequential, 1, "greedy/sequential"}};
   for (int t : threads) {
     configurations.push_back({hypergraph::HypergraphAlgorithm::CoarsenSuitor, lap::Backend::Cpu, t,
@@ -111,20 +112,20 @@ struct TimedLevel {
   std::string instance;
   int32_t nodes = 0, hyperedges = 0;
   int64_t pins = 0;
-  const Configuration* configuration = nullptr;
+  const CoarseningConfiguration* configuration = nullptr;
   int repeat = 0;
   bool agrees = true;  // suitor: the same matching as the instance's first suitor run
-  Run run;
+  LevelRun run;
 };
 
 // Time: every configuration on one instance.
-void timeInstance(const InstancePlan& instance, const std::vector<Configuration>& configurations, int repeats,
-                  std::vector<TimedLevel>& runs) {
+void timeInstance(const InstancePlan& instance, const std::vector<CoarseningConfiguration>& configurations,
+                  int repeats, std::vector<TimedLevel>& runs) {
   const auto graph = std::make_shared<const hypergraph::Hypergraph>(instance.generate());
   std::fprintf(stderr, "%s: %d nodes, %lld pins\n", instance.name.c_str(), graph->nodeCount(),
                static_cast<long long>(graph->pinCount()));
   std::vector<int32_t> suitorMate;
-  for (const Configuration& c : configurations) {
+  for (const CoarseningConfiguration& c : configurations) {
     if (c.backend == lap::Backend::Cpu && !instance.withCpuSuitor) continue;
     if (c.backend == lap::Backend::Cuda) timeLevel(graph, c);  // warm-up: context and first upload
     for (int repeat = 0; repeat < repeats; ++repeat) {
@@ -151,7 +152,7 @@ void writeCsv(const std::vector<TimedLevel>& runs, const std::string& output) {
                   "total_ms"});
   addProvenanceColumns(table);
   for (const TimedLevel& timed : runs) {
-    const Configuration& c = *timed.configuration;
+    const CoarseningConfiguration& c = *timed.configuration;
     CsvTable::Row& row = table.addRow();
     row.set("device", deviceName(c.backend, c.threads)).set("preset", "hypergraph");
     row.set("instance", timed.instance).set("nodes", timed.nodes).set("hyperedges", timed.hyperedges);
@@ -205,7 +206,7 @@ void runHypergraphBench(const SharedBenchSettings& shared, const HypergraphBench
   const int32_t heavySize = options.heavySize >= 0 ? options.heavySize : 700'000;
   const int repeats = shared.repeats > 0 ? shared.repeats : 3;
   const std::string output = shared.output.empty() ? "bench-hypergraph.csv" : shared.output;
-  const std::vector<Configuration> configurations = planConfigurations(shared.threads);
+  const std::vector<CoarseningConfiguration> configurations = planConfigurations(shared.threads);
   std::vector<TimedLevel> runs;
   for (const InstancePlan& instance : planInstances(scale, heavySize)) {
     timeInstance(instance, configurations, repeats, runs);

@@ -30,20 +30,20 @@ namespace {
 
 using matching::MatchingAlgorithm;
 
-struct Configuration {
+struct MatchingConfiguration {
   std::string label;  // as given, e.g. parallel-roma-2:cuda:greedy
   matching::MatchingOptions options;
   bool cpuWork = false;  // runs on the CPU, or starts from a greedy matching computed there
   bool greedy = false;   // is greedy, or starts from it
 };
 
-Configuration parseConfiguration(const std::string& token, int threads, int32_t maxPhases,
-                                 int32_t flipRetries, matching::Objective objective) {
+MatchingConfiguration parseConfiguration(const std::string& token, int threads, int32_t maxPhases,
+                                         int32_t flipRetries, matching::Objective objective) {
   std::vector<std::string> parts;
   std::stringstream stream(token);
   for (std::string part; std::getline(stream, part, ':');) parts.push_back(part);
   if (parts.empty() || parts.size() > 3) throw CLI::ValidationError("--configs: bad entry '" + token + "'");
-  Configuration c{token, {}, false};
+  MatchingConfiguration c{token, {}, false};
   c.options.algorithm = matching::parseMatchingAlgorithm(parts[0]);
   const bool parallel = c.options.algorithm == MatchingAlgorithm::ParallelRoma1 ||
                         c.options.algorithm == MatchingAlgorithm::ParallelRoma2;
@@ -150,7 +150,7 @@ struct Row {
 };
 
 // Runs one configuration, timing Hovland's way (Section 5.3.1): the ROMA phases alone, set-up apart.
-Row runOnce(const matching::CompleteGraph& graph, const Configuration& c) {
+Row runOnce(const matching::CompleteGraph& graph, const MatchingConfiguration& c) {
   Row row;
   auto solver = matching::makeMatchingSolver(graph, c.options);
   const Trace trace = runToEnd(*solver);
@@ -187,7 +187,7 @@ Row runOnce(const matching::CompleteGraph& graph, const Configuration& c) {
   return row;
 }
 
-bool isSequentialRoma(const Configuration& c) {
+bool isSequentialRoma(const MatchingConfiguration& c) {
   return c.options.algorithm == MatchingAlgorithm::Roma &&
          c.options.initial == matching::InitialMatching::Neighbour;
 }
@@ -197,8 +197,8 @@ bool exactWanted(const Settings& s, matching::Distribution d, int32_t n) {
 }
 
 // Plan: the configurations in run order, sequential ROMA first (the others' speedups refer to it).
-std::vector<Configuration> planConfigurations(const Settings& settings) {
-  std::vector<Configuration> configs;
+std::vector<MatchingConfiguration> planConfigurations(const Settings& settings) {
+  std::vector<MatchingConfiguration> configs;
   for (const std::string& token : settings.configs) {
     const bool cpu = token.find(":cuda") == std::string::npos;
     for (int threads : cpu ? settings.threads : std::vector<int>{1}) {
@@ -212,8 +212,8 @@ std::vector<Configuration> planConfigurations(const Settings& settings) {
 
 // With CUDA configurations: the device's copy bandwidth in GB/s (bytes read plus written), after a warm-up
 // run of each, so that module loading and first-launch costs stay out of the timed runs. 0 without them.
-double prepareDevice(const std::vector<Configuration>& configs, const std::string& preset) {
-  const bool cuda = std::any_of(configs.begin(), configs.end(), [](const Configuration& c) {
+double prepareDevice(const std::vector<MatchingConfiguration>& configs, const std::string& preset) {
+  const bool cuda = std::any_of(configs.begin(), configs.end(), [](const MatchingConfiguration& c) {
     return c.options.backend == lap::Backend::Cuda;
   });
   if (!cuda) return 0;
@@ -222,7 +222,7 @@ double prepareDevice(const std::vector<Configuration>& configs, const std::strin
   const double bandwidth = measureDeviceCopyBandwidth(std::size_t{2} << 30, 10);
   std::printf("device: %s, copy bandwidth %.0f GB/s (read + write)\n", cudaDevice().name.c_str(), bandwidth);
   const matching::CompleteGraph warm = matching::generateGraph({matching::Distribution::Uniform, 2048, 99});
-  for (const Configuration& c : configs) {
+  for (const MatchingConfiguration& c : configs) {
     if (c.options.backend == lap::Backend::Cuda) runOnce(warm, c);
   }
   return bandwidth;
@@ -236,11 +236,11 @@ struct TimedRuns {
 };
 
 // Time: every configuration on one instance, `repeats` times each.
-void timeInstance(const Settings& settings, const std::vector<Configuration>& configs,
+void timeInstance(const Settings& settings, const std::vector<MatchingConfiguration>& configs,
                   const matching::CompleteGraph& graph, const matching::GraphSpec& spec, std::size_t instance,
                   std::vector<Row>& rows) {
   std::vector<double> sequentialMs;
-  for (const Configuration& c : configs) {
+  for (const MatchingConfiguration& c : configs) {
     if ((c.cpuWork && spec.n > settings.cpuUpTo) || (c.greedy && spec.n > settings.greedyUpTo)) continue;
     for (int repeat = 0; repeat < settings.repeats; ++repeat) {
       Row row = runOnce(graph, c);
@@ -264,7 +264,7 @@ void timeInstance(const Settings& settings, const std::vector<Configuration>& co
   }
 }
 
-TimedRuns timeAll(const Settings& settings, const std::vector<Configuration>& configs) {
+TimedRuns timeAll(const Settings& settings, const std::vector<MatchingConfiguration>& configs) {
   TimedRuns runs;
   for (matching::Distribution distribution : settings.distributions) {
     for (int32_t n : settings.sizes) {
@@ -456,7 +456,7 @@ std::shared_ptr<MatchingBenchOptions> addMatchingBenchOptions(CLI::App& bench) {
 
 void runMatchingBench(const SharedBenchSettings& shared, const MatchingBenchOptions& options) {
   const Settings settings = resolve(shared, options);
-  const std::vector<Configuration> configs = planConfigurations(settings);
+  const std::vector<MatchingConfiguration> configs = planConfigurations(settings);
   const double bandwidth = prepareDevice(configs, shared.preset);
   TimedRuns runs = timeAll(settings, configs);
   attachReferences(settings, runs);

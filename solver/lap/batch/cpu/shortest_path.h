@@ -48,26 +48,41 @@ class ShortestPathLap {
     }
     assignColumnMinima(n, predecessor_.data(), rowOfCol.data(), rowToCol);
     for (int32_t start = 0; start < n; ++start) {
-      if (rowToCol[start] >= 0) continue;
-      const int32_t sink = search(costs, start, rowOfCol.data(), u, v);
-      if (sink < 0) return false;
-      // Duals: the start row takes the path length; every other tree row and column absorbs the
-      // difference between it and its own distance, keeping reduced costs non-negative. (rowToCol is still
-      // the assignment the search started from.)
-      u[start] += pathLength_;
-      for (int32_t i = 0; i < n; ++i) {
-        if (rowInTree_[i] && i != start) u[i] += pathLength_ - distance_[rowToCol[i]];
-      }
-      for (int32_t j = 0; j < n; ++j) {
-        if (colInTree_[j]) v[j] -= pathLength_ - distance_[j];
-      }
-      flipPath(sink, start, predecessor_.data(), rowOfCol.data(), rowToCol);
+      if (rowToCol[start] < 0 && augmentFrom(costs, start, rowOfCol.data(), rowToCol, u, v) < 0) return false;
     }
     return true;
   }
 
+  // One Dijkstra search from the free row `start` over the reduced costs c_ij - u_i - v_j of any state that
+  // keeps them non-negative with equality on the assigned pairs (this solver's own, or a Hungarian's between
+  // iterations): augments along the shortest path found and moves the duals so that the state keeps both
+  // properties. Returns the rows the search scanned (its Dijkstra steps), or -1 when no free column can be
+  // reached.
+  int32_t augmentFrom(const T* costs, int32_t start, int32_t* rowOfCol, int32_t* rowToCol, Dual* u, Dual* v) {
+    const int32_t n = n_;
+    const int32_t scanned = search(costs, start, rowOfCol, u, v);
+    if (scanned < 0) return -1;
+    rowsScanned_ += scanned;
+    // Duals: the start row takes the path length; every other tree row and column absorbs the difference
+    // between it and its own distance, keeping reduced costs non-negative. (rowToCol is still the
+    // assignment the search started from.)
+    u[start] += pathLength_;
+    for (int32_t i = 0; i < n; ++i) {
+      if (rowInTree_[i] && i != start) u[i] += pathLength_ - distance_[rowToCol[i]];
+    }
+    for (int32_t j = 0; j < n; ++j) {
+      if (colInTree_[j]) v[j] -= pathLength_ - distance_[j];
+    }
+    flipPath(sink_, start, predecessor_.data(), rowOfCol, rowToCol);
+    return scanned;
+  }
+
+  // Rows scanned by every search since construction (the Dijkstra steps a one-block GPU search would take).
+  int64_t rowsScanned() const { return rowsScanned_; }
+
  private:
-  // Dijkstra from row `start` over reduced costs; returns the free column reached, or -1 if none can be.
+  // Dijkstra from row `start` over reduced costs to a free column (sink_); returns the rows scanned, or -1 if
+  // no free column can be reached.
   int32_t search(const T* costs, int32_t start, const int32_t* rowOfCol, const Dual* u, const Dual* v) {
     const int32_t n = n_;
     for (int32_t j = 0; j < n; ++j) {
@@ -79,7 +94,7 @@ class ShortestPathLap {
     int32_t remaining = n;
     Dual reached = 0;
     int32_t row = start;
-    while (true) {
+    for (int32_t scanned = 1;; ++scanned) {
       rowInTree_[row] = 1;
       const T* costRow = costs + static_cast<std::size_t>(row) * n;
       int32_t best = -1;
@@ -106,7 +121,8 @@ class ShortestPathLap {
       remaining_[best] = remaining_[--remaining];
       if (rowOfCol[column] < 0) {
         pathLength_ = reached;
-        return column;
+        sink_ = column;
+        return scanned;
       }
       row = rowOfCol[column];
     }
@@ -118,6 +134,8 @@ class ShortestPathLap {
   std::vector<int32_t> remaining_;    // columns not yet in the tree
   std::vector<uint8_t> rowInTree_, colInTree_;
   Dual pathLength_ = 0;
+  int32_t sink_ = -1;  // the free column the last search reached
+  int64_t rowsScanned_ = 0;
 };
 
 }  // namespace ms::lap

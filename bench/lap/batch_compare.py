@@ -23,8 +23,9 @@ relative); HyLAC's assignments are also checked to be permutations.
 
 Writes OUT_DIR/batch-compare.csv (device, shape, dtype, side, timer, median_ms, objective_sum,
 objectives_agree, note, commit, date) and keeps each side's per-run CSV beside it (matchscope-cli.csv,
-hylac-*.csv, scipy.csv); the instances go to OUT_DIR/instances. Exits 1 when an objective
-disagrees, 0 otherwise (a side that fails is a row with its note, not an exit)."""
+hylac-*.csv, scipy.csv); the instances go to OUT_DIR/instances. Exits 1 when one of MatchScope's or the
+pool's objectives disagrees with scipy's; HyLAC's disagreements and failures are findings, in its rows'
+objectives_agree and note."""
 import argparse
 import csv
 import datetime
@@ -44,7 +45,9 @@ import batch_scipy_comparison as scipy_side  # noqa: E402  (its BATCHES are what
 SHAPES = "16x300,256x256,1024x128,64x512,64x1000"
 DTYPES = "int32,float32,float64"
 HYLAC_MAX_N = 512
-HYLAC_TIME_LIMIT_S = 30  # per batch; HyLAC's slowest (64 x 512 floats) takes a few seconds in all
+# Per batch; HyLAC's slowest (64 x 512 floats, about 0.34 s a solve on an H100) needs a few seconds for all
+# its runs. After one batch of a cost type runs past it, the larger ones of that type are not tried.
+HYLAC_TIME_LIMIT_S = 15
 
 
 def make_batch(rng, count, n, dtype):
@@ -130,17 +133,22 @@ def main():
         else:
             record("matchscope-cli", name, [], [], [], f"no result (exit {run.returncode})")
 
-    for name, count, n, dtype in batches:
+    timed_out = {}  # dtype -> the batch of that type that ran past the limit
+    for name, count, n, dtype in sorted(batches, key=lambda batch: batch[1] * batch[2] ** 2):
         if n > HYLAC_MAX_N:
             continue
         hylac_csv = os.path.join(args.out_dir, f"hylac-{name[:-4]}.csv")
-        try:
-            done = subprocess.run([args.hylac, hylac_csv, str(args.repeats), paths[name]], capture_output=True,
-                                  text=True, timeout=HYLAC_TIME_LIMIT_S)
-            failure = "" if done.returncode == 0 else f"exit {done.returncode}: {done.stderr.strip()[-200:]}"
-            print(done.stdout[-400:], done.stderr[-400:], flush=True)
-        except subprocess.TimeoutExpired:
-            failure = f"stopped after {HYLAC_TIME_LIMIT_S} s"
+        if dtype in timed_out:
+            failure = f"not run: {timed_out[dtype]} ran past {HYLAC_TIME_LIMIT_S} s"
+        else:
+            try:
+                done = subprocess.run([args.hylac, hylac_csv, str(args.repeats), paths[name]],
+                                      capture_output=True, text=True, timeout=HYLAC_TIME_LIMIT_S)
+                failure = "" if done.returncode == 0 else f"exit {done.returncode}: {done.stderr.strip()[-200:]}"
+                print(done.stdout[-400:], done.stderr[-400:], flush=True)
+            except subprocess.TimeoutExpired:
+                failure = f"stopped after {HYLAC_TIME_LIMIT_S} s"
+                timed_out[dtype] = name
         rows = [] if failure else read_rows(hylac_csv)
         note = failure or "; ".join(sorted({f"{count - int(r['permutations'])} of {count} assignments are "
                                             "not permutations" for r in rows if int(r["permutations"]) != count}))
@@ -173,7 +181,7 @@ def main():
                f"scipy-{cores}-processes": f"{cpu_name()}, {cores} processes"}
     commit = cli_rows[0]["commit"] if cli_rows else "unknown"  # the build both GPU binaries came from
     date = datetime.datetime.now(datetime.timezone.utc).date().isoformat()
-    all_agree = True
+    ours_agree, hylac_agree = True, True
     out_path = os.path.join(args.out_dir, "batch-compare.csv")
     with open(out_path, "w", newline="") as out:
         writer = csv.writer(out)
@@ -191,7 +199,10 @@ def main():
                 if values and not agree:
                     worst = max(values, key=lambda value: abs(value - reference))
                     note = "; ".join(filter(None, [note, f"objective {worst!r} against scipy's {reference!r}"]))
-                all_agree = all_agree and agree
+                if side == "hylac-stream":
+                    hylac_agree = hylac_agree and agree
+                else:
+                    ours_agree = ours_agree and agree
                 for timer in ("kernel", "end_to_end"):
                     if timer == "kernel" and not side.startswith(("hylac", "matchscope")):
                         continue
@@ -201,8 +212,9 @@ def main():
                                      result["objectives"][0] if values else "", "yes" if agree else "NO", note,
                                      commit, date])
     print(open(out_path).read())
-    print("every objective agrees with scipy's:", "yes" if all_agree else "NO")
-    sys.exit(0 if all_agree else 1)
+    print("MatchScope's and the pool's objectives agree with scipy's everywhere:", "yes" if ours_agree else "NO")
+    print("HyLAC's objectives agree with scipy's everywhere:", "yes" if hylac_agree else "NO")
+    sys.exit(0 if ours_agree else 1)
 
 
 if __name__ == "__main__":

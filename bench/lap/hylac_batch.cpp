@@ -67,7 +67,8 @@ double median(std::vector<double> values) {
 template <class T>
 int32_t hylacProblemSize(const std::filesystem::path& file, const ms::lap::CostMatrix<T>& stacked,
                          int32_t count) {
-  const int32_t n = count == 0 ? 0 : stacked.rows() / count;
+  if (count == 0) throw ms::InputError(file.string(), "header", "the batch holds no problem");
+  const int32_t n = stacked.rows() / count;
   if (n != stacked.cols())
     throw ms::InputError(file.string(), "header", "HyLAC's stream solver takes square problems only");
   if (n > kHylacMaxN)

@@ -64,7 +64,7 @@ run() {
     "${options[@]}" >"$out/batch-compare.log" 2>&1 || status=$?
   cp "$work/batch-compare.csv" "$out/" 2>/dev/null || true
   tar -czf "$out/batch-compare-raw.tar.gz" -C "$work" --exclude=instances .
-  tail -c 9000 "$out/batch-compare.log"
+  tail -c 11000 "$out/batch-compare.log"
   return $status
 }
 

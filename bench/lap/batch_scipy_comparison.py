@@ -44,6 +44,18 @@ def agrees(value, reference):
     return abs(float(value) - float(reference)) <= 1e-9 * max(1.0, abs(float(reference)))
 
 
+def scipy_solvers(pool, cores, name):
+    """The two scipy sides for batch `name` of BATCHES: looped on one core, and split over the pool's
+    `cores` worker processes (about four chunks a worker). Each returns the batch's assignments."""
+    costs = BATCHES[name]
+    chunk = max(1, len(costs) // (4 * cores))
+    tasks = [(name, begin, min(begin + chunk, len(costs))) for begin in range(0, len(costs), chunk)]
+    return {
+        "scipy 1 core": lambda: solve_range((name, 0, len(costs))),
+        f"scipy {cores} processes": lambda: [a for part in pool.map(solve_range, tasks) for a in part],
+    }
+
+
 def main():
     cli, out_dir = sys.argv[1], sys.argv[2]
     repeats = int(sys.argv[3]) if len(sys.argv) > 3 else 5
@@ -75,12 +87,7 @@ def main():
         pool.map(solve_range, [(files[0], 0, 1)] * cores)  # workers up and importing scipy before any timer
         for name in files:
             costs = BATCHES[name]
-            chunk = max(1, len(costs) // (4 * cores))
-            tasks = [(name, begin, min(begin + chunk, len(costs))) for begin in range(0, len(costs), chunk)]
-            solvers = {
-                "scipy 1 core": lambda: solve_range((name, 0, len(costs))),
-                f"scipy {cores} processes": lambda: [a for part in pool.map(solve_range, tasks) for a in part],
-            }
+            solvers = scipy_solvers(pool, cores, name)
             if matchscope is not None:
                 for backend in ("cuda", "cpu"):
                     def module_solve(backend=backend):

@@ -426,6 +426,9 @@ class TestCli : public QObject {
     const QList<QStringList> rows = readCsv(csv);
     QCOMPARE(rows.size(), 2);
     QCOMPARE(rows[1].value(rows[0].indexOf("certificates")), QString("valid"));
+    // kernel_ms is the CUDA launch alone; a CPU row has none.
+    QVERIFY(rows[0].contains("kernel_ms"));
+    QCOMPARE(rows[1].value(rows[0].indexOf("kernel_ms")), QString());
   }
 
   void negativeNpyDimensionIsRefused() {

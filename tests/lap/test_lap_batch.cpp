@@ -3,6 +3,7 @@
 // against the CPU batch (skips where no GPU is usable).
 #include <QtTest/QtTest>
 
+#include <chrono>
 #include <limits>
 #include <random>
 
@@ -123,6 +124,23 @@ class TestLapBatch : public QObject {
       compareCuda(randomBatch<float>(count, n, 1, 0, seed + 3), "float32");
       compareCuda(randomBatch<double>(count, n, 1, 0.2, seed + 4), "float64 forbidden");
     }
+  }
+
+  // The batch's kernel time (CUDA events around its one launch) is part of the whole solve's time and
+  // excludes the upload and download; the CPU backends report none.
+  void cudaKernelTimeWithinTheSolve() {
+    const BatchCosts<int32_t> batch = randomBatch<int32_t>(64, 200, 200, 0, testing::baseSeed());
+    QCOMPARE(solveBatch(batch, Backend::Cpu, 2).kernelMs, 0.0);
+    const CudaDeviceInfo& device = cudaDevice();
+    if (!device.usable)
+      QSKIP(qPrintable("no usable CUDA device (" + QString::fromStdString(device.reason) + ")"));
+    solveBatch(batch, Backend::Cuda);  // the module's first load
+    const auto start = std::chrono::steady_clock::now();
+    const BatchSolution<int32_t> solution = solveBatch(batch, Backend::Cuda);
+    const double wholeMs =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    QVERIFY2(solution.kernelMs > 0 && solution.kernelMs < wholeMs,
+             qPrintable(QString("kernel %1 ms, whole solve %2 ms").arg(solution.kernelMs).arg(wholeMs)));
   }
 
  private:

@@ -44,7 +44,7 @@ BatchSolution<T> solveBatch(const BatchCosts<T>& costs, Backend backend, int thr
   switch (backend) {
     case Backend::Cuda:
       solveBatchCuda(costs.stacked().data(), costs.count(), n, out.rowToCol.data(), out.rowDual.data(),
-                     out.colDual.data(), out.feasible.data());
+                     out.colDual.data(), out.feasible.data(), &out.kernelMs);
       break;
     case Backend::Cpu:
       solveBatchCpu(costs, out, cpuThreads(threads));

@@ -47,6 +47,7 @@ struct BatchSolution {
   std::vector<DualOf<T>> rowDual, colDual;  // count x n
   std::vector<DualOf<T>> objective;         // per problem, in the costs solved
   std::vector<uint8_t> feasible;            // per problem: 0 when no assignment avoids the forbidden entries
+  double kernelMs = 0;  // CUDA: device time of the batch's one launch (no upload or download); 0 on the CPU
 
   std::vector<int32_t> problemRowToCol(int32_t k) const { return slice(rowToCol, k); }
   std::vector<DualOf<T>> problemRowDual(int32_t k) const { return slice(rowDual, k); }

@@ -169,7 +169,7 @@ __global__ void shortestPathBatch(const T* costs, int n, int32_t* rowToColOut, D
 
 template <CostType T>
 void solveBatchCuda(const T* costs, int32_t count, int32_t n, int32_t* rowToColOut, DualOf<T>* rowDualOut,
-                    DualOf<T>* colDualOut, uint8_t* feasibleOut) {
+                    DualOf<T>* colDualOut, uint8_t* feasibleOut, double* kernelMs) {
   using Dual = DualOf<T>;
   using gpu::checkCuda;
   using gpu::DeviceArray;
@@ -201,9 +201,16 @@ void solveBatchCuda(const T* costs, int32_t count, int32_t n, int32_t* rowToColO
   // A warp per 32 columns up to kMaxBlockThreads: small problems keep every thread busy, large ones scan
   // a few columns per thread.
   const int threads = std::min(kMaxBlockThreads, std::max(kWarp, (n + kWarp - 1) / kWarp * kWarp));
+  gpu::CudaEvent launched, finished;
+  checkCuda(cudaEventRecord(launched.get()), "cudaEventRecord");
   shortestPathBatch<T><<<count, threads, shared>>>(deviceCosts.get(), n, rowToCol.get(), rowDual.get(),
                                                    colDual.get(), feasible.get());
   checkCuda(cudaGetLastError(), "launch of the batch kernel");
+  checkCuda(cudaEventRecord(finished.get()), "cudaEventRecord");
+  checkCuda(cudaEventSynchronize(finished.get()), "the batch kernel");
+  float elapsedMs = 0;
+  checkCuda(cudaEventElapsedTime(&elapsedMs, launched.get(), finished.get()), "cudaEventElapsedTime");
+  *kernelMs = elapsedMs;
   checkCuda(cudaMemcpy(rowToColOut, rowToCol.get(), entries * sizeof(int32_t), cudaMemcpyDeviceToHost),
             "download of the assignments");
   checkCuda(cudaMemcpy(rowDualOut, rowDual.get(), entries * sizeof(Dual), cudaMemcpyDeviceToHost),
@@ -214,9 +221,11 @@ void solveBatchCuda(const T* costs, int32_t count, int32_t n, int32_t* rowToColO
             "download of the feasibility flags");
 }
 
-template void solveBatchCuda(const int32_t*, int32_t, int32_t, int32_t*, int64_t*, int64_t*, uint8_t*);
-template void solveBatchCuda(const int64_t*, int32_t, int32_t, int32_t*, int64_t*, int64_t*, uint8_t*);
-template void solveBatchCuda(const float*, int32_t, int32_t, int32_t*, double*, double*, uint8_t*);
-template void solveBatchCuda(const double*, int32_t, int32_t, int32_t*, double*, double*, uint8_t*);
+template void solveBatchCuda(const int32_t*, int32_t, int32_t, int32_t*, int64_t*, int64_t*, uint8_t*,
+                             double*);
+template void solveBatchCuda(const int64_t*, int32_t, int32_t, int32_t*, int64_t*, int64_t*, uint8_t*,
+                             double*);
+template void solveBatchCuda(const float*, int32_t, int32_t, int32_t*, double*, double*, uint8_t*, double*);
+template void solveBatchCuda(const double*, int32_t, int32_t, int32_t*, double*, double*, uint8_t*, double*);
 
 }  // namespace ms::lap

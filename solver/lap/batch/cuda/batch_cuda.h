@@ -10,10 +10,11 @@
 namespace ms::lap {
 
 // `costs`: count problems of n x n stacked row-major (+inf forbidden). Writes count x n assignments and
-// duals and count feasibility flags. Throws ResourceError when a problem's work arrays do not fit one
+// duals and count feasibility flags, and in kernelMs the device time of the one launch (CUDA events around
+// it: no allocation, upload or download). Throws ResourceError when a problem's work arrays do not fit one
 // block's shared memory (n of several thousand), SolveError on a CUDA failure or when no device is usable.
 template <CostType T>
 void solveBatchCuda(const T* costs, int32_t count, int32_t n, int32_t* rowToCol, DualOf<T>* rowDual,
-                    DualOf<T>* colDual, uint8_t* feasible);
+                    DualOf<T>* colDual, uint8_t* feasible, double* kernelMs);
 
 }  // namespace ms::lap

@@ -5,13 +5,15 @@
 namespace ms::lap {
 
 template <CostType T>
-void solveBatchCuda(const T*, int32_t, int32_t, int32_t*, DualOf<T>*, DualOf<T>*, uint8_t*) {
+void solveBatchCuda(const T*, int32_t, int32_t, int32_t*, DualOf<T>*, DualOf<T>*, uint8_t*, double*) {
   throw SolveError("CUDA backend unavailable: this build has no CUDA support (MATCHSCOPE_CUDA=OFF)");
 }
 
-template void solveBatchCuda(const int32_t*, int32_t, int32_t, int32_t*, int64_t*, int64_t*, uint8_t*);
-template void solveBatchCuda(const int64_t*, int32_t, int32_t, int32_t*, int64_t*, int64_t*, uint8_t*);
-template void solveBatchCuda(const float*, int32_t, int32_t, int32_t*, double*, double*, uint8_t*);
-template void solveBatchCuda(const double*, int32_t, int32_t, int32_t*, double*, double*, uint8_t*);
+template void solveBatchCuda(const int32_t*, int32_t, int32_t, int32_t*, int64_t*, int64_t*, uint8_t*,
+                             double*);
+template void solveBatchCuda(const int64_t*, int32_t, int32_t, int32_t*, int64_t*, int64_t*, uint8_t*,
+                             double*);
+template void solveBatchCuda(const float*, int32_t, int32_t, int32_t*, double*, double*, uint8_t*, double*);
+template void solveBatchCuda(const double*, int32_t, int32_t, int32_t*, double*, double*, uint8_t*, double*);
 
 }  // namespace ms::lap

@@ -43,7 +43,7 @@ lap::DualOf<T> objectiveSum(const lap::BatchSolution<T>& solution) {
 
 struct TimedBatch {
   double ms;
-  double kernelMs = 0;  // CUDA: the launch alone (BatchSolution::kernelMs); 0 on the CPU
+  double kernelMs = 0;  // CUDA: the kernels' span (BatchSolution::kernelMs); 0 on the CPU
   std::string objectiveSum;
   std::string certificate;
   int32_t infeasible = 0;
@@ -157,7 +157,7 @@ void runBatchBench(BatchBenchOptions options) {
   if (options.repeats == 0) options.repeats = 5;
   if (options.output.empty()) options.output = "bench-batch.csv";
   // time_ms: host arrays in, host results out (allocation, upload, launch, download); kernel_ms (CUDA
-  // only): the launch alone, timed by CUDA events.
+  // only): from the first chunk's launch to the last kernel's end, timed by CUDA events.
   CsvTable table({"device", "preset", "problems", "n", "costs", "backend", "threads", "repeat", "time_ms",
                   "kernel_ms", "objective_sum", "infeasible", "certificates"});
   addProvenanceColumns(table);

@@ -3,6 +3,7 @@
 // against the CPU batch (skips where no GPU is usable).
 #include <QtTest/QtTest>
 
+#include <algorithm>
 #include <chrono>
 #include <limits>
 #include <random>
@@ -126,8 +127,29 @@ class TestLapBatch : public QObject {
     }
   }
 
-  // The batch's kernel time (CUDA events around its one launch) is part of the whole solve's time and
-  // excludes the upload and download; the CPU backends report none.
+  // The CUDA batch goes in up to four chunks on as many streams: counts below, at and off a multiple of
+  // four, each problem's results back in its own place (infeasible ones, about a third here, flagged where
+  // they are), and calls of growing and shrinking sizes served from the same device pool.
+  void cudaChunksKeepEachProblemInPlace() {
+    const uint64_t seed = testing::baseSeed();
+    const BatchCosts<double> mixed = randomBatch<double>(13, 7, 1, 0.6, seed + 5);
+    const BatchSolution<double> cpu = solveBatch(mixed, Backend::Cpu, 2);
+    const auto feasibleCount = std::count(cpu.feasible.begin(), cpu.feasible.end(), uint8_t{1});
+    QVERIFY2(feasibleCount > 0 && feasibleCount < mixed.count(),
+             "the instance mixes feasible and infeasible");
+    const CudaDeviceInfo& device = cudaDevice();
+    if (!device.usable)
+      QSKIP(qPrintable("no usable CUDA device (" + QString::fromStdString(device.reason) + ")"));
+    for (const int32_t count : {1, 2, 3, 4, 5, 7, 13, 3}) {
+      const uint64_t countSeed = seed + 100 * static_cast<uint64_t>(count);
+      compareCuda(randomBatch<double>(count, 7, 1, 0.6, countSeed), "float64 mostly forbidden");
+      compareCuda(randomBatch<int32_t>(count, 70, 70, 0, countSeed + 1), "int32");
+    }
+    compareCuda(mixed, "float64 mixed");
+  }
+
+  // The batch's kernel time (CUDA events from the first chunk's launch to the last kernel's end) is part of
+  // the whole solve's time and excludes the first upload and the downloads; the CPU backends report none.
   void cudaKernelTimeWithinTheSolve() {
     const BatchCosts<int32_t> batch = randomBatch<int32_t>(64, 200, 200, 0, testing::baseSeed());
     QCOMPARE(solveBatch(batch, Backend::Cpu, 2).kernelMs, 0.0);

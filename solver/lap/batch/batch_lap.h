@@ -1,9 +1,9 @@
 #pragma once
 // Batches of independent small LAPs solved together (tracking, detection training: thousands of matrices
 // of 100-1000 rows). The b problems share one size n and are stored stacked in one b*n x n matrix, so the
-// batch uploads to a device in one copy. Each problem is solved exactly and keeps its duals, so every
-// result carries its own certificate. CUDA: one block per problem, the whole batch in one launch, by
-// shortest augmenting paths (Jonker & Volgenant's Dijkstra search in the form of Crouse 2016, scipy's
+// batch uploads to a device in a few large copies. Each problem is solved exactly and keeps its duals, so
+// every result carries its own certificate. CUDA: one block per problem, one launch per chunk of the batch,
+// by shortest augmenting paths (Jonker & Volgenant's Dijkstra search in the form of Crouse 2016, scipy's
 // algorithm). CPU: one problem per OpenMP thread, by shortest augmenting paths for floating costs and by
 // the classical Hungarian for integer costs (cpu/batch_cpu.cpp says why).
 
@@ -47,7 +47,9 @@ struct BatchSolution {
   std::vector<DualOf<T>> rowDual, colDual;  // count x n
   std::vector<DualOf<T>> objective;         // per problem, in the costs solved
   std::vector<uint8_t> feasible;            // per problem: 0 when no assignment avoids the forbidden entries
-  double kernelMs = 0;  // CUDA: device time of the batch's one launch (no upload or download); 0 on the CPU
+  // CUDA: device time from the first chunk's launch to the last kernel's end (cuda/batch_cuda.h); 0 on the
+  // CPU
+  double kernelMs = 0;
 
   std::vector<int32_t> problemRowToCol(int32_t k) const { return slice(rowToCol, k); }
   std::vector<DualOf<T>> problemRowDual(int32_t k) const { return slice(rowDual, k); }

@@ -1,13 +1,20 @@
 // One thread block per problem: the shortest-augmenting-path search of cpu/shortest_path.h with each
 // Dijkstra step's row scan spread over the block's threads and its minimum found by a block reduction.
+// The host side splits the batch into up to four chunks, each uploaded, solved (one launch) and downloaded
+// on its own stream from one block of a stream-ordered device pool, so a call allocates nothing after the
+// first of its size and frees nothing that would synchronise the device.
 // A problem's work arrays (distances, duals, predecessors, the assignment, tree marks) live in shared
 // memory; only the cost rows are read from global memory, one coalesced row per step.
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <array>
+#include <cstring>
 #include <string>
 
 #include "solver/core/cuda_device.h"
+#include "solver/core/fault_injection.h"
+#include "solver/core/host_buffer.h"
 #include "solver/lap/batch/cuda/batch_cuda.h"
 #include "solver/lap/batch/shortest_path_steps.h"
 #include "solver/lap/hungarian/cuda/device_resources.cuh"
@@ -165,6 +172,76 @@ __global__ void shortestPathBatch(const T* costs, int n, int32_t* rowToColOut, D
   if (threadIdx.x == 0) feasibleOut[problem] = feasible ? 1 : 0;
 }
 
+// Chunks of the batch, each uploaded, solved and downloaded on its own stream (one launch per chunk).
+constexpr int kMaxChunks = 4;
+// Device memory the pool keeps after a solve for the next one (above it, freed blocks go back to the
+// driver at the next synchronisation): repeated batches of one size allocate once.
+constexpr uint64_t kPoolKeptBytes = uint64_t{2} << 30;
+
+// The stream-ordered pool every batch allocates from; created once, never destroyed (at exit the CUDA
+// runtime may be gone before static destructors run).
+cudaMemPool_t batchPool(int deviceId) {
+  static const cudaMemPool_t pool = [deviceId] {
+    cudaMemPoolProps properties{};
+    properties.allocType = cudaMemAllocationTypePinned;
+    properties.location.type = cudaMemLocationTypeDevice;
+    properties.location.id = deviceId;
+    cudaMemPool_t created = nullptr;
+    gpu::checkCuda(cudaMemPoolCreate(&created, &properties), "cudaMemPoolCreate");
+    uint64_t kept = kPoolKeptBytes;
+    gpu::checkCuda(cudaMemPoolSetAttribute(created, cudaMemPoolAttrReleaseThreshold, &kept),
+                   "cudaMemPoolSetAttribute");
+    return created;
+  }();
+  return pool;
+}
+
+// One block of the pool for the whole call, allocated in stream order on the first stream (the others wait
+// for it) and returned to the pool when every stream is done with it, also when the call throws.
+class PoolBlock {
+ public:
+  PoolBlock(std::size_t bytes, int deviceId, const std::array<gpu::CudaStream, kMaxChunks>& streams)
+      : streams_(streams) {
+    const cudaStream_t first = streams_[0].get();
+    gpu::CudaEvent allocated;  // created first: nothing after the allocation may throw but the two calls
+    gpu::checkCuda(
+        deviceAllocationFailureInjected()
+            ? cudaErrorMemoryAllocation
+            : cudaMallocFromPoolAsync(reinterpret_cast<void**>(&data_), bytes, batchPool(deviceId), first),
+        "cudaMallocFromPoolAsync");
+    gpu::checkCuda(cudaEventRecord(allocated.get(), first), "cudaEventRecord");
+    for (std::size_t s = 1; s < streams_.size(); ++s)
+      gpu::checkCuda(cudaStreamWaitEvent(streams_[s].get(), allocated.get()), "cudaStreamWaitEvent");
+  }
+  ~PoolBlock() {
+    for (const gpu::CudaStream& stream : streams_) cudaStreamSynchronize(stream.get());
+    cudaFreeAsync(data_, streams_[0].get());
+  }
+  PoolBlock(const PoolBlock&) = delete;
+  PoolBlock& operator=(const PoolBlock&) = delete;
+  unsigned char* get() const { return data_; }
+
+ private:
+  const std::array<gpu::CudaStream, kMaxChunks>& streams_;
+  unsigned char* data_ = nullptr;
+};
+
+// Where the batch's parts lie in its one device block and in the host buffer of its results (the same
+// offsets from the results' start), each part 256-byte aligned.
+struct BatchLayout {
+  BatchLayout(std::size_t costBytes, std::size_t entries, std::size_t dualBytes, std::size_t count)
+      : costsBytes(aligned(costBytes)),
+        rowToCol(0),
+        rowDual(aligned(entries * sizeof(int32_t))),
+        colDual(rowDual + aligned(entries * dualBytes)),
+        feasible(colDual + aligned(entries * dualBytes)),
+        resultBytes(feasible + count),
+        deviceBytes(costsBytes + resultBytes) {}
+  static std::size_t aligned(std::size_t bytes) { return (bytes + 255) / 256 * 256; }
+
+  std::size_t costsBytes, rowToCol, rowDual, colDual, feasible, resultBytes, deviceBytes;
+};
+
 }  // namespace
 
 template <CostType T>
@@ -172,8 +249,7 @@ void solveBatchCuda(const T* costs, int32_t count, int32_t n, int32_t* rowToColO
                     DualOf<T>* colDualOut, uint8_t* feasibleOut, double* kernelMs) {
   using Dual = DualOf<T>;
   using gpu::checkCuda;
-  using gpu::DeviceArray;
-  const CudaDeviceInfo& device = cudaDevice();
+  const CudaDeviceInfo& device = cudaDevice();  // also installs the page-locked host allocator
   if (!device.usable) throw SolveError("CUDA backend unavailable: " + device.reason);
   if (count == 0 || n == 0) return;
   int deviceId = 0, sharedLimit = 0;
@@ -192,33 +268,70 @@ void solveBatchCuda(const T* costs, int32_t count, int32_t n, int32_t* rowToColO
                                  static_cast<int>(shared)),
             "cudaFuncSetAttribute");
   const std::size_t entries = static_cast<std::size_t>(count) * static_cast<std::size_t>(n);
-  DeviceArray<T> deviceCosts(entries * static_cast<std::size_t>(n));
-  DeviceArray<int32_t> rowToCol(entries);
-  DeviceArray<Dual> rowDual(entries), colDual(entries);
-  DeviceArray<uint8_t> feasible(static_cast<std::size_t>(count));
-  checkCuda(cudaMemcpy(deviceCosts.get(), costs, entries * n * sizeof(T), cudaMemcpyHostToDevice),
-            "upload of the batch");
+  const BatchLayout layout(entries * static_cast<std::size_t>(n) * sizeof(T), entries, sizeof(Dual),
+                           static_cast<std::size_t>(count));
+  const int chunks = std::min(count, kMaxChunks);
+  // The results come back into one page-locked buffer (the cached pinned blocks of host_buffer.h): copies
+  // into pageable memory would block this thread until each chunk's kernel ended. Declared first, so that
+  // it outlives the block's destructor, which waits for every stream (a throw included).
+  HostBuffer<unsigned char> hostResults(layout.resultBytes);
+  std::array<gpu::CudaStream, kMaxChunks> streams;
+  PoolBlock block(layout.deviceBytes, deviceId, streams);
+  auto* deviceCosts = reinterpret_cast<T*>(block.get());
+  unsigned char* deviceResults = block.get() + layout.costsBytes;
+  const auto rowToCol = [&](unsigned char* base) {
+    return reinterpret_cast<int32_t*>(base + layout.rowToCol);
+  };
+  const auto rowDual = [&](unsigned char* base) { return reinterpret_cast<Dual*>(base + layout.rowDual); };
+  const auto colDual = [&](unsigned char* base) { return reinterpret_cast<Dual*>(base + layout.colDual); };
+  const auto feasible = [&](unsigned char* base) { return base + layout.feasible; };
   // A warp per 32 columns up to kMaxBlockThreads: small problems keep every thread busy, large ones scan
   // a few columns per thread.
   const int threads = std::min(kMaxBlockThreads, std::max(kWarp, (n + kWarp - 1) / kWarp * kWarp));
-  gpu::CudaEvent launched, finished;
-  checkCuda(cudaEventRecord(launched.get()), "cudaEventRecord");
-  shortestPathBatch<T><<<count, threads, shared>>>(deviceCosts.get(), n, rowToCol.get(), rowDual.get(),
-                                                   colDual.get(), feasible.get());
-  checkCuda(cudaGetLastError(), "launch of the batch kernel");
-  checkCuda(cudaEventRecord(finished.get()), "cudaEventRecord");
-  checkCuda(cudaEventSynchronize(finished.get()), "the batch kernel");
-  float elapsedMs = 0;
-  checkCuda(cudaEventElapsedTime(&elapsedMs, launched.get(), finished.get()), "cudaEventElapsedTime");
-  *kernelMs = elapsedMs;
-  checkCuda(cudaMemcpy(rowToColOut, rowToCol.get(), entries * sizeof(int32_t), cudaMemcpyDeviceToHost),
-            "download of the assignments");
-  checkCuda(cudaMemcpy(rowDualOut, rowDual.get(), entries * sizeof(Dual), cudaMemcpyDeviceToHost),
-            "download of the row duals");
-  checkCuda(cudaMemcpy(colDualOut, colDual.get(), entries * sizeof(Dual), cudaMemcpyDeviceToHost),
-            "download of the column duals");
-  checkCuda(cudaMemcpy(feasibleOut, feasible.get(), static_cast<std::size_t>(count), cudaMemcpyDeviceToHost),
-            "download of the feasibility flags");
+  gpu::CudaEvent launched;
+  std::array<gpu::CudaEvent, kMaxChunks> finished;
+  // Chunk c's problems on stream c: its upload, one launch over them, its results' downloads. The copy
+  // engine uploads chunk c + 1 while chunk c's kernel runs; the kernels of all chunks run side by side.
+  for (int c = 0; c < chunks; ++c) {
+    const cudaStream_t stream = streams[static_cast<std::size_t>(c)].get();
+    const int32_t first = static_cast<int32_t>(static_cast<int64_t>(count) * c / chunks);
+    const int32_t size = static_cast<int32_t>(static_cast<int64_t>(count) * (c + 1) / chunks) - first;
+    const std::size_t rows = static_cast<std::size_t>(first) * static_cast<std::size_t>(n);
+    const std::size_t chunkRows = static_cast<std::size_t>(size) * static_cast<std::size_t>(n);
+    const std::size_t costOffset = rows * static_cast<std::size_t>(n);
+    checkCuda(
+        cudaMemcpyAsync(deviceCosts + costOffset, costs + costOffset,
+                        chunkRows * static_cast<std::size_t>(n) * sizeof(T), cudaMemcpyHostToDevice, stream),
+        "upload of the batch");
+    if (c == 0) checkCuda(cudaEventRecord(launched.get(), stream), "cudaEventRecord");
+    shortestPathBatch<T><<<size, threads, shared, stream>>>(
+        deviceCosts + costOffset, n, rowToCol(deviceResults) + rows, rowDual(deviceResults) + rows,
+        colDual(deviceResults) + rows, feasible(deviceResults) + first);
+    checkCuda(cudaGetLastError(), "launch of the batch kernel");
+    checkCuda(cudaEventRecord(finished[static_cast<std::size_t>(c)].get(), stream), "cudaEventRecord");
+    const auto download = [&](auto* to, const auto* from, std::size_t items) {
+      checkCuda(cudaMemcpyAsync(to, from, items * sizeof(*from), cudaMemcpyDeviceToHost, stream),
+                "download of the results");
+    };
+    download(rowToCol(hostResults.data()) + rows, rowToCol(deviceResults) + rows, chunkRows);
+    download(rowDual(hostResults.data()) + rows, rowDual(deviceResults) + rows, chunkRows);
+    download(colDual(hostResults.data()) + rows, colDual(deviceResults) + rows, chunkRows);
+    download(feasible(hostResults.data()) + first, feasible(deviceResults) + first,
+             static_cast<std::size_t>(size));
+  }
+  float spanMs = 0;
+  for (int c = 0; c < chunks; ++c) {
+    checkCuda(cudaStreamSynchronize(streams[static_cast<std::size_t>(c)].get()), "the batch kernel");
+    float elapsedMs = 0;
+    checkCuda(cudaEventElapsedTime(&elapsedMs, launched.get(), finished[static_cast<std::size_t>(c)].get()),
+              "cudaEventElapsedTime");
+    spanMs = std::max(spanMs, elapsedMs);
+  }
+  *kernelMs = spanMs;
+  std::memcpy(rowToColOut, rowToCol(hostResults.data()), entries * sizeof(int32_t));
+  std::memcpy(rowDualOut, rowDual(hostResults.data()), entries * sizeof(Dual));
+  std::memcpy(colDualOut, colDual(hostResults.data()), entries * sizeof(Dual));
+  std::memcpy(feasibleOut, feasible(hostResults.data()), static_cast<std::size_t>(count));
 }
 
 template void solveBatchCuda(const int32_t*, int32_t, int32_t, int32_t*, int64_t*, int64_t*, uint8_t*,

@@ -13,7 +13,8 @@
 #   into BUNDLE (default .device/batch-compare, git-ignored, about 8 MB) with BUNDLE/meta.txt. Nothing is
 #   built on the GPU machine: it needs only nvidia's driver (libcuda) and python3 with numpy and scipy.
 # run: batch_compare.py over every shape and cost type (SHAPES="16x300,..." and DTYPES="int32,..." narrow
-#   them), medians of REPEATS (default 5) after a warm-up; the instances stay in /tmp. Writes
+#   them), medians of REPEATS (default 5) after a warm-up; MATCHSCOPE_CLI_NEW=PATH adds a second
+#   matchscope-cli (side matchscope-cli-new) on the same batches; the instances stay in /tmp. Writes
 #   OUT/batch-compare.csv, OUT/batch-compare.log, OUT/batch-compare-raw.tar.gz (each side's per-run CSV) and
 #   OUT/gpu.txt (the GPU and BUNDLE/meta.txt). Estimated at 3 minutes on an H100 host of 16 cores (the
 #   earlier scipy times), mostly scipy on one core.
@@ -56,6 +57,8 @@ run() {
   [ -n "${DTYPES:-}" ] && options+=(--dtypes "$DTYPES")
   # Rehearsal where there is no GPU: CLI_BACKEND=cpu and HYLAC=a stand-in taking hylac_batch's arguments.
   [ -n "${CLI_BACKEND:-}" ] && options+=(--cli-backend "$CLI_BACKEND")
+  # A newer matchscope-cli beside the bundle's, the same batches in the same run (side matchscope-cli-new).
+  [ -n "${MATCHSCOPE_CLI_NEW:-}" ] && options+=(--cli-new "$MATCHSCOPE_CLI_NEW")
   rm -rf "$work" && mkdir -p "$work" "$out"
   { nvidia-smi --query-gpu=name,memory.total,driver_version,clocks.sm,clocks.mem --format=csv || true
     cat "$bundle/meta.txt"; } | tee "$out/gpu.txt"

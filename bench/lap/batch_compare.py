@@ -3,6 +3,7 @@
 item 3), each timed by the same timer: bench/device/run_batch_compare.sh runs it on the GPU machine.
 
     batch_compare.py CLI HYLAC_BATCH OUT_DIR [--repeats 5] [--shapes 16x300,256x256,...] [--dtypes ...]
+                     [--cli-new CLI_NEW]
 
 Batches (seeded): b x n = 16 x 300, 256 x 256, 1024 x 128, 64 x 512 (in place of 64 x 1000, beyond HyLAC's
 n <= 512) and 64 x 1000 (MatchScope and scipy only); int32 costs uniform in [0, n), float32 costs uniform in
@@ -11,21 +12,23 @@ n <= 512) and 64 x 1000 (MatchScope and scipy only); int32 costs uniform in [0, 
 Sides, each with one warm-up and then --repeats timed runs (medians):
   hylac-stream    HYLAC_BATCH (bench/lap/hylac_batch.cpp), one process per batch, under a time limit
   matchscope-cli  `CLI bench --preset batch --backends cuda --npy ...`
+  matchscope-cli-new  the same with CLI_NEW (a newer build, compared with CLI in the same run)
   scipy-1-core    scipy.optimize.linear_sum_assignment looped over the batch
   scipy-N-processes  the same split over a pool of every core, started before any timer
 Timers:
   end_to_end  the batch in host memory to the assignments in host memory (GPU sides: allocation, upload,
               solve, download, freeing; the CUDA context exists before)
-  kernel      GPU sides only, by CUDA events, the costs already on the device: MatchScope's one kernel
-              launch; HyLAC's TLAP::solve (its slack copy, device to device, and its kernel)
+  kernel      GPU sides only, by CUDA events: MatchScope's kernel_ms (the one launch of builds before
+              2026-11-26, the chunked launches' span from the first launch to the last kernel end since);
+              HyLAC's TLAP::solve (its slack copy, device to device, and its kernel), the costs on the device
 Objectives: every side's objective sum against scipy's one-core run (integers exactly, floats to 1e-9
 relative); HyLAC's assignments are also checked to be permutations.
 
 Writes OUT_DIR/batch-compare.csv (device, shape, dtype, side, timer, median_ms, objective_sum,
 objectives_agree, note, commit, date) and keeps each side's per-run CSV beside it (matchscope-cli.csv,
-hylac-*.csv, scipy.csv); the instances go to OUT_DIR/instances. Exits 1 when one of MatchScope's or the
-pool's objectives disagrees with scipy's; HyLAC's disagreements and failures are findings, in its rows'
-objectives_agree and note."""
+matchscope-cli-new.csv, hylac-*.csv, scipy.csv); the instances go to OUT_DIR/instances. Exits 1 when one
+of MatchScope's or the pool's objectives disagrees with scipy's; HyLAC's disagreements and failures are
+findings, in its rows' objectives_agree and note."""
 import argparse
 import csv
 import datetime
@@ -96,6 +99,7 @@ def main():
     parser.add_argument("--dtypes", default=DTYPES)
     parser.add_argument("--seed", type=int, default=20261126)
     parser.add_argument("--cli-backend", default="cuda", help="cpu rehearses the script where there is no GPU")
+    parser.add_argument("--cli-new", help="a second matchscope-cli, its rows under side matchscope-cli-new")
     args = parser.parse_args()
 
     instance_dir = os.path.join(args.out_dir, "instances")
@@ -119,19 +123,27 @@ def main():
         results.setdefault(side, {})[name] = {"end_to_end": end_to_end, "kernel": kernel,
                                               "objectives": objectives, "note": note}
 
-    cli_csv = os.path.join(args.out_dir, "matchscope-cli.csv")
-    run = subprocess.run([args.cli, "bench", "--preset", "batch", "--backends", args.cli_backend, "--repeats",
-                          str(args.repeats), "--output", cli_csv, "--npy",
-                          ",".join(paths[name] for name, *_ in batches)], capture_output=True, text=True)
-    print(run.stdout, run.stderr, flush=True)
-    cli_rows = read_rows(cli_csv) if os.path.exists(cli_csv) else []
-    for name, *_ in batches:
-        rows = [r for r in cli_rows if r["costs"] == name]
-        if rows:
-            record("matchscope-cli", name, [float(r["time_ms"]) for r in rows],
-                   [float(r["kernel_ms"]) for r in rows if r["kernel_ms"]], [r["objective_sum"] for r in rows])
-        else:
-            record("matchscope-cli", name, [], [], [], f"no result (exit {run.returncode})")
+    commits = {}  # side -> the commit its binary was built from (the CLI's provenance column)
+
+    def run_cli(side, cli):
+        cli_csv = os.path.join(args.out_dir, f"{side}.csv")
+        run = subprocess.run([cli, "bench", "--preset", "batch", "--backends", args.cli_backend, "--repeats",
+                              str(args.repeats), "--output", cli_csv, "--npy",
+                              ",".join(paths[name] for name, *_ in batches)], capture_output=True, text=True)
+        print(side, run.stdout, run.stderr, flush=True)
+        cli_rows = read_rows(cli_csv) if os.path.exists(cli_csv) else []
+        commits[side] = cli_rows[0]["commit"] if cli_rows else "unknown"
+        for name, *_ in batches:
+            rows = [r for r in cli_rows if r["costs"] == name]
+            if rows:
+                record(side, name, [float(r["time_ms"]) for r in rows],
+                       [float(r["kernel_ms"]) for r in rows if r["kernel_ms"]], [r["objective_sum"] for r in rows])
+            else:
+                record(side, name, [], [], [], f"no result (exit {run.returncode})")
+
+    run_cli("matchscope-cli", args.cli)
+    if args.cli_new:
+        run_cli("matchscope-cli-new", args.cli_new)
 
     timed_out = {}  # dtype -> the batch of that type that ran past the limit
     for name, count, n, dtype in sorted(batches, key=lambda batch: batch[1] * batch[2] ** 2):
@@ -177,9 +189,9 @@ def main():
     with open(os.path.join(args.out_dir, "scipy.csv"), "w", newline="") as out:
         csv.writer(out).writerows([("side", "file", "repeat", "time_ms", "objective_sum")] + scipy_runs)
 
-    devices = {"hylac-stream": gpu_name(), "matchscope-cli": gpu_name(), "scipy-1-core": f"{cpu_name()}, 1 core",
-               f"scipy-{cores}-processes": f"{cpu_name()}, {cores} processes"}
-    commit = cli_rows[0]["commit"] if cli_rows else "unknown"  # the build both GPU binaries came from
+    devices = {"hylac-stream": gpu_name(), "matchscope-cli": gpu_name(), "matchscope-cli-new": gpu_name(),
+               "scipy-1-core": f"{cpu_name()}, 1 core", f"scipy-{cores}-processes": f"{cpu_name()}, {cores} processes"}
+    commit = commits["matchscope-cli"]  # the build CLI and HYLAC_BATCH came from (the bundle's)
     date = datetime.datetime.now(datetime.timezone.utc).date().isoformat()
     ours_agree, hylac_agree = True, True
     out_path = os.path.join(args.out_dir, "batch-compare.csv")
@@ -189,7 +201,8 @@ def main():
                          "objectives_agree", "note", "commit", "date"])
         for name, count, n, dtype in batches:
             reference = number(results["scipy-1-core"][name]["objectives"][0], dtype)
-            for side in ["hylac-stream", "matchscope-cli", "scipy-1-core", f"scipy-{cores}-processes"]:
+            for side in ["hylac-stream", "matchscope-cli", "matchscope-cli-new", "scipy-1-core",
+                         f"scipy-{cores}-processes"]:
                 if name not in results.get(side, {}):
                     continue
                 result = results[side][name]
@@ -210,7 +223,7 @@ def main():
                     writer.writerow([devices[side], f"{count}x{n}", dtype, side, timer,
                                      f"{statistics.median(times):.3f}" if times else "",
                                      result["objectives"][0] if values else "", "yes" if agree else "NO", note,
-                                     commit, date])
+                                     commits.get(side, commit), date])
     print(open(out_path).read())
     print("MatchScope's and the pool's objectives agree with scipy's everywhere:", "yes" if ours_agree else "NO")
     print("HyLAC's objectives agree with scipy's everywhere:", "yes" if hylac_agree else "NO")

@@ -11,11 +11,13 @@
 //
 //   sap_tail N COSTS SEED F1,F2,... SUMMARY.csv PATHS.csv     (COSTS: real | n/10 | n | 10n)
 //
-//   sap_tail batch COUNT N SEED          (prints the most and the mean Dijkstra steps over the problems)
+//   sap_tail batch COUNT N SEED [real|integer]   (the most and the mean Dijkstra steps over the problems)
 //
-// The batch form counts the steps of the CUDA batch solver's one-block searches on the real-cost problems
-// of `bench --preset batch` (the same generator: mt19937_64(SEED), U[0,1) entry after entry, SEED = COUNT *
-// 1000 + N), so that its measured times give the device time of one Dijkstra step.
+// The batch form counts the steps of the CUDA batch solver's one-block searches on the problems of
+// `bench --preset batch` (the same generator: mt19937_64(SEED), U[0,1) or integers uniform in [0, N) entry
+// after entry, SEED = COUNT * 1000 + N), so that its measured times give the device time of one Dijkstra
+// step, under both settle rules of shortest_path.h (one column per step, or every tied column at once),
+// each solve's certificate checked and the two rules' objective sums compared.
 //
 // SUMMARY.csv: one row per F (costs, n, seed, free_rows, tree_levels, tree_dual_updates, paths,
 // dijkstra_steps, entries_scanned, steps_mean, steps_p50, steps_p90, steps_max, objective_sap,
@@ -163,35 +165,70 @@ int run(const CostMatrix<T>& costs, const std::string& costsName, uint64_t seed,
   return 0;
 }
 
-// Dijkstra steps of each real-cost problem of a batch, solved from scratch as the batch solvers solve it.
+// Dijkstra steps of each problem of a batch, solved from scratch as the batch solvers solve it, with either
+// settle rule (shortest_path.h): one column per step, or every tied column at once.
+template <CostType T>
 int countBatchSteps(int32_t count, int32_t n, uint64_t seed) {
-  CostMatrix<double> costs(n, n);
+  CostMatrix<T> costs(n, n);
   std::mt19937_64 random(seed);
   std::uniform_real_distribution<double> real(0, 1);
+  std::uniform_int_distribution<int32_t> integer(0, n - 1);
   std::vector<int32_t> rowToCol(static_cast<std::size_t>(n));
-  std::vector<double> u(static_cast<std::size_t>(n)), v(static_cast<std::size_t>(n));
-  int64_t most = 0, total = 0;
-  double objectiveSum = 0;
+  std::vector<DualOf<T>> u(static_cast<std::size_t>(n)), v(static_cast<std::size_t>(n));
+  struct Tally {
+    int64_t most = 0, steps = 0, rows = 0;
+    DualOf<T> objectiveSum = 0;
+  };
+  Tally tallies[2];
+  const SettleRule rules[2] = {SettleRule::One, SettleRule::Tied};
   for (int32_t problem = 0; problem < count; ++problem) {
-    for (int64_t e = 0; e < costs.size(); ++e) costs.data()[e] = real(random);
-    ShortestPathLap<double> shortestPath(n);
-    if (!shortestPath.solve(costs.data(), rowToCol.data(), u.data(), v.data())) return 1;
-    most = std::max(most, shortestPath.rowsScanned());
-    total += shortestPath.rowsScanned();
-    for (int32_t i = 0; i < n; ++i) objectiveSum += costs.data()[int64_t{i} * n + rowToCol[i]];
+    for (int64_t e = 0; e < costs.size(); ++e) {
+      if constexpr (std::is_integral_v<T>) {
+        costs.data()[e] = integer(random);
+      } else {
+        costs.data()[e] = real(random);
+      }
+    }
+    for (int r = 0; r < 2; ++r) {
+      ShortestPathLap<T> shortestPath(n, rules[r]);
+      if (!shortestPath.solve(costs.data(), rowToCol.data(), u.data(), v.data())) return 1;
+      const CertificateReport report =
+          checkCertificate(costs, rowToCol, u, v, 4 * static_cast<double>(zeroTolerance(costs)));
+      if (!report.valid) {
+        std::fprintf(stderr, "problem %d: certificate: %s\n", problem, report.problem.c_str());
+        return 1;
+      }
+      Tally& tally = tallies[r];
+      tally.most = std::max(tally.most, shortestPath.steps());
+      tally.steps += shortestPath.steps();
+      tally.rows += shortestPath.rowsScanned();
+      for (int32_t i = 0; i < n; ++i) tally.objectiveSum += costs.data()[int64_t{i} * n + rowToCol[i]];
+    }
   }
-  std::printf(
-      "batch %d x %d seed %llu: Dijkstra steps per problem: max %lld, mean %.1f; objective sum %.15g\n",
-      count, n, static_cast<unsigned long long>(seed), static_cast<long long>(most),
-      static_cast<double>(total) / count, objectiveSum);
+  if (tallies[0].objectiveSum != tallies[1].objectiveSum) {
+    std::fprintf(stderr, "the settle rules disagree on the objective sum\n");
+    return 1;
+  }
+  for (int r = 0; r < 2; ++r) {
+    std::printf(
+        "batch %d x %d %s seed %llu, settle %s: Dijkstra steps per problem: max %lld, mean %.1f; rows "
+        "scanned per problem: mean %.1f; objective sum %.15g\n",
+        count, n, std::is_integral_v<T> ? "integer" : "real", static_cast<unsigned long long>(seed),
+        r == 0 ? "one" : "tied", static_cast<long long>(tallies[r].most),
+        static_cast<double>(tallies[r].steps) / count, static_cast<double>(tallies[r].rows) / count,
+        static_cast<double>(tallies[r].objectiveSum));
+  }
   return 0;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc == 5 && std::string_view(argv[1]) == "batch")
-    return countBatchSteps(std::stoi(argv[2]), std::stoi(argv[3]), std::stoull(argv[4]));
+  if ((argc == 5 || argc == 6) && std::string_view(argv[1]) == "batch") {
+    const bool integer = argc == 6 && std::string_view(argv[5]) == "integer";
+    return (integer ? countBatchSteps<int32_t>
+                    : countBatchSteps<double>)(std::stoi(argv[2]), std::stoi(argv[3]), std::stoull(argv[4]));
+  }
   if (argc != 7) {
     std::fprintf(stderr, "usage: %s N real|n/10|n|10n SEED F1,F2,... SUMMARY.csv PATHS.csv\n", argv[0]);
     return 2;

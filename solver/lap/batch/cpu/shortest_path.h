@@ -13,13 +13,20 @@
 
 namespace ms::lap {
 
+// How a Dijkstra step settles columns. One: the least-distance column (the classical search; one row scanned
+// per step). Tied: every column at the least distance at once, their rows all scanned in the next step,
+// as a Hungarian's BFS takes every tight column of a level; on integer costs, where distances tie often,
+// far fewer steps (each a block-wide synchronisation on a GPU) for the same rows scanned.
+enum class SettleRule { One, Tied };
+
 template <CostType T>
 class ShortestPathLap {
  public:
   using Dual = DualOf<T>;
 
-  explicit ShortestPathLap(int32_t n)
+  explicit ShortestPathLap(int32_t n, SettleRule rule = SettleRule::One)
       : n_(n),
+        rule_(rule),
         distance_(static_cast<std::size_t>(n)),
         predecessor_(static_cast<std::size_t>(n)),
         remaining_(static_cast<std::size_t>(n)),
@@ -77,8 +84,10 @@ class ShortestPathLap {
     return scanned;
   }
 
-  // Rows scanned by every search since construction (the Dijkstra steps a one-block GPU search would take).
+  // Rows scanned by every search since construction; with SettleRule::One also its Dijkstra steps.
   int64_t rowsScanned() const { return rowsScanned_; }
+  // Dijkstra steps of every search since construction (the block-wide rounds a one-block GPU search takes).
+  int64_t steps() const { return steps_; }
 
  private:
   // Dijkstra from row `start` over reduced costs to a free column (sink_); returns the rows scanned, or -1 if
@@ -91,51 +100,75 @@ class ShortestPathLap {
       rowInTree_[j] = 0;
       colInTree_[j] = 0;
     }
-    int32_t remaining = n;
+    int32_t remaining = n, scanned = 0;
     Dual reached = 0;
-    int32_t row = start;
-    for (int32_t scanned = 1;; ++scanned) {
-      rowInTree_[row] = 1;
-      const T* costRow = costs + static_cast<std::size_t>(row) * n;
+    layer_.assign(1, start);
+    for (;;) {
+      ++steps_;
+      // Relax every column outside the tree through each row of the layer; the last row's pass also picks
+      // the step's column (one pass per row, as the classical search).
       int32_t best = -1;
       Dual lowest = kDualInfinity<Dual>;
-      for (int32_t k = 0; k < remaining; ++k) {
-        const int32_t j = remaining_[k];
-        if (!isForbidden(costRow[j])) {
-          const Dual through = reached + static_cast<Dual>(costRow[j]) - u[row] - v[j];
-          if (through < distance_[j]) {
-            predecessor_[j] = row;
-            distance_[j] = through;
+      for (std::size_t r = 0; r < layer_.size(); ++r) {
+        const int32_t row = layer_[r];
+        const bool pick = r + 1 == layer_.size();
+        rowInTree_[row] = 1;
+        ++scanned;
+        const T* costRow = costs + static_cast<std::size_t>(row) * n;
+        for (int32_t k = 0; k < remaining; ++k) {
+          const int32_t j = remaining_[k];
+          if (!isForbidden(costRow[j])) {
+            const Dual through = reached + static_cast<Dual>(costRow[j]) - u[row] - v[j];
+            if (through < distance_[j]) {
+              predecessor_[j] = row;
+              distance_[j] = through;
+            }
           }
-        }
-        if (distance_[j] < lowest ||
-            (distance_[j] == lowest && best >= 0 && rowOfCol[j] < 0 && rowOfCol[remaining_[best]] >= 0)) {
-          lowest = distance_[j];
-          best = k;
+          if (pick && (distance_[j] < lowest || (distance_[j] == lowest && best >= 0 && rowOfCol[j] < 0 &&
+                                                 rowOfCol[remaining_[best]] >= 0))) {
+            lowest = distance_[j];
+            best = k;
+          }
         }
       }
       if (best < 0 || lowest == kDualInfinity<Dual>) return -1;
       reached = lowest;
       const int32_t column = remaining_[best];
-      colInTree_[column] = 1;
-      remaining_[best] = remaining_[--remaining];
       if (rowOfCol[column] < 0) {
         pathLength_ = reached;
         sink_ = column;
+        colInTree_[column] = 1;
         return scanned;
       }
-      row = rowOfCol[column];
+      // The picked column is assigned, so no column at the least distance is free: settle the picked one,
+      // or every one of them (SettleRule::Tied), and scan their rows next.
+      layer_.clear();
+      const auto settle = [&](int32_t k) {
+        const int32_t j = remaining_[k];
+        colInTree_[j] = 1;
+        layer_.push_back(rowOfCol[j]);
+        remaining_[k] = remaining_[--remaining];  // from the end: already visited by the loop below
+      };
+      if (rule_ == SettleRule::One) {
+        settle(best);
+        continue;
+      }
+      for (int32_t k = remaining - 1; k >= 0; --k) {
+        if (distance_[remaining_[k]] == lowest) settle(k);
+      }
     }
   }
 
   int32_t n_;
+  SettleRule rule_;
   std::vector<Dual> distance_;
   std::vector<int32_t> predecessor_;  // per column: the tree row it was reached from
   std::vector<int32_t> remaining_;    // columns not yet in the tree
   std::vector<uint8_t> rowInTree_, colInTree_;
+  std::vector<int32_t> layer_;  // the rows the next step scans
   Dual pathLength_ = 0;
   int32_t sink_ = -1;  // the free column the last search reached
-  int64_t rowsScanned_ = 0;
+  int64_t rowsScanned_ = 0, steps_ = 0;
 };
 
 }  // namespace ms::lap

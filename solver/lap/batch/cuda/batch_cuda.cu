@@ -37,15 +37,24 @@ __device__ PathCandidate<Dual> warpBest(PathCandidate<Dual> mine) {
   return mine;
 }
 
-template <class Dual>
+// Integer costs settle every column at the least distance in one step (SettleRule::Tied of
+// cpu/shortest_path.h: distances tie often, and a step is block-wide rounds of barriers, so 3.6x to 5.4x
+// fewer steps on the bench batches for a third barrier per step); floating costs settle one column per step,
+// as the CPU solver does, so that both return the same assignment.
+template <CostType T>
+constexpr bool kSettleTied = std::is_integral_v<T>;
+
+template <CostType T>
 std::size_t sharedBytes(int n) {
-  return static_cast<std::size_t>(n) * (3 * sizeof(Dual) + 3 * sizeof(int32_t) + 2);
+  const std::size_t intArrays = kSettleTied<T> ? 4 : 3;
+  return static_cast<std::size_t>(n) * (3 * sizeof(DualOf<T>) + intArrays * sizeof(int32_t) + 2);
 }
 
 template <CostType T>
 __global__ void shortestPathBatch(const T* costs, int n, int32_t* rowToColOut, DualOf<T>* rowDualOut,
                                   DualOf<T>* colDualOut, uint8_t* feasibleOut) {
   using Dual = DualOf<T>;
+  constexpr bool kTied = kSettleTied<T>;
   extern __shared__ __align__(16) unsigned char workspace[];
   Dual* distance = reinterpret_cast<Dual*>(workspace);
   Dual* u = distance + n;
@@ -53,8 +62,10 @@ __global__ void shortestPathBatch(const T* costs, int n, int32_t* rowToColOut, D
   int32_t* predecessor = reinterpret_cast<int32_t*>(v + n);
   int32_t* rowOfCol = predecessor + n;
   int32_t* colOfRow = rowOfCol + n;
-  unsigned char* rowInTree = reinterpret_cast<unsigned char*>(colOfRow + n);
+  int32_t* layer = colOfRow + n;  // kTied: the rows the next step scans (not allocated otherwise)
+  unsigned char* rowInTree = reinterpret_cast<unsigned char*>(layer + (kTied ? n : 0));
   unsigned char* colInTree = rowInTree + n;
+  __shared__ int layerSize;
   __shared__ PathCandidate<Dual> warpWinners[kMaxBlockThreads / kWarp];
   // The step's chosen column, in alternate slots: a step's winner stays readable while the next step's
   // is written, so a step needs two barriers, not three.
@@ -97,23 +108,36 @@ __global__ void shortestPathBatch(const T* costs, int n, int32_t* rowToColOut, D
       rowInTree[k] = 0;
       colInTree[k] = 0;
     }
+    if constexpr (kTied) {
+      if (threadIdx.x == 0) {
+        layer[0] = start;
+        layerSize = 1;
+      }
+    }
     __syncthreads();
+    if constexpr (kTied) {
+      if (threadIdx.x == 0) rowInTree[start] = 1;
+    }
     int row = start;
     Dual reached = 0;
     int sink = -1;
     while (sink < 0) {
-      // Scan the row: relax every column outside the tree, and keep this thread's best candidate.
-      const T* costRow = problemCosts + static_cast<std::size_t>(row) * n;
-      const Dual rowDual = u[row];
+      // Scan the step's rows (the one row, or kTied's layer): relax every column outside the tree, and keep
+      // this thread's best candidate.
+      const int rows = kTied ? layerSize : 1;
       PathCandidate<Dual> best{kDualInfinity<Dual>, -1, 1};
       for (int j = threadIdx.x; j < n; j += blockDim.x) {
         if (colInTree[j]) continue;
-        const auto cost = static_cast<Dual>(costRow[j]);
-        if (cost != kDualInfinity<Dual>) {  // isForbidden, in a form device code can call
-          const Dual through = reached + cost - rowDual - v[j];
-          if (through < distance[j]) {
+        for (int r = 0; r < rows; ++r) {
+          const int scanned = kTied ? layer[r] : row;
+          const auto cost = static_cast<Dual>(problemCosts[static_cast<std::size_t>(scanned) * n + j]);
+          if (cost == kDualInfinity<Dual>) continue;  // isForbidden, in a form device code can call
+          const Dual through = reached + cost - u[scanned] - v[j];
+          // kTied: the lowest row among equally short ones, so the answer does not depend on the layer's
+          // order (its rows are appended by atomics).
+          if (through < distance[j] || (kTied && through == distance[j] && scanned < predecessor[j])) {
             distance[j] = through;
-            predecessor[j] = row;
+            predecessor[j] = scanned;
           }
         }
         const PathCandidate<Dual> candidate{distance[j], j, rowOfCol[j] >= 0 ? 1 : 0};
@@ -127,7 +151,9 @@ __global__ void shortestPathBatch(const T* costs, int n, int32_t* rowToColOut, D
         best = warpBest(best);
         if (lane == 0) {
           winners[parity] = best;
-          if (best.column >= 0) {
+          if constexpr (kTied) {
+            layerSize = 0;  // every thread read it before the barrier above
+          } else if (best.column >= 0) {
             colInTree[best.column] = 1;
             rowInTree[row] = 1;
           }
@@ -141,10 +167,20 @@ __global__ void shortestPathBatch(const T* costs, int n, int32_t* rowToColOut, D
         break;
       }
       reached = chosen.distance;
-      if (chosen.taken) {
-        row = rowOfCol[chosen.column];
-      } else {
+      if (!chosen.taken) {
         sink = chosen.column;
+      } else if constexpr (kTied) {
+        // No column at the least distance is free (a free one would have been chosen): each thread
+        // settles its own, and their rows make the next step's layer.
+        for (int j = threadIdx.x; j < n; j += blockDim.x) {
+          if (colInTree[j] || distance[j] != reached) continue;
+          colInTree[j] = 1;
+          rowInTree[rowOfCol[j]] = 1;
+          layer[atomicAdd(&layerSize, 1)] = rowOfCol[j];
+        }
+        __syncthreads();
+      } else {
+        row = rowOfCol[chosen.column];
       }
     }
     if (!feasible) break;
@@ -256,9 +292,10 @@ void solveBatchCuda(const T* costs, int32_t count, int32_t n, int32_t* rowToColO
   checkCuda(cudaGetDevice(&deviceId), "cudaGetDevice");
   checkCuda(cudaDeviceGetAttribute(&sharedLimit, cudaDevAttrMaxSharedMemoryPerBlockOptin, deviceId),
             "cudaDeviceGetAttribute");
-  const std::size_t shared = sharedBytes<Dual>(n);
-  // The static part: the reduction's per-warp winners.
-  const std::size_t staticShared = (kMaxBlockThreads / kWarp + 1) * sizeof(PathCandidate<Dual>);
+  const std::size_t shared = sharedBytes<T>(n);
+  cudaFuncAttributes kernel{};
+  checkCuda(cudaFuncGetAttributes(&kernel, shortestPathBatch<T>), "cudaFuncGetAttributes");
+  const std::size_t staticShared = kernel.sharedSizeBytes;  // the reduction's winners, the layer's size
   if (shared + staticShared > static_cast<std::size_t>(sharedLimit)) {
     throw ResourceError("CUDA batch: problems of " + std::to_string(n) + " rows need " +
                         std::to_string(shared + staticShared) + " bytes of shared memory per block, beyond " +

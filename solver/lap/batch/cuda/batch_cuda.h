@@ -1,7 +1,8 @@
 #pragma once
-// The CUDA batch backend: the batch uploaded, solved and downloaded in up to four chunks on as many streams,
-// one thread block per problem running the shortest-augmenting-path search with its work arrays in shared
-// memory. Plain arrays here, so that the CUDA source includes no Eigen.
+// The CUDA batch backend: the batch uploaded, solved and downloaded in up to four chunks on as many
+// streams, one thread block per problem running the shortest-augmenting-path search with its work arrays in
+// shared memory (on integer costs each Dijkstra step settles every column at the least distance). Plain
+// arrays here, so that the CUDA source includes no Eigen.
 
 #include <cstdint>
 

@@ -1,5 +1,6 @@
 // One thread block per problem: the shortest-augmenting-path search of cpu/shortest_path.h with each
-// Dijkstra step's row scan spread over the block's threads and its minimum found by a block reduction.
+// Dijkstra step's row scan spread over the block's threads and its minimum found by a block reduction that
+// every warp finishes itself: one barrier per step (two where integer costs settle tied columns).
 // The host side splits the batch into up to four chunks, each uploaded, solved (one launch) and downloaded
 // on its own stream from one block of a stream-ordered device pool, so a call allocates nothing after the
 // first of its size and frees nothing that would synchronise the device.
@@ -25,21 +26,23 @@ namespace {
 constexpr int kMaxBlockThreads = 512;
 constexpr int kWarp = 32;
 
+// The warp's best candidate, in every lane (a butterfly: `before` orders distinct candidates totally, so all
+// lanes end with the same one).
 template <class Dual>
 __device__ PathCandidate<Dual> warpBest(PathCandidate<Dual> mine) {
   for (int offset = kWarp / 2; offset > 0; offset /= 2) {
     PathCandidate<Dual> other;
-    other.distance = __shfl_down_sync(0xffffffffu, mine.distance, offset);
-    other.column = __shfl_down_sync(0xffffffffu, mine.column, offset);
-    other.taken = __shfl_down_sync(0xffffffffu, mine.taken, offset);
+    other.distance = __shfl_xor_sync(0xffffffffu, mine.distance, offset);
+    other.column = __shfl_xor_sync(0xffffffffu, mine.column, offset);
+    other.taken = __shfl_xor_sync(0xffffffffu, mine.taken, offset);
     if (other.before(mine)) mine = other;
   }
   return mine;
 }
 
 // Integer costs settle every column at the least distance in one step (SettleRule::Tied of
-// cpu/shortest_path.h: distances tie often, and a step is block-wide rounds of barriers, so 3.6x to 5.4x
-// fewer steps on the bench batches for a third barrier per step); floating costs settle one column per step,
+// cpu/shortest_path.h: distances tie often, and a step is a block-wide round, so 3.6x to 5.4x fewer steps on
+// the bench batches for a second barrier per step); floating costs settle one column per step,
 // as the CPU solver does, so that both return the same assignment.
 template <CostType T>
 constexpr bool kSettleTied = std::is_integral_v<T>;
@@ -65,12 +68,11 @@ __global__ void shortestPathBatch(const T* costs, int n, int32_t* rowToColOut, D
   int32_t* layer = colOfRow + n;  // kTied: the rows the next step scans (not allocated otherwise)
   unsigned char* rowInTree = reinterpret_cast<unsigned char*>(layer + (kTied ? n : 0));
   unsigned char* colInTree = rowInTree + n;
-  __shared__ int layerSize;
-  __shared__ PathCandidate<Dual> warpWinners[kMaxBlockThreads / kWarp];
-  // The step's chosen column, in alternate slots: a step's winner stays readable while the next step's
-  // is written, so a step needs two barriers, not three.
-  __shared__ PathCandidate<Dual> winners[2];
-  int parity = 0;
+  // Each step's per-warp winners, which every warp reduces to the step's column itself, and kTied's layer
+  // sizes, in alternate slots by step parity: a slow warp still reads step t's slot while a fast one writes
+  // step t + 1's, so a step needs one barrier (two with kTied's layer), and no broadcast of the winner.
+  __shared__ PathCandidate<Dual> warpWinners[2][kMaxBlockThreads / kWarp];
+  __shared__ int layerSize[2];
 
   const int problem = blockIdx.x;
   const T* problemCosts = costs + static_cast<std::size_t>(problem) * n * n;
@@ -111,20 +113,21 @@ __global__ void shortestPathBatch(const T* costs, int n, int32_t* rowToColOut, D
     if constexpr (kTied) {
       if (threadIdx.x == 0) {
         layer[0] = start;
-        layerSize = 1;
+        layerSize[0] = 1;
       }
     }
+    int parity = 0;
     __syncthreads();
-    if constexpr (kTied) {
-      if (threadIdx.x == 0) rowInTree[start] = 1;
-    }
     int row = start;
     Dual reached = 0;
     int sink = -1;
     while (sink < 0) {
       // Scan the step's rows (the one row, or kTied's layer): relax every column outside the tree, and keep
-      // this thread's best candidate.
-      const int rows = kTied ? layerSize : 1;
+      // this thread's best candidate. Columns are owned: thread t alone reads and writes the distance,
+      // predecessor and tree mark of columns t, t + blockDim.x, ... (here, in the initialisation above and
+      // in the dual update below), so they need no barrier.
+      const int rows = kTied ? layerSize[parity] : 1;
+      if (kTied && threadIdx.x == 0) layerSize[parity ^ 1] = 0;  // last read before the previous barrier
       PathCandidate<Dual> best{kDualInfinity<Dual>, -1, 1};
       for (int j = threadIdx.x; j < n; j += blockDim.x) {
         if (colInTree[j]) continue;
@@ -144,44 +147,39 @@ __global__ void shortestPathBatch(const T* costs, int n, int32_t* rowToColOut, D
         if (distance[j] != kDualInfinity<Dual> && candidate.before(best)) best = candidate;
       }
       best = warpBest(best);
-      if (lane == 0) warpWinners[warp] = best;
+      if (lane == 0) warpWinners[parity][warp] = best;
       __syncthreads();
-      if (warp == 0) {
-        best = lane < warps ? warpWinners[lane] : PathCandidate<Dual>{kDualInfinity<Dual>, -1, 1};
-        best = warpBest(best);
-        if (lane == 0) {
-          winners[parity] = best;
-          if constexpr (kTied) {
-            layerSize = 0;  // every thread read it before the barrier above
-          } else if (best.column >= 0) {
-            colInTree[best.column] = 1;
-            rowInTree[row] = 1;
-          }
-        }
-      }
-      __syncthreads();
-      const PathCandidate<Dual> chosen = winners[parity];
-      parity ^= 1;
+      const PathCandidate<Dual> chosen = warpBest(
+          lane < warps ? warpWinners[parity][lane] : PathCandidate<Dual>{kDualInfinity<Dual>, -1, 1});
       if (chosen.column < 0) {  // no allowed column left: Hall's condition fails
         feasible = false;
         break;
       }
       reached = chosen.distance;
+      if constexpr (!kTied) {
+        // The row this step scanned joins the tree; marked by the thread that reads the mark in the dual
+        // update below, which follows no further barrier after the last step.
+        if (static_cast<int>(threadIdx.x) == row % static_cast<int>(blockDim.x)) rowInTree[row] = 1;
+      }
       if (!chosen.taken) {
         sink = chosen.column;
       } else if constexpr (kTied) {
         // No column at the least distance is free (a free one would have been chosen): each thread
-        // settles its own, and their rows make the next step's layer.
+        // settles its own, and their rows make the next step's layer, read after the barrier.
         for (int j = threadIdx.x; j < n; j += blockDim.x) {
           if (colInTree[j] || distance[j] != reached) continue;
           colInTree[j] = 1;
           rowInTree[rowOfCol[j]] = 1;
-          layer[atomicAdd(&layerSize, 1)] = rowOfCol[j];
+          layer[atomicAdd(&layerSize[parity ^ 1], 1)] = rowOfCol[j];
         }
         __syncthreads();
       } else {
+        // The column's owner settles it; the next row is known to every thread already.
+        if (static_cast<int>(threadIdx.x) == chosen.column % static_cast<int>(blockDim.x))
+          colInTree[chosen.column] = 1;
         row = rowOfCol[chosen.column];
       }
+      parity ^= 1;
     }
     if (!feasible) break;
     // Duals absorb the distances (rowToCol is still the assignment the search started from).

@@ -426,7 +426,7 @@ class TestCli : public QObject {
     const QList<QStringList> rows = readCsv(csv);
     QCOMPARE(rows.size(), 2);
     QCOMPARE(rows[1].value(rows[0].indexOf("certificates")), QString("valid"));
-    // kernel_ms is the CUDA launch alone; a CPU row has none.
+    // kernel_ms is CUDA's kernels' span (first launch to last kernel end); a CPU row has none.
     QVERIFY(rows[0].contains("kernel_ms"));
     QCOMPARE(rows[1].value(rows[0].indexOf("kernel_ms")), QString());
   }

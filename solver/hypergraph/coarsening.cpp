@@ -6,10 +6,7 @@
 namespace ms::hypergraph {
 
 int64_t NeighbourScan::scan(const Hypergraph& graph, int32_t j, const std::vector<int32_t>& mate) {
-  for (int32_t k : touched_) {
-    similarity_[static_cast<std::size_t>(k)] = 0;
-    seen_[static_cast<std::size_t>(k)] = 0;
-  }
+  for (int32_t k : touched_) similarity_[static_cast<std::size_t>(k)] = kUnseen;
   touched_.clear();
   current_ = j;
   int64_t visits = 0;
@@ -23,11 +20,12 @@ int64_t NeighbourScan::scan(const Hypergraph& graph, int32_t j, const std::vecto
         continue;
       }
       // A neighbour is any node sharing a hyperedge, so zero-weight hyperedges still make neighbours.
-      if (!seen_[static_cast<std::size_t>(k)]) {
-        seen_[static_cast<std::size_t>(k)] = 1;
+      Similarity& s = similarity_[static_cast<std::size_t>(k)];
+      if (s == kUnseen) {
+        s = 0;
         touched_.push_back(k);
       }
-      similarity_[static_cast<std::size_t>(k)] += graph.edgeWeight(edge);
+      s += graph.edgeWeight(edge);
     }
   }
   return visits;
@@ -46,22 +44,23 @@ int32_t NeighbourScan::best() const {
   return bestNode;
 }
 
-void NeighbourScan::bestFew(int32_t count, int32_t* out) const {
-  // Insertion into a short sorted list: count is a handful, the neighbours many.
-  int32_t filled = 0;
+void NeighbourScan::bestFew(std::span<int32_t> out) {
+  // The keys are computed once per neighbour (one tie hash each), then the few best are selected and sorted.
+  ranked_.clear();
   for (int32_t k : touched_) {
-    const auto s = static_cast<uint64_t>(similarity_[static_cast<std::size_t>(k)]);
-    int32_t at = filled;
-    while (at > 0 && preferred(current_, k, s, out[at - 1],
-                               static_cast<uint64_t>(similarity_[static_cast<std::size_t>(out[at - 1])]))) {
-      --at;
-    }
-    if (at >= count) continue;
-    for (int32_t i = std::min(filled, count - 1); i > at; --i) out[i] = out[i - 1];
-    out[at] = k;
-    filled = std::min(filled + 1, count);
+    ranked_.push_back(
+        {static_cast<uint64_t>(similarity_[static_cast<std::size_t>(k)]), edgeTieKey(current_, k), k});
   }
-  for (int32_t i = filled; i < count; ++i) out[i] = -1;
+  const auto first = [](const Ranked& a, const Ranked& b) {  // the order of preferred()
+    if (a.similarity != b.similarity) return a.similarity > b.similarity;
+    if (a.tie != b.tie) return a.tie > b.tie;
+    return a.node < b.node;
+  };
+  const std::size_t kept = std::min(out.size(), ranked_.size());
+  const auto end = ranked_.begin() + static_cast<std::ptrdiff_t>(kept);
+  std::nth_element(ranked_.begin(), end, ranked_.end(), first);
+  std::sort(ranked_.begin(), end, first);
+  for (std::size_t i = 0; i < out.size(); ++i) out[i] = i < kept ? ranked_[i].node : -1;
 }
 
 std::vector<Neighbour> NeighbourScan::neighbours() const {

@@ -3,6 +3,7 @@
 // coarsening map f (f(v) = min{v, mate(v)}) and apply-coarsening (eq. 3-4).
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "solver/hypergraph/hypergraph.h"
@@ -15,23 +16,30 @@ namespace ms::hypergraph {
 // resetting costs the neighbours found, not n.
 class NeighbourScan {
  public:
-  explicit NeighbourScan(int32_t nodes)
-      : similarity_(static_cast<std::size_t>(nodes), 0), seen_(static_cast<std::size_t>(nodes), 0) {}
+  explicit NeighbourScan(int32_t nodes) : similarity_(static_cast<std::size_t>(nodes), kUnseen) {}
   // Fig. 3 for node j over the nodes with mate == -1 (j excluded; `mate` is read atomically, so other
   // threads may claim nodes meanwhile). Returns the nonzeros scanned; the
   // neighbours found stay readable until the next scan. Similarities are summed as non-negative integers.
   int64_t scan(const Hypergraph& graph, int32_t j, const std::vector<int32_t>& mate);
   // argmax_k S(k) under `preferred` (preference.h); -1 when j has no unmatched neighbour.
   int32_t best() const;
-  // The up to `count` unmatched neighbours j prefers most, in order of preference, into out[0..count) (-1
-  // where j has fewer).
-  void bestFew(int32_t count, int32_t* out) const;
+  // The unmatched neighbours j prefers most, in order of preference, into out (-1 past the last when j has
+  // fewer than out.size()).
+  void bestFew(std::span<int32_t> out);
   std::vector<Neighbour> neighbours() const;
+  std::size_t found() const { return touched_.size(); }
 
  private:
+  // A neighbour with the key `preferred` orders by: similarity, then the edge's tie key, then the node.
+  struct Ranked {
+    uint64_t similarity;
+    uint64_t tie;
+    int32_t node;
+  };
+  static constexpr Similarity kUnseen = -1;  // similarity_ of a node the scan has not touched
   std::vector<Similarity> similarity_;
-  std::vector<uint8_t> seen_;
   std::vector<int32_t> touched_;
+  std::vector<Ranked> ranked_;  // bestFew's work space
   int32_t current_ = -1;
 };
 

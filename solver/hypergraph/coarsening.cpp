@@ -6,6 +6,15 @@
 namespace ms::hypergraph {
 
 int64_t NeighbourScan::scan(const Hypergraph& graph, int32_t j, const std::vector<int32_t>& mate) {
+  return accumulate<true>(graph, j, mate.data());
+}
+
+int64_t NeighbourScan::scanAllUnmatched(const Hypergraph& graph, int32_t j) {
+  return accumulate<false>(graph, j, nullptr);
+}
+
+template <bool kReadMate>
+int64_t NeighbourScan::accumulate(const Hypergraph& graph, int32_t j, const int32_t* mate) {
   for (int32_t k : touched_) similarity_[static_cast<std::size_t>(k)] = kUnseen;
   touched_.clear();
   current_ = j;
@@ -14,10 +23,11 @@ int64_t NeighbourScan::scan(const Hypergraph& graph, int32_t j, const std::vecto
     const auto pins = graph.pins(edge);
     visits += static_cast<int64_t>(pins.size());
     for (int32_t k : pins) {
+      if (k == j) continue;
       // Relaxed atomic loads: parallelGreedyMatch's threads claim nodes while others scan.
-      if (k == j || std::atomic_ref<int32_t>(const_cast<int32_t&>(mate[static_cast<std::size_t>(k)]))
-                            .load(std::memory_order_relaxed) != -1) {
-        continue;
+      if constexpr (kReadMate) {
+        if (std::atomic_ref<int32_t>(const_cast<int32_t&>(mate[k])).load(std::memory_order_relaxed) != -1)
+          continue;
       }
       // A neighbour is any node sharing a hyperedge, so zero-weight hyperedges still make neighbours.
       Similarity& s = similarity_[static_cast<std::size_t>(k)];

@@ -21,6 +21,8 @@ class NeighbourScan {
   // threads may claim nodes meanwhile). Returns the nonzeros scanned; the
   // neighbours found stay readable until the next scan. Similarities are summed as non-negative integers.
   int64_t scan(const Hypergraph& graph, int32_t j, const std::vector<int32_t>& mate);
+  // The same while every node is unmatched (the suitor's first proposals): no mate to read per nonzero.
+  int64_t scanAllUnmatched(const Hypergraph& graph, int32_t j);
   // argmax_k S(k) under `preferred` (preference.h); -1 when j has no unmatched neighbour.
   int32_t best() const;
   // The unmatched neighbours j prefers most, in order of preference, into out (-1 past the last when j has
@@ -36,6 +38,8 @@ class NeighbourScan {
     uint64_t tie;
     int32_t node;
   };
+  template <bool kReadMate>
+  int64_t accumulate(const Hypergraph& graph, int32_t j, const int32_t* mate);
   static constexpr Similarity kUnseen = -1;  // similarity_ of a node the scan has not touched
   std::vector<Similarity> similarity_;
   std::vector<int32_t> touched_;

@@ -69,7 +69,7 @@ class CpuSuitorKernels final : public SuitorKernels {
         }
       }
       NeighbourScan& scan = scans_[static_cast<std::size_t>(omp_get_thread_num())];
-      visits += scan.scan(*graph_, j, mate_);
+      visits += everyNode ? scan.scanAllUnmatched(*graph_, j) : scan.scan(*graph_, j, mate_);
       const std::span<int32_t> kept = keepFor(j, scan.found());
       scan.bestFew(kept);
       ++scanCount_[v];

@@ -1,6 +1,8 @@
 // Work counts of one coarsening level's matching on the Table II profiles (bench/results/2026-11-26-suitor):
 //
-//   suitor_counts OUT.csv [N] [THREADS]      (N = 100000 nodes, THREADS = 2 OpenMP threads for the suitor)
+//   suitor_counts OUT.csv [N] [THREADS] [PROFILE]
+//
+// N: nodes (100000; 0 = Table II's sizes), THREADS: OpenMP threads of the suitor (2), PROFILE: one only.
 //
 // One row for Fig. 4 greedy (sequential) and one per suitor round: proposals made, those taken from a
 // node's kept neighbours and those that scanned, the nonzeros scanned, the same for hubs (nodes of more
@@ -46,8 +48,8 @@ double millisecondsSince(std::chrono::steady_clock::time_point start) {
 
 void writeRow(FILE* out, const char* profile, int32_t n, const char* matching, int round, int64_t proposals,
               const Work& w, int64_t pairs, int64_t displaced, double ms) {
-  std::fprintf(out, "%s,%d,%s,%d,%lld,%lld,%lld,%lld,%lld,%lld,%lld,%lld,%lld,%.1f\n", profile, n, matching, round,
-               static_cast<long long>(proposals), static_cast<long long>(proposals - w.scans),
+  std::fprintf(out, "%s,%d,%s,%d,%lld,%lld,%lld,%lld,%lld,%lld,%lld,%lld,%lld,%.1f\n", profile, n, matching,
+               round, static_cast<long long>(proposals), static_cast<long long>(proposals - w.scans),
                static_cast<long long>(w.scans), static_cast<long long>(w.hubScans),
                static_cast<long long>(w.visits), static_cast<long long>(w.hubVisits),
                static_cast<long long>(w.largestEdge), static_cast<long long>(pairs),
@@ -61,7 +63,8 @@ void countGreedy(FILE* out, const char* profile, const Hypergraph& g) {
   int32_t last = -1;
   const auto start = std::chrono::steady_clock::now();
   for (int32_t v = 0; v < g.nodeCount(); ++v) {
-    const bool scans = mate[static_cast<std::size_t>(v)] == -1;  // Fig. 4 scans the nodes unmatched at their turn
+    // Fig. 4 scans the nodes unmatched at their turn.
+    const bool scans = mate[static_cast<std::size_t>(v)] == -1;
     greedyMatch(g, v, v + 1, mate, scan, &last);
     if (scans) w.addScan(g, v, 1);
   }
@@ -88,7 +91,8 @@ void countSuitor(FILE* out, const char* profile, const Hypergraph& g, int thread
     }
     scansBefore = scans;
     if (w.visits != visits) {
-      std::fprintf(stderr, "suitor_counts: %s round %d: the kernels scanned %lld nonzeros, the count says %lld\n",
+      std::fprintf(stderr,
+                   "suitor_counts: %s round %d: the kernels scanned %lld nonzeros, the count says %lld\n",
                    profile, round, static_cast<long long>(visits), static_cast<long long>(w.visits));
       std::exit(1);
     }
@@ -103,21 +107,24 @@ void countSuitor(FILE* out, const char* profile, const Hypergraph& g, int thread
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::fprintf(stderr, "usage: suitor_counts OUT.csv [N] [THREADS]\n");
+    std::fprintf(stderr, "usage: suitor_counts OUT.csv [N] [THREADS] [PROFILE]\n");
     return 2;
   }
   const int32_t n = argc > 2 ? std::atoi(argv[2]) : 100000;
   const int threads = argc > 3 ? std::atoi(argv[3]) : 2;
+  const std::string only = argc > 4 ? argv[4] : "";
   FILE* out = std::fopen(argv[1], "w");
   if (!out) {
     std::fprintf(stderr, "suitor_counts: cannot write %s\n", argv[1]);
     return 1;
   }
-  std::fprintf(out, "profile,n,matching,round,proposals,from_kept_list,scans,hub_scans,pin_visits,hub_pin_visits,"
-                    "largest_edge_scanned,pairs_so_far,displaced,ms\n");
+  std::fprintf(out,
+               "profile,n,matching,round,proposals,from_kept_list,scans,hub_scans,pin_visits,hub_pin_visits,"
+               "largest_edge_scanned,pairs_so_far,displaced,ms\n");
   for (Profile profile : kProfiles) {
     const std::string name(profileStats(profile).name);
-    const Hypergraph g = generateProfile(profile, n, 1);
+    if (!only.empty() && only != name) continue;
+    const Hypergraph g = generateProfile(profile, n, 1);  // n = 0: the original size
     countGreedy(out, name.c_str(), g);
     countSuitor(out, name.c_str(), g, threads);
     std::fflush(out);

@@ -15,8 +15,9 @@ int64_t NeighbourScan::scanAllUnmatched(const Hypergraph& graph, int32_t j) {
 
 template <bool kReadMate>
 int64_t NeighbourScan::accumulate(const Hypergraph& graph, int32_t j, const int32_t* mate) {
-  for (int32_t k : touched_) similarity_[static_cast<std::size_t>(k)] = kUnseen;
+  for (int32_t k : touched_) slot_[static_cast<std::size_t>(k)] = kUnseen;
   touched_.clear();
+  found_.clear();
   current_ = j;
   int64_t visits = 0;
   for (int32_t edge : graph.edgesOf(j)) {
@@ -30,12 +31,13 @@ int64_t NeighbourScan::accumulate(const Hypergraph& graph, int32_t j, const int3
           continue;
       }
       // A neighbour is any node sharing a hyperedge, so zero-weight hyperedges still make neighbours.
-      Similarity& s = similarity_[static_cast<std::size_t>(k)];
-      if (s == kUnseen) {
-        s = 0;
+      int32_t& slot = slot_[static_cast<std::size_t>(k)];
+      if (slot == kUnseen) {
+        slot = static_cast<int32_t>(touched_.size());
         touched_.push_back(k);
+        found_.push_back(0);
       }
-      s += graph.edgeWeight(edge);
+      found_[static_cast<std::size_t>(slot)] += graph.edgeWeight(edge);
     }
   }
   return visits;
@@ -44,11 +46,11 @@ int64_t NeighbourScan::accumulate(const Hypergraph& graph, int32_t j, const int3
 int32_t NeighbourScan::best() const {
   int32_t bestNode = -1;
   Similarity bestSimilarity = 0;
-  for (int32_t k : touched_) {
-    if (preferred(current_, k, static_cast<uint64_t>(similarity_[static_cast<std::size_t>(k)]), bestNode,
+  for (std::size_t i = 0; i < touched_.size(); ++i) {
+    if (preferred(current_, touched_[i], static_cast<uint64_t>(found_[i]), bestNode,
                   static_cast<uint64_t>(bestSimilarity))) {
-      bestNode = k;
-      bestSimilarity = similarity_[static_cast<std::size_t>(k)];
+      bestNode = touched_[i];
+      bestSimilarity = found_[i];
     }
   }
   return bestNode;
@@ -57,9 +59,8 @@ int32_t NeighbourScan::best() const {
 void NeighbourScan::bestFew(std::span<int32_t> out) {
   // The keys are computed once per neighbour (one tie hash each), then the few best are selected and sorted.
   ranked_.clear();
-  for (int32_t k : touched_) {
-    ranked_.push_back(
-        {static_cast<uint64_t>(similarity_[static_cast<std::size_t>(k)]), edgeTieKey(current_, k), k});
+  for (std::size_t i = 0; i < touched_.size(); ++i) {
+    ranked_.push_back({static_cast<uint64_t>(found_[i]), edgeTieKey(current_, touched_[i]), touched_[i]});
   }
   const auto first = [](const Ranked& a, const Ranked& b) {  // the order of preferred()
     if (a.similarity != b.similarity) return a.similarity > b.similarity;
@@ -76,7 +77,7 @@ void NeighbourScan::bestFew(std::span<int32_t> out) {
 std::vector<Neighbour> NeighbourScan::neighbours() const {
   std::vector<Neighbour> out;
   out.reserve(touched_.size());
-  for (int32_t k : touched_) out.push_back({k, similarity_[static_cast<std::size_t>(k)]});
+  for (std::size_t i = 0; i < touched_.size(); ++i) out.push_back({touched_[i], found_[i]});
   std::sort(out.begin(), out.end(), [](const Neighbour& a, const Neighbour& b) { return a.node < b.node; });
   return out;
 }

@@ -12,11 +12,12 @@
 
 namespace ms::hypergraph {
 
-// Dense similarity accumulator of one scanning thread: S of Fig. 3 plus the list of nodes it touched, so
+// Similarity accumulator of one scanning thread: S of Fig. 3 kept compactly per neighbour found, with a
+// dense map from node to its place there (4 bytes per node, so that large inputs stay in cache longer), so
 // resetting costs the neighbours found, not n.
 class NeighbourScan {
  public:
-  explicit NeighbourScan(int32_t nodes) : similarity_(static_cast<std::size_t>(nodes), kUnseen) {}
+  explicit NeighbourScan(int32_t nodes) : slot_(static_cast<std::size_t>(nodes), kUnseen) {}
   // Fig. 3 for node j over the nodes with mate == -1 (j excluded; `mate` is read atomically, so other
   // threads may claim nodes meanwhile). Returns the nonzeros scanned; the
   // neighbours found stay readable until the next scan. Similarities are summed as non-negative integers.
@@ -40,10 +41,11 @@ class NeighbourScan {
   };
   template <bool kReadMate>
   int64_t accumulate(const Hypergraph& graph, int32_t j, const int32_t* mate);
-  static constexpr Similarity kUnseen = -1;  // similarity_ of a node the scan has not touched
-  std::vector<Similarity> similarity_;
-  std::vector<int32_t> touched_;
-  std::vector<Ranked> ranked_;  // bestFew's work space
+  static constexpr int32_t kUnseen = -1;  // slot_ of a node the scan has not touched
+  std::vector<int32_t> slot_;             // per node: its index in touched_ and found_
+  std::vector<int32_t> touched_;          // the neighbours found, in the order found
+  std::vector<Similarity> found_;         // their similarities
+  std::vector<Ranked> ranked_;            // bestFew's work space
   int32_t current_ = -1;
 };
 

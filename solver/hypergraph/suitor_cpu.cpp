@@ -83,30 +83,29 @@ class CpuSuitorKernels final : public SuitorKernels {
   SuitorRound matchProposals() override {
     int64_t matchedNodes = 0;
     const auto count = static_cast<int64_t>(active_.size());
+    // One pass, no barrier inside: every proposal went to a node unmatched at the round's start, so whether
+    // a node is matched this round follows from the candidates alone (it and its candidate propose to each
+    // other), which no thread writes here. Each thread keeps its unmatched nodes that still propose, and
+    // queues those whose candidate is matched this round.
 #pragma omp parallel num_threads(threads_) reduction(+ : matchedNodes)
     {
-#pragma omp for schedule(static)
-      for (int64_t a = 0; a < count; ++a) {
-        const int32_t j = active_[static_cast<std::size_t>(a)];
-        const int32_t c = candidate_[static_cast<std::size_t>(j)];
-        if (c >= 0 && candidate_[static_cast<std::size_t>(c)] == j) {
-          mate_[static_cast<std::size_t>(j)] = c;
-          ++matchedNodes;
-        }
-      }
-      // The same static shares again (after the loop's barrier): each thread keeps its unmatched nodes that
-      // still propose, and queues those whose proposal went to a node matched this round.
       std::vector<int32_t>& kept = keptParts_[static_cast<std::size_t>(omp_get_thread_num())];
       std::vector<int32_t>& again = queueParts_[static_cast<std::size_t>(omp_get_thread_num())];
       kept.clear();
       again.clear();
-#pragma omp for schedule(static)
+#pragma omp for schedule(static) nowait
       for (int64_t a = 0; a < count; ++a) {
         const int32_t j = active_[static_cast<std::size_t>(a)];
         const int32_t c = candidate_[static_cast<std::size_t>(j)];
-        if (mate_[static_cast<std::size_t>(j)] != -1 || c < 0) continue;
+        if (c < 0) continue;  // no unmatched neighbour left: j stays alone
+        if (candidate_[static_cast<std::size_t>(c)] == j) {
+          mate_[static_cast<std::size_t>(j)] = c;
+          ++matchedNodes;
+          continue;
+        }
         kept.push_back(j);
-        if (mate_[static_cast<std::size_t>(c)] != -1) again.push_back(j);
+        const int32_t d = candidate_[static_cast<std::size_t>(c)];
+        if (d >= 0 && candidate_[static_cast<std::size_t>(d)] == c) again.push_back(j);
       }
     }
     active_.clear();

@@ -33,11 +33,11 @@ class NeighbourScan {
   std::size_t found() const { return touched_.size(); }
 
  private:
-  // A neighbour with the key `preferred` orders by: similarity, then the edge's tie key, then the node.
+  // A neighbour found (its index in touched_ and found_) with a key that orders most pairs as preferred()
+  // does.
   struct Ranked {
-    uint64_t similarity;
-    uint64_t tie;
-    int32_t node;
+    uint64_t key;
+    int32_t index;
   };
   template <bool kReadMate>
   int64_t accumulate(const Hypergraph& graph, int32_t j, const int32_t* mate);

@@ -58,26 +58,37 @@ int32_t NeighbourScan::best() const {
 
 void NeighbourScan::bestFew(std::span<int32_t> out) {
   // One 64-bit key per neighbour: the similarity above the high half of the edge's tie key, so that selecting
-  // and sorting compare integers. Equal keys (tie keys alike in their high half, or similarities of 32 bits
-  // and more, which all get the same key) fall back to preferred() on the exact values.
+  // and sorting compare integers (few kept: by insertion into a short sorted list; many: by nth_element).
+  // Equal keys (tie keys alike in their high half, or similarities of 32 bits and more, which all get the
+  // same key) fall back to preferred() on the exact values.
   constexpr uint64_t kWide = uint64_t{UINT32_MAX} << 32;
-  ranked_.clear();
-  for (std::size_t i = 0; i < touched_.size(); ++i) {
+  const auto keyOf = [&](std::size_t i) -> Ranked {
     const auto similarity = static_cast<uint64_t>(found_[i]);
-    const uint64_t key =
-        similarity >= UINT32_MAX ? kWide : similarity << 32 | edgeTieKey(current_, touched_[i]) >> 32;
-    ranked_.push_back({key, static_cast<int32_t>(i)});
-  }
+    return {similarity >= UINT32_MAX ? kWide : similarity << 32 | edgeTieKey(current_, touched_[i]) >> 32,
+            static_cast<int32_t>(i)};
+  };
   const auto first = [this](const Ranked& a, const Ranked& b) {
     if (a.key != b.key) return a.key > b.key;
     const auto i = static_cast<std::size_t>(a.index), k = static_cast<std::size_t>(b.index);
     return preferred(current_, touched_[i], static_cast<uint64_t>(found_[i]), touched_[k],
                      static_cast<uint64_t>(found_[k]));
   };
+  ranked_.clear();
+  if (out.size() <= kFewByInsertion) {
+    // A short sorted list: most neighbours are turned away by one comparison with its last.
+    for (std::size_t i = 0; i < touched_.size(); ++i) {
+      const Ranked r = keyOf(i);
+      if (ranked_.size() == out.size() && !first(r, ranked_.back())) continue;
+      if (ranked_.size() == out.size()) ranked_.pop_back();
+      ranked_.insert(std::upper_bound(ranked_.begin(), ranked_.end(), r, first), r);
+    }
+  } else {
+    for (std::size_t i = 0; i < touched_.size(); ++i) ranked_.push_back(keyOf(i));
+    const auto end = ranked_.begin() + static_cast<std::ptrdiff_t>(std::min(out.size(), ranked_.size()));
+    std::nth_element(ranked_.begin(), end, ranked_.end(), first);
+    std::sort(ranked_.begin(), end, first);
+  }
   const std::size_t kept = std::min(out.size(), ranked_.size());
-  const auto end = ranked_.begin() + static_cast<std::ptrdiff_t>(kept);
-  std::nth_element(ranked_.begin(), end, ranked_.end(), first);
-  std::sort(ranked_.begin(), end, first);
   for (std::size_t i = 0; i < out.size(); ++i) {
     out[i] = i < kept ? touched_[static_cast<std::size_t>(ranked_[i].index)] : -1;
   }

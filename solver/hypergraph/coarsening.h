@@ -39,6 +39,7 @@ class NeighbourScan {
     uint64_t key;
     int32_t index;
   };
+  static constexpr std::size_t kFewByInsertion = 16;  // bestFew keeps up to this many by insertion
   template <bool kReadMate>
   int64_t accumulate(const Hypergraph& graph, int32_t j, const int32_t* mate);
   static constexpr int32_t kUnseen = -1;  // slot_ of a node the scan has not touched

@@ -5,13 +5,13 @@
 // were rescans, nearly all by hubs (nodes of many hyperedges) whose 8 kept neighbours had been matched:
 // hubs stay unmatched for many rounds and walk deep into their lists. And every round passed over all n
 // nodes twice, one pass serial, while only the unmatched nodes with a proposal take part. So:
-// - A scan keeps the node's preferred neighbours in order: 8 at its first scan, a quarter of the neighbours
-//   it found when it found more than 512 (a hub), and at least twice as many as before at each further
-//   scan. When its proposal went to a node matched since, the next proposal is the first kept neighbour
-//   still unmatched (every neighbour it prefers is matched, and the similarities do not change within a
-//   level); only a node whose kept neighbours are all matched scans again. A cursor per node skips the kept
-//   neighbours already found matched. (Long lists for every node cost more to select than the rescans
-//   they save where hubs are mild: stanford-like.)
+// - A scan keeps the node's preferred neighbours in order: 8, or a quarter of the neighbours it found when
+//   it found more than 512 (a hub) or scans again (it has shown it goes deep), and at least twice as many
+//   as before at each further scan. When its proposal went to a node matched since, the next proposal is the
+//   first kept neighbour still unmatched (every neighbour it prefers is matched, and the similarities do not
+//   change within a level); only a node whose kept neighbours are all matched scans again. A cursor per node
+//   skips the kept neighbours already found matched. (Long lists for every node cost more to select than the
+//   rescans they save where hubs are mild: stanford-like.)
 // - The rounds work on the list of active nodes (unmatched, with a proposal), which shrinks as pairs form;
 //   each thread compacts its share of it in one pass and the shares are joined in order.
 #include <omp.h>
@@ -140,12 +140,14 @@ class CpuSuitorKernels final : public SuitorKernels {
                ? std::span<const int32_t>(firstChoices_).subspan(v * kFirstChoices, kFirstChoices)
                : std::span<const int32_t>(moreChoices_[v]);
   }
-  // The slots node j's scan that found `found` neighbours fills: a quarter of them for a hub (hubs walk that
-  // deep into their lists while the nodes they prefer pair up), and at least twice what its last scan kept.
+  // The slots node j's scan that found `found` neighbours fills: a quarter of them for a hub or a rescan
+  // (hubs walk that deep into their lists while the nodes they prefer pair up), and at least twice what its
+  // last scan kept.
   std::span<int32_t> keepFor(int32_t j, std::size_t found) {
     const auto v = static_cast<std::size_t>(j);
     const std::size_t last = scanCount_[v] > 0 ? keptOf(j).size() : kFirstChoices / 2;
-    const std::size_t slots = std::max(2 * last, found > kShareFrom ? found / kKeptShare : 0);
+    const std::size_t slots =
+        std::max(2 * last, found > kShareFrom || scanCount_[v] > 0 ? found / kKeptShare : 0);
     if (slots == kFirstChoices)
       return std::span<int32_t>(firstChoices_).subspan(v * kFirstChoices, kFirstChoices);
     moreChoices_[v].resize(slots);

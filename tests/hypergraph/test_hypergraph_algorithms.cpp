@@ -197,7 +197,7 @@ class TestHypergraphAlgorithms : public QObject {
   // On a hub-heavy input the hubs stay unmatched for many rounds while the neighbours they prefer pair up;
   // their re-proposals must come from their kept neighbours, not from rescans of their thousands of
   // hyperedges (before: the later rounds scanned 1.6x the first round's nonzeros on flickr-like 20k; now
-  // 0.42x).
+  // 0.30x).
   void suitorReProposalsScanLittleBeyondTheFirstRound() {
     const Hypergraph g = generateProfile(Profile::Flickr, 20'000, baseSeed());
     for (lap::Backend backend : {lap::Backend::Sequential, lap::Backend::Cpu}) {

@@ -2,11 +2,12 @@
 """CPU measurements of the hypergraph pipeline (bench/results/2026-11-25-hypergraph-kway):
 
     measure_cpu.py CLI OUTDIR [--before-cli OLD_CLI] [--threads 2] [--skip matching,coarsening,kway]
+                   [--n 100000|original] [--profiles flickr,...]
 
-matching.csv   one coarsening level at n = 100000 on the four Table II profiles: Fig. 4 greedy (sequential),
-               greedy on --threads OpenMP threads, and suitor matching (sequential and OpenMP; with OLD_CLI
-               also its OpenMP suitor): median and minimum time of --repeats interleaved runs, nonzeros
-               scanned, nodes left.
+matching.csv   one coarsening level at --n nodes (default 100000; "original": Table II's sizes) on the Table II
+               profiles: Fig. 4 greedy (sequential), greedy on each of --threads OpenMP threads (a comma list,
+               e.g. 1,4,8,16), and suitor matching (sequential and OpenMP; with OLD_CLI also its OpenMP
+               suitor): median and minimum time of --repeats interleaved runs, nonzeros scanned, nodes left.
 coarsening.csv the bipartition's level sizes and cut for CLI (and OLD_CLI, to show before/after).
 kway.csv       k = 2, 8, 64 with --objective km1 (with and without k-way refinement) and cut on the profiles,
                a random hypergraph, the heavy-column matrix and a 300 x 300 grid; cut, km1 and balance
@@ -23,6 +24,7 @@ sys.path.insert(0, HERE)
 from compare_with_zoltan import timed, write_grid  # noqa: E402
 
 PROFILES = ["flickr", "wikipedia", "stanford", "stanford-berkeley"]
+ORIGINAL_SIZES = {"flickr": 820878, "wikipedia": 3566907, "stanford": 281903, "stanford-berkeley": 683446}
 KWAY_INSTANCES = [(p, 100000) for p in PROFILES] + [("random-hypergraph", 100000), ("heavy-columns", 35000),
                                                     ("grid", 300)]
 
@@ -38,19 +40,21 @@ def pin_visits(trace):
         return sum(float(line.split(",")[column] or 0) for line in f)
 
 
-def matching(cli, before_cli, threads, repeats, folder, rows):
-    runs = [("after", cli, "greedy", "sequential", 1), ("after", cli, "greedy", "cpu", threads),
-            ("after", cli, "suitor", "sequential", 1), ("after", cli, "suitor", "cpu", threads)]
-    if before_cli:
-        runs += [("before", before_cli, "suitor", "cpu", threads)]
-    for profile in PROFILES:
+def matching(cli, before_cli, thread_counts, repeats, size, profiles, folder, rows):
+    runs = [("after", cli, "greedy", "sequential", 1), ("after", cli, "suitor", "sequential", 1)]
+    for t in thread_counts:
+        runs += [("after", cli, "greedy", "cpu", t), ("after", cli, "suitor", "cpu", t)]
+        if before_cli:
+            runs += [("before", before_cli, "suitor", "cpu", t)]
+    for profile in profiles:
+        n = ORIGINAL_SIZES[profile] if size == "original" else int(size)
         times = {run: [] for run in runs}
         facts = {}
         for _ in range(repeats):  # interleaved, so that a busy spell of the machine hits every variant
             for run in runs:
                 label, program, rule, backend, t = run
                 trace = os.path.join(folder, "trace.csv")
-                _, out = timed([program, "solve", "--problem", "hypergraph", "--generate", profile, "--n", "100000",
+                _, out = timed([program, "solve", "--problem", "hypergraph", "--generate", profile, "--n", str(n),
                                 "--algorithm", f"coarsen-{rule}", "--backend", backend, "--threads", str(t),
                                 "--levels", "1", "--trace-out", trace])
                 times[run].append(float(field(out, "matching_ms")))
@@ -58,7 +62,7 @@ def matching(cli, before_cli, threads, repeats, folder, rows):
         for run in runs:
             label, _, rule, backend, t = run
             ms = sorted(times[run])
-            rows.append(f"{label},{profile},100000,{rule},{backend},{t},{ms[len(ms) // 2]:.1f},{ms[0]:.1f},"
+            rows.append(f"{label},{profile},{n},{rule},{backend},{t},{ms[len(ms) // 2]:.1f},{ms[0]:.1f},"
                         f"{facts[run][0]},{facts[run][1]}")
             print(rows[-1], flush=True)
 
@@ -98,7 +102,9 @@ def main():
     parser.add_argument("cli")
     parser.add_argument("outdir")
     parser.add_argument("--before-cli")
-    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--threads", default="2", help="OpenMP thread counts, comma-separated")
+    parser.add_argument("--n", default="100000", help='nodes of the matching instances, or "original"')
+    parser.add_argument("--profiles", default=",".join(PROFILES))
     parser.add_argument("--repeats", type=int, default=5, help="runs of each matching variant (median and min)")
     parser.add_argument("--skip", default="")
     args = parser.parse_args()
@@ -108,7 +114,8 @@ def main():
         if "matching" not in skip:
             rows = ["build,profile,n,matching,backend,threads,median_matching_ms,min_matching_ms,pin_visits,"
                     "nodes_after"]
-            matching(args.cli, args.before_cli, args.threads, args.repeats, folder, rows)
+            matching(args.cli, args.before_cli, [int(t) for t in args.threads.split(",")], args.repeats, args.n,
+                     args.profiles.split(","), folder, rows)
             with open(os.path.join(args.outdir, "matching.csv"), "w") as f:
                 f.write("\n".join(rows) + "\n")
         if "coarsening" not in skip:

@@ -6,28 +6,38 @@
 namespace ms::hypergraph {
 
 int64_t NeighbourScan::scan(const Hypergraph& graph, int32_t j, const std::vector<int32_t>& mate) {
-  for (int32_t k : touched_) {
-    similarity_[static_cast<std::size_t>(k)] = 0;
-    seen_[static_cast<std::size_t>(k)] = 0;
-  }
+  return accumulate<true>(graph, j, mate.data());
+}
+
+int64_t NeighbourScan::scanAllUnmatched(const Hypergraph& graph, int32_t j) {
+  return accumulate<false>(graph, j, nullptr);
+}
+
+template <bool kReadMate>
+int64_t NeighbourScan::accumulate(const Hypergraph& graph, int32_t j, const int32_t* mate) {
+  for (int32_t k : touched_) slot_[static_cast<std::size_t>(k)] = kUnseen;
   touched_.clear();
+  found_.clear();
   current_ = j;
   int64_t visits = 0;
   for (int32_t edge : graph.edgesOf(j)) {
     const auto pins = graph.pins(edge);
     visits += static_cast<int64_t>(pins.size());
     for (int32_t k : pins) {
+      if (k == j) continue;
       // Relaxed atomic loads: parallelGreedyMatch's threads claim nodes while others scan.
-      if (k == j || std::atomic_ref<int32_t>(const_cast<int32_t&>(mate[static_cast<std::size_t>(k)]))
-                            .load(std::memory_order_relaxed) != -1) {
-        continue;
+      if constexpr (kReadMate) {
+        if (std::atomic_ref<int32_t>(const_cast<int32_t&>(mate[k])).load(std::memory_order_relaxed) != -1)
+          continue;
       }
       // A neighbour is any node sharing a hyperedge, so zero-weight hyperedges still make neighbours.
-      if (!seen_[static_cast<std::size_t>(k)]) {
-        seen_[static_cast<std::size_t>(k)] = 1;
+      int32_t& slot = slot_[static_cast<std::size_t>(k)];
+      if (slot == kUnseen) {
+        slot = static_cast<int32_t>(touched_.size());
         touched_.push_back(k);
+        found_.push_back(0);
       }
-      similarity_[static_cast<std::size_t>(k)] += graph.edgeWeight(edge);
+      found_[static_cast<std::size_t>(slot)] += graph.edgeWeight(edge);
     }
   }
   return visits;
@@ -36,38 +46,58 @@ int64_t NeighbourScan::scan(const Hypergraph& graph, int32_t j, const std::vecto
 int32_t NeighbourScan::best() const {
   int32_t bestNode = -1;
   Similarity bestSimilarity = 0;
-  for (int32_t k : touched_) {
-    if (preferred(current_, k, static_cast<uint64_t>(similarity_[static_cast<std::size_t>(k)]), bestNode,
+  for (std::size_t i = 0; i < touched_.size(); ++i) {
+    if (preferred(current_, touched_[i], static_cast<uint64_t>(found_[i]), bestNode,
                   static_cast<uint64_t>(bestSimilarity))) {
-      bestNode = k;
-      bestSimilarity = similarity_[static_cast<std::size_t>(k)];
+      bestNode = touched_[i];
+      bestSimilarity = found_[i];
     }
   }
   return bestNode;
 }
 
-void NeighbourScan::bestFew(int32_t count, int32_t* out) const {
-  // Insertion into a short sorted list: count is a handful, the neighbours many.
-  int32_t filled = 0;
-  for (int32_t k : touched_) {
-    const auto s = static_cast<uint64_t>(similarity_[static_cast<std::size_t>(k)]);
-    int32_t at = filled;
-    while (at > 0 && preferred(current_, k, s, out[at - 1],
-                               static_cast<uint64_t>(similarity_[static_cast<std::size_t>(out[at - 1])]))) {
-      --at;
+void NeighbourScan::bestFew(std::span<int32_t> out) {
+  // One 64-bit key per neighbour: the similarity above the high half of the edge's tie key, so that selecting
+  // and sorting compare integers (few kept: by insertion into a short sorted list; many: by nth_element).
+  // Equal keys (tie keys alike in their high half, or similarities of 32 bits and more, which all get the
+  // same key) fall back to preferred() on the exact values.
+  constexpr uint64_t kWide = uint64_t{UINT32_MAX} << 32;
+  const auto keyOf = [&](std::size_t i) -> Ranked {
+    const auto similarity = static_cast<uint64_t>(found_[i]);
+    return {similarity >= UINT32_MAX ? kWide : similarity << 32 | edgeTieKey(current_, touched_[i]) >> 32,
+            static_cast<int32_t>(i)};
+  };
+  const auto first = [this](const Ranked& a, const Ranked& b) {
+    if (a.key != b.key) return a.key > b.key;
+    const auto i = static_cast<std::size_t>(a.index), k = static_cast<std::size_t>(b.index);
+    return preferred(current_, touched_[i], static_cast<uint64_t>(found_[i]), touched_[k],
+                     static_cast<uint64_t>(found_[k]));
+  };
+  ranked_.clear();
+  if (out.size() <= kFewByInsertion) {
+    // A short sorted list: most neighbours are turned away by one comparison with its last.
+    for (std::size_t i = 0; i < touched_.size(); ++i) {
+      const Ranked r = keyOf(i);
+      if (ranked_.size() == out.size() && !first(r, ranked_.back())) continue;
+      if (ranked_.size() == out.size()) ranked_.pop_back();
+      ranked_.insert(std::upper_bound(ranked_.begin(), ranked_.end(), r, first), r);
     }
-    if (at >= count) continue;
-    for (int32_t i = std::min(filled, count - 1); i > at; --i) out[i] = out[i - 1];
-    out[at] = k;
-    filled = std::min(filled + 1, count);
+  } else {
+    for (std::size_t i = 0; i < touched_.size(); ++i) ranked_.push_back(keyOf(i));
+    const auto end = ranked_.begin() + static_cast<std::ptrdiff_t>(std::min(out.size(), ranked_.size()));
+    std::nth_element(ranked_.begin(), end, ranked_.end(), first);
+    std::sort(ranked_.begin(), end, first);
   }
-  for (int32_t i = filled; i < count; ++i) out[i] = -1;
+  const std::size_t kept = std::min(out.size(), ranked_.size());
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    out[i] = i < kept ? touched_[static_cast<std::size_t>(ranked_[i].index)] : -1;
+  }
 }
 
 std::vector<Neighbour> NeighbourScan::neighbours() const {
   std::vector<Neighbour> out;
   out.reserve(touched_.size());
-  for (int32_t k : touched_) out.push_back({k, similarity_[static_cast<std::size_t>(k)]});
+  for (std::size_t i = 0; i < touched_.size(); ++i) out.push_back({touched_[i], found_[i]});
   std::sort(out.begin(), out.end(), [](const Neighbour& a, const Neighbour& b) { return a.node < b.node; });
   return out;
 }

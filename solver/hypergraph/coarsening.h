@@ -3,6 +3,7 @@
 // coarsening map f (f(v) = min{v, mate(v)}) and apply-coarsening (eq. 3-4).
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "solver/hypergraph/hypergraph.h"
@@ -11,27 +12,41 @@
 
 namespace ms::hypergraph {
 
-// Dense similarity accumulator of one scanning thread: S of Fig. 3 plus the list of nodes it touched, so
+// Similarity accumulator of one scanning thread: S of Fig. 3 kept compactly per neighbour found, with a
+// dense map from node to its place there (4 bytes per node, so that large inputs stay in cache longer), so
 // resetting costs the neighbours found, not n.
 class NeighbourScan {
  public:
-  explicit NeighbourScan(int32_t nodes)
-      : similarity_(static_cast<std::size_t>(nodes), 0), seen_(static_cast<std::size_t>(nodes), 0) {}
+  explicit NeighbourScan(int32_t nodes) : slot_(static_cast<std::size_t>(nodes), kUnseen) {}
   // Fig. 3 for node j over the nodes with mate == -1 (j excluded; `mate` is read atomically, so other
   // threads may claim nodes meanwhile). Returns the nonzeros scanned; the
   // neighbours found stay readable until the next scan. Similarities are summed as non-negative integers.
   int64_t scan(const Hypergraph& graph, int32_t j, const std::vector<int32_t>& mate);
+  // The same while every node is unmatched (the suitor's first proposals): no mate to read per nonzero.
+  int64_t scanAllUnmatched(const Hypergraph& graph, int32_t j);
   // argmax_k S(k) under `preferred` (preference.h); -1 when j has no unmatched neighbour.
   int32_t best() const;
-  // The up to `count` unmatched neighbours j prefers most, in order of preference, into out[0..count) (-1
-  // where j has fewer).
-  void bestFew(int32_t count, int32_t* out) const;
+  // The unmatched neighbours j prefers most, in order of preference, into out (-1 past the last when j has
+  // fewer than out.size()).
+  void bestFew(std::span<int32_t> out);
   std::vector<Neighbour> neighbours() const;
+  std::size_t found() const { return touched_.size(); }
 
  private:
-  std::vector<Similarity> similarity_;
-  std::vector<uint8_t> seen_;
-  std::vector<int32_t> touched_;
+  // A neighbour found (its index in touched_ and found_) with a key that orders most pairs as preferred()
+  // does.
+  struct Ranked {
+    uint64_t key;
+    int32_t index;
+  };
+  static constexpr std::size_t kFewByInsertion = 16;  // bestFew keeps up to this many by insertion
+  template <bool kReadMate>
+  int64_t accumulate(const Hypergraph& graph, int32_t j, const int32_t* mate);
+  static constexpr int32_t kUnseen = -1;  // slot_ of a node the scan has not touched
+  std::vector<int32_t> slot_;             // per node: its index in touched_ and found_
+  std::vector<int32_t> touched_;          // the neighbours found, in the order found
+  std::vector<Similarity> found_;         // their similarities
+  std::vector<Ranked> ranked_;            // bestFew's work space
   int32_t current_ = -1;
 };
 

@@ -31,6 +31,9 @@ class SuitorKernels {
   virtual SuitorRound matchProposals() = 0;
   virtual std::vector<int32_t> mates() const = 0;
   virtual std::vector<int32_t> candidates() const = 0;
+  // How often each node scanned its hyperedges on this level (its other proposals came from the neighbours
+  // kept by a scan); empty where the kernels do not count (the device).
+  virtual std::vector<int32_t> scansPerNode() const { return {}; }
   // Device time of the last propose/matchProposals call in ns; -1 for host kernels.
   virtual int64_t lastDeviceNs() const { return -1; }
 };

@@ -17,7 +17,9 @@
 #   build            `cmake --preset device` in the current directory (the repository) against the unpacked
 #                    Open MPI (libopenmpi-dev among the .debs)
 #   shared S R       ranks sharing the machine's GPUs (local rank modulo the devices: one GPU, all share it):
-#                    for n in S, [0,n), [0,10n) and real U[0,1), both variants, the single-process CUDA
+#                    for n in S, [0,n), [0,10n) and real U[0,1) (SHARED_GENERATORS="uniform --range n|real"
+#                    narrows them: generator options separated by |), both variants (SHARED_ALGORITHMS=tree
+#                    narrows them), the single-process CUDA
 #                    solver (matchscope-cli) against mpirun -np P (P in R) with --verify; every rank's
 #                    device memory measured next to its slice + O(n) state. OUT/shared.csv (device named),
 #                    one row per run; a run fails when the objectives differ, the certificate is not valid,
@@ -74,8 +76,10 @@ run_shared() {
   local csv=$out/shared.csv
   echo "device,n,generator,algorithm,ranks,single_objective,objective,same,certificate,single_ms,time_ms,rank_ms,rank_devices,device_mb,expected_device_mb,device_slice_mb,memory_within_10pct,exit" >"$csv"
   for n in $sizes; do
-    for generator in "uniform --range n" "uniform --range 10n" real; do
-      for algorithm in classical tree; do
+    local generators
+    IFS='|' read -r -a generators <<<"${SHARED_GENERATORS:-uniform --range n|uniform --range 10n|real}"
+    for generator in "${generators[@]}"; do
+      for algorithm in ${SHARED_ALGORITHMS:-classical tree}; do
         log=$out/single-$n-${generator// /_}-$algorithm.log
         timeout 240 "$cli" solve --generate $generator --n "$n" --seed 7 --stream counter \
           --algorithm "$algorithm" --backend cuda >"$log" 2>&1

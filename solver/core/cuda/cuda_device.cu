@@ -29,7 +29,8 @@ void releasePinned(void* pointer) {
 }
 
 // Never destroyed: at exit the CUDA runtime may be gone before static destructors run, and cudaFreeHost
-// would then fail; the operating system takes the pages back.
+// would then fail. Its cached blocks go back at exit instead (probe registers that after the runtime's own
+// exit handler, so it runs first), which keeps compute-sanitizer's leak check to real leaks.
 CachingHostAllocator& pinnedCache() {
   static auto* cache = new CachingHostAllocator({&allocatePinned, &releasePinned}, {});
   return *cache;
@@ -60,6 +61,7 @@ CudaDeviceInfo probe() {
   info.multiprocessors = properties.multiProcessorCount;
   setHostAllocator({[](std::size_t bytes) { return pinnedCache().allocate(bytes); },
                     [](void* pointer) { pinnedCache().release(pointer); }});
+  std::atexit([] { pinnedCache().trim(); });
   return info;
 }
 

@@ -368,6 +368,17 @@ class TestLapIo : public QObject {
         dir, "f.npy",
         npyHeader("{'descr': '<i4', 'fortran_order': True, 'shape': (1, 1, 1), }") + std::string(4, '\0'));
     QVERIFY_THROWS_EXCEPTION(InputError, readNpyBatch(fortran, &problems));
+    for (const char* shape : {"(0, 4, 4)", "(2, 0, 4)", "(2, 4, 0)"}) {
+      const std::string empty = writeFile(
+          dir, "e.npy",
+          npyHeader(std::string("{'descr': '<f8', 'fortran_order': False, 'shape': ") + shape + ", }"));
+      try {
+        readNpyBatch(empty, &problems);
+        QFAIL("an empty batch read");
+      } catch (const InputError& error) {
+        QVERIFY2(QString(error.what()).endsWith(QString("empty batch, shape ") + shape), error.what());
+      }
+    }
   }
 
   void missingFileIsNamed() {

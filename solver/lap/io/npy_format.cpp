@@ -163,6 +163,7 @@ class HeaderParser {
     if (batched_) {
       if (dims.size() != 3)
         fail(shapeAt, "expected a 3-D batch (problems, rows, cols), found shape " + shape);
+      if (dims[0] == 0 || dims[1] == 0 || dims[2] == 0) fail(shapeAt, "empty batch, shape " + shape);
       if (dims[1] != 0 && dims[0] > std::numeric_limits<int64_t>::max() / dims[1])
         fail(shapeAt, "batch too large");
       header.batch = dims[0];

@@ -21,6 +21,7 @@
 
 #include "bench/lap/hylac_stream.h"
 #include "solver/core/csv_table.h"
+#include "solver/core/cuda_device.h"
 #include "solver/core/errors.h"
 #include "solver/core/provenance.h"
 #include "solver/lap/io/matrix_io.h"
@@ -122,6 +123,9 @@ int main(int argc, char** argv) {
     for (int a = 3; a < argc; ++a) {
       const std::filesystem::path file = argv[a];
       int32_t count = 0;
+      // The batch lands in page-locked memory, as matchscope-cli's does: the CUDA probe installs the
+      // project's cached page-locked allocator before the read (uploads from pageable memory are far slower).
+      if (!ms::cudaDevice().usable) throw ms::SolveError("no usable GPU: " + ms::cudaDevice().reason);
       ms::lap::AnyCostMatrix stacked = ms::lap::readNpyBatch(file, &count);
       std::visit(
           [&](auto& matrix) {

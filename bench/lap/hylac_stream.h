@@ -17,9 +17,10 @@ struct HylacStreamRun {
 
 // `costs`: count problems of n x n stacked row-major in host memory. T is HyLAC's one cost type `data`:
 // int (int32), float or double; every dual, slack and its device objective are kept in T as well.
-// Constructs a TLAP (HyLAC's allocation of its work arrays), allocates the costs and its outputs (row
-// assignment, row and column duals, objectives), uploads, solves, downloads them and frees everything:
-// the whole of one batch solve, which the caller times. HyLAC exits the process on a CUDA error.
+// Constructs a TLAP (HyLAC's allocation of its work arrays), uploads the costs into device buffers kept
+// between solves of one size (as MatchScope's pool keeps its block), solves, and downloads the outputs (row
+// assignment, row and column duals, objectives) into page-locked memory: the whole of one batch solve, which
+// the caller times. HyLAC exits the process on a CUDA error.
 template <class T>
 HylacStreamRun solveWithHylacStream(const T* costs, int32_t count, int32_t n);
 

@@ -19,6 +19,8 @@
 #   partitions each with Mt-KaHyPar (default preset, km1, eps 0.03, THREADS threads, default all cores, seeds
 #   1-3) and with MatchScope (--objective km1 and cut), and appends one row per partition to OUT/kahypar-compare.csv.
 #   ONLY="flickr grid" (generator names) runs a subset; rows append, so the subsets can run one call each.
+#   KS="2 8" (default "2 8 64"), SEEDS="1" (Mt-KaHyPar's seeds, default "1 2 3"), OBJECTIVES="km1" (MatchScope's,
+#   default "km1 cut") and MS_ARGS="--backend cpu" (more MatchScope options, named in its label) trim or vary a run.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/../.." && pwd)
 
@@ -39,7 +41,9 @@ prepare() {
 }
 
 build() {
-  local deps=$1 out=$2
+  local deps out
+  deps=$(realpath "$1")
+  out=$(realpath -m "$2")  # FetchContent's URL needs absolute paths
   mkdir -p "$out/prefix" "$out/src"
   for deb in "$deps"/debs/*.deb; do dpkg -x "$deb" "$out/prefix"; done
   for archive in "$deps"/src/*.tar.gz; do tar -xzf "$archive" -C "$out/src"; done
@@ -53,7 +57,7 @@ build() {
   local lib="$out/prefix/usr/lib/x86_64-linux-gnu"
   cmake -S "$out/src/mt-kahypar" -B "$out/build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
     -DCMAKE_PREFIX_PATH="$out/prefix/usr" -DBoost_ROOT="$out/prefix/usr" -DTBB_DIR="$lib/cmake/TBB" \
-    -DKAHYPAR_DOWNLOAD_BOOST=OFF -DKAHYPAR_DOWNLOAD_TBB=OFF -DKAHYPAR_DISABLE_GROWT=ON \
+    -DCMAKE_POLICY_VERSION_MINIMUM=3.5 -DKAHYPAR_DOWNLOAD_BOOST=OFF -DKAHYPAR_DOWNLOAD_TBB=OFF -DKAHYPAR_DISABLE_GROWT=ON \
     -DCMAKE_EXE_LINKER_FLAGS="-Wl,-rpath,$lib" -DCMAKE_CXX_FLAGS="-I$out/prefix/usr/include"
   cmake --build "$out/build" --target MtKaHyPar-CLI -j "$(nproc)"
   ls -l "$out/build/mt-kahypar/application/MtKaHyPar-CLI"
@@ -78,9 +82,9 @@ run() {
     else
       "$cli" generate --problem hypergraph "$generator" --n "$n" --seed 1 --output "$hgr" >/dev/null
     fi
-    for k in 2 8 64; do
+    for k in ${KS:-2 8 64}; do
       local args=()
-      for seed in 1 2 3; do
+      for seed in ${SEEDS:-1 2 3}; do
         rm -rf "$work/mt" && mkdir -p "$work/mt"
         start=$(date +%s%N)
         "$mt" -h "$hgr" -k "$k" -e 0.03 -o km1 -m direct --preset-type=default -t "$threads" --seed "$seed" \
@@ -89,14 +93,19 @@ run() {
         cp "$work"/mt/*.KaHyPar "$work/mt-$seed.part"
         args+=(--partition "mtkahypar-default-seed$seed=$work/mt-$seed.part" --time "mtkahypar-default-seed$seed=$ms")
       done
-      for objective in km1 cut; do
+      local label
+      for objective in ${OBJECTIVES:-km1 cut}; do
+        label="matchscope-$objective${MS_ARGS:+ $MS_ARGS}"
         start=$(date +%s%N)
+        # shellcheck disable=SC2086 # MS_ARGS holds several options
         "$cli" solve --problem hypergraph --input "$hgr" --parts "$k" --objective "$objective" --epsilon 0.03 \
-          --partition-out "$work/ms-$objective.part" >"$work/ms.log"
+          ${MS_ARGS:-} --partition-out "$work/ms-$objective.part" >"$work/ms.log"
         ms=$(( ($(date +%s%N) - start) / 1000000 ))
-        args+=(--partition "matchscope-$objective=$work/ms-$objective.part" --time "matchscope-$objective=$ms")
+        args+=(--partition "$label=$work/ms-$objective.part" --time "$label=$ms")
       done
+      # COMMIT names the MatchScope build where the tree copy has no .git.
       python3 "$here/bench/hypergraph/compare_partitions.py" "$hgr" "$k" "$csv" --instance "$name" \
+        ${COMMIT:+--commit "$COMMIT"} \
         --machine "$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1); $(lscpu | sed -n 's/^Model name: *//p'), $threads threads" \
         "${args[@]}"
     done

@@ -158,7 +158,7 @@ class TestHypergraphCuda : public QObject {
     int shape = 0;
     for (const auto& [spec, isolated] : std::vector<std::pair<RandomHypergraphSpec, int32_t>>{
              {{1, 3, 1, 1, 1, seed}, 0},              // one node, single-pin and empty hyperedges
-             {{2, 1, 2, 1, 1, seed + 1}, 3},          // isolated nodes only but two
+             {{2, 1, 2, 1, 1, seed + 1}, 3},          // three nodes in no hyperedge
              {{30, 12, 4, 5, 3, seed + 2}, 5},        // small, weighted
              {{200, 600, 8, 1, 1, seed + 3}, 20},     // dense, unit weights (many repeats after mapping)
              {{5'000, 2'000, 3, 9, 7, seed + 4}, 0},  // sparse: many nodes in no hyperedge

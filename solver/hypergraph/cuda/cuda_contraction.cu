@@ -7,10 +7,10 @@
 //   node side: a stable radix sort of the (pin, hyperedge) pairs by pin keeps each node's hyperedges in
 //             increasing order, as the Hypergraph constructor lists them.
 // The new level replaces the old one on the device, and its host copy is downloaded once.
+#include <cuda_runtime.h>
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_scan.cuh>
 #include <cub/device/device_select.cuh>
-#include <cuda_runtime.h>
 
 #include <algorithm>
 #include <bit>
@@ -130,7 +130,8 @@ T readBack(const T* device) {
 class CudaContractionKernels final : public ContractionKernels {
  public:
   explicit CudaContractionKernels(std::shared_ptr<DeviceLevel> level) : level_(std::move(level)) {
-    if (!level_) throw std::invalid_argument("CUDA contraction: the suitor kernels hold no level on a device");
+    if (!level_)
+      throw std::invalid_argument("CUDA contraction: the suitor kernels hold no level on a device");
     check(cudaEventCreate(&start_), "event");
     check(cudaEventCreate(&stop_), "event");
   }
@@ -143,7 +144,8 @@ class CudaContractionKernels final : public ContractionKernels {
 
   ContractedLevel contract(const Hypergraph& graph, const std::vector<int32_t>* mate) override {
     DeviceLevel& level = *level_;
-    if (!level.holds(graph)) throw std::logic_error("CUDA contraction: the level on the device is not `graph`");
+    if (!level.holds(graph))
+      throw std::logic_error("CUDA contraction: the level on the device is not `graph`");
     const int32_t n = graph.nodeCount(), edges = graph.edgeCount();
     const int64_t pinCount = graph.pinCount();
     if (mate != nullptr) {
@@ -176,13 +178,16 @@ class CudaContractionKernels final : public ContractionKernels {
       pinKeys<<<blocksFor(pinCount), kThreads>>>(raw(level.edgeOffsets), edges, raw(level.pins), pinCount,
                                                  raw(map), width, raw(keys));
       check(cudaGetLastError(), "pin keys");
-      const int keyBits = std::max(1, static_cast<int>(std::bit_width(static_cast<uint64_t>(edges) * width - 1)));
-      scratch(cub::DeviceRadixSort::SortKeys(nullptr, scratchBytes_, raw(keys), raw(sorted), pinCount, 0, keyBits));
+      const int keyBits =
+          std::max(1, static_cast<int>(std::bit_width(static_cast<uint64_t>(edges) * width - 1)));
+      scratch(cub::DeviceRadixSort::SortKeys(nullptr, scratchBytes_, raw(keys), raw(sorted), pinCount, 0,
+                                             keyBits));
       check(cub::DeviceRadixSort::SortKeys(raw(scratch_), scratchBytes_, raw(keys), raw(sorted), pinCount, 0,
                                            keyBits),
             "pin sort");
       scratch(cub::DeviceSelect::Unique(nullptr, scratchBytes_, raw(sorted), raw(keys), raw(kept), pinCount));
-      check(cub::DeviceSelect::Unique(raw(scratch_), scratchBytes_, raw(sorted), raw(keys), raw(kept), pinCount),
+      check(cub::DeviceSelect::Unique(raw(scratch_), scratchBytes_, raw(sorted), raw(keys), raw(kept),
+                                      pinCount),
             "repeats");
     }
     const int64_t coarsePinCount = readBack(raw(kept));
@@ -253,11 +258,13 @@ class CudaContractionKernels final : public ContractionKernels {
                           std::to_string(freeBytes >> 20) + " MiB free");
     }
   }
-  // CUB's temporary storage: grown to the largest request so far (`bytes` = scratchBytes_ after a size query).
+  // CUB's temporary storage: grown to the largest request so far (`bytes` = scratchBytes_ after a size
+  // query).
   void scratch(cudaError_t query) {
     check(query, "temporary storage size");
     // At least a byte: CUB takes a null pointer for a size query.
-    if (std::max<std::size_t>(scratchBytes_, 1) > scratch_.size()) scratch_.resize(std::max<std::size_t>(scratchBytes_, 1));
+    if (std::max<std::size_t>(scratchBytes_, 1) > scratch_.size())
+      scratch_.resize(std::max<std::size_t>(scratchBytes_, 1));
   }
 
   std::shared_ptr<DeviceLevel> level_;

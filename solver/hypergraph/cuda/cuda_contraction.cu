@@ -6,7 +6,8 @@
 //             hyperedge's first key (a binary search) frames the coarse hyperedges, empty ones included;
 //   node side: a stable radix sort of the (pin, hyperedge) pairs by pin keeps each node's hyperedges in
 //             increasing order, as the Hypergraph constructor lists them.
-// The new level replaces the old one on the device, and its host copy is downloaded once.
+// The new level replaces the old one on the device, and its host copy is downloaded once, through a
+// page-locked buffer.
 #include <cuda_runtime.h>
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_scan.cuh>
@@ -14,10 +15,12 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstddef>
 #include <stdexcept>
 #include <string>
 
 #include "solver/core/errors.h"
+#include "solver/core/host_buffer.h"
 #include "solver/core/stopwatch.h"
 #include "solver/hypergraph/contraction_kernels.h"
 #include "solver/hypergraph/cuda/device_level.h"
@@ -110,22 +113,48 @@ __global__ void lowerBounds(const T* sorted, int64_t count, T step, int64_t quer
 }
 
 template <typename T>
-std::vector<T> download(const thrust::device_vector<T>& device) {
-  std::vector<T> out(device.size());
-  if (!out.empty()) {
-    check(cudaMemcpy(out.data(), thrust::raw_pointer_cast(device.data()), out.size() * sizeof(T),
-                     cudaMemcpyDeviceToHost),
-          "download");
-  }
-  return out;
-}
-
-template <typename T>
 T readBack(const T* device) {
   T out{};
   check(cudaMemcpy(&out, device, sizeof(T), cudaMemcpyDeviceToHost), "count");
   return out;
 }
+
+// Device arrays copied to host vectors through one page-locked buffer (pageable copies run far below the
+// bus speed): every copy queued, one wait, then each array into its vector.
+class HostCopy {
+ public:
+  explicit HostCopy(HostBuffer<std::byte>& staging) : staging_(staging) {}
+  template <typename T>
+  std::size_t add(const thrust::device_vector<T>& device) {
+    parts_.push_back({thrust::raw_pointer_cast(device.data()), device.size() * sizeof(T), total_});
+    total_ += (parts_.back().bytes + 7) / 8 * 8;
+    return parts_.size() - 1;
+  }
+  void fetch() {
+    if (staging_.size() < total_) staging_ = HostBuffer<std::byte>(total_);
+    for (const Part& part : parts_) {
+      if (part.bytes == 0) continue;
+      check(cudaMemcpyAsync(staging_.data() + part.offset, part.device, part.bytes, cudaMemcpyDeviceToHost),
+            "download");
+    }
+    check(cudaStreamSynchronize(nullptr), "download");
+  }
+  template <typename T>
+  std::vector<T> take(std::size_t index) const {
+    const Part& part = parts_[index];
+    const auto* first = reinterpret_cast<const T*>(staging_.data() + part.offset);
+    return std::vector<T>(first, first + part.bytes / sizeof(T));
+  }
+
+ private:
+  struct Part {
+    const void* device;
+    std::size_t bytes, offset;
+  };
+  HostBuffer<std::byte>& staging_;
+  std::vector<Part> parts_;
+  std::size_t total_ = 0;
+};
 
 class CudaContractionKernels final : public ContractionKernels {
  public:
@@ -227,9 +256,16 @@ class CudaContractionKernels final : public ContractionKernels {
     check(cudaEventElapsedTime(&deviceMs, start_, stop_), "event");
 
     const Stopwatch downloadTime;
-    ContractedLevel out{Hypergraph(clusters, download(edgeOffsets), download(coarsePins), graph.edgeWeights(),
-                                   download(clusterWeights), download(nodeOffsets), download(incidence)),
-                        download(map), static_cast<int64_t>(static_cast<double>(deviceMs) * 1e6)};
+    HostCopy copy(staging_);
+    const std::size_t offsetsPart = copy.add(edgeOffsets), pinsPart = copy.add(coarsePins),
+                      weightsPart = copy.add(clusterWeights), nodeOffsetsPart = copy.add(nodeOffsets),
+                      incidencePart = copy.add(incidence), mapPart = copy.add(map);
+    copy.fetch();
+    ContractedLevel out{Hypergraph(clusters, copy.take<int64_t>(offsetsPart), copy.take<int32_t>(pinsPart),
+                                   graph.edgeWeights(), copy.take<int32_t>(weightsPart),
+                                   copy.take<int64_t>(nodeOffsetsPart), copy.take<int32_t>(incidencePart)),
+                        copy.take<int32_t>(mapPart),
+                        static_cast<int64_t>(static_cast<double>(deviceMs) * 1e6)};
     out.downloadNs = downloadTime.elapsedNs();
 
     // The new level takes the old one's place; the hyperedge weights stay.
@@ -268,6 +304,7 @@ class CudaContractionKernels final : public ContractionKernels {
   }
 
   std::shared_ptr<DeviceLevel> level_;
+  HostBuffer<std::byte> staging_;  // the host copy's page-locked buffer, kept for the next level
   thrust::device_vector<unsigned char> scratch_;
   std::size_t scratchBytes_ = 0;
   cudaEvent_t start_{}, stop_{};

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the hypergraph CUDA checks on a GPU machine from binaries built elsewhere: the QtTest suite (with Qt's
 # runtime unpacked from .debs), compute-sanitizer on small coarsenings that reach the light, medium, heavy
-# and overflow kernels, and the Table III bench.
+# and overflow kernels and the device contraction (and on a bipartition coarsened on the GPU), and the
+# Table III bench.
 #
 #   bench/device/run_hypergraph_cuda_checks.sh BUNDLE QTRT OUT [tests] [sanitizer] [bench ARGS]
 #
@@ -42,6 +43,12 @@ run_sanitizer() {
       echo "compute-sanitizer $tool $instance: exit $? $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|^nodes' /tmp/sanitizer.txt | tr '\n' ' ')"
       { echo "=== $tool $instance"; cat /tmp/sanitizer.txt; } >>"$out/sanitizer.txt"
     done
+    # A bipartition coarsened by the GPU suitor: levels contracted on the device, the two-hop pairing's
+    # matching to the host and back.
+    timeout 300 compute-sanitizer --tool "$tool" --error-exitcode 9 "$bundle/matchscope-cli" solve --problem hypergraph \
+      --generate stanford --n 20000 --algorithm bipartition --coarsen-with suitor --backend cuda >/tmp/sanitizer.txt 2>&1
+    echo "compute-sanitizer $tool bipartition stanford 20000: exit $? $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|^cut' /tmp/sanitizer.txt | tr '\n' ' ')"
+    { echo "=== $tool bipartition stanford 20000"; cat /tmp/sanitizer.txt; } >>"$out/sanitizer.txt"
   done
 }
 

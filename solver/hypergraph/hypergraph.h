@@ -20,6 +20,12 @@ class Hypergraph {
   // side. Throws std::invalid_argument for an inconsistent structure (the readers check files first).
   Hypergraph(int32_t nodes, std::vector<int64_t> edgeOffsets, std::vector<int32_t> pins,
              std::vector<int32_t> edgeWeights = {}, std::vector<int32_t> nodeWeights = {});
+  // The same with the node -> hyperedge side given as the constructor above builds it (each node's
+  // hyperedges in increasing order), for a level a device contraction built there: checks the array sizes
+  // only. Weights as above.
+  Hypergraph(int32_t nodes, std::vector<int64_t> edgeOffsets, std::vector<int32_t> pins,
+             std::vector<int32_t> edgeWeights, std::vector<int32_t> nodeWeights,
+             std::vector<int64_t> nodeOffsets, std::vector<int32_t> incidence);
 
   int32_t nodeCount() const { return nodes_; }
   int32_t edgeCount() const { return static_cast<int32_t>(edgeWeights_.size()); }
@@ -48,6 +54,9 @@ class Hypergraph {
   const std::vector<int32_t>& nodeWeights() const { return nodeWeights_; }
 
  private:
+  // Checks the hyperedge side and fills in the default weights.
+  void frameEdges();
+
   int32_t nodes_ = 0;
   std::vector<int64_t> edgeOffsets_{0};
   std::vector<int32_t> pins_;

@@ -35,7 +35,8 @@ struct HypergraphOptions {
   HypergraphAlgorithm algorithm = HypergraphAlgorithm::Bipartition;
   // Suitor matching (coarsen-suitor, and bipartition with MatchingRule::Suitor): Sequential, Cpu (OpenMP)
   // or Cuda. Greedy matching: Sequential (Fig. 4) or Cpu (Fig. 4 on OpenMP threads that claim pairs
-  // with compare-and-swap, coarsening.h). Contraction and refinement run sequentially on the CPU.
+  // with compare-and-swap, coarsening.h). Contraction runs on the GPU after CUDA suitor matching (the next
+  // level starts there), sequentially on the CPU otherwise; refinement runs sequentially on the CPU.
   lap::Backend backend = lap::Backend::Sequential;
   int threads = 0;                                          // OpenMP threads; 0 = all hardware threads
   MatchingRule bipartitionMatching = MatchingRule::Greedy;  // how bipartition coarsens
@@ -55,6 +56,8 @@ struct HypergraphResult {
   std::vector<int32_t> mate;           // the matching of the input level (-1 unmatched)
   std::vector<int32_t> coarseningMap;  // f of the input level (eq. 3-5): f(v) = min{v, mate(v)}, renumbered
                                        // 0..|V'|-1 in increasing order of that minimum
+  std::vector<int64_t> downloadNs;     // per coarsened level a device contracted: copying it (and f) to
+                                       // the host, ns; empty where the contraction ran on the host
   std::vector<uint8_t> partition;      // bipartition only: side of each input node
   int64_t cut = 0;
   double imbalance = 0;

@@ -8,6 +8,7 @@
 
 #include "solver/core/errors.h"
 #include "solver/hypergraph/coarsening.h"
+#include "solver/hypergraph/contraction_kernels.h"
 #include "solver/hypergraph/hypergraph_solver.h"
 #include "solver/hypergraph/partition.h"
 #include "solver/hypergraph/suitor_kernels.h"
@@ -36,6 +37,9 @@ class MultilevelMachine final : public HypergraphSolver {
         suitor_ = makeCpuSuitorKernels(options.backend == lap::Backend::Sequential ? 1 : options.threads);
       }
     }
+    // The suitor's device contracts where it matched; greedy matching and host suitors contract on the host.
+    contraction_ = suitor_ && suitor_->deviceLevel() ? makeCudaContractionKernels(*suitor_)
+                                                     : makeCpuContractionKernels();
     graphs_.push_back(std::move(graph));
     levels_.push_back(sizeOf(*graphs_.back()));
     stage_ = coarseningEnds() ? firstPartitionStage() : Stage::Matching;
@@ -51,6 +55,7 @@ class MultilevelMachine final : public HypergraphSolver {
     out.levels = levels_;
     out.mate = inputMate_;
     out.coarseningMap = maps_.empty() ? std::vector<int32_t>{} : maps_.front();
+    out.downloadNs = downloadNs_;
     if (options_.algorithm == HypergraphAlgorithm::Bipartition) {
       out.partition = partition_;
       out.cut = cut_;
@@ -143,7 +148,11 @@ class MultilevelMachine final : public HypergraphSolver {
         scan_.emplace(graph().nodeCount());
       }
     } else {
-      suitor_->begin(graph());
+      if (level_ == 0) {
+        suitor_->begin(graph());
+      } else {
+        suitor_->beginContracted(graph());
+      }
       proposalsPending_ = true;
       everyNode_ = true;
     }
@@ -239,20 +248,27 @@ class MultilevelMachine final : public HypergraphSolver {
   }
 
   void contract(StepRecord& record) {
-    std::vector<int32_t> mate = currentMates();
+    const bool twoHop = options_.algorithm == HypergraphAlgorithm::Bipartition;
+    const bool matchingOnDevice = suitor_ && suitor_->deviceLevel();
+    // The matching comes to the host where host code reads it: the input level's (the result reports it),
+    // the two-hop pairing's (which then goes back to the device), and the host contraction's.
+    std::vector<int32_t> mate;
+    if (level_ == 0 || twoHop || !matchingOnDevice) mate = currentMates();
     if (level_ == 0) inputMate_ = mate;
-    if (options_.algorithm == HypergraphAlgorithm::Bipartition) {
+    if (twoHop) {
       // The partitioner also pairs the nodes the matching left alone by a common neighbour, so that hub-heavy
       // inputs keep coarsening; the pairs weigh at most |V| / kContractionLimit.
       const int64_t maxWeight = (graph().totalNodeWeight() + kContractionLimit - 1) / kContractionLimit;
       record.counters[kPinVisits] = static_cast<double>(pairByCommonNeighbour(graph(), mate, maxWeight));
     }
-    record.counters[kMatchedPairs] = static_cast<double>(pairsIn(mate));
-    std::vector<int32_t> map = coarseningMap(mate);
-    const int32_t clusters = map.empty() ? 0 : *std::max_element(map.begin(), map.end()) + 1;
-    graphs_.push_back(std::make_shared<const Hypergraph>(applyCoarsening(graph(), map, clusters)));
+    const bool hostMate = twoHop || !matchingOnDevice;
+    record.counters[kMatchedPairs] = static_cast<double>(hostMate ? pairsIn(mate) : levelPairs_);
+    ContractedLevel next = contraction_->contract(graph(), hostMate ? &mate : nullptr);
+    stepDeviceNs_ = next.deviceNs;
+    if (next.downloadNs >= 0) downloadNs_.push_back(next.downloadNs);
+    graphs_.push_back(std::make_shared<const Hypergraph>(std::move(next.graph)));
     levels_.push_back(sizeOf(*graphs_.back()));
-    maps_.push_back(std::move(map));
+    maps_.push_back(std::move(next.map));
     ++level_;
     levelPairs_ = 0;
     scan_.reset();
@@ -304,10 +320,12 @@ class MultilevelMachine final : public HypergraphSolver {
   HypergraphOptions options_;
   MatchingRule rule_;
   std::unique_ptr<SuitorKernels> suitor_;
+  std::unique_ptr<ContractionKernels> contraction_;  // after suitor_: the device's borrows its level
   std::vector<std::shared_ptr<const Hypergraph>> graphs_;
   std::vector<LevelSize> levels_;
   std::vector<std::vector<int32_t>> maps_;  // maps_[l]: level l -> level l + 1
   std::vector<int32_t> inputMate_;
+  std::vector<int64_t> downloadNs_;  // per level a device contraction built: its download to the host
   Stage stage_ = Stage::Matching;
   int32_t level_ = 0;
   int32_t stepLevel_ = 0;      // level_ when the latest step began

@@ -14,6 +14,10 @@
 
 namespace ms::hypergraph {
 
+// A level's graph and matching in device memory (cuda/device_level.h), shared by a device's suitor and
+// contraction kernels; opaque to host code.
+struct DeviceLevel;
+
 struct SuitorRound {
   int64_t newPairs = 0;   // pairs made final by this round
   int64_t queueSize = 0;  // |Q_I|: nodes whose proposal must be made again
@@ -24,6 +28,11 @@ class SuitorKernels {
   virtual ~SuitorKernels() = default;
   // Starts a level on `graph` (borrowed until the next begin): every node unmatched, no proposals.
   virtual void begin(const Hypergraph& graph) = 0;
+  // Starts a level on `graph`, which this backend's contraction kernels have just built: a device's kernels
+  // find it where the contraction left it (no upload); host kernels begin as above.
+  virtual void beginContracted(const Hypergraph& graph) { begin(graph); }
+  // The level and matching these kernels hold on a device; nullptr for host kernels.
+  virtual std::shared_ptr<DeviceLevel> deviceLevel() const { return nullptr; }
   // cand(j) = the unmatched neighbour j prefers (Fig. 9 lines 4-9 for every node when `everyNode`, else
   // lines 21-26 for Q_I). Returns the nonzeros scanned.
   virtual int64_t propose(bool everyNode) = 0;

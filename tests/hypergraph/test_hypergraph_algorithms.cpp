@@ -11,6 +11,7 @@
 
 #include "hypergraph_test_support.h"
 #include "solver/hypergraph/coarsening.h"
+#include "solver/hypergraph/contraction_kernels.h"
 #include "solver/hypergraph/io/hypergraph_io.h"
 #include "solver/hypergraph/partition.h"
 #include "solver/matching/lemon_matching.h"
@@ -368,6 +369,44 @@ class TestHypergraphAlgorithms : public QObject {
         QCOMPARE(coarse.nodeWeight(c), weight);
       }
     }
+  }
+
+  void givenNodeSideIsKeptAndItsSizesChecked() {
+    // The constructor a device contraction's download uses takes the node side as given (checking sizes).
+    RandomHypergraphSpec spec{40, 30, 5, 3, 4, baseSeed() + 3500};
+    const Hypergraph g = generateRandom(spec);
+    const Hypergraph given(g.nodeCount(), g.edgeOffsets(), g.pinArray(), g.edgeWeights(), g.nodeWeights(),
+                           g.nodeOffsets(), g.incidenceArray());
+    QCOMPARE(given.nodeOffsets(), g.nodeOffsets());
+    QCOMPARE(given.incidenceArray(), g.incidenceArray());
+    QCOMPARE(given.totalNodeWeight(), g.totalNodeWeight());
+    std::vector<int32_t> shortIncidence = g.incidenceArray();
+    shortIncidence.pop_back();
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                             Hypergraph(g.nodeCount(), g.edgeOffsets(), g.pinArray(), g.edgeWeights(),
+                                        g.nodeWeights(), g.nodeOffsets(), shortIncidence));
+    std::vector<int64_t> oneNodeShort = g.nodeOffsets();
+    oneNodeShort.pop_back();
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                             Hypergraph(g.nodeCount(), g.edgeOffsets(), g.pinArray(), g.edgeWeights(),
+                                        g.nodeWeights(), oneNodeShort, g.incidenceArray()));
+  }
+
+  void hostContractionKernelsApplyCoarsening() {
+    auto kernels = makeCpuContractionKernels();
+    for (const RandomHypergraphSpec& spec : smallSpecs(10, baseSeed() + 3600)) {
+      const Hypergraph g = generateRandom(spec);
+      const std::vector<int32_t> mate = bruteGreedy(g);
+      const ContractedLevel next = kernels->contract(g, &mate);
+      const std::vector<int32_t> map = coarseningMap(mate);
+      const Hypergraph expected = applyCoarsening(g, map, *std::max_element(map.begin(), map.end()) + 1);
+      QCOMPARE(next.map, map);
+      QCOMPARE(next.graph.pinArray(), expected.pinArray());
+      QCOMPARE(next.graph.incidenceArray(), expected.incidenceArray());
+      QCOMPARE(next.graph.nodeWeights(), expected.nodeWeights());
+      QCOMPARE(next.downloadNs, int64_t{-1});
+    }
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, kernels->contract(Hypergraph(), nullptr));
   }
 
   void bruteForcePartitionIsOptimal() {

@@ -1,13 +1,21 @@
 // Suitor matching on the GPU: the same matching as the CPU kernels (the mutual-proposal fixed point does not
 // depend on the order threads run in) on random hypergraphs, on Table II profiles, and on matrices whose
 // nodes go through the medium and heavy (block per node) and overflow (dense array) tiers, whose candidate
-// lists get cut short and rescanned; whole bipartitions too.
+// lists get cut short and rescanned; whole bipartitions too. The contraction on the GPU builds exactly the
+// level applyCoarsening builds, array by array, from random matchings and from the suitor's own, level
+// after level on the device.
 // Skipped where no CUDA device is usable.
 #include <QtTest/QtTest>
 
+#include <numeric>
+#include <random>
 #include "hypergraph_test_support.h"
+
 #include "solver/core/cuda_device.h"
+#include "solver/hypergraph/coarsening.h"
+#include "solver/hypergraph/contraction_kernels.h"
 #include "solver/hypergraph/partition.h"
+#include "solver/hypergraph/suitor_kernels.h"
 
 using namespace ms;
 using namespace ms::hypergraph;
@@ -20,8 +28,14 @@ void compareBackends(const Hypergraph& g, int32_t levels, const QString& what) {
   const Solved gpu = solve(g, coarsenOptions(HypergraphAlgorithm::CoarsenSuitor, lap::Backend::Cuda, levels));
   QVERIFY2(gpu.result.mate == cpu.result.mate, qPrintable(what));
   QCOMPARE(gpu.result.levels.size(), cpu.result.levels.size());
-  for (std::size_t l = 0; l < cpu.result.levels.size(); ++l)
+  for (std::size_t l = 0; l < cpu.result.levels.size(); ++l) {
     QCOMPARE(gpu.result.levels[l].nodes, cpu.result.levels[l].nodes);
+    QCOMPARE(gpu.result.levels[l].edges, cpu.result.levels[l].edges);
+    QCOMPARE(gpu.result.levels[l].pins, cpu.result.levels[l].pins);
+  }
+  QCOMPARE(gpu.result.coarseningMap, cpu.result.coarseningMap);
+  // The levels after the input were contracted on the device and downloaded once each.
+  QCOMPARE(gpu.result.downloadNs.size(), gpu.result.levels.size() - 1);
   // The trace of the GPU run carries device time for its suitor steps.
   for (const StepRecord& r : gpu.trace.records()) {
     if (r.phase == kProposalsPhase) QVERIFY(r.device_ns >= 0);
@@ -38,6 +52,72 @@ Hypergraph hubHypergraph(int32_t nodes, int32_t width, uint64_t seed) {
   offsets.push_back(static_cast<int64_t>(pins.size()));
   weights.push_back(1);
   return Hypergraph(nodes, offsets, pins, weights);
+}
+
+// A random hypergraph with the shapes contraction must keep: hyperedges of one pin, empty hyperedges (every
+// fifth), nodes in no hyperedge (a tail of `isolated` nodes, besides those the draw missed), weights.
+Hypergraph raggedHypergraph(const RandomHypergraphSpec& spec, int32_t isolated) {
+  const Hypergraph drawn = generateRandom(spec);
+  std::mt19937_64 random(spec.seed + 1);
+  std::vector<int64_t> offsets{0};
+  std::vector<int32_t> pins, edgeWeights;
+  for (int32_t e = 0; e < drawn.edgeCount(); ++e) {
+    if (e % 5 == 0) {  // an empty hyperedge before this one
+      offsets.push_back(static_cast<int64_t>(pins.size()));
+      edgeWeights.push_back(static_cast<int32_t>(random() % 7) + 1);
+    }
+    const auto edge = drawn.pins(e);
+    pins.insert(pins.end(), edge.begin(), edge.end());
+    offsets.push_back(static_cast<int64_t>(pins.size()));
+    edgeWeights.push_back(drawn.edgeWeight(e));
+  }
+  std::vector<int32_t> nodeWeights = drawn.nodeWeights();
+  for (int32_t v = 0; v < isolated; ++v) nodeWeights.push_back(static_cast<int32_t>(random() % 9) + 1);
+  return Hypergraph(drawn.nodeCount() + isolated, offsets, pins, edgeWeights, nodeWeights);
+}
+
+// A random matching: nodes in a shuffled order paired two by two, each pair kept with probability 3/4.
+std::vector<int32_t> randomMatching(int32_t nodes, uint64_t seed) {
+  std::mt19937_64 random(seed);
+  std::vector<int32_t> order(static_cast<std::size_t>(nodes));
+  std::iota(order.begin(), order.end(), 0);
+  std::shuffle(order.begin(), order.end(), random);
+  std::vector<int32_t> mate(static_cast<std::size_t>(nodes), -1);
+  for (std::size_t i = 0; i + 1 < order.size(); i += 2) {
+    if (random() % 4 == 0) continue;
+    mate[static_cast<std::size_t>(order[i])] = order[i + 1];
+    mate[static_cast<std::size_t>(order[i + 1])] = order[i];
+  }
+  return mate;
+}
+
+// The device's level against applyCoarsening's, array by array.
+void compareContraction(const Hypergraph& fine, const std::vector<int32_t>& mate, const ContractedLevel& gpu,
+                        const QString& what) {
+  const std::vector<int32_t> map = coarseningMap(mate);
+  const int32_t clusters = map.empty() ? 0 : *std::max_element(map.begin(), map.end()) + 1;
+  const Hypergraph cpu = applyCoarsening(fine, map, clusters);
+  QVERIFY2(gpu.map == map, qPrintable(what + ": f"));
+  QVERIFY2(gpu.graph.nodeCount() == cpu.nodeCount(), qPrintable(what + ": nodes"));
+  QVERIFY2(gpu.graph.edgeOffsets() == cpu.edgeOffsets(), qPrintable(what + ": hyperedge offsets"));
+  QVERIFY2(gpu.graph.pinArray() == cpu.pinArray(), qPrintable(what + ": pins"));
+  QVERIFY2(gpu.graph.edgeWeights() == cpu.edgeWeights(), qPrintable(what + ": hyperedge weights"));
+  QVERIFY2(gpu.graph.nodeWeights() == cpu.nodeWeights(), qPrintable(what + ": node weights"));
+  QVERIFY2(gpu.graph.totalNodeWeight() == cpu.totalNodeWeight(), qPrintable(what + ": total weight"));
+  QVERIFY2(gpu.graph.nodeOffsets() == cpu.nodeOffsets(), qPrintable(what + ": node offsets"));
+  QVERIFY2(gpu.graph.incidenceArray() == cpu.incidenceArray(), qPrintable(what + ": incidence"));
+  QVERIFY2(gpu.deviceNs >= 0 && gpu.downloadNs >= 0, qPrintable(what + ": timings"));
+}
+
+// Runs the suitor kernels' rounds to the end of the level.
+void matchLevel(SuitorKernels& suitor) {
+  bool everyNode = true;
+  for (;;) {
+    suitor.propose(everyNode);
+    everyNode = false;
+    const SuitorRound round = suitor.matchProposals();
+    if (round.newPairs == 0 || round.queueSize == 0) return;
+  }
 }
 
 }  // namespace
@@ -71,6 +151,58 @@ class TestHypergraphCuda : public QObject {
     compareBackends(hubHypergraph(20'000, 300, baseSeed()), 2, "hub 300 (medium tier)");
     compareBackends(hubHypergraph(20'000, 15'000, baseSeed()), 2, "hub 15000 (overflow tier)");
     compareBackends(generateHeavyColumns({20'000, 200, 3'000, baseSeed()}), 1, "heavy columns (heavy tier)");
+  }
+
+  void contractionFromRandomMatchingsMatchesTheCpu() {
+    const uint64_t seed = baseSeed() + 27;
+    int shape = 0;
+    for (const auto& [spec, isolated] : std::vector<std::pair<RandomHypergraphSpec, int32_t>>{
+             {{1, 3, 1, 1, 1, seed}, 0},              // one node, single-pin and empty hyperedges
+             {{2, 1, 2, 1, 1, seed + 1}, 3},          // three nodes in no hyperedge
+             {{30, 12, 4, 5, 3, seed + 2}, 5},        // small, weighted
+             {{200, 600, 8, 1, 1, seed + 3}, 20},     // dense, unit weights (many repeats after mapping)
+             {{5'000, 2'000, 3, 9, 7, seed + 4}, 0},  // sparse: many nodes in no hyperedge
+             {{20'000, 30'000, 40, 4, 2, seed + 5}, 100}}) {
+      const Hypergraph g = raggedHypergraph(spec, isolated);
+      const QString what = describe(spec) + QString(" isolated=%1").arg(isolated);
+      for (int draw = 0; draw < 3; ++draw) {
+        auto suitor = makeCudaSuitorKernels();
+        suitor->begin(g);
+        auto contraction = makeCudaContractionKernels(*suitor);
+        const std::vector<int32_t> mate =
+            draw == 0 ? std::vector<int32_t>(static_cast<std::size_t>(g.nodeCount()), -1)
+                      : randomMatching(g.nodeCount(), seed + 100 * static_cast<uint64_t>(++shape));
+        compareContraction(g, mate, contraction->contract(g, &mate), what + QString(" draw %1").arg(draw));
+      }
+    }
+    auto suitor = makeCudaSuitorKernels();
+    const Hypergraph empty(0, {0}, {});
+    suitor->begin(empty);
+    const std::vector<int32_t> none;
+    compareContraction(empty, none, makeCudaContractionKernels(*suitor)->contract(empty, &none), "no nodes");
+  }
+
+  void suitorLevelsContractOnTheDevice() {
+    // The suitor's matching stays on the device; each contracted level is matched there again without an
+    // upload, and every level equals the host contraction of the matching downloaded for the check.
+    for (Profile profile : {Profile::Flickr, Profile::Stanford}) {
+      const Hypergraph input =
+          generateProfile(profile, std::max(2 * profileStats(profile).max, 30'000), baseSeed());
+      auto suitor = makeCudaSuitorKernels();
+      auto contraction = makeCudaContractionKernels(*suitor);
+      suitor->begin(input);
+      Hypergraph level = input;
+      for (int l = 0; l < 3; ++l) {
+        matchLevel(*suitor);
+        const std::vector<int32_t> mate = suitor->mates();
+        ContractedLevel next = contraction->contract(level, nullptr);
+        compareContraction(
+            level, mate, next,
+            QString("%1 level %2").arg(QString::fromUtf8(profileStats(profile).name.data())).arg(l));
+        level = std::move(next.graph);
+        suitor->beginContracted(level);
+      }
+    }
   }
 
   void bipartitionOnTheGpuIsBalanced() {

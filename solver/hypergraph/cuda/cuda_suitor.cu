@@ -19,10 +19,12 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <stdexcept>
 #include <string>
 
 #include "solver/core/cuda_device.h"
 #include "solver/core/errors.h"
+#include "solver/hypergraph/cuda/device_level.h"
 #include "solver/hypergraph/preference.h"
 #include "solver/hypergraph/suitor_kernels.h"
 
@@ -527,15 +529,6 @@ __global__ void buildQueue(View d) {
   if (d.mate[j] == -1 && c >= 0 && d.mate[c] != -1) d.queue[atomicAdd(&d.counters->queue, 1)] = j;
 }
 
-template <typename T>
-T* deviceCopy(const std::vector<T>& host, const char* what) {
-  T* out = nullptr;
-  check(cudaMalloc(&out, std::max<std::size_t>(1, host.size()) * sizeof(T)), what);
-  if (!host.empty())
-    check(cudaMemcpy(out, host.data(), host.size() * sizeof(T), cudaMemcpyHostToDevice), what);
-  return out;
-}
-
 class CudaSuitorKernels final : public SuitorKernels {
  public:
   CudaSuitorKernels() {
@@ -561,38 +554,23 @@ class CudaSuitorKernels final : public SuitorKernels {
 
   void begin(const Hypergraph& graph) override {
     release();
-    const std::size_t n = static_cast<std::size_t>(graph.nodeCount());
-    std::size_t freeBytes = 0, totalBytes = 0;
-    check(cudaMemGetInfo(&freeBytes, &totalBytes), "memory info");
-    const std::size_t needed = static_cast<std::size_t>(graph.pinCount()) * 8 +
-                               (static_cast<std::size_t>(graph.edgeCount()) + n) * 16 +
-                               n * (56 + 4 * kLightRow);
-    if (needed > freeBytes) {
-      throw ResourceError("hypergraph needs " + std::to_string(needed >> 20) + " MiB on the GPU, " +
-                          std::to_string(freeBytes >> 20) + " MiB free");
-    }
-    d_.n = graph.nodeCount();
-    d_.edgeOffsets = reinterpret_cast<const long long*>(deviceCopy(graph.edgeOffsets(), "upload"));
-    d_.pins = deviceCopy(graph.pinArray(), "upload");
-    d_.nodeOffsets = reinterpret_cast<const long long*>(deviceCopy(graph.nodeOffsets(), "upload"));
-    d_.incidence = deviceCopy(graph.incidenceArray(), "upload");
-    d_.edgeWeights = deviceCopy(graph.edgeWeights(), "upload");
-    const std::vector<int32_t> none(n, -1);
-    d_.mate = deviceCopy(none, "mate");
-    d_.cand = deviceCopy(none, "cand");
-    d_.queue = deviceCopy(none, "queue");
-    d_.medium.nodes = deviceCopy(none, "medium queue");
-    check(cudaMalloc(&d_.medium.work, std::max<std::size_t>(1, n) * sizeof(long long)), "medium queue");
-    d_.heavy.nodes = deviceCopy(none, "heavy queue");
-    check(cudaMalloc(&d_.heavy.work, std::max<std::size_t>(1, n) * sizeof(long long)), "heavy queue");
-    d_.overflow = deviceCopy(none, "overflow queue");
-    d_.rescan = deviceCopy(none, "rescan queue");
-    check(cudaMalloc(&d_.lightTop, std::max<std::size_t>(1, n) * kLightRow * sizeof(int)), "candidate lists");
-    d_.bigRow = deviceCopy(none, "candidate lists");
-    d_.topNext = deviceCopy(none, "candidate lists");
-    check(cudaMalloc(&d_.counters, sizeof(Counters)), "counters");
-    queueSize_ = 0;
+    requireFree(static_cast<std::size_t>(graph.pinCount()) * 8 +
+                    (static_cast<std::size_t>(graph.edgeCount()) + graph.nodeCount()) * 16 +
+                    workBytes(graph.nodeCount()),
+                "hypergraph");
+    level_->upload(graph);
+    startLevel();
   }
+
+  void beginContracted(const Hypergraph& graph) override {
+    if (!level_->holds(graph))
+      throw std::logic_error("CUDA suitor: the level on the device is not the graph to match");
+    release();
+    requireFree(workBytes(graph.nodeCount()), "matching work space");
+    startLevel();
+  }
+
+  std::shared_ptr<DeviceLevel> deviceLevel() const override { return level_; }
 
   int64_t propose(bool everyNode) override {
     check(cudaEventRecord(start_), "event");
@@ -658,6 +636,51 @@ class CudaSuitorKernels final : public SuitorKernels {
   static constexpr int kMediumBlocksPerSm = 7;  // as many as fit in 228 KiB of shared memory
   static constexpr int kHeavyBlocksPerSm = 2;   // 2 x 96 KiB of shared memory
 
+  // The per-node arrays of a level's matching (mate, cand, queues, candidate lists).
+  static std::size_t workBytes(int32_t nodes) {
+    return static_cast<std::size_t>(nodes) * (56 + 4 * kLightRow);
+  }
+  static void requireFree(std::size_t needed, const char* what) {
+    std::size_t freeBytes = 0, totalBytes = 0;
+    check(cudaMemGetInfo(&freeBytes, &totalBytes), "memory info");
+    if (needed > freeBytes) {
+      throw ResourceError(std::string(what) + " needs " + std::to_string(needed >> 20) + " MiB on the GPU, " +
+                          std::to_string(freeBytes >> 20) + " MiB free");
+    }
+  }
+  // Points the kernels at the level's graph and allocates the level's work arrays, every entry -1.
+  void startLevel() {
+    const std::size_t n = static_cast<std::size_t>(level_->nodes);
+    d_.n = level_->nodes;
+    d_.edgeOffsets = reinterpret_cast<const long long*>(thrust::raw_pointer_cast(level_->edgeOffsets.data()));
+    d_.pins = thrust::raw_pointer_cast(level_->pins.data());
+    d_.nodeOffsets = reinterpret_cast<const long long*>(thrust::raw_pointer_cast(level_->nodeOffsets.data()));
+    d_.incidence = thrust::raw_pointer_cast(level_->incidence.data());
+    d_.edgeWeights = thrust::raw_pointer_cast(level_->edgeWeights.data());
+    level_->mate.resize(n);
+    d_.mate = thrust::raw_pointer_cast(level_->mate.data());
+    if (n > 0) check(cudaMemset(d_.mate, 0xff, n * sizeof(int32_t)), "mate");
+    d_.cand = unmatchedArray(n, "cand");
+    d_.queue = unmatchedArray(n, "queue");
+    d_.medium.nodes = unmatchedArray(n, "medium queue");
+    check(cudaMalloc(&d_.medium.work, std::max<std::size_t>(1, n) * sizeof(long long)), "medium queue");
+    d_.heavy.nodes = unmatchedArray(n, "heavy queue");
+    check(cudaMalloc(&d_.heavy.work, std::max<std::size_t>(1, n) * sizeof(long long)), "heavy queue");
+    d_.overflow = unmatchedArray(n, "overflow queue");
+    d_.rescan = unmatchedArray(n, "rescan queue");
+    check(cudaMalloc(&d_.lightTop, std::max<std::size_t>(1, n) * kLightRow * sizeof(int)), "candidate lists");
+    d_.bigRow = unmatchedArray(n, "candidate lists");
+    d_.topNext = unmatchedArray(n, "candidate lists");
+    check(cudaMalloc(&d_.counters, sizeof(Counters)), "counters");
+    queueSize_ = 0;
+  }
+  // n entries of -1 (all bytes 0xff).
+  static int* unmatchedArray(std::size_t n, const char* what) {
+    int* out = nullptr;
+    check(cudaMalloc(&out, std::max<std::size_t>(1, n) * sizeof(int)), what);
+    check(cudaMemset(out, 0xff, std::max<std::size_t>(1, n) * sizeof(int)), what);
+    return out;
+  }
   Counters readCounters() const {
     Counters out{};
     check(cudaMemcpy(&out, d_.counters, sizeof out, cudaMemcpyDeviceToHost), "counters");
@@ -709,16 +732,14 @@ class CudaSuitorKernels final : public SuitorKernels {
     return out;
   }
   void release() {
-    for (const void* p : {static_cast<const void*>(d_.edgeOffsets),  static_cast<const void*>(d_.pins),
-                          static_cast<const void*>(d_.nodeOffsets),  static_cast<const void*>(d_.incidence),
-                          static_cast<const void*>(d_.edgeWeights),  static_cast<const void*>(d_.mate),
-                          static_cast<const void*>(d_.cand),         static_cast<const void*>(d_.queue),
+    // The graph and the matching belong to the level.
+    for (const void* p : {static_cast<const void*>(d_.cand), static_cast<const void*>(d_.queue),
                           static_cast<const void*>(d_.medium.nodes), static_cast<const void*>(d_.medium.work),
-                          static_cast<const void*>(d_.heavy.nodes),  static_cast<const void*>(d_.heavy.work),
-                          static_cast<const void*>(d_.overflow),     static_cast<const void*>(d_.rescan),
-                          static_cast<const void*>(d_.lightTop),     static_cast<const void*>(d_.bigTop),
-                          static_cast<const void*>(d_.bigRow),       static_cast<const void*>(d_.topNext),
-                          static_cast<const void*>(d_.counters),     static_cast<const void*>(dense_)}) {
+                          static_cast<const void*>(d_.heavy.nodes), static_cast<const void*>(d_.heavy.work),
+                          static_cast<const void*>(d_.overflow), static_cast<const void*>(d_.rescan),
+                          static_cast<const void*>(d_.lightTop), static_cast<const void*>(d_.bigTop),
+                          static_cast<const void*>(d_.bigRow), static_cast<const void*>(d_.topNext),
+                          static_cast<const void*>(d_.counters), static_cast<const void*>(dense_)}) {
       if (p != nullptr) cudaFree(const_cast<void*>(p));
     }
     d_ = View{};
@@ -726,6 +747,7 @@ class CudaSuitorKernels final : public SuitorKernels {
     denseSlots_ = 0;
   }
 
+  std::shared_ptr<DeviceLevel> level_ = std::make_shared<DeviceLevel>();
   View d_{};
   unsigned long long* dense_ = nullptr;
   int denseSlots_ = 0;

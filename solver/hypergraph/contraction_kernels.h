@@ -1,0 +1,37 @@
+#pragma once
+// The kernel set behind the contraction step of the multilevel machine (eq. 3-4), one per backend: the host
+// one builds the next level with coarseningMap and applyCoarsening (coarsening.h); the CUDA one (cuda/)
+// builds it on the device from the level and the matching the CUDA suitor kernels hold there, leaves it
+// there for their next level, and downloads the host copy once.
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "solver/hypergraph/hypergraph.h"
+#include "solver/hypergraph/suitor_kernels.h"
+
+namespace ms::hypergraph {
+
+struct ContractedLevel {
+  Hypergraph graph;          // level l + 1 on the host
+  std::vector<int32_t> map;  // f: level l -> level l + 1 (coarseningMap's numbering)
+  int64_t deviceNs = -1;     // device time of the contraction kernels; -1 on the host
+  int64_t downloadNs = -1;   // wall time of copying level l + 1 and f to the host; -1 on the host
+};
+
+class ContractionKernels {
+ public:
+  virtual ~ContractionKernels() = default;
+  // eq. 3-4 for `graph` (level l) under a matching: `mate` where host code made or changed it; nullptr for
+  // the matching the device's suitor kernels hold (device kernels only).
+  virtual ContractedLevel contract(const Hypergraph& graph, const std::vector<int32_t>* mate) = 0;
+};
+
+std::unique_ptr<ContractionKernels> makeCpuContractionKernels();
+// Contracts the level `suitor` (the CUDA kernel set) holds on the device, and leaves the new level there
+// for suitor.beginContracted. Throws SolveError when this build has no CUDA support, std::invalid_argument
+// when `suitor` holds nothing on a device.
+std::unique_ptr<ContractionKernels> makeCudaContractionKernels(const SuitorKernels& suitor);
+
+}  // namespace ms::hypergraph

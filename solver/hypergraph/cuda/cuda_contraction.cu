@@ -1,0 +1,319 @@
+// Contraction (eq. 3-4) on the GPU, from the level and matching the CUDA suitor kernels hold there:
+//   f:        1 at each cluster's smallest node, an exclusive sum numbers the clusters in increasing order
+//             (coarseningMap's numbering); a cluster weighs its one or two nodes;
+//   pins:     each pin becomes the key (hyperedge, f(pin)) = e |V'| + f(pin); a radix sort of the keys puts
+//             each hyperedge's mapped pins in order, DeviceSelect::Unique drops the repeats, and each
+//             hyperedge's first key (a binary search) frames the coarse hyperedges, empty ones included;
+//   node side: a stable radix sort of the (pin, hyperedge) pairs by pin keeps each node's hyperedges in
+//             increasing order, as the Hypergraph constructor lists them.
+// The new level replaces the old one on the device, and its host copy is downloaded once, through a
+// page-locked buffer.
+#include <cuda_runtime.h>
+#include <cub/device/device_radix_sort.cuh>
+#include <cub/device/device_scan.cuh>
+#include <cub/device/device_select.cuh>
+
+#include <algorithm>
+#include <bit>
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+
+#include "solver/core/errors.h"
+#include "solver/core/host_buffer.h"
+#include "solver/core/stopwatch.h"
+#include "solver/hypergraph/contraction_kernels.h"
+#include "solver/hypergraph/cuda/device_level.h"
+
+namespace ms::hypergraph {
+namespace {
+
+constexpr int kThreads = 256;
+
+void check(cudaError_t status, const char* what) {
+  if (status == cudaSuccess) return;
+  cudaGetLastError();
+  throw SolveError(std::string("CUDA error in contraction ") + what + ": " + cudaGetErrorString(status));
+}
+
+int blocksFor(int64_t items) {
+  return static_cast<int>(std::min<int64_t>((items + kThreads - 1) / kThreads, 65'535 * 16));
+}
+
+template <typename T>
+T* raw(thrust::device_vector<T>& v) {
+  return thrust::raw_pointer_cast(v.data());
+}
+
+__global__ void markClusterHeads(const int32_t* mate, int32_t n, int32_t* head) {
+  for (int32_t v = blockIdx.x * blockDim.x + threadIdx.x; v < n; v += gridDim.x * blockDim.x)
+    head[v] = mate[v] < 0 || mate[v] > v ? 1 : 0;
+}
+
+// rank: the exclusive sum of the heads. Writes f, the clusters' weights and their count.
+__global__ void mapAndWeigh(const int32_t* mate, const int32_t* rank, const int32_t* nodeWeights, int32_t n,
+                            int32_t* map, int32_t* clusterWeights, int32_t* clusters) {
+  for (int32_t v = blockIdx.x * blockDim.x + threadIdx.x; v < n; v += gridDim.x * blockDim.x) {
+    const int32_t partner = mate[v];
+    const bool head = partner < 0 || partner > v;
+    if (head) {
+      map[v] = rank[v];
+      clusterWeights[rank[v]] = nodeWeights[v] + (partner > v ? nodeWeights[partner] : 0);
+    } else {
+      map[v] = rank[partner];
+    }
+    if (v == n - 1) *clusters = rank[v] + (head ? 1 : 0);
+  }
+}
+
+// keys[p] = e |V'| + f(pins[p]) for the hyperedge e holding pin p (found by binary search on the offsets).
+__global__ void pinKeys(const int64_t* edgeOffsets, int32_t edges, const int32_t* pins, int64_t pinCount,
+                        const int32_t* map, uint64_t clusters, uint64_t* keys) {
+  for (int64_t p = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x; p < pinCount;
+       p += static_cast<int64_t>(gridDim.x) * blockDim.x) {
+    int32_t low = 0, high = edges - 1;  // the first e with edgeOffsets[e + 1] > p
+    while (low < high) {
+      const int32_t middle = low + (high - low) / 2;
+      if (edgeOffsets[middle + 1] > p) {
+        high = middle;
+      } else {
+        low = middle + 1;
+      }
+    }
+    keys[p] = static_cast<uint64_t>(low) * clusters + static_cast<uint64_t>(map[pins[p]]);
+  }
+}
+
+__global__ void splitKeys(const uint64_t* keys, int64_t count, uint64_t clusters, int32_t* pins,
+                          int32_t* edges) {
+  for (int64_t i = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x; i < count;
+       i += static_cast<int64_t>(gridDim.x) * blockDim.x) {
+    pins[i] = static_cast<int32_t>(keys[i] % clusters);
+    edges[i] = static_cast<int32_t>(keys[i] / clusters);
+  }
+}
+
+// offsets[q] = the first index of `sorted` holding a value >= q * step, for q = 0 .. queries - 1.
+template <typename T>
+__global__ void lowerBounds(const T* sorted, int64_t count, T step, int64_t queries, int64_t* offsets) {
+  for (int64_t q = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x; q < queries;
+       q += static_cast<int64_t>(gridDim.x) * blockDim.x) {
+    const T value = static_cast<T>(q) * step;
+    int64_t low = 0, high = count;
+    while (low < high) {
+      const int64_t middle = low + (high - low) / 2;
+      if (sorted[middle] < value) {
+        low = middle + 1;
+      } else {
+        high = middle;
+      }
+    }
+    offsets[q] = low;
+  }
+}
+
+template <typename T>
+T readBack(const T* device) {
+  T out{};
+  check(cudaMemcpy(&out, device, sizeof(T), cudaMemcpyDeviceToHost), "count");
+  return out;
+}
+
+// Device arrays copied to host vectors through one page-locked buffer (pageable copies run far below the
+// bus speed): every copy queued, one wait, then each array into its vector.
+class HostCopy {
+ public:
+  explicit HostCopy(HostBuffer<std::byte>& staging) : staging_(staging) {}
+  template <typename T>
+  std::size_t add(const thrust::device_vector<T>& device) {
+    parts_.push_back({thrust::raw_pointer_cast(device.data()), device.size() * sizeof(T), total_});
+    total_ += (parts_.back().bytes + 7) / 8 * 8;
+    return parts_.size() - 1;
+  }
+  void fetch() {
+    if (staging_.size() < total_) staging_ = HostBuffer<std::byte>(total_);
+    for (const Part& part : parts_) {
+      if (part.bytes == 0) continue;
+      check(cudaMemcpyAsync(staging_.data() + part.offset, part.device, part.bytes, cudaMemcpyDeviceToHost),
+            "download");
+    }
+    check(cudaStreamSynchronize(nullptr), "download");
+  }
+  template <typename T>
+  std::vector<T> take(std::size_t index) const {
+    const Part& part = parts_[index];
+    const auto* first = reinterpret_cast<const T*>(staging_.data() + part.offset);
+    return std::vector<T>(first, first + part.bytes / sizeof(T));
+  }
+
+ private:
+  struct Part {
+    const void* device;
+    std::size_t bytes, offset;
+  };
+  HostBuffer<std::byte>& staging_;
+  std::vector<Part> parts_;
+  std::size_t total_ = 0;
+};
+
+class CudaContractionKernels final : public ContractionKernels {
+ public:
+  explicit CudaContractionKernels(std::shared_ptr<DeviceLevel> level) : level_(std::move(level)) {
+    if (!level_)
+      throw std::invalid_argument("CUDA contraction: the suitor kernels hold no level on a device");
+    check(cudaEventCreate(&start_), "event");
+    check(cudaEventCreate(&stop_), "event");
+  }
+  ~CudaContractionKernels() override {
+    cudaEventDestroy(start_);
+    cudaEventDestroy(stop_);
+  }
+  CudaContractionKernels(const CudaContractionKernels&) = delete;
+  CudaContractionKernels& operator=(const CudaContractionKernels&) = delete;
+
+  ContractedLevel contract(const Hypergraph& graph, const std::vector<int32_t>* mate) override {
+    DeviceLevel& level = *level_;
+    if (!level.holds(graph))
+      throw std::logic_error("CUDA contraction: the level on the device is not `graph`");
+    const int32_t n = graph.nodeCount(), edges = graph.edgeCount();
+    const int64_t pinCount = graph.pinCount();
+    if (mate != nullptr) {
+      if (mate->size() != static_cast<std::size_t>(n))
+        throw std::invalid_argument("CUDA contraction: the matching does not match the level");
+      level.mate = *mate;
+    }
+    requireFree(graph);
+    check(cudaEventRecord(start_), "event");
+
+    // f and the clusters' weights.
+    thrust::device_vector<int32_t> rank(std::max(n, 1)), map(std::max(n, 1)), clusterWeights(std::max(n, 1));
+    thrust::device_vector<int32_t> clusterCount(1, 0);
+    if (n > 0) {
+      markClusterHeads<<<blocksFor(n), kThreads>>>(raw(level.mate), n, raw(rank));
+      check(cudaGetLastError(), "cluster heads");
+      scratch(cub::DeviceScan::ExclusiveSum(nullptr, scratchBytes_, raw(rank), n));
+      check(cub::DeviceScan::ExclusiveSum(raw(scratch_), scratchBytes_, raw(rank), n), "cluster numbers");
+      mapAndWeigh<<<blocksFor(n), kThreads>>>(raw(level.mate), raw(rank), raw(level.nodeWeights), n, raw(map),
+                                              raw(clusterWeights), raw(clusterCount));
+      check(cudaGetLastError(), "map");
+    }
+    const int32_t clusters = readBack(raw(clusterCount));
+    const auto width = static_cast<uint64_t>(std::max(clusters, 1));
+
+    // The coarse pins: keys (e, f(pin)) sorted, repeats dropped.
+    thrust::device_vector<uint64_t> keys(std::max<int64_t>(pinCount, 1)), sorted(keys.size());
+    thrust::device_vector<int64_t> kept(1, 0);
+    if (pinCount > 0) {
+      pinKeys<<<blocksFor(pinCount), kThreads>>>(raw(level.edgeOffsets), edges, raw(level.pins), pinCount,
+                                                 raw(map), width, raw(keys));
+      check(cudaGetLastError(), "pin keys");
+      const int keyBits =
+          std::max(1, static_cast<int>(std::bit_width(static_cast<uint64_t>(edges) * width - 1)));
+      scratch(cub::DeviceRadixSort::SortKeys(nullptr, scratchBytes_, raw(keys), raw(sorted), pinCount, 0,
+                                             keyBits));
+      check(cub::DeviceRadixSort::SortKeys(raw(scratch_), scratchBytes_, raw(keys), raw(sorted), pinCount, 0,
+                                           keyBits),
+            "pin sort");
+      scratch(cub::DeviceSelect::Unique(nullptr, scratchBytes_, raw(sorted), raw(keys), raw(kept), pinCount));
+      check(cub::DeviceSelect::Unique(raw(scratch_), scratchBytes_, raw(sorted), raw(keys), raw(kept),
+                                      pinCount),
+            "repeats");
+    }
+    const int64_t coarsePinCount = readBack(raw(kept));
+    const int64_t slots = std::max<int64_t>(coarsePinCount, 1);
+    thrust::device_vector<int32_t> coarsePins(slots), pinEdges(slots);
+    thrust::device_vector<int64_t> edgeOffsets(static_cast<std::size_t>(edges) + 1);
+    if (coarsePinCount > 0) {
+      splitKeys<<<blocksFor(coarsePinCount), kThreads>>>(raw(keys), coarsePinCount, width, raw(coarsePins),
+                                                         raw(pinEdges));
+      check(cudaGetLastError(), "coarse pins");
+    }
+    lowerBounds<<<blocksFor(edges + 1), kThreads>>>(raw(keys), coarsePinCount, width, int64_t{edges} + 1,
+                                                    raw(edgeOffsets));
+    check(cudaGetLastError(), "hyperedge offsets");
+
+    // The node side: (pin, hyperedge) pairs stably sorted by pin.
+    thrust::device_vector<int32_t> sortedPins(slots), incidence(slots);
+    thrust::device_vector<int64_t> nodeOffsets(static_cast<std::size_t>(clusters) + 1);
+    if (coarsePinCount > 0) {
+      const int pinBits = std::max(1, static_cast<int>(std::bit_width(width - 1)));
+      scratch(cub::DeviceRadixSort::SortPairs(nullptr, scratchBytes_, raw(coarsePins), raw(sortedPins),
+                                              raw(pinEdges), raw(incidence), coarsePinCount, 0, pinBits));
+      check(cub::DeviceRadixSort::SortPairs(raw(scratch_), scratchBytes_, raw(coarsePins), raw(sortedPins),
+                                            raw(pinEdges), raw(incidence), coarsePinCount, 0, pinBits),
+            "incidence sort");
+    }
+    lowerBounds<<<blocksFor(int64_t{clusters} + 1), kThreads>>>(raw(sortedPins), coarsePinCount, 1,
+                                                                int64_t{clusters} + 1, raw(nodeOffsets));
+    check(cudaGetLastError(), "node offsets");
+    coarsePins.resize(static_cast<std::size_t>(coarsePinCount));
+    incidence.resize(static_cast<std::size_t>(coarsePinCount));
+    map.resize(static_cast<std::size_t>(n));
+    clusterWeights.resize(static_cast<std::size_t>(clusters));
+    check(cudaEventRecord(stop_), "event");
+    check(cudaEventSynchronize(stop_), "event");
+    float deviceMs = 0;
+    check(cudaEventElapsedTime(&deviceMs, start_, stop_), "event");
+
+    const Stopwatch downloadTime;
+    HostCopy copy(staging_);
+    const std::size_t offsetsPart = copy.add(edgeOffsets), pinsPart = copy.add(coarsePins),
+                      weightsPart = copy.add(clusterWeights), nodeOffsetsPart = copy.add(nodeOffsets),
+                      incidencePart = copy.add(incidence), mapPart = copy.add(map);
+    copy.fetch();
+    ContractedLevel out{Hypergraph(clusters, copy.take<int64_t>(offsetsPart), copy.take<int32_t>(pinsPart),
+                                   graph.edgeWeights(), copy.take<int32_t>(weightsPart),
+                                   copy.take<int64_t>(nodeOffsetsPart), copy.take<int32_t>(incidencePart)),
+                        copy.take<int32_t>(mapPart),
+                        static_cast<int64_t>(static_cast<double>(deviceMs) * 1e6)};
+    out.downloadNs = downloadTime.elapsedNs();
+
+    // The new level takes the old one's place; the hyperedge weights stay.
+    level.nodes = clusters;
+    level.edgeOffsets.swap(edgeOffsets);
+    level.pins.swap(coarsePins);
+    level.nodeOffsets.swap(nodeOffsets);
+    level.incidence.swap(incidence);
+    level.nodeWeights.swap(clusterWeights);
+    level.mate.resize(static_cast<std::size_t>(clusters));
+    return out;
+  }
+
+ private:
+  // The work arrays of one contraction beside the level it reads, the new level's included: per pin 16 bytes
+  // of keys (before and after sorting), 16 of coarse pins with their hyperedges (before and after sorting)
+  // and about 8 of CUB's sort storage; per node 28 bytes (heads, f, weights, offsets); per hyperedge 8.
+  static void requireFree(const Hypergraph& graph) {
+    const std::size_t needed = static_cast<std::size_t>(graph.pinCount()) * 40 +
+                               static_cast<std::size_t>(graph.nodeCount()) * 28 +
+                               static_cast<std::size_t>(graph.edgeCount()) * 8;
+    std::size_t freeBytes = 0, totalBytes = 0;
+    check(cudaMemGetInfo(&freeBytes, &totalBytes), "memory info");
+    if (needed > freeBytes) {
+      throw ResourceError("contraction needs " + std::to_string(needed >> 20) + " MiB on the GPU, " +
+                          std::to_string(freeBytes >> 20) + " MiB free");
+    }
+  }
+  // CUB's temporary storage: grown to the largest request so far (`bytes` = scratchBytes_ after a size
+  // query).
+  void scratch(cudaError_t query) {
+    check(query, "temporary storage size");
+    // At least a byte: CUB takes a null pointer for a size query.
+    if (std::max<std::size_t>(scratchBytes_, 1) > scratch_.size())
+      scratch_.resize(std::max<std::size_t>(scratchBytes_, 1));
+  }
+
+  std::shared_ptr<DeviceLevel> level_;
+  HostBuffer<std::byte> staging_;  // the host copy's page-locked buffer, kept for the next level
+  thrust::device_vector<unsigned char> scratch_;
+  std::size_t scratchBytes_ = 0;
+  cudaEvent_t start_{}, stop_{};
+};
+
+}  // namespace
+
+std::unique_ptr<ContractionKernels> makeCudaContractionKernels(const SuitorKernels& suitor) {
+  return std::make_unique<CudaContractionKernels>(suitor.deviceLevel());
+}
+
+}  // namespace ms::hypergraph

@@ -8,20 +8,22 @@
 #   1. the tree variant on [0, n) and real U[0,1) costs for n = 1000, 2000, 5000, 10000, 20000 (`bench
 #      --preset search`, one timed run after a warm-up, certificate checked; one process per n and cost
 #      kind);
-#   2. the tree variant at the largest n whose int32 [0, n) matrix fits the GPU (and the host), solved once
-#      with its dual certificate checked on the host, predicted from a timed solve at n = 20000 scaled by n^2
-#      (generation, upload and the host check are quadratic; the search grows more slowly);
+#   2. the tree variant at the largest n whose int32 [0, n) matrix (LARGEST="int", the default) and whose real
+#      U[0,1) matrix of doubles (LARGEST="int real") fits the GPU (and the host), solved once with its dual
+#      certificate checked on the host, predicted from a timed solve at n = 20000 scaled by n^2.2 (generation,
+#      upload and the host check are quadratic, the search a little more). These use the counter stream
+#      (`--stream counter`: entry (i, j) from (seed, i, j), generated on all cores), not step 1's sequential one;
 #   3. the classical variant on the same sizes and costs as step 1, predicted from the tree variant's time.
 # The peak device memory of each run is the largest `memory.used` nvidia-smi reports every 100 ms while it
-# runs (the CUDA context included). Writes OUT/curve/ (6 files): summary.txt (the device, every step's
+# runs (the CUDA context included). Writes OUT/curve/: summary.txt (the device, every step's
 # result, what was skipped), curve.csv (the bench rows), memory.csv (n, run, peak MiB, wall seconds),
-# largest-int.txt and largest-int.csv.gz (the largest solve's output and step trace), logs.tar.gz.
-# Plot: bench/lap/plot_search_curve.py.
+# largest-KIND.txt and largest-KIND.csv.gz (each largest solve's output and step trace), logs.tar.gz.
+# SIZES="40000" replaces step 1's and step 3's sizes. Plot: bench/lap/plot_search_curve.py.
 set -uo pipefail
 bundle=$(realpath "$1")
 out="$2/curve"
 budget=${BUDGET:-190}
-sizes=(1000 2000 5000 10000 20000)
+read -ra sizes <<<"${SIZES:-1000 2000 5000 10000 20000}"
 logs=/tmp/curve-logs
 mkdir -p "$out" "$logs"
 start=$SECONDS
@@ -69,26 +71,37 @@ for n in "${sizes[@]}"; do
   done
 done
 
-# The largest n (a multiple of 1000) whose int32 matrix fits the device's free memory less 1.5 GB (work
-# arrays, context) and 85 % of the host's available memory (one copy of the matrix).
-device_free=$(nvidia-smi --query-gpu=memory.free --format=csv,noheader,nounits | head -1)  # MiB
-host_available=$(awk '/MemAvailable/ { print $2 }' /proc/meminfo)                          # KiB
-largest=$(python3 -c "import math; d=($device_free*2**20-1.5e9)/4; h=0.85*$host_available*1024/4; print(int(math.sqrt(min(d,h))//1000*1000))")
-solve_int() {
-  with_peak_memory "$2" "$1" "$bundle/matchscope-cli" solve --generate uniform --range n --n "$2" \
-    --algorithm tree --backend cuda --verify "${@:3}"
+# The largest n (a multiple of 1000) whose matrix of `bytes`-wide entries fits the device's free memory less
+# 1.5 GB (work arrays, context) and 85 % of the host's available memory (one copy of the matrix).
+largest_n() {
+  local bytes=$1 device_free host_available
+  device_free=$(nvidia-smi --query-gpu=memory.free --format=csv,noheader,nounits | head -1)  # MiB
+  host_available=$(awk '/MemAvailable/ { print $2 }' /proc/meminfo)                          # KiB
+  python3 -c "import math; d=($device_free*2**20-1.5e9)/$bytes; h=0.85*$host_available*1024/$bytes; print(int(math.sqrt(min(d,h))//1000*1000))"
 }
-solve_int probe-int 20000 >"$logs/probe-int-20000.txt" 2>&1
-say "probe int n=20000 exit $? in ${elapsed} s"
-predicted=$(python3 -c "print(int($elapsed * ($largest / 20000) ** 2 * 1.15 + 5))")
-if [ "$predicted" -le "$(left)" ]; then
-  say "largest int32 [0,n): n = $largest, predicted $predicted s"
-  solve_int largest-int "$largest" --trace-out "$out/largest-int.csv" >"$out/largest-int.txt" 2>&1
-  say "largest int n=$largest exit $? in ${elapsed} s: $(grep -E 'objective|iterations|steps|time_ms|certificate' "$out/largest-int.txt" | tr '\n' ' ')"
-  [ -f "$out/largest-int.csv" ] && gzip -f "$out/largest-int.csv"
-else
-  say "largest int32 [0,n): n = $largest skipped: predicted $predicted s, $(left) s left"
-fi
+# solve_largest KIND RUN N [options]: one certified tree solve of the counter-stream instance of that kind.
+solve_largest() {
+  local costs=(--generate uniform --range n)
+  [ "$1" = real ] && costs=(--generate real)
+  with_peak_memory "$3" "$2" "$bundle/matchscope-cli" solve "${costs[@]}" --stream counter --n "$3" \
+    --algorithm tree --backend cuda --verify "${@:4}"
+}
+for kind in ${LARGEST:-int}; do
+  bytes=4
+  [ "$kind" = real ] && bytes=8
+  largest=$(largest_n $bytes)
+  solve_largest "$kind" "probe-$kind" 20000 >"$logs/probe-$kind-20000.txt" 2>&1
+  say "probe $kind n=20000 exit $? in ${elapsed} s"
+  predicted=$(python3 -c "print(int($elapsed * ($largest / 20000) ** 2.2 * 1.15 + 5))")
+  if [ "$predicted" -le "$(left)" ]; then
+    say "largest $kind: n = $largest, predicted $predicted s"
+    solve_largest "$kind" "largest-$kind" "$largest" --trace-out "$out/largest-$kind.csv" >"$out/largest-$kind.txt" 2>&1
+    say "largest $kind n=$largest exit $? in ${elapsed} s: $(grep -E 'objective|iterations|steps|time_ms|certificate' "$out/largest-$kind.txt" | tr '\n' ' ')"
+    [ -f "$out/largest-$kind.csv" ] && gzip -f "$out/largest-$kind.csv"
+  else
+    say "largest $kind: n = $largest skipped: predicted $predicted s, $(left) s left"
+  fi
+done
 
 for n in "${sizes[@]}"; do
   for costs in n real; do

@@ -1,5 +1,6 @@
 #include "solver/lap/certificate.h"
 
+#include <algorithm>
 #include <cmath>
 #include <type_traits>
 
@@ -48,6 +49,46 @@ bool isPerfectAssignment(const CostMatrix<T>& costs, const std::vector<int32_t>&
   return why.empty();
 }
 
+// What one row of the certificate check found; rows are checked on all OpenMP threads and combined in row
+// order, so the report names the same first problem as a sequential check.
+struct RowCheck {
+  double worstViolation = 0;
+  double worstAssignedSlack = 0;
+  std::string problem;         // the row's first failure ("" when none)
+  bool usesForbidden = false;  // its assigned entry is forbidden: the check stops there
+};
+
+template <CostType T>
+RowCheck checkRow(const T* row, int32_t i, const MatrixSlice& slice, const std::vector<int32_t>& rowToCol,
+                  const std::vector<DualOf<T>>& rowDual, const std::vector<DualOf<T>>& colDual,
+                  double tolerance) {
+  RowCheck check;
+  for (int32_t j = slice.colBegin; j < slice.colEnd; ++j) {
+    const T cost = row[j - slice.colBegin];
+    if (isForbidden(cost)) continue;
+    const double excess = excessOf<T>(rowDual[i], colDual[j], cost);
+    if (excess > check.worstViolation) check.worstViolation = excess;
+    if (!(excess <= tolerance) && check.problem.empty()) {  // NaN duals fail too
+      check.problem = "dual infeasible at (" + std::to_string(i) + ", " + std::to_string(j) +
+                      "): u + v - c = " + std::to_string(excess);
+    }
+  }
+  const int32_t j = rowToCol[static_cast<std::size_t>(i)];
+  if (j < slice.colBegin || j >= slice.colEnd) return check;
+  const T cost = row[j - slice.colBegin];
+  if (isForbidden(cost)) {
+    check.problem = "row " + std::to_string(i) + " uses a forbidden entry";
+    check.usesForbidden = true;
+    return check;
+  }
+  check.worstAssignedSlack = std::abs(excessOf<T>(rowDual[i], colDual[j], cost));
+  if (!(check.worstAssignedSlack <= tolerance) && check.problem.empty()) {
+    check.problem = "complementary slackness fails at assigned (" + std::to_string(i) + ", " +
+                    std::to_string(j) + "): slack " + std::to_string(check.worstAssignedSlack);
+  }
+  return check;
+}
+
 template <CostType T>
 CertificateReport checkCertificate(const CostMatrix<T>& costs, const MatrixSlice& slice,
                                    const std::vector<int32_t>& rowToCol,
@@ -61,31 +102,20 @@ CertificateReport checkCertificate(const CostMatrix<T>& costs, const MatrixSlice
     report.problem = "duals missing";
     return report;
   }
+  std::vector<RowCheck> rows(static_cast<std::size_t>(slice.rows()));
+#pragma omp parallel for schedule(static)
   for (int32_t i = slice.rowBegin; i < slice.rowEnd; ++i) {
-    const T* row = costs.row(i - slice.rowBegin);
-    for (int32_t j = slice.colBegin; j < slice.colEnd; ++j) {
-      const T cost = row[j - slice.colBegin];
-      if (isForbidden(cost)) continue;
-      const double excess = excessOf<T>(rowDual[i], colDual[j], cost);
-      if (excess > report.worstViolation) report.worstViolation = excess;
-      if (!(excess <= tolerance) && report.problem.empty()) {  // NaN duals fail too
-        report.problem = "dual infeasible at (" + std::to_string(i) + ", " + std::to_string(j) +
-                         "): u + v - c = " + std::to_string(excess);
-      }
-    }
-    const int32_t j = rowToCol[static_cast<std::size_t>(i)];
-    if (j < slice.colBegin || j >= slice.colEnd) continue;
-    const T cost = row[j - slice.colBegin];
-    if (isForbidden(cost)) {
-      report.problem = "row " + std::to_string(i) + " uses a forbidden entry";
+    rows[static_cast<std::size_t>(i - slice.rowBegin)] =
+        checkRow<T>(costs.row(i - slice.rowBegin), i, slice, rowToCol, rowDual, colDual, tolerance);
+  }
+  for (const RowCheck& row : rows) {
+    report.worstViolation = std::max(report.worstViolation, row.worstViolation);
+    report.worstAssignedSlack = std::max(report.worstAssignedSlack, row.worstAssignedSlack);
+    if (row.usesForbidden) {
+      report.problem = row.problem;
       return report;
     }
-    const double slack = std::abs(excessOf<T>(rowDual[i], colDual[j], cost));
-    if (slack > report.worstAssignedSlack) report.worstAssignedSlack = slack;
-    if (!(slack <= tolerance) && report.problem.empty()) {
-      report.problem = "complementary slackness fails at assigned (" + std::to_string(i) + ", " +
-                       std::to_string(j) + "): slack " + std::to_string(slack);
-    }
+    if (report.problem.empty()) report.problem = row.problem;
   }
   report.valid = report.problem.empty();
   return report;

@@ -119,9 +119,12 @@ class CounterStream {
   uint64_t key_;
 };
 
+// Rows on all OpenMP threads: an entry depends on (seed, i, j) alone, so the matrix is the same for any
+// thread count (a 144000^2 matrix takes minutes on one core).
 template <CostType T, class Entry>
 CostMatrix<T> fillSlice(const MatrixSlice& slice, Entry entry) {
   CostMatrix<T> costs(slice.rows(), slice.cols());
+#pragma omp parallel for schedule(static)
   for (int32_t i = slice.rowBegin; i < slice.rowEnd; ++i) {
     T* row = costs.row(i - slice.rowBegin);
     for (int32_t j = slice.colBegin; j < slice.colEnd; ++j) row[j - slice.colBegin] = entry(i, j);

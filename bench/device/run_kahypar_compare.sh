@@ -18,8 +18,8 @@
 #   by SIZE (default 1 = the paper's), random hypergraphs of 100k and 1M nodes, 300 x 300 and 1000 x 1000 grids),
 #   partitions each with Mt-KaHyPar (default preset, km1, eps 0.03, THREADS threads, default all cores, seeds
 #   1-3) and with MatchScope (--objective km1 and cut), and appends one row per partition to OUT/kahypar-compare.csv.
-#   ONLY="flickr grid" (generator names) runs a subset; rows append, so the subsets can run one call each.
-#   KS="2 8" (default "2 8 64"), SEEDS="1" (Mt-KaHyPar's seeds, default "1 2 3"), OBJECTIVES="km1" (MatchScope's,
+#   ONLY="flickr grid-300" (generator names, or generator-n for one size) runs a subset; rows append, so the subsets can run one call each.
+#   KS="2 8" (default "2 8 64"), SEEDS="1" (Mt-KaHyPar's seeds, default "1 2 3"; SEEDS=none skips it), OBJECTIVES="km1" (MatchScope's,
 #   default "km1 cut") and MS_ARGS="--backend cpu" (more MatchScope options, named in its label) trim or vary a run.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/../.." && pwd)
@@ -74,8 +74,8 @@ run() {
   for instance in "${instances[@]}"; do
     read -r generator n <<<"$instance"
     # ONLY="flickr grid ..." restricts the run to those generators (a device command runs 10 minutes at most).
-    [ -n "${ONLY:-}" ] && [[ " $ONLY " != *" $generator "* ]] && continue
     name="$generator-$n"
+    [ -n "${ONLY:-}" ] && [[ " $ONLY " != *" $generator "* && " $ONLY " != *" $name "* ]] && continue
     hgr="$work/$name.hgr"
     if [ "$generator" = grid ]; then
       python3 -c "import sys; sys.path.insert(0, '$here/bench/hypergraph'); from compare_with_zoltan import write_grid; write_grid('$hgr', $n)"
@@ -85,6 +85,7 @@ run() {
     for k in ${KS:-2 8 64}; do
       local args=()
       for seed in ${SEEDS:-1 2 3}; do
+        [ "$seed" = none ] && continue
         rm -rf "$work/mt" && mkdir -p "$work/mt"
         start=$(date +%s%N)
         "$mt" -h "$hgr" -k "$k" -e 0.03 -o km1 -m direct --preset-type=default -t "$threads" --seed "$seed" \

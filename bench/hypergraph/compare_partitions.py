@@ -13,6 +13,7 @@ balance as Mt-KaHyPar defines it: every part at most floor((1 + epsilon) ceil(c(
 / ceil(c(V) / k) - 1. A partition with a wrong node count or a part id outside 0..k-1 stops the script.
 """
 import argparse
+import csv
 import datetime
 import os
 import subprocess
@@ -92,15 +93,16 @@ def main():
             sys.exit(f"{path}:{bad + 1}: part id {part[bad]} outside 0..{args.k - 1}")
         cut, km1 = objectives(edges, weights, part)
         heaviest, bound, imbalance = balance(node_weights, part, args.k, args.epsilon)
-        rows.append(f"{commit},{date},{args.machine},{instance},{nodes},{len(edges)},{sum(map(len, edges))},"
-                    f"{args.k},{args.epsilon},{name},{cut},{km1},{heaviest},{bound},{imbalance:.6f},"
-                    f"{int(heaviest <= bound)},{times.get(name, '')}")
+        rows.append([commit, date, args.machine, instance, nodes, len(edges), sum(map(len, edges)), args.k,
+                     args.epsilon, name, cut, km1, heaviest, bound, f"{imbalance:.6f}", int(heaviest <= bound),
+                     times.get(name, "")])
     new = not os.path.exists(args.output) or os.path.getsize(args.output) == 0
-    with open(args.output, "a") as f:
+    with open(args.output, "a", newline="") as f:
+        out = csv.writer(f)  # quotes fields with commas (the machine's name has one)
         if new:
-            f.write(HEADER + "\n")
-        f.write("\n".join(rows) + "\n")
-    print("\n".join(rows))
+            out.writerow(HEADER.split(","))
+        out.writerows(rows)
+    csv.writer(sys.stdout).writerows(rows)
 
 
 if __name__ == "__main__":

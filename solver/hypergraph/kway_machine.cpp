@@ -8,7 +8,7 @@
 namespace ms::hypergraph {
 namespace {
 
-enum class Stage { Bisection, Rebalance, Refinement, Finished };
+enum class Stage { Bisection, Rebalance, Refinement, Fm, Finished };
 
 class KWayMachine final : public KWaySolver {
  public:
@@ -42,12 +42,14 @@ class KWayMachine final : public KWaySolver {
         return kRebalancePhase;
       case Stage::Refinement:
         return kLabelPropagationPhase;
+      case Stage::Fm:
+        return kFmPhase;
       case Stage::Finished:
         break;
     }
     return "";
   }
-  int32_t iteration() const override { return passes_; }
+  int32_t iteration() const override { return passes_ + fmPasses_; }
 
   StepHeader* fillSnapshot(Snapshot& out) const override {
     auto* s = std::get_if<HypergraphSnapshot>(&out);
@@ -72,9 +74,8 @@ class KWayMachine final : public KWaySolver {
 
   bool overweight() const { return heaviest_ > maxPart_; }
   Stage afterBisection() const { return overweight() ? Stage::Rebalance : refinementOrEnd(); }
-  Stage refinementOrEnd() const {
-    return options_.maxRefinementPasses > 0 ? Stage::Refinement : Stage::Finished;
-  }
+  Stage refinementOrEnd() const { return options_.maxRefinementPasses > 0 ? Stage::Refinement : fmOrEnd(); }
+  Stage fmOrEnd() const { return options_.maxFmPasses > 0 ? Stage::Fm : Stage::Finished; }
 
   void measure() {
     cut_ = kWayCut(*graph_, part_);
@@ -112,6 +113,15 @@ class KWayMachine final : public KWaySolver {
         ++passes_;
         measure();
         if (pass.objectiveAfter >= pass.objectiveBefore || passes_ >= options_.maxRefinementPasses)
+          stage_ = fmOrEnd();
+        break;
+      }
+      case Stage::Fm: {
+        const KWayPassResult pass = kWayFmPass(*graph_, part_, options_.parts, maxPart_, options_.objective);
+        record.counters[kMoves] = static_cast<double>(pass.moves);
+        ++fmPasses_;
+        measure();
+        if (pass.objectiveAfter >= pass.objectiveBefore || fmPasses_ >= options_.maxFmPasses)
           stage_ = Stage::Finished;
         break;
       }
@@ -139,7 +149,7 @@ class KWayMachine final : public KWaySolver {
   int64_t maxPart_ = 0;
   int64_t cut_ = 0, km1_ = 0, heaviest_ = 0;
   double imbalance_ = 0;
-  int32_t passes_ = 0;
+  int32_t passes_ = 0, fmPasses_ = 0;
 };
 
 }  // namespace

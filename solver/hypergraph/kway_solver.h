@@ -1,7 +1,8 @@
 #pragma once
 // k-way partitioning as a step machine: recursive bisection (one multilevel bisection per step), then a
 // rebalancing pass when a part is over Mt-KaHyPar's bound, then direct k-way refinement by label
-// propagation on the chosen objective's exact gains (one pass per step) until a pass gains nothing.
+// propagation on the chosen objective's exact gains (one pass per step) until a pass gains nothing, then
+// k-way FM passes (negative-gain moves, roll-back to the best prefix) until one gains nothing.
 
 #include <array>
 #include <cstdint>
@@ -20,7 +21,8 @@ struct KWayOptions {
   HypergraphOptions bisection;  // how each bisection runs; its epsilon is the k-way epsilon
   int32_t parts = 2;
   Objective objective = Objective::Km1;
-  int32_t maxRefinementPasses = 8;  // label propagation passes at most (0: recursive bisection only)
+  int32_t maxRefinementPasses = 8;  // label propagation passes at most (0: none)
+  int32_t maxFmPasses = 8;          // k-way FM passes after them at most (0: none)
 };
 
 struct KWayResult {
@@ -42,6 +44,7 @@ class KWaySolver : public StepMachine {
 inline constexpr std::string_view kBisectionPhase = "kway_bisection";
 inline constexpr std::string_view kRebalancePhase = "kway_rebalance";
 inline constexpr std::string_view kLabelPropagationPhase = "kway_label_propagation";
+inline constexpr std::string_view kFmPhase = "kway_fm";
 
 enum KWayCounter : int {
   kPartsPlaced = 0,  // parts whose nodes are final after recursive bisection so far

@@ -1,8 +1,8 @@
 // k-way partitioning against independent recounts and brute force: cut and km1 counted from sets of part
-// ids; label propagation never raises its objective and keeps Mt-KaHyPar's bound; rebalancing restores the
-// bound; on k = 3 and n <= 9 the machine is compared with the best of all 3^n partitions; on a grid the
-// parts are balanced, the refinement beats recursive bisection alone, and the steps are the phases the
-// studio shows.
+// ids; label propagation and k-way FM never raise their objective and keep Mt-KaHyPar's bound, and FM
+// improves on converged label propagation; rebalancing restores the bound; on k = 3 and n <= 9 the machine
+// is compared with the best of all 3^n partitions; on a grid the parts are balanced, the refinement beats
+// recursive bisection alone and label propagation alone, and the steps are the phases the studio shows.
 #include <QtTest/QtTest>
 
 #include <random>
@@ -56,13 +56,14 @@ std::vector<int32_t> randomParts(int32_t n, int32_t k, std::mt19937_64& random) 
   return part;
 }
 
-KWayOptions kwayOptions(int32_t parts, Objective objective, int32_t passes = 8) {
+KWayOptions kwayOptions(int32_t parts, Objective objective, int32_t passes = 8, int32_t fmPasses = 8) {
   KWayOptions o;
   o.bisection.algorithm = HypergraphAlgorithm::Bipartition;
   o.bisection.backend = lap::Backend::Sequential;
   o.parts = parts;
   o.objective = objective;
   o.maxRefinementPasses = passes;
+  o.maxFmPasses = fmPasses;
   return o;
 }
 
@@ -127,36 +128,37 @@ class TestHypergraphKWay : public QObject {
     QCOMPARE(kWayImbalance(g, {0, 0, 0, 0, 1, 1, 1, 2, 2}, 3), 4.0 / 3.0 - 1.0);
   }
 
-  void labelPropagationNeverWorsensAndKeepsBalance() {
-    std::mt19937_64 random(baseSeed() + 200);
-    int64_t improved = 0;
-    for (const RandomHypergraphSpec& base : smallSpecs(30, baseSeed() + 200)) {
+  // Both refinement passes on random partitions of random hypergraphs, unit and non-unit weights.
+  void labelPropagationNeverWorsensAndKeepsBalance() { checkPassNeverWorsens(labelPropagationPass, 200); }
+  void fmNeverWorsensAndKeepsBalance() { checkPassNeverWorsens(kWayFmPass, 250); }
+
+  // Once label propagation has converged no single move within the bound lowers the objective; FM still
+  // finds better partitions through moves that first raise it (or make room in a full part).
+  void fmImprovesOnConvergedLabelPropagation() {
+    std::mt19937_64 random(baseSeed() + 260);
+    int64_t improved = 0, tried = 0;
+    for (const RandomHypergraphSpec& base : smallSpecs(20, baseSeed() + 260)) {
       RandomHypergraphSpec spec = base;
-      spec.nodes = 20 + spec.nodes * 6;
-      spec.edges = 10 + spec.edges * 5;
-      spec.maxNodeWeight = base.seed % 2 == 0 ? 1 : 4;
+      spec.nodes = 40 + spec.nodes * 8;
+      spec.edges = 20 + spec.edges * 6;
       const Hypergraph g = generateRandom(spec);
-      for (int32_t k : {2, 3, 8}) {
+      for (int32_t k : {3, 8}) {
         for (Objective objective : {Objective::Cut, Objective::Km1}) {
           std::vector<int32_t> part = randomParts(g.nodeCount(), k, random);
-          const int64_t bound =
-              std::max(maxPartWeight(g.totalNodeWeight(), k, 0.1), heaviestPart(g, part, k));
-          for (int pass = 0; pass < 3; ++pass) {
-            const int64_t before = recountObjective(g, part, objective);
-            const KWayPassResult r = labelPropagationPass(g, part, k, bound, objective);
-            const QString what =
-                describe(spec) +
-                QString(" k=%1 %2 pass %3").arg(k).arg(objectiveName(objective).data()).arg(pass);
-            QVERIFY2(r.objectiveBefore == before, qPrintable(what));
-            QVERIFY2(r.objectiveAfter == recountObjective(g, part, objective), qPrintable(what));
-            QVERIFY2(r.objectiveAfter <= before, qPrintable(what));
-            QVERIFY2(heaviestPart(g, part, k) <= bound, qPrintable(what));
-            improved += before - r.objectiveAfter;
+          const int64_t bound = maxPartWeight(g.totalNodeWeight(), k, 0.03);
+          while (labelPropagationPass(g, part, k, bound, objective).moves > 0) {
           }
+          const KWayPassResult r = kWayFmPass(g, part, k, bound, objective);
+          QVERIFY(r.objectiveAfter <= r.objectiveBefore);
+          QCOMPARE(r.objectiveAfter, recountObjective(g, part, objective));
+          improved += r.objectiveBefore - r.objectiveAfter;
+          tried += r.objectiveBefore;
         }
       }
     }
-    QVERIFY(improved > 0);
+    qInfo("FM after converged label propagation: %lld of %lld objective removed",
+          static_cast<long long>(improved), static_cast<long long>(tried));
+    QVERIFY(improved * 50 > tried);  // more than 2 %
   }
 
   void rebalanceRestoresTheBound() {
@@ -231,15 +233,18 @@ class TestHypergraphKWay : public QObject {
   }
 
   // A 48 x 48 stencil: every part used and within the bound, the refinement never worse than recursive
-  // bisection alone and far better than a random split, and the trace is k - 1 bisections then label
-  // propagation passes, its last record carrying the result's objectives.
+  // bisection alone or with label propagation only (and FM better on some), far better than a random
+  // split, and the trace is k - 1 bisections then label propagation and FM passes, its last record carrying
+  // the result's objectives.
   void gridPartsAreBalancedAndRefined() {
     const Hypergraph g = stencil(48);
     std::mt19937_64 random(baseSeed() + 500);
+    int64_t fmGain = 0;  // what FM removed after label propagation, over all k and both objectives
     for (int32_t k : {3, 4, 6, 8}) {
       for (Objective objective : {Objective::Cut, Objective::Km1}) {
         const KWaySolved refined = solveKWay(g, kwayOptions(k, objective));
-        const KWaySolved bisected = solveKWay(g, kwayOptions(k, objective, 0));
+        const KWaySolved bisected = solveKWay(g, kwayOptions(k, objective, 0, 0));
+        const KWaySolved propagated = solveKWay(g, kwayOptions(k, objective, 8, 0));
         const KWayResult& r = refined.result;
         const QString what = QString("k=%1 %2").arg(k).arg(objectiveName(objective).data());
         std::vector<int64_t> weight = partWeights(g, r.part, k);
@@ -250,6 +255,8 @@ class TestHypergraphKWay : public QObject {
         QCOMPARE(r.km1, counted.km1);
         const auto value = [&](const KWayResult& x) { return objective == Objective::Cut ? x.cut : x.km1; };
         QVERIFY2(value(r) <= value(bisected.result), qPrintable(what));
+        QVERIFY2(value(r) <= value(propagated.result), qPrintable(what));
+        fmGain += value(propagated.result) - value(r);
         const Recount shuffled = recount(g, randomParts(g.nodeCount(), k, random));
         QVERIFY2(value(r) < 0.3 * (objective == Objective::Cut ? shuffled.cut : shuffled.km1),
                  qPrintable(what));
@@ -258,13 +265,48 @@ class TestHypergraphKWay : public QObject {
         const auto bisections = std::count_if(records.begin(), records.end(),
                                               [](const StepRecord& s) { return s.phase == kBisectionPhase; });
         QCOMPARE(bisections, static_cast<std::ptrdiff_t>(k - 1));
-        QCOMPARE(records.back().phase, std::string(kLabelPropagationPhase));
+        QCOMPARE(records.back().phase, std::string(kFmPhase));
         QCOMPARE(records.back().counters[kKWayKm1], static_cast<double>(r.km1));
         QCOMPARE(records.back().counters[kPartsPlaced], static_cast<double>(k));
       }
     }
+    QVERIFY(fmGain > 0);
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, makeKWaySolver(std::make_shared<const Hypergraph>(g),
                                                                    kwayOptions(1, Objective::Km1)));
+  }
+
+ private:
+  template <typename Pass>
+  void checkPassNeverWorsens(Pass pass, uint64_t seedOffset) {
+    std::mt19937_64 random(baseSeed() + seedOffset);
+    int64_t improved = 0;
+    for (const RandomHypergraphSpec& base : smallSpecs(30, baseSeed() + seedOffset)) {
+      RandomHypergraphSpec spec = base;
+      spec.nodes = 20 + spec.nodes * 6;
+      spec.edges = 10 + spec.edges * 5;
+      spec.maxNodeWeight = base.seed % 2 == 0 ? 1 : 4;
+      const Hypergraph g = generateRandom(spec);
+      for (int32_t k : {2, 3, 8}) {
+        for (Objective objective : {Objective::Cut, Objective::Km1}) {
+          std::vector<int32_t> part = randomParts(g.nodeCount(), k, random);
+          const int64_t bound =
+              std::max(maxPartWeight(g.totalNodeWeight(), k, 0.1), heaviestPart(g, part, k));
+          for (int round = 0; round < 3; ++round) {
+            const int64_t before = recountObjective(g, part, objective);
+            const KWayPassResult r = pass(g, part, k, bound, objective);
+            const QString what =
+                describe(spec) +
+                QString(" k=%1 %2 pass %3").arg(k).arg(objectiveName(objective).data()).arg(round);
+            QVERIFY2(r.objectiveBefore == before, qPrintable(what));
+            QVERIFY2(r.objectiveAfter == recountObjective(g, part, objective), qPrintable(what));
+            QVERIFY2(r.objectiveAfter <= before, qPrintable(what));
+            QVERIFY2(heaviestPart(g, part, k) <= bound, qPrintable(what));
+            improved += before - r.objectiveAfter;
+          }
+        }
+      }
+    }
+    QVERIFY(improved > 0);
   }
 };
 

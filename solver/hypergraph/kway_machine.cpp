@@ -90,7 +90,9 @@ class KWayMachine final : public KWaySolver {
       case Stage::Bisection: {
         BisectionTask task = std::move(tasks_.back());
         tasks_.pop_back();
-        const double epsilon = bisectionEpsilon(options_.bisection.epsilon, options_.parts);
+        int64_t weight = 0;
+        for (int32_t v : task.nodes) weight += graph_->nodeWeight(v);
+        const double epsilon = bisectionEpsilon(maxPart_, weight, task.parts);
         for (BisectionTask& t : bisect(*graph_, task, options_.bisection, epsilon,
                                        options_.objective == Objective::Km1, part_)) {
           tasks_.push_back(std::move(t));

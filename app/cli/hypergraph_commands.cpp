@@ -67,6 +67,12 @@ std::shared_ptr<HypergraphSolveOptions> addHypergraphSolveOptions(CLI::App& solv
           "hypergraph: with --parts above 2, k-way FM passes after label propagation at most (0 = none)")
       ->check(integerAtLeast<int32_t>(0))
       ->capture_default_str();
+  solve
+      .add_option("--kway-vcycles", options->kwayVCycles,
+                  "hypergraph: with --parts above 2, V-cycles after FM at most (coarsening within the parts, "
+                  "label propagation and FM on every level; 0 = none)")
+      ->check(integerAtLeast<int32_t>(0))
+      ->capture_default_str();
   return options;
 }
 
@@ -153,6 +159,7 @@ void solveKWay(const std::shared_ptr<const hypergraph::Hypergraph>& graph,
   kway.objective = hypergraph::parseObjective(options.objective);
   kway.maxRefinementPasses = options.kwayPasses;
   kway.maxFmPasses = options.kwayFmPasses;
+  kway.maxVCycles = options.kwayVCycles;
   const Stopwatch stopwatch;
   auto solver = hypergraph::makeKWaySolver(graph, kway);
   const Trace trace = runToEnd(*solver);

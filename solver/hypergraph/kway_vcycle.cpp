@@ -26,7 +26,8 @@ int64_t refineLevel(const Hypergraph& graph, std::vector<int32_t>& part, int32_t
 
 }  // namespace
 
-std::vector<int32_t> matchWithinParts(const Hypergraph& graph, const std::vector<int32_t>& part, int32_t parts) {
+std::vector<int32_t> matchWithinParts(const Hypergraph& graph, const std::vector<int32_t>& part,
+                                      int32_t parts) {
   const auto n = static_cast<std::size_t>(graph.nodeCount());
   std::vector<int32_t> mate(n, -1), visible(n);
   NeighbourScan scan(graph.nodeCount());

@@ -29,7 +29,8 @@ struct VCycleResult {
 };
 
 // Greedy matching (Fig. 4) restricted to pairs of nodes in the same part: mate per node, -1 when alone.
-std::vector<int32_t> matchWithinParts(const Hypergraph& graph, const std::vector<int32_t>& part, int32_t parts);
+std::vector<int32_t> matchWithinParts(const Hypergraph& graph, const std::vector<int32_t>& part,
+                                      int32_t parts);
 
 // One V-cycle on a partition within maxPart: never raises the objective, keeps every part within maxPart.
 VCycleResult kWayVCycle(const Hypergraph& graph, std::vector<int32_t>& part, int32_t parts, int64_t maxPart,

@@ -59,6 +59,15 @@ std::vector<int32_t> randomParts(int32_t n, int32_t k, std::mt19937_64& random) 
   return part;
 }
 
+// A random balanced partition refined by label propagation until a pass moves nothing.
+std::vector<int32_t> convergedLabelPropagation(const Hypergraph& g, int32_t k, int64_t bound,
+                                               Objective objective, std::mt19937_64& random) {
+  std::vector<int32_t> part = randomParts(g.nodeCount(), k, random);
+  while (labelPropagationPass(g, part, k, bound, objective).moves > 0) {
+  }
+  return part;
+}
+
 KWayOptions kwayOptions(int32_t parts, Objective objective, int32_t passes = 8, int32_t fmPasses = 8,
                         int32_t vCycles = 2) {
   KWayOptions o;
@@ -149,10 +158,8 @@ class TestHypergraphKWay : public QObject {
       const Hypergraph g = generateRandom(spec);
       for (int32_t k : {3, 8}) {
         for (Objective objective : {Objective::Cut, Objective::Km1}) {
-          std::vector<int32_t> part = randomParts(g.nodeCount(), k, random);
           const int64_t bound = maxPartWeight(g.totalNodeWeight(), k, 0.03);
-          while (labelPropagationPass(g, part, k, bound, objective).moves > 0) {
-          }
+          std::vector<int32_t> part = convergedLabelPropagation(g, k, bound, objective, random);
           const KWayPassResult r = kWayFmPass(g, part, k, bound, objective);
           QVERIFY(r.objectiveAfter <= r.objectiveBefore);
           QCOMPARE(r.objectiveAfter, recountObjective(g, part, objective));
@@ -215,10 +222,8 @@ class TestHypergraphKWay : public QObject {
       const Hypergraph g = generateRandom(spec);
       for (int32_t k : {3, 8}) {
         for (Objective objective : {Objective::Cut, Objective::Km1}) {
-          std::vector<int32_t> part = randomParts(g.nodeCount(), k, random);
           const int64_t bound = maxPartWeight(g.totalNodeWeight(), k, 0.03);
-          while (labelPropagationPass(g, part, k, bound, objective).moves > 0) {
-          }
+          std::vector<int32_t> part = convergedLabelPropagation(g, k, bound, objective, random);
           while (kWayFmPass(g, part, k, bound, objective).moves > 0) {
           }
           const VCycleResult r = kWayVCycle(g, part, k, bound, objective);

@@ -228,7 +228,7 @@ views::TraceChartsConfig HypergraphSession::chartsConfig() const {
     config.timeTitle = QObject::tr("Time per phase per k-way pass");
     config.iterationTitle = QObject::tr("k-way pass");
     config.gainCounter = "moves";
-    config.gainTitle = QObject::tr("Nodes moved per rebalancing, label propagation or FM step");
+    config.gainTitle = QObject::tr("Nodes moved per rebalancing, label propagation, FM or V-cycle step");
     config.phaseCharts = {{std::string(hypergraph::kBisectionPhase),
                            {"cut", "km1"},
                            QObject::tr("Cut and km1 after each bisection"),

@@ -58,8 +58,19 @@ std::shared_ptr<HypergraphSolveOptions> addHypergraphSolveOptions(CLI::App& solv
       ->capture_default_str();
   solve
       .add_option("--kway-passes", options->kwayPasses,
-                  "hypergraph: with --parts above 2, k-way label propagation passes at most (0 = recursive "
-                  "bisection only)")
+                  "hypergraph: with --parts above 2, k-way label propagation passes at most (0 = none)")
+      ->check(integerAtLeast<int32_t>(0))
+      ->capture_default_str();
+  solve
+      .add_option(
+          "--kway-fm-passes", options->kwayFmPasses,
+          "hypergraph: with --parts above 2, k-way FM passes after label propagation at most (0 = none)")
+      ->check(integerAtLeast<int32_t>(0))
+      ->capture_default_str();
+  solve
+      .add_option("--kway-vcycles", options->kwayVCycles,
+                  "hypergraph: with --parts above 2, V-cycles after FM at most (coarsening within the parts, "
+                  "label propagation and FM on every level; 0 = none)")
       ->check(integerAtLeast<int32_t>(0))
       ->capture_default_str();
   return options;
@@ -147,6 +158,8 @@ void solveKWay(const std::shared_ptr<const hypergraph::Hypergraph>& graph,
   kway.parts = options.parts;
   kway.objective = hypergraph::parseObjective(options.objective);
   kway.maxRefinementPasses = options.kwayPasses;
+  kway.maxFmPasses = options.kwayFmPasses;
+  kway.maxVCycles = options.kwayVCycles;
   const Stopwatch stopwatch;
   auto solver = hypergraph::makeKWaySolver(graph, kway);
   const Trace trace = runToEnd(*solver);
@@ -156,7 +169,7 @@ void solveKWay(const std::shared_ptr<const hypergraph::Hypergraph>& graph,
   for (const StepRecord& record : trace.records()) {
     if (record.phase == hypergraph::kBisectionPhase) bisectionMs += static_cast<double>(record.wall_ns) / 1e6;
   }
-  std::printf("algorithm: recursive bisection + k-way label propagation\n");
+  std::printf("algorithm: recursive bisection + k-way label propagation + k-way FM\n");
   std::printf("parts: %d\n", result.parts);
   std::printf("objective: %s\n", options.objective.c_str());
   std::printf("cut: %lld\n", static_cast<long long>(result.cut));

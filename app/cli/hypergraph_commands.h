@@ -30,6 +30,8 @@ struct HypergraphSolveOptions {
   int32_t parts = 2;              // bipartition: more parts by recursive bisection, then k-way refinement
   std::string objective = "km1";  // what the k-way refinement and the bisections' splitting aim at
   int32_t kwayPasses = 8;         // k-way label propagation passes at most
+  int32_t kwayFmPasses = 8;       // k-way FM passes after them at most
+  int32_t kwayVCycles = 2;        // V-cycles after them at most
 };
 
 // What `solve --problem hypergraph` takes from the options `solve` shares with the LAP.
@@ -42,7 +44,8 @@ struct HypergraphSolveRequest {
 };
 
 // Registers --partition-out, --coarsen-with, --levels, --brute-force-below, --fm-passes, --parts and
-// --kway-passes (`solve` registers the --objective it shares with matching and fills `objective`).
+// --kway-passes, --kway-fm-passes, --kway-vcycles (`solve` registers the --objective it shares with matching
+// and fills `objective`).
 std::shared_ptr<HypergraphSolveOptions> addHypergraphSolveOptions(CLI::App& solve);
 bool isHypergraphAlgorithm(const std::string& name);
 bool isHypergraphGenerator(const std::string& name);

@@ -3,12 +3,13 @@
 #include <stdexcept>
 
 #include "solver/hypergraph/kway_solver.h"
+#include "solver/hypergraph/kway_vcycle.h"
 #include "solver/hypergraph/recursive_bisection.h"
 
 namespace ms::hypergraph {
 namespace {
 
-enum class Stage { Bisection, Rebalance, Refinement, Finished };
+enum class Stage { Bisection, Rebalance, Refinement, Fm, VCycle, Finished };
 
 class KWayMachine final : public KWaySolver {
  public:
@@ -42,12 +43,16 @@ class KWayMachine final : public KWaySolver {
         return kRebalancePhase;
       case Stage::Refinement:
         return kLabelPropagationPhase;
+      case Stage::Fm:
+        return kFmPhase;
+      case Stage::VCycle:
+        return kVCyclePhase;
       case Stage::Finished:
         break;
     }
     return "";
   }
-  int32_t iteration() const override { return passes_; }
+  int32_t iteration() const override { return passes_ + fmPasses_ + vCycles_; }
 
   StepHeader* fillSnapshot(Snapshot& out) const override {
     auto* s = std::get_if<HypergraphSnapshot>(&out);
@@ -72,9 +77,9 @@ class KWayMachine final : public KWaySolver {
 
   bool overweight() const { return heaviest_ > maxPart_; }
   Stage afterBisection() const { return overweight() ? Stage::Rebalance : refinementOrEnd(); }
-  Stage refinementOrEnd() const {
-    return options_.maxRefinementPasses > 0 ? Stage::Refinement : Stage::Finished;
-  }
+  Stage refinementOrEnd() const { return options_.maxRefinementPasses > 0 ? Stage::Refinement : fmOrEnd(); }
+  Stage fmOrEnd() const { return options_.maxFmPasses > 0 ? Stage::Fm : vCycleOrEnd(); }
+  Stage vCycleOrEnd() const { return options_.maxVCycles > 0 ? Stage::VCycle : Stage::Finished; }
 
   void measure() {
     cut_ = kWayCut(*graph_, part_);
@@ -89,7 +94,9 @@ class KWayMachine final : public KWaySolver {
       case Stage::Bisection: {
         BisectionTask task = std::move(tasks_.back());
         tasks_.pop_back();
-        const double epsilon = bisectionEpsilon(options_.bisection.epsilon, options_.parts);
+        int64_t weight = 0;
+        for (int32_t v : task.nodes) weight += graph_->nodeWeight(v);
+        const double epsilon = bisectionEpsilon(maxPart_, weight, task.parts);
         for (BisectionTask& t : bisect(*graph_, task, options_.bisection, epsilon,
                                        options_.objective == Objective::Km1, part_)) {
           tasks_.push_back(std::move(t));
@@ -112,6 +119,24 @@ class KWayMachine final : public KWaySolver {
         ++passes_;
         measure();
         if (pass.objectiveAfter >= pass.objectiveBefore || passes_ >= options_.maxRefinementPasses)
+          stage_ = fmOrEnd();
+        break;
+      }
+      case Stage::Fm: {
+        const KWayPassResult pass = kWayFmPass(*graph_, part_, options_.parts, maxPart_, options_.objective);
+        record.counters[kMoves] = static_cast<double>(pass.moves);
+        ++fmPasses_;
+        measure();
+        if (pass.objectiveAfter >= pass.objectiveBefore || fmPasses_ >= options_.maxFmPasses)
+          stage_ = vCycleOrEnd();
+        break;
+      }
+      case Stage::VCycle: {
+        const VCycleResult cycle = kWayVCycle(*graph_, part_, options_.parts, maxPart_, options_.objective);
+        record.counters[kMoves] = static_cast<double>(cycle.pass.moves);
+        ++vCycles_;
+        measure();
+        if (cycle.pass.objectiveAfter >= cycle.pass.objectiveBefore || vCycles_ >= options_.maxVCycles)
           stage_ = Stage::Finished;
         break;
       }
@@ -139,7 +164,7 @@ class KWayMachine final : public KWaySolver {
   int64_t maxPart_ = 0;
   int64_t cut_ = 0, km1_ = 0, heaviest_ = 0;
   double imbalance_ = 0;
-  int32_t passes_ = 0;
+  int32_t passes_ = 0, fmPasses_ = 0, vCycles_ = 0;
 };
 
 }  // namespace

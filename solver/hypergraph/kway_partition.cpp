@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <queue>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 
 namespace ms::hypergraph {
 namespace {
@@ -80,12 +82,20 @@ class PartState {
   }
 
   int64_t weight(int32_t p) const { return weight_[static_cast<std::size_t>(p)]; }
-
- private:
+  // Whether a hyperedge of v has pins in another part.
+  bool onBoundary(int32_t v) {
+    const int32_t from = part_[static_cast<std::size_t>(v)];
+    for (int32_t e : graph_.edgesOf(v)) {
+      if (pinsIn(e, from) < static_cast<int32_t>(graph_.pins(e).size())) return true;
+    }
+    return false;
+  }
   int32_t& pinsIn(int32_t e, int32_t p) {
     return pinsIn_[static_cast<std::size_t>(e) * static_cast<std::size_t>(parts_) +
                    static_cast<std::size_t>(p)];
   }
+
+ private:
   // Gain towards part p of the pricing under way (stamped with its number, so nothing is cleared per node).
   void add(int32_t p, int64_t w) {
     const auto slot = static_cast<std::size_t>(p);
@@ -238,6 +248,80 @@ KWayPassResult rebalance(const Hypergraph& graph, std::vector<int32_t>& part, in
     result.objectiveAfter -= m.gain;
     ++result.moves;
   }
+  return result;
+}
+
+KWayPassResult kWayFmPass(const Hypergraph& graph, std::vector<int32_t>& part, int32_t parts, int64_t maxPart,
+                          Objective objective) {
+  KWayPassResult result;
+  result.objectiveBefore = result.objectiveAfter = objectiveOf(graph, part, objective);
+  PartState state(graph, part, parts);
+  const int32_t n = graph.nodeCount();
+  // The queue holds (gain, node, version); an entry whose version is not the node's current one is stale.
+  using Entry = std::tuple<int64_t, int32_t, uint32_t>;
+  std::priority_queue<Entry> queue;
+  std::vector<uint32_t> version(static_cast<std::size_t>(n), 0);
+  std::vector<uint8_t> locked(static_cast<std::size_t>(n), 0);
+  std::vector<int64_t> touched(static_cast<std::size_t>(n), -1);  // the move that last priced the node
+  const auto price = [&](int32_t v) {
+    const PartState::Move m = state.bestMove(v, maxPart, objective);
+    const auto slot = static_cast<std::size_t>(v);
+    ++version[slot];
+    if (m.target >= 0) queue.emplace(m.gain, v, version[slot]);
+  };
+  for (int32_t v = 0; v < n; ++v) {
+    if (state.onBoundary(v)) price(v);
+  }
+  struct Moved {
+    int32_t node, from;
+  };
+  std::vector<Moved> moves;
+  int64_t objectiveNow = result.objectiveBefore;
+  std::size_t bestPrefix = 0;
+  // Moves made without beating the best prefix before the pass gives up (the rest would be rolled back).
+  const auto patience = static_cast<std::size_t>(std::max<int64_t>(kFmMinPatience, n / kFmPatienceDivisor));
+  while (!queue.empty() && moves.size() - bestPrefix <= patience) {
+    const auto [gain, v, stamp] = queue.top();
+    queue.pop();
+    const auto slot = static_cast<std::size_t>(v);
+    if (locked[slot] || stamp != version[slot]) continue;
+    // Hubs and the pins of large hyperedges are not priced again after each move: price the node again
+    // and put it back when its gain fell (a node whose gain rose waits for its entry).
+    const PartState::Move m = state.bestMove(v, maxPart, objective);
+    if (m.target < 0) continue;
+    if (m.gain < gain) {
+      queue.emplace(m.gain, v, version[slot]);
+      continue;
+    }
+    const int32_t from = part[slot];
+    state.move(v, m.target);
+    locked[slot] = 1;
+    objectiveNow -= m.gain;
+    moves.push_back({v, from});
+    if (objectiveNow < result.objectiveAfter) {
+      result.objectiveAfter = objectiveNow;
+      bestPrefix = moves.size();
+    }
+    // The pins whose best move may have changed: with km1, those of a hyperedge that left `from` or has
+    // one pin left there, or that reached the target part or has two pins there now.
+    const auto moveNumber = static_cast<int64_t>(moves.size());
+    for (int32_t e : graph.edgesOf(v)) {
+      const auto pins = graph.pins(e);
+      if (static_cast<int64_t>(pins.size()) > kFmUpdateEdgeLimit) continue;
+      if (objective == Objective::Km1 && state.pinsIn(e, from) > 1 && state.pinsIn(e, m.target) > 2) continue;
+      for (int32_t u : pins) {
+        const auto other = static_cast<std::size_t>(u);
+        if (locked[other] || touched[other] == moveNumber ||
+            static_cast<int64_t>(graph.edgesOf(u).size()) > kFmUpdateDegreeLimit) {
+          continue;
+        }
+        touched[other] = moveNumber;
+        price(u);
+      }
+    }
+  }
+  for (std::size_t i = moves.size(); i > bestPrefix; --i) state.move(moves[i - 1].node, moves[i - 1].from);
+  result.moves = static_cast<int64_t>(bestPrefix);
   return result;
 }
 

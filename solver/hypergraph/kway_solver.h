@@ -1,7 +1,9 @@
 #pragma once
 // k-way partitioning as a step machine: recursive bisection (one multilevel bisection per step), then a
 // rebalancing pass when a part is over Mt-KaHyPar's bound, then direct k-way refinement by label
-// propagation on the chosen objective's exact gains (one pass per step) until a pass gains nothing.
+// propagation on the chosen objective's exact gains (one pass per step) until a pass gains nothing, then
+// k-way FM passes (negative-gain moves, roll-back to the best prefix) until one gains nothing, then
+// V-cycles (coarsening within the parts, refinement on every level) until one gains nothing.
 
 #include <array>
 #include <cstdint>
@@ -20,7 +22,9 @@ struct KWayOptions {
   HypergraphOptions bisection;  // how each bisection runs; its epsilon is the k-way epsilon
   int32_t parts = 2;
   Objective objective = Objective::Km1;
-  int32_t maxRefinementPasses = 8;  // label propagation passes at most (0: recursive bisection only)
+  int32_t maxRefinementPasses = 8;  // label propagation passes at most (0: none)
+  int32_t maxFmPasses = 8;          // k-way FM passes after them at most (0: none)
+  int32_t maxVCycles = 2;           // V-cycles after them at most (kway_vcycle.h; 0: none)
 };
 
 struct KWayResult {
@@ -42,6 +46,8 @@ class KWaySolver : public StepMachine {
 inline constexpr std::string_view kBisectionPhase = "kway_bisection";
 inline constexpr std::string_view kRebalancePhase = "kway_rebalance";
 inline constexpr std::string_view kLabelPropagationPhase = "kway_label_propagation";
+inline constexpr std::string_view kFmPhase = "kway_fm";
+inline constexpr std::string_view kVCyclePhase = "kway_vcycle";
 
 enum KWayCounter : int {
   kPartsPlaced = 0,  // parts whose nodes are final after recursive bisection so far

@@ -49,9 +49,11 @@ Hypergraph inducedSubhypergraph(const Hypergraph& graph, const std::vector<int32
                     std::move(edgeWeights), std::move(nodeWeights));
 }
 
-double bisectionEpsilon(double epsilon, int32_t parts) {
+double bisectionEpsilon(int64_t maxPart, int64_t weight, int32_t parts) {
+  if (weight <= 0) return 0;
   const double depth = std::ceil(std::log2(static_cast<double>(std::max(parts, 2))));
-  return std::pow(1.0 + epsilon, 1.0 / depth) - 1.0;
+  const double room = static_cast<double>(maxPart) * parts / static_cast<double>(weight);
+  return std::max(0.0, std::pow(room, 1.0 / depth) - 1.0);
 }
 
 std::vector<BisectionTask> bisect(const Hypergraph& graph, const BisectionTask& task,

@@ -25,8 +25,11 @@ struct BisectionTask {
   int32_t parts = 1;
 };
 
-// The balance each bisection keeps so that ceil(log2 k) of them compound to (1 + epsilon).
-double bisectionEpsilon(double epsilon, int32_t parts);
+// The balance a bisection of nodes weighing `weight` into `parts` final parts keeps so that the
+// ceil(log2 parts) bisections left compound to parts of at most maxPart (Mt-KaHyPar's adaptive epsilon:
+// (maxPart * parts / weight)^(1 / ceil(log2 parts)) - 1). A side lighter than its share leaves its
+// sub-problem more room than (1 + epsilon)^(1 / ceil(log2 k)) at every level would.
+double bisectionEpsilon(int64_t maxPart, int64_t weight, int32_t parts);
 
 // One bisection of `task` by the multilevel bipartition (`options` with its sides' shares and epsilon set
 // here): writes each side's first part into `part` and returns the sides that still stand for several parts.

@@ -236,8 +236,8 @@ class TestHypergraphStudio : public QObject {
   }
 
   // Four parts with the km1 objective: the objective box opens from three parts on, the run is the k-way
-  // machine's (its last label propagation pass carries the headless result's cut and km1 in the chart and
-  // the caption), and the status bar shows the cut.
+  // machine's (its last FM pass carries the headless result's cut and km1 in the chart and the caption), and
+  // the status bar shows the cut.
   void kWayPartsRunTheKWayMachine() {
     MainWindow window;
     const auto options = sequentialOptions(hypergraph::HypergraphAlgorithm::Bipartition, 0);

@@ -1,16 +1,19 @@
 // k-way partitioning against independent recounts and brute force: cut and km1 counted from sets of part
-// ids; label propagation never raises its objective and keeps Mt-KaHyPar's bound; rebalancing restores the
-// bound; on k = 3 and n <= 9 the machine is compared with the best of all 3^n partitions; on a grid the
-// parts are balanced, the refinement beats recursive bisection alone, and the steps are the phases the
-// studio shows.
+// ids; label propagation and k-way FM never raise their objective and keep Mt-KaHyPar's bound, and FM
+// improves on converged label propagation, the V-cycle's coarse levels keep the partition exactly and it
+// improves on converged FM; rebalancing restores the bound; on k = 3 and n <= 9 the machine
+// is compared with the best of all 3^n partitions; on a grid the parts are balanced, the refinement beats
+// recursive bisection alone and label propagation alone, and the steps are the phases the studio shows.
 #include <QtTest/QtTest>
 
 #include <random>
 #include <set>
 
 #include "hypergraph_test_support.h"
+#include "solver/hypergraph/coarsening.h"
 #include "solver/hypergraph/kway_partition.h"
 #include "solver/hypergraph/kway_solver.h"
+#include "solver/hypergraph/kway_vcycle.h"
 
 using namespace ms;
 using namespace ms::hypergraph;
@@ -56,13 +59,25 @@ std::vector<int32_t> randomParts(int32_t n, int32_t k, std::mt19937_64& random) 
   return part;
 }
 
-KWayOptions kwayOptions(int32_t parts, Objective objective, int32_t passes = 8) {
+// A random balanced partition refined by label propagation until a pass moves nothing.
+std::vector<int32_t> convergedLabelPropagation(const Hypergraph& g, int32_t k, int64_t bound,
+                                               Objective objective, std::mt19937_64& random) {
+  std::vector<int32_t> part = randomParts(g.nodeCount(), k, random);
+  while (labelPropagationPass(g, part, k, bound, objective).moves > 0) {
+  }
+  return part;
+}
+
+KWayOptions kwayOptions(int32_t parts, Objective objective, int32_t passes = 8, int32_t fmPasses = 8,
+                        int32_t vCycles = 2) {
   KWayOptions o;
   o.bisection.algorithm = HypergraphAlgorithm::Bipartition;
   o.bisection.backend = lap::Backend::Sequential;
   o.parts = parts;
   o.objective = objective;
   o.maxRefinementPasses = passes;
+  o.maxFmPasses = fmPasses;
+  o.maxVCycles = vCycles;
   return o;
 }
 
@@ -127,32 +142,98 @@ class TestHypergraphKWay : public QObject {
     QCOMPARE(kWayImbalance(g, {0, 0, 0, 0, 1, 1, 1, 2, 2}, 3), 4.0 / 3.0 - 1.0);
   }
 
-  void labelPropagationNeverWorsensAndKeepsBalance() {
-    std::mt19937_64 random(baseSeed() + 200);
-    int64_t improved = 0;
-    for (const RandomHypergraphSpec& base : smallSpecs(30, baseSeed() + 200)) {
+  // Both refinement passes on random partitions of random hypergraphs, unit and non-unit weights.
+  void labelPropagationNeverWorsensAndKeepsBalance() { checkPassNeverWorsens(labelPropagationPass, 200); }
+  void fmNeverWorsensAndKeepsBalance() { checkPassNeverWorsens(kWayFmPass, 250); }
+
+  // Once label propagation has converged no single move within the bound lowers the objective; FM still
+  // finds better partitions through moves that first raise it (or make room in a full part).
+  void fmImprovesOnConvergedLabelPropagation() {
+    std::mt19937_64 random(baseSeed() + 260);
+    int64_t improved = 0, tried = 0;
+    for (const RandomHypergraphSpec& base : smallSpecs(20, baseSeed() + 260)) {
       RandomHypergraphSpec spec = base;
-      spec.nodes = 20 + spec.nodes * 6;
-      spec.edges = 10 + spec.edges * 5;
-      spec.maxNodeWeight = base.seed % 2 == 0 ? 1 : 4;
+      spec.nodes = 40 + spec.nodes * 8;
+      spec.edges = 20 + spec.edges * 6;
       const Hypergraph g = generateRandom(spec);
-      for (int32_t k : {2, 3, 8}) {
+      for (int32_t k : {3, 8}) {
         for (Objective objective : {Objective::Cut, Objective::Km1}) {
-          std::vector<int32_t> part = randomParts(g.nodeCount(), k, random);
-          const int64_t bound =
-              std::max(maxPartWeight(g.totalNodeWeight(), k, 0.1), heaviestPart(g, part, k));
-          for (int pass = 0; pass < 3; ++pass) {
-            const int64_t before = recountObjective(g, part, objective);
-            const KWayPassResult r = labelPropagationPass(g, part, k, bound, objective);
-            const QString what =
-                describe(spec) +
-                QString(" k=%1 %2 pass %3").arg(k).arg(objectiveName(objective).data()).arg(pass);
-            QVERIFY2(r.objectiveBefore == before, qPrintable(what));
-            QVERIFY2(r.objectiveAfter == recountObjective(g, part, objective), qPrintable(what));
-            QVERIFY2(r.objectiveAfter <= before, qPrintable(what));
-            QVERIFY2(heaviestPart(g, part, k) <= bound, qPrintable(what));
-            improved += before - r.objectiveAfter;
+          const int64_t bound = maxPartWeight(g.totalNodeWeight(), k, 0.03);
+          std::vector<int32_t> part = convergedLabelPropagation(g, k, bound, objective, random);
+          const KWayPassResult r = kWayFmPass(g, part, k, bound, objective);
+          QVERIFY(r.objectiveAfter <= r.objectiveBefore);
+          QCOMPARE(r.objectiveAfter, recountObjective(g, part, objective));
+          improved += r.objectiveBefore - r.objectiveAfter;
+          tried += r.objectiveBefore;
+        }
+      }
+    }
+    qInfo("FM after converged label propagation: %lld of %lld objective removed",
+          static_cast<long long>(improved), static_cast<long long>(tried));
+    QVERIFY(improved * 50 > tried);  // more than 2 %
+  }
+
+  // The V-cycle's coarsening pairs nodes of one part only, so a coarse level carries the partition with
+  // the same objectives and part weights.
+  void matchingWithinPartsKeepsThePartition() {
+    std::mt19937_64 random(baseSeed() + 270);
+    int64_t pairs = 0;
+    for (const RandomHypergraphSpec& base : smallSpecs(20, baseSeed() + 270)) {
+      RandomHypergraphSpec spec = base;
+      spec.nodes = 30 + spec.nodes * 5;
+      spec.edges = 20 + spec.edges * 5;
+      spec.maxNodeWeight = base.seed % 2 == 0 ? 1 : 3;
+      const Hypergraph g = generateRandom(spec);
+      for (int32_t k : {2, 5}) {
+        const std::vector<int32_t> part = randomParts(g.nodeCount(), k, random);
+        const std::vector<int32_t> mate = matchWithinParts(g, part, k);
+        for (int32_t v = 0; v < g.nodeCount(); ++v) {
+          const int32_t m = mate[static_cast<std::size_t>(v)];
+          if (m < 0) continue;
+          QVERIFY2(m != v && mate[static_cast<std::size_t>(m)] == v, qPrintable(describe(spec)));
+          QVERIFY2(part[static_cast<std::size_t>(m)] == part[static_cast<std::size_t>(v)],
+                   qPrintable(describe(spec)));
+          ++pairs;
+        }
+        const std::vector<int32_t> map = coarseningMap(mate);
+        const int32_t clusters = *std::max_element(map.begin(), map.end()) + 1;
+        const Hypergraph coarse = applyCoarsening(g, map, clusters);
+        std::vector<int32_t> coarsePart(static_cast<std::size_t>(clusters));
+        for (std::size_t v = 0; v < map.size(); ++v) coarsePart[static_cast<std::size_t>(map[v])] = part[v];
+        const Recount fine = recount(g, part), coarseCount = recount(coarse, coarsePart);
+        QCOMPARE(coarseCount.cut, fine.cut);
+        QCOMPARE(coarseCount.km1, fine.km1);
+        QCOMPARE(partWeights(coarse, coarsePart, k), partWeights(g, part, k));
+      }
+    }
+    QVERIFY(pairs > 0);
+  }
+
+  // On inputs large enough for coarse levels (more than 160 k nodes), a V-cycle after converged label
+  // propagation and FM never raises the objective, keeps the bound, and removes more.
+  void vCycleImprovesOnConvergedFm() {
+    std::mt19937_64 random(baseSeed() + 280);
+    int64_t improved = 0;
+    for (const RandomHypergraphSpec& base : smallSpecs(3, baseSeed() + 280)) {
+      RandomHypergraphSpec spec = base;
+      spec.nodes = 2000;
+      spec.edges = 2000;
+      spec.maxEdgeSize = 6;
+      const Hypergraph g = generateRandom(spec);
+      for (int32_t k : {3, 8}) {
+        for (Objective objective : {Objective::Cut, Objective::Km1}) {
+          const int64_t bound = maxPartWeight(g.totalNodeWeight(), k, 0.03);
+          std::vector<int32_t> part = convergedLabelPropagation(g, k, bound, objective, random);
+          while (kWayFmPass(g, part, k, bound, objective).moves > 0) {
           }
+          const VCycleResult r = kWayVCycle(g, part, k, bound, objective);
+          const QString what =
+              describe(spec) + QString(" k=%1 %2").arg(k).arg(objectiveName(objective).data());
+          QVERIFY2(r.levels > 0, qPrintable(what));
+          QVERIFY2(r.pass.objectiveAfter <= r.pass.objectiveBefore, qPrintable(what));
+          QVERIFY2(r.pass.objectiveAfter == recountObjective(g, part, objective), qPrintable(what));
+          QVERIFY2(heaviestPart(g, part, k) <= bound, qPrintable(what));
+          improved += r.pass.objectiveBefore - r.pass.objectiveAfter;
         }
       }
     }
@@ -231,15 +312,18 @@ class TestHypergraphKWay : public QObject {
   }
 
   // A 48 x 48 stencil: every part used and within the bound, the refinement never worse than recursive
-  // bisection alone and far better than a random split, and the trace is k - 1 bisections then label
-  // propagation passes, its last record carrying the result's objectives.
+  // bisection alone or with label propagation only (and FM better on some), far better than a random
+  // split, and the trace is k - 1 bisections then label propagation and FM passes and V-cycles, its last
+  // record carrying the result's objectives.
   void gridPartsAreBalancedAndRefined() {
     const Hypergraph g = stencil(48);
     std::mt19937_64 random(baseSeed() + 500);
+    int64_t fmGain = 0;  // what FM removed after label propagation, over all k and both objectives
     for (int32_t k : {3, 4, 6, 8}) {
       for (Objective objective : {Objective::Cut, Objective::Km1}) {
         const KWaySolved refined = solveKWay(g, kwayOptions(k, objective));
-        const KWaySolved bisected = solveKWay(g, kwayOptions(k, objective, 0));
+        const KWaySolved bisected = solveKWay(g, kwayOptions(k, objective, 0, 0, 0));
+        const KWaySolved propagated = solveKWay(g, kwayOptions(k, objective, 8, 0, 0));
         const KWayResult& r = refined.result;
         const QString what = QString("k=%1 %2").arg(k).arg(objectiveName(objective).data());
         std::vector<int64_t> weight = partWeights(g, r.part, k);
@@ -250,6 +334,8 @@ class TestHypergraphKWay : public QObject {
         QCOMPARE(r.km1, counted.km1);
         const auto value = [&](const KWayResult& x) { return objective == Objective::Cut ? x.cut : x.km1; };
         QVERIFY2(value(r) <= value(bisected.result), qPrintable(what));
+        QVERIFY2(value(r) <= value(propagated.result), qPrintable(what));
+        fmGain += value(propagated.result) - value(r);
         const Recount shuffled = recount(g, randomParts(g.nodeCount(), k, random));
         QVERIFY2(value(r) < 0.3 * (objective == Objective::Cut ? shuffled.cut : shuffled.km1),
                  qPrintable(what));
@@ -258,13 +344,48 @@ class TestHypergraphKWay : public QObject {
         const auto bisections = std::count_if(records.begin(), records.end(),
                                               [](const StepRecord& s) { return s.phase == kBisectionPhase; });
         QCOMPARE(bisections, static_cast<std::ptrdiff_t>(k - 1));
-        QCOMPARE(records.back().phase, std::string(kLabelPropagationPhase));
+        QCOMPARE(records.back().phase, std::string(kVCyclePhase));
         QCOMPARE(records.back().counters[kKWayKm1], static_cast<double>(r.km1));
         QCOMPARE(records.back().counters[kPartsPlaced], static_cast<double>(k));
       }
     }
+    QVERIFY(fmGain > 0);
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, makeKWaySolver(std::make_shared<const Hypergraph>(g),
                                                                    kwayOptions(1, Objective::Km1)));
+  }
+
+ private:
+  template <typename Pass>
+  void checkPassNeverWorsens(Pass pass, uint64_t seedOffset) {
+    std::mt19937_64 random(baseSeed() + seedOffset);
+    int64_t improved = 0;
+    for (const RandomHypergraphSpec& base : smallSpecs(30, baseSeed() + seedOffset)) {
+      RandomHypergraphSpec spec = base;
+      spec.nodes = 20 + spec.nodes * 6;
+      spec.edges = 10 + spec.edges * 5;
+      spec.maxNodeWeight = base.seed % 2 == 0 ? 1 : 4;
+      const Hypergraph g = generateRandom(spec);
+      for (int32_t k : {2, 3, 8}) {
+        for (Objective objective : {Objective::Cut, Objective::Km1}) {
+          std::vector<int32_t> part = randomParts(g.nodeCount(), k, random);
+          const int64_t bound =
+              std::max(maxPartWeight(g.totalNodeWeight(), k, 0.1), heaviestPart(g, part, k));
+          for (int round = 0; round < 3; ++round) {
+            const int64_t before = recountObjective(g, part, objective);
+            const KWayPassResult r = pass(g, part, k, bound, objective);
+            const QString what =
+                describe(spec) +
+                QString(" k=%1 %2 pass %3").arg(k).arg(objectiveName(objective).data()).arg(round);
+            QVERIFY2(r.objectiveBefore == before, qPrintable(what));
+            QVERIFY2(r.objectiveAfter == recountObjective(g, part, objective), qPrintable(what));
+            QVERIFY2(r.objectiveAfter <= before, qPrintable(what));
+            QVERIFY2(heaviestPart(g, part, k) <= bound, qPrintable(what));
+            improved += before - r.objectiveAfter;
+          }
+        }
+      }
+    }
+    QVERIFY(improved > 0);
   }
 };
 

@@ -93,8 +93,8 @@ HypergraphAlgorithmPage::HypergraphAlgorithmPage(QSpinBox& threads, QWidget* par
   epsilon_->setValue(hypergraph::kDefaultEpsilon);
   parts_ = new QSpinBox(this);
   parts_->setToolTip(QObject::tr(
-      "Parts of the bipartition: 2, or more by recursive bisection and k-way label propagation (every part "
-      "at most (1 + epsilon) ceil(|V| / k))"));
+      "Parts of the bipartition: 2, or more by recursive bisection, k-way label propagation and k-way FM "
+      "(every part at most (1 + epsilon) ceil(|V| / k))"));
   parts_->setObjectName(QStringLiteral("hypergraphParts"));
   parts_->setRange(2, 64);
   objective_ = new QComboBox(this);

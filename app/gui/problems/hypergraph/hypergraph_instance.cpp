@@ -126,11 +126,15 @@ QString explainHypergraphStep(const StepRecord& record) {
         .arg(kway(hypergraph::kPartsPlaced), kway(hypergraph::kKWayCut), kway(hypergraph::kKWayKm1),
              kway(hypergraph::kKWayImbalance));
   }
-  if (phase == hypergraph::kRebalancePhase || phase == hypergraph::kLabelPropagationPhase) {
+  if (phase == hypergraph::kRebalancePhase || phase == hypergraph::kLabelPropagationPhase ||
+      phase == hypergraph::kFmPhase || phase == hypergraph::kVCyclePhase) {
+    const QString what = phase == hypergraph::kRebalancePhase ? QObject::tr("Rebalancing")
+                         : phase == hypergraph::kLabelPropagationPhase
+                             ? QObject::tr("k-way label propagation pass")
+                         : phase == hypergraph::kFmPhase ? QObject::tr("k-way FM pass")
+                                                         : QObject::tr("k-way V-cycle (finest level)");
     return QObject::tr("%1: %2 nodes moved; cut %3, km1 %4, imbalance %5.")
-        .arg(phase == hypergraph::kRebalancePhase ? QObject::tr("Rebalancing")
-                                                  : QObject::tr("k-way label propagation pass"),
-             kway(hypergraph::kMoves), kway(hypergraph::kKWayCut), kway(hypergraph::kKWayKm1),
+        .arg(what, kway(hypergraph::kMoves), kway(hypergraph::kKWayCut), kway(hypergraph::kKWayKm1),
              kway(hypergraph::kKWayImbalance));
   }
   if (phase == hypergraph::kFmPassPhase) {

@@ -40,7 +40,8 @@ HypergraphInstance loadHypergraphInstance(const HypergraphInstanceSource& source
 MachineFactory hypergraphMachineFactory(std::shared_ptr<const hypergraph::Hypergraph> graph,
                                         hypergraph::HypergraphOptions options);
 
-// The same for k-way partitioning (recursive bisection, rebalancing, label propagation).
+// The same for k-way partitioning (recursive bisection, rebalancing, label propagation, FM,
+// V-cycles).
 MachineFactory kwayMachineFactory(std::shared_ptr<const hypergraph::Hypergraph> graph,
                                   hypergraph::KWayOptions options);
 

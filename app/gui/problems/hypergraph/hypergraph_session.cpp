@@ -225,17 +225,19 @@ views::TraceChartsConfig HypergraphSession::chartsConfig() const {
   config.iterationTitle = QObject::tr("level");
   config.gainShowsValue = true;
   if (kWayChosen()) {
-    config.timeTitle = QObject::tr("Time per phase per label propagation pass");
+    config.timeTitle = QObject::tr("Time per phase per k-way pass");
     config.iterationTitle = QObject::tr("k-way pass");
     config.gainCounter = "moves";
-    config.gainTitle = QObject::tr("Nodes moved per rebalancing or label propagation step");
+    config.gainTitle = QObject::tr("Nodes moved per rebalancing, label propagation, FM or V-cycle step");
     config.phaseCharts = {{std::string(hypergraph::kBisectionPhase),
                            {"cut", "km1"},
                            QObject::tr("Cut and km1 after each bisection"),
                            QObject::tr("bisection")},
-                          {std::string(hypergraph::kLabelPropagationPhase),
+                          // The label propagation passes (two or three, little change) are in the step
+                          // list and the moves chart; the views hold two phase charts.
+                          {std::string(hypergraph::kFmPhase),
                            {"cut", "km1"},
-                           QObject::tr("Cut and km1 per k-way label propagation pass"),
+                           QObject::tr("Cut and km1 per k-way FM pass"),
                            QObject::tr("pass")}};
     return config;
   }

@@ -154,8 +154,16 @@ class TestHypergraphIo : public QObject {
                                  << true << "bad.mtx:1: field 'complex' is not pattern, integer or real";
     QTest::newRow("mtx missing value") << "%%MatrixMarket matrix coordinate real general\n2 2 1\n1 1\n"
                                        << true << "bad.mtx:3: missing value";
-    QTest::newRow("mtx huge") << "%%MatrixMarket matrix coordinate pattern general\n5 5 900000000000\n"
-                              << true << "cannot fit in memory";
+    QTest::newRow("mtx more entries than cells")
+        << "%%MatrixMarket matrix coordinate pattern general\n5 5 900000000000\n"
+        << true << "bad.mtx:2: entry count 900000000000 is more than 5 x 5 = 25";
+    // Found by fuzz_hypergraph: the symmetric count doubled past 2^63.
+    QTest::newRow("mtx symmetric count overflow")
+        << "%%MatrixMarket matrix coordinate real symmetric\n3 3 6666666666666666600\n\n"
+        << true << "bad.mtx:2: entry count 6666666666666666600 is more than 3 x 3 = 9";
+    QTest::newRow("mtx huge")
+        << "%%MatrixMarket matrix coordinate pattern general\n2000000000 2000000000 900000000000\n"
+        << true << "cannot fit in memory";
   }
   void badFilesGetOneLineErrors() {
     QFETCH(QString, text);

@@ -206,6 +206,11 @@ Hypergraph readMatrixMarket(std::istream& in, const std::string& name) {
   const bool symmetric = symmetry == "symmetric";
   if (symmetric && rows != columns) reader.fail("a symmetric matrix must be square");
   if (entries < 0) reader.fail("entry count " + std::to_string(entries) + " is negative");
+  // Also keeps the doubled count of a symmetric file below 2^63.
+  if (entries > int64_t{rows} * columns) {
+    reader.fail("entry count " + std::to_string(entries) + " is more than " + std::to_string(rows) + " x " +
+                std::to_string(columns) + " = " + std::to_string(int64_t{rows} * columns));
+  }
   requireFits(reader, (symmetric ? 2 : 1) * entries + rows + columns, "the declared entries");
 
   std::vector<std::pair<int32_t, int32_t>> nonzeros;

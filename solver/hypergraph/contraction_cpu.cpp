@@ -1,6 +1,7 @@
 // The host contraction kernels: coarseningMap and applyCoarsening (the Hypergraph constructor builds the
 // node -> hyperedge side).
 #include <algorithm>
+#include <future>
 #include <stdexcept>
 
 #include "solver/hypergraph/coarsening.h"
@@ -15,7 +16,11 @@ class CpuContractionKernels final : public ContractionKernels {
     if (mate == nullptr) throw std::invalid_argument("host contraction: the matching must be on the host");
     std::vector<int32_t> map = coarseningMap(*mate);
     const int32_t clusters = map.empty() ? 0 : *std::max_element(map.begin(), map.end()) + 1;
-    return {applyCoarsening(graph, map, clusters), std::move(map)};
+    Hypergraph next = applyCoarsening(graph, map, clusters);
+    const LevelSize size{next.nodeCount(), next.edgeCount(), next.pinCount()};
+    std::promise<HostLevel> ready;
+    ready.set_value({std::move(next), std::move(map)});
+    return {size, ready.get_future()};
   }
 };
 

@@ -2,22 +2,34 @@
 // The kernel set behind the contraction step of the multilevel machine (eq. 3-4), one per backend: the host
 // one builds the next level with coarseningMap and applyCoarsening (coarsening.h); the CUDA one (cuda/)
 // builds it on the device from the level and the matching the CUDA suitor kernels hold there, leaves it
-// there for their next level, and downloads the host copy once.
+// there for their next level, and downloads the host copy once (filled in on the host in the background).
 
 #include <cstdint>
+#include <future>
 #include <memory>
 #include <vector>
 
 #include "solver/hypergraph/hypergraph.h"
+#include "solver/hypergraph/hypergraph_snapshot.h"
 #include "solver/hypergraph/suitor_kernels.h"
 
 namespace ms::hypergraph {
 
-struct ContractedLevel {
+// The host copy of a contracted level.
+struct HostLevel {
   Hypergraph graph;          // level l + 1 on the host
   std::vector<int32_t> map;  // f: level l -> level l + 1 (coarseningMap's numbering)
-  int64_t deviceNs = -1;     // device time of the contraction kernels; -1 on the host
-  int64_t downloadNs = -1;   // wall time of copying level l + 1 and f to the host; -1 on the host
+  int64_t fillNs = -1;       // wall time of filling it from the downloaded arrays; -1 on the host
+};
+
+struct ContractedLevel {
+  LevelSize size;  // level l + 1's nodes, hyperedges and pins
+  // The host kernels hand it over ready; after a device contraction a background thread fills it while the
+  // device matches the next level (filling fresh host pages costs as much as the level's kernels).
+  std::future<HostLevel> host;
+  int64_t deviceNs = -1;  // device time of the contraction kernels; -1 on the host
+  int64_t downloadNs =
+      -1;  // wall time of copying level l + 1 and f to page-locked host memory; -1 on the host
 };
 
 class ContractionKernels {

@@ -56,9 +56,11 @@ struct HypergraphResult {
   std::vector<int32_t> mate;           // the matching of the input level (-1 unmatched)
   std::vector<int32_t> coarseningMap;  // f of the input level (eq. 3-5): f(v) = min{v, mate(v)}, renumbered
                                        // 0..|V'|-1 in increasing order of that minimum
-  std::vector<int64_t> downloadNs;     // per coarsened level a device contracted: copying it (and f) to
-                                       // the host, ns; empty where the contraction ran on the host
-  std::vector<uint8_t> partition;      // bipartition only: side of each input node
+  std::vector<int64_t>
+      downloadNs;  // per coarsened level a device contracted: copying it (and f) to
+                   // page-locked host memory, ns; empty where the contraction ran on the host
+  std::vector<int64_t> hostFillNs;  // and filling its host copy from there on a background thread, ns
+  std::vector<uint8_t> partition;   // bipartition only: side of each input node
   int64_t cut = 0;
   double imbalance = 0;
 };

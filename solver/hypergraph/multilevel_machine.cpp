@@ -2,6 +2,7 @@
 // suitor matching (the latter on a backend's kernel set), then, for a bipartition, partition the coarsest
 // level, and project and refine back up to the input.
 #include <algorithm>
+#include <future>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -51,11 +52,13 @@ class MultilevelMachine final : public HypergraphSolver {
   std::span<const std::string_view> counterNames() const override { return kHypergraphCounterNames; }
   HypergraphResult result() const override {
     requireSolved();
+    settle();
     HypergraphResult out;
     out.levels = levels_;
     out.mate = inputMate_;
     out.coarseningMap = maps_.empty() ? std::vector<int32_t>{} : maps_.front();
     out.downloadNs = downloadNs_;
+    out.hostFillNs = hostFillNs_;
     if (options_.algorithm == HypergraphAlgorithm::Bipartition) {
       out.partition = partition_;
       out.cut = cut_;
@@ -91,6 +94,7 @@ class MultilevelMachine final : public HypergraphSolver {
   StepHeader* fillSnapshot(Snapshot& out) const override {
     auto* s = std::get_if<HypergraphSnapshot>(&out);
     if (s == nullptr) s = &out.emplace<HypergraphSnapshot>();
+    settle();
     s->level = level_;
     s->graph = graphs_[static_cast<std::size_t>(level_)];
     s->levels = levels_;
@@ -113,14 +117,27 @@ class MultilevelMachine final : public HypergraphSolver {
   }
 
   static LevelSize sizeOf(const Hypergraph& g) { return {g.nodeCount(), g.edgeCount(), g.pinCount()}; }
-  const Hypergraph& graph() const { return *graphs_[static_cast<std::size_t>(level_)]; }
+  // The level being worked on, on the host (waiting for its host copy where a device contraction is still
+  // filling it).
+  const Hypergraph& graph() const {
+    settle();
+    return *graphs_[static_cast<std::size_t>(level_)];
+  }
+  // Takes the newest level's host copy in once it is filled.
+  void settle() const {
+    if (!pendingLevel_.valid()) return;
+    HostLevel host = pendingLevel_.get();
+    graphs_.back() = std::make_shared<const Hypergraph>(std::move(host.graph));
+    maps_.push_back(std::move(host.map));
+    if (host.fillNs >= 0) hostFillNs_.push_back(host.fillNs);
+  }
   bool matchingInProgress() const { return stage_ == Stage::Matching || stage_ == Stage::Contraction; }
   std::vector<int32_t> currentMates() const {
     return rule_ == MatchingRule::Greedy ? mate_ : suitor_->mates();
   }
 
   bool coarseningEnds() const {
-    const int32_t n = graphs_.back()->nodeCount();
+    const int32_t n = levels_.back().nodes;
     const auto built = static_cast<int32_t>(graphs_.size()) - 1;
     if (options_.maxLevels > 0 && built >= options_.maxLevels) return true;
     if (options_.algorithm == HypergraphAlgorithm::Bipartition && n < options_.bruteForceBelow) return true;
@@ -148,10 +165,11 @@ class MultilevelMachine final : public HypergraphSolver {
         scan_.emplace(graph().nodeCount());
       }
     } else {
-      if (level_ == 0) {
+      // A device's contraction left the next level on the device: its matching needs no host copy.
+      if (level_ == 0 || !suitor_->deviceLevel()) {
         suitor_->begin(graph());
       } else {
-        suitor_->beginContracted(graph());
+        suitor_->beginContracted();
       }
       proposalsPending_ = true;
       everyNode_ = true;
@@ -180,11 +198,11 @@ class MultilevelMachine final : public HypergraphSolver {
     stepLevel_ = level_;
     stepDeviceNs_ = -1;
     runStage(record);
-    const Hypergraph& g = graph();
+    const LevelSize& size = levels_[static_cast<std::size_t>(level_)];
     record.counters[kLevel] = level_;
-    record.counters[kNodes] = g.nodeCount();
-    record.counters[kEdges] = g.edgeCount();
-    record.counters[kPins] = static_cast<double>(g.pinCount());
+    record.counters[kNodes] = size.nodes;
+    record.counters[kEdges] = size.edges;
+    record.counters[kPins] = static_cast<double>(size.pins);
     if (stage_ == Stage::Finished) markFinished();
   }
 
@@ -266,9 +284,9 @@ class MultilevelMachine final : public HypergraphSolver {
     ContractedLevel next = contraction_->contract(graph(), hostMate ? &mate : nullptr);
     stepDeviceNs_ = next.deviceNs;
     if (next.downloadNs >= 0) downloadNs_.push_back(next.downloadNs);
-    graphs_.push_back(std::make_shared<const Hypergraph>(std::move(next.graph)));
-    levels_.push_back(sizeOf(*graphs_.back()));
-    maps_.push_back(std::move(next.map));
+    graphs_.push_back(nullptr);  // settle() puts the host copy there
+    pendingLevel_ = std::move(next.host);
+    levels_.push_back(next.size);
     ++level_;
     levelPairs_ = 0;
     scan_.reset();
@@ -321,11 +339,15 @@ class MultilevelMachine final : public HypergraphSolver {
   MatchingRule rule_;
   std::unique_ptr<SuitorKernels> suitor_;
   std::unique_ptr<ContractionKernels> contraction_;  // after suitor_: the device's borrows its level
-  std::vector<std::shared_ptr<const Hypergraph>> graphs_;
+  // The levels on the host and the maps between them; the newest level's and map's entries arrive with
+  // pendingLevel_ (settle()).
+  mutable std::vector<std::shared_ptr<const Hypergraph>> graphs_;
+  mutable std::vector<std::vector<int32_t>> maps_;  // maps_[l]: level l -> level l + 1
+  mutable std::future<HostLevel> pendingLevel_;     // after graphs_: waited for before they go
   std::vector<LevelSize> levels_;
-  std::vector<std::vector<int32_t>> maps_;  // maps_[l]: level l -> level l + 1
   std::vector<int32_t> inputMate_;
-  std::vector<int64_t> downloadNs_;  // per level a device contraction built: its download to the host
+  std::vector<int64_t> downloadNs_;          // per level a device contraction built: its download to the host
+  mutable std::vector<int64_t> hostFillNs_;  // and the background fill of its host copy
   Stage stage_ = Stage::Matching;
   int32_t level_ = 0;
   int32_t stepLevel_ = 0;      // level_ when the latest step began

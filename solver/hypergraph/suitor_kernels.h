@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <stdexcept>
 #include <vector>
 
 #include "solver/hypergraph/hypergraph.h"
@@ -28,9 +29,9 @@ class SuitorKernels {
   virtual ~SuitorKernels() = default;
   // Starts a level on `graph` (borrowed until the next begin): every node unmatched, no proposals.
   virtual void begin(const Hypergraph& graph) = 0;
-  // Starts a level on `graph`, which this backend's contraction kernels have just built: a device's kernels
-  // find it where the contraction left it (no upload); host kernels begin as above.
-  virtual void beginContracted(const Hypergraph& graph) { begin(graph); }
+  // Starts a level on the graph this device's contraction kernels have just built, where they left it (no
+  // upload; its host copy may still be on its way). Device kernels only.
+  virtual void beginContracted() { throw std::logic_error("host suitor kernels begin from a host graph"); }
   // The level and matching these kernels hold on a device; nullptr for host kernels.
   virtual std::shared_ptr<DeviceLevel> deviceLevel() const { return nullptr; }
   // cand(j) = the unmatched neighbour j prefers (Fig. 9 lines 4-9 for every node when `everyNode`, else

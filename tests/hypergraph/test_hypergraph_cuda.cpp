@@ -36,6 +36,7 @@ void compareBackends(const Hypergraph& g, int32_t levels, const QString& what) {
   QCOMPARE(gpu.result.coarseningMap, cpu.result.coarseningMap);
   // The levels after the input were contracted on the device and downloaded once each.
   QCOMPARE(gpu.result.downloadNs.size(), gpu.result.levels.size() - 1);
+  QCOMPARE(gpu.result.hostFillNs.size(), gpu.result.levels.size() - 1);
   // The trace of the GPU run carries device time for its suitor steps.
   for (const StepRecord& r : gpu.trace.records()) {
     if (r.phase == kProposalsPhase) QVERIFY(r.device_ns >= 0);
@@ -92,11 +93,18 @@ std::vector<int32_t> randomMatching(int32_t nodes, uint64_t seed) {
 }
 
 // The device's level against applyCoarsening's, array by array.
-void compareContraction(const Hypergraph& fine, const std::vector<int32_t>& mate, const ContractedLevel& gpu,
-                        const QString& what) {
+// The device's level goes to *coarse when asked for.
+void compareContraction(const Hypergraph& fine, const std::vector<int32_t>& mate, ContractedLevel level,
+                        const QString& what, Hypergraph* coarse = nullptr) {
   const std::vector<int32_t> map = coarseningMap(mate);
   const int32_t clusters = map.empty() ? 0 : *std::max_element(map.begin(), map.end()) + 1;
   const Hypergraph cpu = applyCoarsening(fine, map, clusters);
+  const bool sized = level.size.nodes == cpu.nodeCount() && level.size.edges == cpu.edgeCount() &&
+                     level.size.pins == cpu.pinCount();
+  const bool timed = level.deviceNs >= 0 && level.downloadNs >= 0;
+  HostLevel gpu = level.host.get();
+  QVERIFY2(sized, qPrintable(what + ": sizes"));
+  QVERIFY2(timed && gpu.fillNs >= 0, qPrintable(what + ": timings"));
   QVERIFY2(gpu.map == map, qPrintable(what + ": f"));
   QVERIFY2(gpu.graph.nodeCount() == cpu.nodeCount(), qPrintable(what + ": nodes"));
   QVERIFY2(gpu.graph.edgeOffsets() == cpu.edgeOffsets(), qPrintable(what + ": hyperedge offsets"));
@@ -106,7 +114,7 @@ void compareContraction(const Hypergraph& fine, const std::vector<int32_t>& mate
   QVERIFY2(gpu.graph.totalNodeWeight() == cpu.totalNodeWeight(), qPrintable(what + ": total weight"));
   QVERIFY2(gpu.graph.nodeOffsets() == cpu.nodeOffsets(), qPrintable(what + ": node offsets"));
   QVERIFY2(gpu.graph.incidenceArray() == cpu.incidenceArray(), qPrintable(what + ": incidence"));
-  QVERIFY2(gpu.deviceNs >= 0 && gpu.downloadNs >= 0, qPrintable(what + ": timings"));
+  if (coarse != nullptr) *coarse = std::move(gpu.graph);
 }
 
 // Runs the suitor kernels' rounds to the end of the level.
@@ -195,12 +203,11 @@ class TestHypergraphCuda : public QObject {
       for (int l = 0; l < 3; ++l) {
         matchLevel(*suitor);
         const std::vector<int32_t> mate = suitor->mates();
-        ContractedLevel next = contraction->contract(level, nullptr);
+        const Hypergraph fine = std::move(level);
         compareContraction(
-            level, mate, next,
-            QString("%1 level %2").arg(QString::fromUtf8(profileStats(profile).name.data())).arg(l));
-        level = std::move(next.graph);
-        suitor->beginContracted(level);
+            fine, mate, contraction->contract(fine, nullptr),
+            QString("%1 level %2").arg(QString::fromUtf8(profileStats(profile).name.data())).arg(l), &level);
+        suitor->beginContracted();
       }
     }
   }

@@ -7,7 +7,7 @@
 //   node side: a stable radix sort of the (pin, hyperedge) pairs by pin keeps each node's hyperedges in
 //             increasing order, as the Hypergraph constructor lists them.
 // The new level replaces the old one on the device, and its host copy is downloaded once, through a
-// page-locked buffer.
+// page-locked buffer; a background thread fills the host vectors from it.
 #include <cuda_runtime.h>
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_scan.cuh>
@@ -16,8 +16,10 @@
 #include <algorithm>
 #include <bit>
 #include <cstddef>
+#include <future>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "solver/core/errors.h"
 #include "solver/core/host_buffer.h"
@@ -120,10 +122,10 @@ T readBack(const T* device) {
 }
 
 // Device arrays copied to host vectors through one page-locked buffer (pageable copies run far below the
-// bus speed): every copy queued, one wait, then each array into its vector.
+// bus speed): every copy queued, one wait (fetch), then each array into its vector (take, which may run on
+// another thread: the copy owns its buffer).
 class HostCopy {
  public:
-  explicit HostCopy(HostBuffer<std::byte>& staging) : staging_(staging) {}
   template <typename T>
   std::size_t add(const thrust::device_vector<T>& device) {
     parts_.push_back({thrust::raw_pointer_cast(device.data()), device.size() * sizeof(T), total_});
@@ -131,7 +133,7 @@ class HostCopy {
     return parts_.size() - 1;
   }
   void fetch() {
-    if (staging_.size() < total_) staging_ = HostBuffer<std::byte>(total_);
+    staging_ = HostBuffer<std::byte>(total_);
     for (const Part& part : parts_) {
       if (part.bytes == 0) continue;
       check(cudaMemcpyAsync(staging_.data() + part.offset, part.device, part.bytes, cudaMemcpyDeviceToHost),
@@ -151,7 +153,7 @@ class HostCopy {
     const void* device;
     std::size_t bytes, offset;
   };
-  HostBuffer<std::byte>& staging_;
+  HostBuffer<std::byte> staging_;  // from the page-locked cache
   std::vector<Part> parts_;
   std::size_t total_ = 0;
 };
@@ -256,17 +258,27 @@ class CudaContractionKernels final : public ContractionKernels {
     check(cudaEventElapsedTime(&deviceMs, start_, stop_), "event");
 
     const Stopwatch downloadTime;
-    HostCopy copy(staging_);
+    HostCopy copy;
     const std::size_t offsetsPart = copy.add(edgeOffsets), pinsPart = copy.add(coarsePins),
                       weightsPart = copy.add(clusterWeights), nodeOffsetsPart = copy.add(nodeOffsets),
                       incidencePart = copy.add(incidence), mapPart = copy.add(map);
     copy.fetch();
-    ContractedLevel out{Hypergraph(clusters, copy.take<int64_t>(offsetsPart), copy.take<int32_t>(pinsPart),
-                                   graph.edgeWeights(), copy.take<int32_t>(weightsPart),
-                                   copy.take<int64_t>(nodeOffsetsPart), copy.take<int32_t>(incidencePart)),
-                        copy.take<int32_t>(mapPart),
-                        static_cast<int64_t>(static_cast<double>(deviceMs) * 1e6)};
-    out.downloadNs = downloadTime.elapsedNs();
+    const int64_t downloadNs = downloadTime.elapsedNs();
+    // The vectors are filled on another thread while the device goes on with the next level.
+    auto fill = [copy = std::move(copy), edgeWeights = graph.edgeWeights(), clusters, offsetsPart, pinsPart,
+                 weightsPart, nodeOffsetsPart, incidencePart, mapPart]() mutable {
+      const Stopwatch fillTime;
+      HostLevel host{Hypergraph(clusters, copy.take<int64_t>(offsetsPart), copy.take<int32_t>(pinsPart),
+                                std::move(edgeWeights), copy.take<int32_t>(weightsPart),
+                                copy.take<int64_t>(nodeOffsetsPart), copy.take<int32_t>(incidencePart)),
+                     copy.take<int32_t>(mapPart)};
+      host.fillNs = fillTime.elapsedNs();
+      return host;
+    };
+    ContractedLevel out{{clusters, edges, coarsePinCount},
+                        std::async(std::launch::async, std::move(fill)),
+                        static_cast<int64_t>(static_cast<double>(deviceMs) * 1e6),
+                        downloadNs};
 
     // The new level takes the old one's place; the hyperedge weights stay.
     level.nodes = clusters;
@@ -304,7 +316,6 @@ class CudaContractionKernels final : public ContractionKernels {
   }
 
   std::shared_ptr<DeviceLevel> level_;
-  HostBuffer<std::byte> staging_;  // the host copy's page-locked buffer, kept for the next level
   thrust::device_vector<unsigned char> scratch_;
   std::size_t scratchBytes_ = 0;
   cudaEvent_t start_{}, stop_{};

@@ -562,11 +562,9 @@ class CudaSuitorKernels final : public SuitorKernels {
     startLevel();
   }
 
-  void beginContracted(const Hypergraph& graph) override {
-    if (!level_->holds(graph))
-      throw std::logic_error("CUDA suitor: the level on the device is not the graph to match");
+  void beginContracted() override {
     release();
-    requireFree(workBytes(graph.nodeCount()), "matching work space");
+    requireFree(workBytes(level_->nodes), "matching work space");
     startLevel();
   }
 

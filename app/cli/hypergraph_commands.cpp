@@ -51,6 +51,12 @@ std::shared_ptr<HypergraphSolveOptions> addHypergraphSolveOptions(CLI::App& solv
       ->check(integerAtLeast<int32_t>(1))
       ->capture_default_str();
   solve
+      .add_option("--fm-min-improvement", options->fmMinImprovement,
+                  "hypergraph: a bisection's FM pass that lowers the cut by at most this share of it ends "
+                  "the level's passes (0: only a pass that gains nothing)")
+      ->check(CLI::Range(0.0, 1.0))
+      ->capture_default_str();
+  solve
       .add_option("--parts", options->parts,
                   "hypergraph: partition into this many parts (above 2: recursive bisection, then k-way "
                   "refinement; every part at most (1 + epsilon) * ceil(|V| / k), as Mt-KaHyPar)")
@@ -133,6 +139,7 @@ hypergraph::HypergraphOptions hypergraphSettings(const HypergraphSolveRequest& r
   settings.maxLevels = options.levels;
   settings.bruteForceBelow = options.bruteForceBelow;
   settings.maxFmPasses = options.fmPasses;
+  settings.fmMinImprovement = options.fmMinImprovement;
   settings.threads = request.threads;
   const bool suitor = settings.algorithm == hypergraph::HypergraphAlgorithm::CoarsenSuitor ||
                       (settings.algorithm == hypergraph::HypergraphAlgorithm::Bipartition &&

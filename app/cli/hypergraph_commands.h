@@ -27,6 +27,7 @@ struct HypergraphSolveOptions {
   int32_t levels = 0;
   int32_t bruteForceBelow = hypergraph::kDefaultBruteForceBelow;
   int32_t fmPasses = 8;
+  double fmMinImprovement = hypergraph::HypergraphOptions{}.fmMinImprovement;
   int32_t parts = 2;              // bipartition: more parts by recursive bisection, then k-way refinement
   std::string objective = "km1";  // what the k-way refinement and the bisections' splitting aim at
   int32_t kwayPasses = 8;         // k-way label propagation passes at most

@@ -1,7 +1,13 @@
 #include "solver/hypergraph/coarsening.h"
 
+#include <omp.h>
+#include <parallel/algorithm>
+
 #include <algorithm>
 #include <atomic>
+#include <limits>
+#include <stdexcept>
+#include <utility>
 
 namespace ms::hypergraph {
 
@@ -173,6 +179,84 @@ Hypergraph applyCoarsening(const Hypergraph& graph, const std::vector<int32_t>& 
     weights[static_cast<std::size_t>(map[static_cast<std::size_t>(v)])] += graph.nodeWeight(v);
   }
   return Hypergraph(clusters, std::move(offsets), std::move(pins), graph.edgeWeights(), std::move(weights));
+}
+
+std::shared_ptr<const Hypergraph> compactEdges(const Hypergraph& graph, double minShare, int threads) {
+  const int32_t m = graph.edgeCount();
+  // (hash of the pin list, hyperedge) for every hyperedge of two pins or more; sorted, identical hyperedges
+  // sit side by side.
+  std::vector<std::pair<uint64_t, int32_t>> keyed(static_cast<std::size_t>(m));
+  int64_t small = 0, unsorted = 0;
+#pragma omp parallel for num_threads(threads) schedule(static) reduction(+ : small, unsorted)
+  for (int32_t e = 0; e < m; ++e) {
+    const auto pins = graph.pins(e);
+    if (pins.size() < 2) {
+      ++small;
+      keyed[static_cast<std::size_t>(e)] = {std::numeric_limits<uint64_t>::max(), -1};
+      continue;
+    }
+    uint64_t hash = pins.size();
+    for (std::size_t i = 0; i < pins.size(); ++i) {
+      unsorted += i > 0 && pins[i] <= pins[i - 1];
+      hash = (hash ^ static_cast<uint32_t>(pins[i])) * 0x9E3779B97F4A7C15ULL;
+      hash ^= hash >> 29;
+    }
+    keyed[static_cast<std::size_t>(e)] = {hash, e};
+  }
+  if (unsorted > 0) throw std::logic_error("compactEdges: the pins of a hyperedge are not in increasing order");
+  __gnu_parallel::sort(keyed.begin(), keyed.end(), __gnu_parallel::default_parallel_tag(threads));
+  keyed.resize(keyed.size() - static_cast<std::size_t>(small));  // the -1 entries sort last
+
+  // representative[e]: the hyperedge e merges into (itself when it stays), -1 when dropped.
+  std::vector<int32_t> representative(static_cast<std::size_t>(m), -1);
+  std::vector<int64_t> weight(static_cast<std::size_t>(m), 0);
+  int64_t merged = 0, droppedPins = 0;
+  for (int32_t e = 0; e < m; ++e) droppedPins += graph.pins(e).size() < 2 ? static_cast<int64_t>(graph.pins(e).size()) : 0;
+  std::vector<int32_t> kept;  // the hyperedges of a run of equal hashes that stay
+  for (std::size_t run = 0; run < keyed.size();) {
+    std::size_t end = run + 1;
+    while (end < keyed.size() && keyed[end].first == keyed[run].first) ++end;
+    // Hash equality is not pin equality: each hyperedge of the run is compared with the run's kept ones.
+    kept.clear();
+    for (std::size_t i = run; i < end; ++i) {
+      const int32_t e = keyed[i].second;
+      const auto pins = graph.pins(e);
+      int32_t into = e;
+      for (const int32_t k : kept) {
+        const auto other = graph.pins(k);
+        if (weight[static_cast<std::size_t>(k)] + graph.edgeWeight(e) <= std::numeric_limits<int32_t>::max() &&
+            std::equal(pins.begin(), pins.end(), other.begin(), other.end())) {
+          into = k;
+          break;
+        }
+      }
+      if (into == e) kept.push_back(e);
+      representative[static_cast<std::size_t>(e)] = into;
+      weight[static_cast<std::size_t>(into)] += graph.edgeWeight(e);
+      merged += into != e;
+      droppedPins += into != e ? static_cast<int64_t>(pins.size()) : 0;
+    }
+    run = end;
+  }
+  if ((small == 0 && merged == 0) ||
+      static_cast<double>(droppedPins) < minShare * static_cast<double>(graph.pinCount()))
+    return nullptr;
+
+  // The kept hyperedges in their order; the first of identical ones stands for them all.
+  std::vector<int64_t> offsets{0};
+  std::vector<int32_t> pins, weights;
+  offsets.reserve(static_cast<std::size_t>(m) + 1 - static_cast<std::size_t>(small + merged));
+  weights.reserve(offsets.capacity() - 1);
+  pins.reserve(static_cast<std::size_t>(graph.pinCount()));
+  for (int32_t e = 0; e < m; ++e) {
+    if (representative[static_cast<std::size_t>(e)] != e) continue;
+    const auto p = graph.pins(e);
+    pins.insert(pins.end(), p.begin(), p.end());
+    offsets.push_back(static_cast<int64_t>(pins.size()));
+    weights.push_back(static_cast<int32_t>(weight[static_cast<std::size_t>(e)]));
+  }
+  return std::make_shared<const Hypergraph>(graph.nodeCount(), std::move(offsets), std::move(pins),
+                                            std::move(weights), graph.nodeWeights());
 }
 
 }  // namespace ms::hypergraph

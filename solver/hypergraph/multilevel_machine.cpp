@@ -186,8 +186,9 @@ class MultilevelMachine final : public HypergraphSolver {
     return sideLimits(g.totalNodeWeight(), options_.epsilon, options_.sideShares, heaviest);
   }
 
-  void measurePartition(StepRecord& record) {
-    cut_ = cutOf(graph(), partition_);
+  // cut: the partition's cut where the step knows it (projection keeps the cut, FM reports it).
+  void measurePartition(StepRecord& record, std::optional<int64_t> cut = std::nullopt) {
+    cut_ = cut ? *cut : cutOf(graph(), partition_);
     imbalance_ = imbalanceOf(graph(), partition_);
     record.counters[kCut] = static_cast<double>(cut_);
     record.counters[kImbalance] = imbalance_;
@@ -198,7 +199,9 @@ class MultilevelMachine final : public HypergraphSolver {
     stepLevel_ = level_;
     stepDeviceNs_ = -1;
     runStage(record);
-    const LevelSize& size = levels_[static_cast<std::size_t>(level_)];
+    // Coarsening steps describe the level as contracted; partitioning steps the level they refine (with its
+    // hyperedges compacted, compactLevel()).
+    const LevelSize size = partitioning_ ? sizeOf(graph()) : levels_[static_cast<std::size_t>(level_)];
     record.counters[kLevel] = level_;
     record.counters[kNodes] = size.nodes;
     record.counters[kEdges] = size.edges;
@@ -256,6 +259,11 @@ class MultilevelMachine final : public HypergraphSolver {
     stepDeviceNs_ = suitor_->lastDeviceNs();
   }
 
+  // The threads of the host's parallel loops (FM's set-up, compaction): one on the sequential backend.
+  int hostThreads() const {
+    return options_.backend == lap::Backend::Sequential ? 1 : resolvedThreads(options_.threads);
+  }
+
   // Greedy matching on the OpenMP backend: Fig. 4 on several threads with compare-and-swap claims.
   bool parallelGreedy() const {
     return rule_ == MatchingRule::Greedy && options_.backend == lap::Backend::Cpu;
@@ -299,7 +307,25 @@ class MultilevelMachine final : public HypergraphSolver {
     }
   }
 
+  // The partitioner works on the level with single-pin hyperedges dropped and identical ones merged
+  // (compactEdges: the cuts are the same), where that drops at least kCompactionPays of its pins. Levels
+  // are reached coarsest first, and a hyperedge single or identical on a level is so on every coarser one:
+  // once a level does not pay, no finer one does (flickr-like: levels of 76 nodes and fewer drop 60-80 %,
+  // of 1,429 and more under 2 %). Level 0 is the input: its hyperedges are the ones the result names.
+  void compactLevel() {
+    if (level_ == 0 || !compactionPays_) return;
+    const auto l = static_cast<std::size_t>(level_);
+    std::shared_ptr<const Hypergraph> compact = compactEdges(graph(), kCompactionPays, hostThreads());
+    if (!compact) {
+      compactionPays_ = false;
+      return;
+    }
+    graphs_[l] = std::move(compact);
+  }
+
   void initialPartition(StepRecord& record) {
+    partitioning_ = true;
+    compactLevel();
     partition_ = graph().nodeCount() < options_.bruteForceBelow
                      ? bruteForcePartition(graph(), levelBound())
                      : growPartition(graph(), sideTarget(graph().totalNodeWeight(), options_.sideShares));
@@ -311,16 +337,19 @@ class MultilevelMachine final : public HypergraphSolver {
   void projection(StepRecord& record) {
     partition_ = project(partition_, maps_[static_cast<std::size_t>(level_ - 1)]);
     --level_;
-    measurePartition(record);
+    compactLevel();
+    measurePartition(record, cut_);
     fmPasses_ = 0;
     stage_ = Stage::Refinement;
   }
 
   void refine(StepRecord& record) {
-    const FmPassResult pass = fmPass(graph(), partition_, levelBound());
+    const FmPassResult pass = fmPass(graph(), partition_, levelBound(), hostThreads());
     ++fmPasses_;
-    measurePartition(record);
-    const bool levelDone = pass.cutAfter >= pass.cutBefore || fmPasses_ >= options_.maxFmPasses;
+    measurePartition(record, pass.cutAfter);
+    const bool levelDone = static_cast<double>(pass.cutBefore - pass.cutAfter) <=
+                               options_.fmMinImprovement * static_cast<double>(pass.cutBefore) ||
+                           fmPasses_ >= options_.maxFmPasses;
     if (!levelDone) return;
     if (level_ > 0) {
       stage_ = Stage::Projection;
@@ -329,7 +358,7 @@ class MultilevelMachine final : public HypergraphSolver {
     // The input level must meet eq. 2 exactly: where FM left it overweight, the fewest moves that fix it,
     // then one more pass for the cut (FM never worsens the cut of a feasible partition).
     if (rebalanceBySubsetSum(graph(), partition_, levelBound())) {
-      fmPass(graph(), partition_, levelBound());
+      fmPass(graph(), partition_, levelBound(), hostThreads());
       measurePartition(record);
     }
     stage_ = Stage::Finished;
@@ -368,6 +397,9 @@ class MultilevelMachine final : public HypergraphSolver {
   int64_t cut_ = 0;
   double imbalance_ = 0;
   int32_t fmPasses_ = 0;
+  static constexpr double kCompactionPays = 0.1;
+  bool compactionPays_ = true;  // compactLevel() goes on to the next finer level
+  bool partitioning_ = false;    // the initial partition has been made
 };
 
 }  // namespace

@@ -237,27 +237,35 @@ bool rebalanceBySubsetSum(const Hypergraph& graph, Partition& partition, SideLim
   return true;
 }
 
-FmPassResult fmPass(const Hypergraph& graph, Partition& partition, SideLimits limits) {
+FmPassResult fmPass(const Hypergraph& graph, Partition& partition, SideLimits limits, int threads) {
   const int32_t n = graph.nodeCount();
   FmPassResult result;
-  std::vector<std::array<int32_t, 2>> count(static_cast<std::size_t>(graph.edgeCount()), {0, 0});
-  for (int32_t e = 0; e < graph.edgeCount(); ++e) {
-    for (int32_t v : graph.pins(e))
-      ++count[static_cast<std::size_t>(e)][partition[static_cast<std::size_t>(v)]];
+  // The set-up reads every pin twice (once per hyperedge, once per node): each hyperedge's counts and each
+  // node's gain are computed by one thread.
+  const int32_t m = graph.edgeCount();
+  std::vector<std::array<int32_t, 2>> count(static_cast<std::size_t>(m), {0, 0});
+  int64_t cut = 0;
+#pragma omp parallel for num_threads(threads) schedule(static) reduction(+ : cut)
+  for (int32_t e = 0; e < m; ++e) {
+    auto& c = count[static_cast<std::size_t>(e)];
+    for (int32_t v : graph.pins(e)) ++c[partition[static_cast<std::size_t>(v)]];
+    if (c[0] > 0 && c[1] > 0) cut += graph.edgeWeight(e);
   }
   // gain(v) = cut decrease if v moved alone.
   std::vector<int64_t> gain(static_cast<std::size_t>(n), 0);
   int64_t maxGain = 1;
+#pragma omp parallel for num_threads(threads) schedule(static) reduction(max : maxGain)
   for (int32_t v = 0; v < n; ++v) {
     const uint8_t from = partition[static_cast<std::size_t>(v)];
-    int64_t degree = 0;
+    int64_t degree = 0, g = 0;
     for (int32_t e : graph.edgesOf(v)) {
       const auto& c = count[static_cast<std::size_t>(e)];
       const int64_t w = graph.edgeWeight(e);
       degree += w;
-      if (c[from] == 1 && c[from ^ 1] > 0) gain[static_cast<std::size_t>(v)] += w;
-      if (c[from ^ 1] == 0 && c[from] > 1) gain[static_cast<std::size_t>(v)] -= w;
+      if (c[from] == 1 && c[from ^ 1] > 0) g += w;
+      if (c[from ^ 1] == 0 && c[from] > 1) g -= w;
     }
+    gain[static_cast<std::size_t>(v)] = g;
     maxGain = std::max(maxGain, degree);
   }
   GainBuckets buckets(n, maxGain);
@@ -266,7 +274,6 @@ FmPassResult fmPass(const Hypergraph& graph, Partition& partition, SideLimits li
     buckets.insert(v, partition[static_cast<std::size_t>(v)], gain[static_cast<std::size_t>(v)]);
 
   auto weight = sideWeights(graph, partition);
-  int64_t cut = cutOf(graph, partition);
   result.cutBefore = cut;
   int64_t bestCut = cut, bestOver = overweight(weight, limits);
   std::size_t bestPrefix = 0;

@@ -52,7 +52,8 @@ bool rebalanceBySubsetSum(const Hypergraph& graph, Partition& partition, SideLim
 // One FM pass: moves the best-gain free node whose move keeps both sides within their limits (or, while the
 // partition is overweight, lessens the excess of the side most over its limit), locks it, and at the end
 // rolls back to the prefix that is feasible (or least overweight) with the smallest cut. Never worsens the
-// cut of a feasible input.
-FmPassResult fmPass(const Hypergraph& graph, Partition& partition, SideLimits limits);
+// cut of a feasible input. The set-up (pin counts and gains) runs on `threads` OpenMP threads; the moves on
+// one.
+FmPassResult fmPass(const Hypergraph& graph, Partition& partition, SideLimits limits, int threads = 1);
 
 }  // namespace ms::hypergraph

@@ -2,17 +2,21 @@
 // Fig. 4 over brute-force similarities; every coarsening map is a valid matching of the metric closure with
 // f(v) = min{v, mate(v)}; suitor matching reaches the mutual-proposal fixed point, weighs at least half of
 // LEMON's maximum weight matching of the metric closure and is the same on every backend; apply-coarsening
-// follows eq. 3-4; FM never worsens the cut; bipartitions are balanced and report the cut of their
+// follows eq. 3-4; compacting a level keeps every cut and similarity; FM never worsens the cut and its
+// set-up gives the same pass on several threads; bipartitions are balanced and report the cut of their
 // partition file. k-way partitioning is tested in test_hypergraph_kway.cpp.
 #include <QtTest/QtTest>
 
 #include <filesystem>
+#include <limits>
 #include <random>
+#include <set>
 
 #include "hypergraph_test_support.h"
 #include "solver/hypergraph/coarsening.h"
 #include "solver/hypergraph/contraction_kernels.h"
 #include "solver/hypergraph/io/hypergraph_io.h"
+#include "solver/hypergraph/kway_partition.h"
 #include "solver/hypergraph/partition.h"
 #include "solver/matching/lemon_matching.h"
 
@@ -477,6 +481,87 @@ class TestHypergraphAlgorithms : public QObject {
     }
     QVERIFY(feasible >= 200);
     QVERIFY2(violations == 0, qPrintable(QString::number(violations) + " violations, first: " + first));
+  }
+
+  // Compacting a contracted level (single-pin hyperedges dropped, identical ones merged) keeps every cut,
+  // km1 and similarity, leaves no single-pin or repeated hyperedge, and merges no weights past int32.
+  void compactEdgesKeepsCutsAndSimilarities() {
+    std::mt19937_64 random(baseSeed() + 4900);
+    int compacted = 0;
+    for (const RandomHypergraphSpec& base : smallSpecs(30, baseSeed() + 4900)) {
+      RandomHypergraphSpec spec = base;
+      spec.nodes = 12 + spec.nodes * 4;
+      spec.edges = spec.nodes * 6;
+      const Hypergraph fine = generateRandom(spec);
+      // Contract onto few clusters so that hyperedges collapse and repeat.
+      const int32_t clusters = 2 + static_cast<int32_t>(random() % 6);
+      std::vector<int32_t> map(static_cast<std::size_t>(fine.nodeCount()));
+      for (int32_t& c : map) c = static_cast<int32_t>(random() % static_cast<uint64_t>(clusters));
+      for (int32_t c = 0; c < clusters; ++c) map[static_cast<std::size_t>(c)] = c;  // every cluster used
+      const Hypergraph g = applyCoarsening(fine, map, clusters);
+      const std::shared_ptr<const Hypergraph> compact = compactEdges(g, 0, 1 + static_cast<int>(random() % 3));
+      if (!compact) continue;
+      ++compacted;
+      QCOMPARE(compact->nodeCount(), g.nodeCount());
+      QCOMPARE(compact->nodeWeights(), g.nodeWeights());
+      std::set<std::vector<int32_t>> seen;
+      for (int32_t e = 0; e < compact->edgeCount(); ++e) {
+        const auto pins = compact->pins(e);
+        QVERIFY(pins.size() >= 2);
+        QVERIFY2(seen.insert(std::vector<int32_t>(pins.begin(), pins.end())).second, "a repeated hyperedge");
+      }
+      for (int trial = 0; trial < 8; ++trial) {
+        const int32_t parts = 2 + trial % 3;
+        std::vector<int32_t> part(static_cast<std::size_t>(g.nodeCount()));
+        for (int32_t& p : part) p = static_cast<int32_t>(random() % static_cast<uint64_t>(parts));
+        Partition sides(part.size());
+        for (std::size_t v = 0; v < part.size(); ++v) sides[v] = static_cast<uint8_t>(part[v] % 2);
+        QCOMPARE(cutOf(*compact, sides), cutOf(g, sides));
+        QCOMPARE(km1Of(*compact, part), km1Of(g, part));
+      }
+      NeighbourScan before(g.nodeCount()), after(g.nodeCount());
+      for (int32_t v = 0; v < g.nodeCount(); ++v) {
+        before.scanAllUnmatched(g, v);
+        after.scanAllUnmatched(*compact, v);
+        const std::vector<Neighbour> a = before.neighbours(), b = after.neighbours();
+        QCOMPARE(a.size(), b.size());
+        for (std::size_t i = 0; i < a.size(); ++i) {
+          QCOMPARE(a[i].node, b[i].node);
+          QCOMPARE(a[i].similarity, b[i].similarity);
+        }
+      }
+    }
+    QVERIFY(compacted > 20);
+
+    // Two identical hyperedges whose weights would overflow int32 stay apart; nothing to do gives nullptr.
+    const int32_t heavy = std::numeric_limits<int32_t>::max() - 1;
+    const Hypergraph twins(3, {0, 2, 4, 6}, {0, 1, 0, 1, 1, 2}, {heavy, heavy, 1});
+    QVERIFY(compactEdges(twins) == nullptr);
+    const Hypergraph light(3, {0, 2, 4, 5}, {0, 1, 0, 1, 2}, {3, 4, 1});
+    const std::shared_ptr<const Hypergraph> merged = compactEdges(light);
+    QVERIFY(merged != nullptr);
+    QCOMPARE(merged->edgeCount(), 1);
+    QCOMPARE(merged->edgeWeight(0), 7);
+    QVERIFY(compactEdges(light, 0.9) == nullptr);  // drops 3 of 5 pins: less than 0.9 of them
+  }
+
+  // The FM pass's set-up on several threads gives the pass of one thread, move for move.
+  void fmPassIsTheSameOnSeveralThreads() {
+    for (const RandomHypergraphSpec& base : smallSpecs(10, baseSeed() + 5100)) {
+      RandomHypergraphSpec spec = base;
+      spec.nodes = 200 + spec.nodes * 30;
+      spec.edges = spec.nodes * 2;
+      const Hypergraph g = generateRandom(spec);
+      Partition one = growPartition(g, g.totalNodeWeight() / 2), four = one;
+      const int64_t bound = maxSideWeight(g.totalNodeWeight(), 0.03);
+      for (int pass = 0; pass < 3; ++pass) {
+        const FmPassResult a = fmPass(g, one, {bound, bound}, 1), b = fmPass(g, four, {bound, bound}, 4);
+        QCOMPARE(b.cutBefore, a.cutBefore);
+        QCOMPARE(b.cutAfter, a.cutAfter);
+        QCOMPARE(b.movesTried, a.movesTried);
+        QVERIFY(four == one);
+      }
+    }
   }
 
   void fmNeverWorsensTheCutAndKeepsBalance() {

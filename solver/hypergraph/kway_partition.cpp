@@ -21,7 +21,8 @@ class PartState {
         pinsIn_(static_cast<std::size_t>(graph.edgeCount()) * static_cast<std::size_t>(parts), 0),
         weight_(partWeights(graph, part, parts)),
         gain_(static_cast<std::size_t>(parts), 0),
-        stamp_(static_cast<std::size_t>(parts), -1) {
+        stamp_(static_cast<std::size_t>(parts), -1),
+        visited_(static_cast<std::size_t>(parts), 0) {
     for (int32_t e = 0; e < graph.edgeCount(); ++e) {
       for (int32_t v : graph.pins(e)) ++pinsIn(e, part[static_cast<std::size_t>(v)]);
     }
@@ -106,16 +107,18 @@ class PartState {
     gain_[slot] += w;
   }
   // Calls f once for every part other than `from` that holds a pin of e: through the pins when e has fewer
-  // pins than there are parts, through the parts otherwise.
+  // pins than there are parts (a part is marked with the number of the visit that reached it), through the
+  // parts otherwise.
   template <typename F>
   void forEachOtherPart(int32_t e, int32_t from, F f) {
     const auto pins = graph_.pins(e);
     if (static_cast<int32_t>(pins.size()) < parts_) {
-      seen_.clear();
+      ++visit_;
       for (int32_t u : pins) {
         const int32_t p = part_[static_cast<std::size_t>(u)];
-        if (p == from || std::find(seen_.begin(), seen_.end(), p) != seen_.end()) continue;
-        seen_.push_back(p);
+        int64_t& mark = visited_[static_cast<std::size_t>(p)];
+        if (p == from || mark == visit_) continue;
+        mark = visit_;
         f(p);
       }
     } else {
@@ -132,7 +135,8 @@ class PartState {
   std::vector<int64_t> weight_;
   std::vector<int64_t> gain_;
   std::vector<int64_t> stamp_;
-  std::vector<int32_t> seen_;
+  std::vector<int64_t> visited_;  // per part: the forEachOtherPart visit that last reached it
+  int64_t visit_ = 0;
   int64_t current_ = -1;  // number of the pricing under way
 };
 

@@ -310,8 +310,9 @@ class MultilevelMachine final : public HypergraphSolver {
   // The partitioner works on the level with single-pin hyperedges dropped and identical ones merged
   // (compactEdges: the cuts are the same), where that drops at least kCompactionPays of its pins. Levels
   // are reached coarsest first, and a hyperedge single or identical on a level is so on every coarser one:
-  // once a level does not pay, no finer one does (flickr-like: levels of 76 nodes and fewer drop 60-80 %,
-  // of 1,429 and more under 2 %). Level 0 is the input: its hyperedges are the ones the result names.
+  // once a level does not pay, no finer one does (flickr-like: the coarsest level, of 15 nodes, keeps 62 of
+  // millions of pins; the level of 1,429 nodes would lose 0.3 %). Level 0 is the input: its hyperedges are the
+  // ones the result names.
   void compactLevel() {
     if (level_ == 0 || !compactionPays_) return;
     const auto l = static_cast<std::size_t>(level_);

@@ -51,10 +51,15 @@ std::shared_ptr<HypergraphSolveOptions> addHypergraphSolveOptions(CLI::App& solv
       ->check(integerAtLeast<int32_t>(1))
       ->capture_default_str();
   solve
+      .add_option("--coarse-fm-passes", options->coarseFmPasses,
+                  "hypergraph: FM passes per level at most on levels 2 and coarser")
+      ->check(integerAtLeast<int32_t>(1))
+      ->capture_default_str();
+  solve
       .add_option("--fm-min-improvement", options->fmMinImprovement,
                   "hypergraph: a bisection's FM pass that lowers the cut by at most this share of it ends "
                   "the level's passes (0: only a pass that gains nothing)")
-      ->check(CLI::Range(0.0, 1.0))
+      ->check(finiteIn(0.0, 1.0))
       ->capture_default_str();
   solve
       .add_option("--parts", options->parts,
@@ -139,6 +144,7 @@ hypergraph::HypergraphOptions hypergraphSettings(const HypergraphSolveRequest& r
   settings.maxLevels = options.levels;
   settings.bruteForceBelow = options.bruteForceBelow;
   settings.maxFmPasses = options.fmPasses;
+  settings.maxCoarseFmPasses = options.coarseFmPasses;
   settings.fmMinImprovement = options.fmMinImprovement;
   settings.threads = request.threads;
   const bool suitor = settings.algorithm == hypergraph::HypergraphAlgorithm::CoarsenSuitor ||

@@ -350,7 +350,8 @@ class MultilevelMachine final : public HypergraphSolver {
     measurePartition(record, pass.cutAfter);
     const bool levelDone = static_cast<double>(pass.cutBefore - pass.cutAfter) <=
                                options_.fmMinImprovement * static_cast<double>(pass.cutBefore) ||
-                           fmPasses_ >= options_.maxFmPasses;
+                           fmPasses_ >= (level_ >= kCoarseFrom ? options_.maxCoarseFmPasses
+                                                                : options_.maxFmPasses);
     if (!levelDone) return;
     if (level_ > 0) {
       stage_ = Stage::Projection;
@@ -399,6 +400,7 @@ class MultilevelMachine final : public HypergraphSolver {
   double imbalance_ = 0;
   int32_t fmPasses_ = 0;
   static constexpr double kCompactionPays = 0.1;
+  static constexpr int32_t kCoarseFrom = 2;  // the first level maxCoarseFmPasses applies to
   bool compactionPays_ = true;  // compactLevel() goes on to the next finer level
   bool partitioning_ = false;    // the initial partition has been made
 };

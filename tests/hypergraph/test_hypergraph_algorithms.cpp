@@ -9,6 +9,7 @@
 
 #include <filesystem>
 #include <limits>
+#include <map>
 #include <random>
 #include <set>
 
@@ -618,7 +619,9 @@ class TestHypergraphAlgorithms : public QObject {
           // On the input level, every FM pass that starts from a balanced partition keeps or lowers its cut
           // (one that starts overweight may trade cut for balance).
           double previousCut = -1, previousImbalance = 1;
+          std::map<int64_t, int32_t> passesPerLevel;
           for (const StepRecord& step : solved.trace.records()) {
+            if (step.phase == kFmPassPhase) ++passesPerLevel[step.iteration];
             if (step.phase == kFmPassPhase && step.iteration == 0 && previousCut >= 0 &&
                 previousImbalance <= std::max(epsilon, 1.0 / g.nodeCount()) + 1e-12) {
               QVERIFY(step.counters[kCut] <= previousCut);
@@ -628,6 +631,12 @@ class TestHypergraphAlgorithms : public QObject {
               previousCut = step.counters[kCut];
               previousImbalance = step.counters[kImbalance];
             }
+          }
+          // Levels 2 and coarser get their own (smaller) limit of FM passes.
+          const HypergraphOptions options = bipartitionOptions(rule, epsilon);
+          for (const auto& [level, passes] : passesPerLevel) {
+            QVERIFY(passes >= 1);
+            QVERIFY(passes <= (level >= 2 ? options.maxCoarseFmPasses : options.maxFmPasses));
           }
         }
       }

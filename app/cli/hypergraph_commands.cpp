@@ -51,8 +51,9 @@ std::shared_ptr<HypergraphSolveOptions> addHypergraphSolveOptions(CLI::App& solv
       ->check(integerAtLeast<int32_t>(1))
       ->capture_default_str();
   solve
-      .add_option("--coarse-fm-passes", options->coarseFmPasses,
-                  "hypergraph: FM passes per level at most on levels 2 and coarser")
+      .add_option("--pin-heavy-fm-passes", options->pinHeavyFmPasses,
+                  "hypergraph: FM passes at most on a level of at least 32 pins per node (a coarse level "
+                  "whose hyperedges stay large)")
       ->check(integerAtLeast<int32_t>(1))
       ->capture_default_str();
   solve
@@ -144,7 +145,7 @@ hypergraph::HypergraphOptions hypergraphSettings(const HypergraphSolveRequest& r
   settings.maxLevels = options.levels;
   settings.bruteForceBelow = options.bruteForceBelow;
   settings.maxFmPasses = options.fmPasses;
-  settings.maxCoarseFmPasses = options.coarseFmPasses;
+  settings.maxPinHeavyFmPasses = options.pinHeavyFmPasses;
   settings.fmMinImprovement = options.fmMinImprovement;
   settings.threads = request.threads;
   const bool suitor = settings.algorithm == hypergraph::HypergraphAlgorithm::CoarsenSuitor ||

@@ -27,7 +27,7 @@ struct HypergraphSolveOptions {
   int32_t levels = 0;
   int32_t bruteForceBelow = hypergraph::kDefaultBruteForceBelow;
   int32_t fmPasses = 8;
-  int32_t coarseFmPasses = hypergraph::HypergraphOptions{}.maxCoarseFmPasses;
+  int32_t pinHeavyFmPasses = hypergraph::HypergraphOptions{}.maxPinHeavyFmPasses;
   double fmMinImprovement = hypergraph::HypergraphOptions{}.fmMinImprovement;
   int32_t parts = 2;              // bipartition: more parts by recursive bisection, then k-way refinement
   std::string objective = "km1";  // what the k-way refinement and the bisections' splitting aim at

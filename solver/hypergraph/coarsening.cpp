@@ -1,6 +1,5 @@
 #include "solver/hypergraph/coarsening.h"
 
-#include <omp.h>
 #include <parallel/algorithm>
 
 #include <algorithm>
@@ -203,7 +202,8 @@ std::shared_ptr<const Hypergraph> compactEdges(const Hypergraph& graph, double m
     }
     keyed[static_cast<std::size_t>(e)] = {hash, e};
   }
-  if (unsorted > 0) throw std::logic_error("compactEdges: the pins of a hyperedge are not in increasing order");
+  if (unsorted > 0)
+    throw std::logic_error("compactEdges: the pins of a hyperedge are not in increasing order");
   __gnu_parallel::sort(keyed.begin(), keyed.end(), __gnu_parallel::default_parallel_tag(threads));
   keyed.resize(keyed.size() - static_cast<std::size_t>(small));  // the -1 entries sort last
 
@@ -211,7 +211,8 @@ std::shared_ptr<const Hypergraph> compactEdges(const Hypergraph& graph, double m
   std::vector<int32_t> representative(static_cast<std::size_t>(m), -1);
   std::vector<int64_t> weight(static_cast<std::size_t>(m), 0);
   int64_t merged = 0, droppedPins = 0;
-  for (int32_t e = 0; e < m; ++e) droppedPins += graph.pins(e).size() < 2 ? static_cast<int64_t>(graph.pins(e).size()) : 0;
+  for (int32_t e = 0; e < m; ++e)
+    droppedPins += graph.pins(e).size() < 2 ? static_cast<int64_t>(graph.pins(e).size()) : 0;
   std::vector<int32_t> kept;  // the hyperedges of a run of equal hashes that stay
   for (std::size_t run = 0; run < keyed.size();) {
     std::size_t end = run + 1;
@@ -224,7 +225,8 @@ std::shared_ptr<const Hypergraph> compactEdges(const Hypergraph& graph, double m
       int32_t into = e;
       for (const int32_t k : kept) {
         const auto other = graph.pins(k);
-        if (weight[static_cast<std::size_t>(k)] + graph.edgeWeight(e) <= std::numeric_limits<int32_t>::max() &&
+        if (weight[static_cast<std::size_t>(k)] + graph.edgeWeight(e) <=
+                std::numeric_limits<int32_t>::max() &&
             std::equal(pins.begin(), pins.end(), other.begin(), other.end())) {
           into = k;
           break;

@@ -311,8 +311,8 @@ class MultilevelMachine final : public HypergraphSolver {
   // (compactEdges: the cuts are the same), where that drops at least kCompactionPays of its pins. Levels
   // are reached coarsest first, and a hyperedge single or identical on a level is so on every coarser one:
   // once a level does not pay, no finer one does (flickr-like: the coarsest level, of 15 nodes, keeps 62 of
-  // millions of pins; the level of 1,429 nodes would lose 0.3 %). Level 0 is the input: its hyperedges are the
-  // ones the result names.
+  // millions of pins; the level of 1,429 nodes would lose 0.3 %). Level 0 is the input: its hyperedges are
+  // the ones the result names.
   void compactLevel() {
     if (level_ == 0 || !compactionPays_) return;
     const auto l = static_cast<std::size_t>(level_);
@@ -344,14 +344,19 @@ class MultilevelMachine final : public HypergraphSolver {
     stage_ = Stage::Refinement;
   }
 
+  // Whether the level holds at least kPinHeavy pins per node: a coarse level whose hyperedges stay large,
+  // where an FM pass costs a walk over nearly all the input's pins for few nodes (flickr-like from its level
+  // of about 228,000 nodes on: 41 pins per node and more). Grids' coarse levels, whose hyperedges collapse, are
+  // not.
+  bool pinHeavy() const { return graph().pinCount() >= kPinHeavy * graph().nodeCount(); }
+
   void refine(StepRecord& record) {
     const FmPassResult pass = fmPass(graph(), partition_, levelBound(), hostThreads());
     ++fmPasses_;
     measurePartition(record, pass.cutAfter);
     const bool levelDone = static_cast<double>(pass.cutBefore - pass.cutAfter) <=
                                options_.fmMinImprovement * static_cast<double>(pass.cutBefore) ||
-                           fmPasses_ >= (level_ >= kCoarseFrom ? options_.maxCoarseFmPasses
-                                                                : options_.maxFmPasses);
+                           fmPasses_ >= (pinHeavy() ? options_.maxPinHeavyFmPasses : options_.maxFmPasses);
     if (!levelDone) return;
     if (level_ > 0) {
       stage_ = Stage::Projection;
@@ -400,9 +405,9 @@ class MultilevelMachine final : public HypergraphSolver {
   double imbalance_ = 0;
   int32_t fmPasses_ = 0;
   static constexpr double kCompactionPays = 0.1;
-  static constexpr int32_t kCoarseFrom = 2;  // the first level maxCoarseFmPasses applies to
-  bool compactionPays_ = true;  // compactLevel() goes on to the next finer level
-  bool partitioning_ = false;    // the initial partition has been made
+  static constexpr int64_t kPinHeavy = 32;  // pins per node from which maxPinHeavyFmPasses applies
+  bool compactionPays_ = true;              // compactLevel() goes on to the next finer level
+  bool partitioning_ = false;               // the initial partition has been made
 };
 
 }  // namespace

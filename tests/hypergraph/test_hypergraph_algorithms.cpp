@@ -500,7 +500,8 @@ class TestHypergraphAlgorithms : public QObject {
       for (int32_t& c : map) c = static_cast<int32_t>(random() % static_cast<uint64_t>(clusters));
       for (int32_t c = 0; c < clusters; ++c) map[static_cast<std::size_t>(c)] = c;  // every cluster used
       const Hypergraph g = applyCoarsening(fine, map, clusters);
-      const std::shared_ptr<const Hypergraph> compact = compactEdges(g, 0, 1 + static_cast<int>(random() % 3));
+      const std::shared_ptr<const Hypergraph> compact =
+          compactEdges(g, 0, 1 + static_cast<int>(random() % 3));
       if (!compact) continue;
       ++compacted;
       QCOMPARE(compact->nodeCount(), g.nodeCount());
@@ -620,8 +621,12 @@ class TestHypergraphAlgorithms : public QObject {
           // (one that starts overweight may trade cut for balance).
           double previousCut = -1, previousImbalance = 1;
           std::map<int64_t, int32_t> passesPerLevel;
+          std::map<int64_t, bool> pinHeavy;  // per level: at least 32 pins per node
           for (const StepRecord& step : solved.trace.records()) {
-            if (step.phase == kFmPassPhase) ++passesPerLevel[step.iteration];
+            if (step.phase == kFmPassPhase) {
+              ++passesPerLevel[step.iteration];
+              pinHeavy[step.iteration] = step.counters[kPins] >= 32 * step.counters[kNodes];
+            }
             if (step.phase == kFmPassPhase && step.iteration == 0 && previousCut >= 0 &&
                 previousImbalance <= std::max(epsilon, 1.0 / g.nodeCount()) + 1e-12) {
               QVERIFY(step.counters[kCut] <= previousCut);
@@ -632,11 +637,11 @@ class TestHypergraphAlgorithms : public QObject {
               previousImbalance = step.counters[kImbalance];
             }
           }
-          // Levels 2 and coarser get their own (smaller) limit of FM passes.
+          // Pin-heavy levels get their own (smaller) limit of FM passes.
           const HypergraphOptions options = bipartitionOptions(rule, epsilon);
           for (const auto& [level, passes] : passesPerLevel) {
             QVERIFY(passes >= 1);
-            QVERIFY(passes <= (level >= 2 ? options.maxCoarseFmPasses : options.maxFmPasses));
+            QVERIFY(passes <= (pinHeavy[level] ? options.maxPinHeavyFmPasses : options.maxFmPasses));
           }
         }
       }

@@ -154,7 +154,8 @@ class TestStudioMarks : public QObject {
   }
 
   // A bipartition stepped a level per step: the status bar and the caption name the same level at every
-  // step, through the contractions and back up; orange bars (side 1) appear only once partitioned.
+  // step, through the contractions and back up; orange bars (side 1) appear only once partitioned; a coarse
+  // level refined after compaction names its hyperedges as contracted.
   void hypergraphCaptionAndStatusAgreeOnTheLevel() {
     MainWindow window;
     hypergraph::HypergraphOptions options;
@@ -168,7 +169,7 @@ class TestStudioMarks : public QObject {
     source.n = 80;
     source.seed = 2;
     QVERIFY(load(window, source));
-    int levelsSeen = 0, partitionedSteps = 0;
+    int levelsSeen = 0, partitionedSteps = 0, compactedSteps = 0;
     for (std::size_t step = 1; window.controller().state() == RunState::Ready && step < 200; ++step) {
       window.controller().stepPhase();
       QVERIFY(waitForSteps<hypergraph::HypergraphSnapshot>(window, step));
@@ -179,6 +180,17 @@ class TestStudioMarks : public QObject {
       QVERIFY2(caption.startsWith(QStringLiteral("level %1:").arg(shown->level)), qPrintable(caption));
       QCOMPARE(window.status().iteration, shown->level);
       levelsSeen = std::max(levelsSeen, shown->level);
+      // A coarse level refined with fewer hyperedges than it was contracted with says so.
+      const auto level = static_cast<std::size_t>(shown->level);
+      const bool compacted =
+          level < shown->levels.size() && shown->levels[level].edges > shown->graph->edgeCount();
+      if (compacted) {
+        QVERIFY2(caption.contains(QStringLiteral("(%1 as contracted").arg(shown->levels[level].edges)),
+                 qPrintable(caption));
+        ++compactedSteps;
+      } else {
+        QVERIFY2(!caption.contains(QStringLiteral("as contracted")), qPrintable(caption));
+      }
       const auto& bars = window.matrixView().overlay().colDual;
       const bool orange = std::any_of(bars.begin(), bars.end(), [](double bar) { return bar < 0; });
       QCOMPARE(orange, !shown->partition.empty() &&
@@ -203,6 +215,7 @@ class TestStudioMarks : public QObject {
     }
     QVERIFY(levelsSeen >= 1);
     QVERIFY(partitionedSteps > 0);
+    QVERIFY(compactedSteps > 0);
   }
 
   // Matrix PNGs carry the legend in a column at their right only when asked.

@@ -116,6 +116,12 @@ QString hypergraphCaption(const hypergraph::HypergraphSnapshot& snapshot) {
                      .arg(snapshot.level)
                      .arg(graph.nodeCount())
                      .arg(graph.edgeCount());
+  // The partitioner refines a coarse level with its single-pin hyperedges dropped and repeated ones merged.
+  const auto level = static_cast<std::size_t>(snapshot.level);
+  if (level < snapshot.levels.size() && snapshot.levels[level].edges > graph.edgeCount()) {
+    text += QObject::tr(" (%1 as contracted: single-pin ones dropped, repeated ones merged)")
+                .arg(snapshot.levels[level].edges);
+  }
   if (!snapshot.parts.empty()) {
     return text +
            QObject::tr("; %1 parts: cut %2 (lighter rows), km1 %3, imbalance %4; columns grouped by part")

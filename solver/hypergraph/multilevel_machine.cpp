@@ -346,8 +346,8 @@ class MultilevelMachine final : public HypergraphSolver {
 
   // Whether the level holds at least kPinHeavy pins per node: a coarse level whose hyperedges stay large,
   // where an FM pass costs a walk over nearly all the input's pins for few nodes (flickr-like from its level
-  // of about 228,000 nodes on: 41 pins per node and more). Grids' coarse levels, whose hyperedges collapse, are
-  // not.
+  // of about 228,000 nodes on: 41 pins per node and more). Grids' coarse levels, whose hyperedges collapse,
+  // are not.
   bool pinHeavy() const { return graph().pinCount() >= kPinHeavy * graph().nodeCount(); }
 
   void refine(StepRecord& record) {

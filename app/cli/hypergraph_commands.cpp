@@ -85,6 +85,12 @@ std::shared_ptr<HypergraphSolveOptions> addHypergraphSolveOptions(CLI::App& solv
                   "label propagation and FM on every level; 0 = none)")
       ->check(integerAtLeast<int32_t>(0))
       ->capture_default_str();
+  solve
+      .add_option("--kway-min-improvement", options->kwayMinImprovement,
+                  "hypergraph: with --parts above 2, a k-way FM pass or V-cycle that lowers the objective by "
+                  "at most this share of it ends them (0: only one that gains nothing)")
+      ->check(finiteIn(0.0, 1.0))
+      ->capture_default_str();
   return options;
 }
 
@@ -174,6 +180,7 @@ void solveKWay(const std::shared_ptr<const hypergraph::Hypergraph>& graph,
   kway.maxRefinementPasses = options.kwayPasses;
   kway.maxFmPasses = options.kwayFmPasses;
   kway.maxVCycles = options.kwayVCycles;
+  kway.minImprovement = options.kwayMinImprovement;
   const Stopwatch stopwatch;
   auto solver = hypergraph::makeKWaySolver(graph, kway);
   const Trace trace = runToEnd(*solver);

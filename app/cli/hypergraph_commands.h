@@ -10,6 +10,7 @@
 #include "app/cli/instance_options.h"
 #include "solver/hypergraph/hypergraph.h"
 #include "solver/hypergraph/hypergraph_solver.h"
+#include "solver/hypergraph/kway_solver.h"
 
 namespace ms::cli {
 
@@ -34,6 +35,7 @@ struct HypergraphSolveOptions {
   int32_t kwayPasses = 8;         // k-way label propagation passes at most
   int32_t kwayFmPasses = 8;       // k-way FM passes after them at most
   int32_t kwayVCycles = 2;        // V-cycles after them at most
+  double kwayMinImprovement = hypergraph::KWayOptions{}.minImprovement;
 };
 
 // What `solve --problem hypergraph` takes from the options `solve` shares with the LAP.

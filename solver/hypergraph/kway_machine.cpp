@@ -81,6 +81,12 @@ class KWayMachine final : public KWaySolver {
   Stage fmOrEnd() const { return options_.maxFmPasses > 0 ? Stage::Fm : vCycleOrEnd(); }
   Stage vCycleOrEnd() const { return options_.maxVCycles > 0 ? Stage::VCycle : Stage::Finished; }
 
+  // Whether a pass lowered the objective by more than options_.minImprovement of it.
+  bool gainsEnough(const KWayPassResult& pass) const {
+    return static_cast<double>(pass.objectiveBefore - pass.objectiveAfter) >
+           options_.minImprovement * static_cast<double>(pass.objectiveBefore);
+  }
+
   void measure() {
     cut_ = kWayCut(*graph_, part_);
     km1_ = km1Of(*graph_, part_);
@@ -127,8 +133,7 @@ class KWayMachine final : public KWaySolver {
         record.counters[kMoves] = static_cast<double>(pass.moves);
         ++fmPasses_;
         measure();
-        if (pass.objectiveAfter >= pass.objectiveBefore || fmPasses_ >= options_.maxFmPasses)
-          stage_ = vCycleOrEnd();
+        if (!gainsEnough(pass) || fmPasses_ >= options_.maxFmPasses) stage_ = vCycleOrEnd();
         break;
       }
       case Stage::VCycle: {
@@ -136,8 +141,7 @@ class KWayMachine final : public KWaySolver {
         record.counters[kMoves] = static_cast<double>(cycle.pass.moves);
         ++vCycles_;
         measure();
-        if (cycle.pass.objectiveAfter >= cycle.pass.objectiveBefore || vCycles_ >= options_.maxVCycles)
-          stage_ = Stage::Finished;
+        if (!gainsEnough(cycle.pass) || vCycles_ >= options_.maxVCycles) stage_ = Stage::Finished;
         break;
       }
       case Stage::Finished:

@@ -25,6 +25,9 @@ struct KWayOptions {
   int32_t maxRefinementPasses = 8;  // label propagation passes at most (0: none)
   int32_t maxFmPasses = 8;          // k-way FM passes after them at most (0: none)
   int32_t maxVCycles = 2;           // V-cycles after them at most (kway_vcycle.h; 0: none)
+  // An FM pass or V-cycle that lowers the objective by at most this share of it ends the FM passes or the
+  // V-cycles (0: only one that gains nothing), as HypergraphOptions::fmMinImprovement does for a bisection.
+  double minImprovement = 0.001;
 };
 
 struct KWayResult {

@@ -315,6 +315,30 @@ class TestHypergraphKWay : public QObject {
   // bisection alone or with label propagation only (and FM better on some), far better than a random
   // split, and the trace is k - 1 bisections then label propagation and FM passes and V-cycles, its last
   // record carrying the result's objectives.
+  // FM passes and V-cycles go on while each lowers km1 by more than minImprovement of it: every one but the
+  // last of them did, and with a share of 1 (no pass gains that much) one of each runs.
+  void fmPassesAndVCyclesStopWhenTheyGainLittle() {
+    const Hypergraph g = stencil(40);
+    for (const double share : {0.0, 0.001, 0.01, 1.0}) {
+      KWayOptions options = kwayOptions(4, Objective::Km1, 8, 8, 4);
+      options.minImprovement = share;
+      const KWaySolved solved = solveKWay(g, options);
+      const QString what = QString("share %1").arg(share);
+      for (const std::string_view phase : {kFmPhase, kVCyclePhase}) {
+        std::vector<std::pair<double, double>> steps;  // km1 before and after each step of the phase
+        double before = 0;
+        for (const StepRecord& s : solved.trace.records()) {
+          if (s.phase == phase) steps.emplace_back(before, s.counters[kKWayKm1]);
+          before = s.counters[kKWayKm1];
+        }
+        QVERIFY2(!steps.empty(), qPrintable(what));
+        if (share >= 1.0) QCOMPARE(steps.size(), std::size_t{1});
+        for (std::size_t i = 0; i + 1 < steps.size(); ++i)
+          QVERIFY2(steps[i].first - steps[i].second > share * steps[i].first, qPrintable(what));
+      }
+    }
+  }
+
   void gridPartsAreBalancedAndRefined() {
     const Hypergraph g = stencil(48);
     std::mt19937_64 random(baseSeed() + 500);

@@ -185,13 +185,15 @@ std::shared_ptr<const Hypergraph> compactEdges(const Hypergraph& graph, double m
   // (hash of the pin list, hyperedge) for every hyperedge of two pins or more; sorted, identical hyperedges
   // sit side by side.
   std::vector<std::pair<uint64_t, int32_t>> keyed(static_cast<std::size_t>(m));
-  int64_t small = 0, unsorted = 0;
-#pragma omp parallel for num_threads(threads) schedule(static) reduction(+ : small, unsorted)
+  // small: hyperedges of fewer than two pins; droppedPins: their pins, and later those of the merged ones.
+  int64_t small = 0, droppedPins = 0, unsorted = 0;
+#pragma omp parallel for num_threads(threads) schedule(static) reduction(+ : small, droppedPins, unsorted)
   for (int32_t e = 0; e < m; ++e) {
     const auto pins = graph.pins(e);
     if (pins.size() < 2) {
       ++small;
-      keyed[static_cast<std::size_t>(e)] = {std::numeric_limits<uint64_t>::max(), -1};
+      droppedPins += static_cast<int64_t>(pins.size());
+      keyed[static_cast<std::size_t>(e)] = {0, -1};
       continue;
     }
     uint64_t hash = pins.size();
@@ -204,15 +206,13 @@ std::shared_ptr<const Hypergraph> compactEdges(const Hypergraph& graph, double m
   }
   if (unsorted > 0)
     throw std::logic_error("compactEdges: the pins of a hyperedge are not in increasing order");
+  std::erase_if(keyed, [](const std::pair<uint64_t, int32_t>& k) { return k.second < 0; });
   __gnu_parallel::sort(keyed.begin(), keyed.end(), __gnu_parallel::default_parallel_tag(threads));
-  keyed.resize(keyed.size() - static_cast<std::size_t>(small));  // the -1 entries sort last
 
   // representative[e]: the hyperedge e merges into (itself when it stays), -1 when dropped.
   std::vector<int32_t> representative(static_cast<std::size_t>(m), -1);
   std::vector<int64_t> weight(static_cast<std::size_t>(m), 0);
-  int64_t merged = 0, droppedPins = 0;
-  for (int32_t e = 0; e < m; ++e)
-    droppedPins += graph.pins(e).size() < 2 ? static_cast<int64_t>(graph.pins(e).size()) : 0;
+  int64_t merged = 0;
   std::vector<int32_t> kept;  // the hyperedges of a run of equal hashes that stay
   for (std::size_t run = 0; run < keyed.size();) {
     std::size_t end = run + 1;

@@ -4,6 +4,7 @@
 
 #include "solver/hypergraph/kway_solver.h"
 #include "solver/hypergraph/kway_vcycle.h"
+#include "solver/hypergraph/partition.h"
 #include "solver/hypergraph/recursive_bisection.h"
 
 namespace ms::hypergraph {
@@ -81,10 +82,8 @@ class KWayMachine final : public KWaySolver {
   Stage fmOrEnd() const { return options_.maxFmPasses > 0 ? Stage::Fm : vCycleOrEnd(); }
   Stage vCycleOrEnd() const { return options_.maxVCycles > 0 ? Stage::VCycle : Stage::Finished; }
 
-  // Whether a pass lowered the objective by more than options_.minImprovement of it.
   bool gainsEnough(const KWayPassResult& pass) const {
-    return static_cast<double>(pass.objectiveBefore - pass.objectiveAfter) >
-           options_.minImprovement * static_cast<double>(pass.objectiveBefore);
+    return lowersByMoreThan(pass.objectiveBefore, pass.objectiveAfter, options_.minImprovement);
   }
 
   void measure() {

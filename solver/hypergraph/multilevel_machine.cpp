@@ -199,9 +199,9 @@ class MultilevelMachine final : public HypergraphSolver {
     stepLevel_ = level_;
     stepDeviceNs_ = -1;
     runStage(record);
-    // Coarsening steps describe the level as contracted; partitioning steps the level they refine (with its
-    // hyperedges compacted, compactLevel()).
-    const LevelSize size = partitioning_ ? sizeOf(graph()) : levels_[static_cast<std::size_t>(level_)];
+    // Coarsening steps describe the level as contracted; once there is a partition, steps describe the level
+    // they refine (with its hyperedges compacted, compactLevel()).
+    const LevelSize size = !partition_.empty() ? sizeOf(graph()) : levels_[static_cast<std::size_t>(level_)];
     record.counters[kLevel] = level_;
     record.counters[kNodes] = size.nodes;
     record.counters[kEdges] = size.edges;
@@ -325,7 +325,6 @@ class MultilevelMachine final : public HypergraphSolver {
   }
 
   void initialPartition(StepRecord& record) {
-    partitioning_ = true;
     compactLevel();
     partition_ = graph().nodeCount() < options_.bruteForceBelow
                      ? bruteForcePartition(graph(), levelBound())
@@ -354,8 +353,7 @@ class MultilevelMachine final : public HypergraphSolver {
     const FmPassResult pass = fmPass(graph(), partition_, levelBound(), hostThreads());
     ++fmPasses_;
     measurePartition(record, pass.cutAfter);
-    const bool levelDone = static_cast<double>(pass.cutBefore - pass.cutAfter) <=
-                               options_.fmMinImprovement * static_cast<double>(pass.cutBefore) ||
+    const bool levelDone = !lowersByMoreThan(pass.cutBefore, pass.cutAfter, options_.fmMinImprovement) ||
                            fmPasses_ >= (pinHeavy() ? options_.maxPinHeavyFmPasses : options_.maxFmPasses);
     if (!levelDone) return;
     if (level_ > 0) {
@@ -407,7 +405,6 @@ class MultilevelMachine final : public HypergraphSolver {
   static constexpr double kCompactionPays = 0.1;
   static constexpr int64_t kPinHeavy = 32;  // pins per node from which maxPinHeavyFmPasses applies
   bool compactionPays_ = true;              // compactLevel() goes on to the next finer level
-  bool partitioning_ = false;               // the initial partition has been made
 };
 
 }  // namespace

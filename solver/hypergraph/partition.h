@@ -37,6 +37,12 @@ Partition growPartition(const Hypergraph& graph, int64_t target);
 // eq. 5: each fine node takes its cluster's side.
 Partition project(const Partition& coarse, const std::vector<int32_t>& map);
 
+// Whether a refinement pass that took an objective from `before` to `after` lowered it by more than `share`
+// of it: what keeps FM passes (bisections and k-way) and V-cycles going.
+inline bool lowersByMoreThan(int64_t before, int64_t after, double share) {
+  return static_cast<double>(before - after) > share * static_cast<double>(before);
+}
+
 struct FmPassResult {
   int64_t cutBefore = 0, cutAfter = 0;
   int64_t movesTried = 0, movesKept = 0;

@@ -3,7 +3,7 @@
 # runtime is unpacked from .debs into a private prefix, as run_distributed_checks.sh does.
 #
 #   bench/device/run_mgpu_checks.sh BUNDLE OUT [build] [tests] [shared SIZES RANKS] [weak RANKS]
-#                                   [strong RANKS] [exchange RANKS] [trace N ALGORITHM]
+#                                   [strong RANKS] [exchange RANKS] [trace N ALGORITHM] [largest SIZES]
 #
 # BUNDLE holds ompi/*.deb (apt-get download openmpi-bin libopenmpi3 openmpi-common libopenmpi-dev libhwloc15
 # libhwloc-plugins libevent-core-2.1-7 libevent-pthreads-2.1-7 libpmix2 libfabric1 libucx0 libibverbs1
@@ -29,6 +29,9 @@
 #   exchange R       exchange_cost with P in R: OUT/exchange-pP.csv (latency and bandwidth of the collectives)
 #   trace N A        one rank, phase granularity, n = N [0,10n), algorithm A: OUT/trace-A-N.rank0.csv, the
 #                    per-level times the scaling model fits (bench/lap/multi_gpu_model.py)
+#   largest SIZES    the tree variant on all GPUs, one rank each generating its own slice, [0,10n), --verify,
+#                    for n in SIZES (ascending; `max` is the largest int32 n that both the GPUs' and the host's
+#                    memory hold): OUT/largest.csv. Stops at the first failure.
 # Logs go to OUT; each stage prints a short summary. Each solve is limited to 240 s.
 set -uo pipefail
 bundle=$(realpath "$1")
@@ -119,6 +122,32 @@ run_bench() {
   done
 }
 
+# The largest n whose int32 slices fit every GPU (memory.total less 6 GiB for the context and the O(n)
+# state) and, all of them, 80 % of the host's available memory (each rank keeps its slice for --verify).
+largest_n() {
+  local gpuMib hostKib
+  gpuMib=$(nvidia-smi --query-gpu=memory.total --format=csv,noheader,nounits | sort -n | head -1)
+  hostKib=$(awk '/MemAvailable/ {print $2}' /proc/meminfo)
+  python3 -c "import math; g = $gpus * ($gpuMib - 6144) * 2**20 / 4; h = 0.8 * $hostKib * 1024 / 4; \
+print(int(math.isqrt(int(min(g, h)))) // 1000 * 1000)"
+}
+
+run_largest() {
+  local table=$out/largest.csv n log status began
+  echo "device,ranks,n,range,algorithm,exit,objective,certificate,time_ms,rank_ms,device_mb,expected_device_mb,wall_s" >"$table"
+  for n in ${1//,/ }; do
+    [ "$n" = max ] && n=$(largest_n)
+    log=$out/largest-$n.log
+    began=$SECONDS
+    timeout 400 "${mpirun[@]}" -np "$gpus" "$mpi" solve --generate uniform --range 10n --n "$n" --seed 1 \
+      --algorithm tree --backend cuda --verify >"$log" 2>&1
+    status=$?
+    echo "\"$device\",$gpus,$n,10n,tree,$status,$(value objective <"$log"),$(value certificate <"$log"),$(value time_ms <"$log"),$(value rank_ms <"$log" | tr ' ' ';'),$(value device_mb <"$log" | tr ' ' ';'),$(value expected_device_mb <"$log" | tr ' ' ';'),$((SECONDS - began))" >>"$table"
+    echo "largest n=$n P=$gpus tree: exit $status, $(value time_ms <"$log") ms, certificate $(value certificate <"$log"), $((SECONDS - began)) s wall"
+    [ "$status" -ne 0 ] && tail -3 "$log" && break
+  done
+}
+
 while [ $# -gt 0 ]; do
   case $1 in
     build) build; shift ;;
@@ -141,6 +170,7 @@ while [ $# -gt 0 ]; do
         --algorithm "$3" --backend cuda --granularity phase --trace-out "$out/trace-$3-$2.csv" >"$out/trace-$3-$2.log" 2>&1
       echo "trace n=$2 $3: exit $? $(grep -E '^time_ms' "$out/trace-$3-$2.log")"
       shift 3 ;;
+    largest) run_largest "$2"; shift 2 ;;
     *) echo "unknown stage $1"; exit 2 ;;
   esac
 done

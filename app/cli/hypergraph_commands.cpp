@@ -53,9 +53,11 @@ std::shared_ptr<HypergraphSolveOptions> addHypergraphSolveOptions(CLI::App& solv
   solve
       .add_option("--pin-heavy-fm-passes", options->pinHeavyFmPasses,
                   "hypergraph: FM passes at most on a level of at least 32 pins per node (a coarse level "
-                  "whose hyperedges stay large)")
-      ->check(integerAtLeast<int32_t>(1))
-      ->capture_default_str();
+                  "whose hyperedges stay large, neither the input nor the coarsest; 0 = none; default " +
+                      std::to_string(hypergraph::HypergraphOptions{}.maxPinHeavyFmPasses) + ", and " +
+                      std::to_string(hypergraph::kKWayBisectionPinHeavyFmPasses) +
+                      " in the bisections of --parts above 2)")
+      ->check(integerAtLeast<int32_t>(0));
   solve
       .add_option("--fm-min-improvement", options->fmMinImprovement,
                   "hypergraph: a bisection's FM pass that lowers the cut by at most this share of it ends "
@@ -151,7 +153,9 @@ hypergraph::HypergraphOptions hypergraphSettings(const HypergraphSolveRequest& r
   settings.maxLevels = options.levels;
   settings.bruteForceBelow = options.bruteForceBelow;
   settings.maxFmPasses = options.fmPasses;
-  settings.maxPinHeavyFmPasses = options.pinHeavyFmPasses;
+  settings.maxPinHeavyFmPasses = options.pinHeavyFmPasses.value_or(
+      options.parts > 2 ? hypergraph::kKWayBisectionPinHeavyFmPasses
+                        : hypergraph::HypergraphOptions{}.maxPinHeavyFmPasses);
   settings.fmMinImprovement = options.fmMinImprovement;
   settings.threads = request.threads;
   const bool suitor = settings.algorithm == hypergraph::HypergraphAlgorithm::CoarsenSuitor ||

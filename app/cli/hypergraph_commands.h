@@ -5,6 +5,7 @@
 
 #include <CLI/CLI.hpp>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "app/cli/instance_options.h"
@@ -28,7 +29,7 @@ struct HypergraphSolveOptions {
   int32_t levels = 0;
   int32_t bruteForceBelow = hypergraph::kDefaultBruteForceBelow;
   int32_t fmPasses = 8;
-  int32_t pinHeavyFmPasses = hypergraph::HypergraphOptions{}.maxPinHeavyFmPasses;
+  std::optional<int32_t> pinHeavyFmPasses;  // unset: the bipartition's or the k-way bisections' default
   double fmMinImprovement = hypergraph::HypergraphOptions{}.fmMinImprovement;
   int32_t parts = 2;              // bipartition: more parts by recursive bisection, then k-way refinement
   std::string objective = "km1";  // what the k-way refinement and the bisections' splitting aim at

@@ -25,7 +25,20 @@ int64_t NeighbourScan::accumulate(const Hypergraph& graph, int32_t j, const int3
   found_.clear();
   current_ = j;
   int64_t visits = 0;
-  for (int32_t edge : graph.edgesOf(j)) {
+  // A node's hyperedges lie all over memory, and a scan is mostly waiting for them: the offsets and weights
+  // of the hyperedge 2 * kAhead on are fetched, and the pins of the one kAhead on, so the misses overlap.
+  const std::span<const int32_t> edges = graph.edgesOf(j);
+  const int64_t* offsets = graph.edgeOffsets().data();
+  const int32_t* weights = graph.edgeWeights().data();
+  const int32_t* pinArray = graph.pinArray().data();
+  constexpr std::size_t kAhead = 4;
+  for (std::size_t i = 0; i < edges.size(); ++i) {
+    if (i + 2 * kAhead < edges.size()) {
+      __builtin_prefetch(offsets + edges[i + 2 * kAhead]);
+      __builtin_prefetch(weights + edges[i + 2 * kAhead]);
+    }
+    if (i + kAhead < edges.size()) __builtin_prefetch(pinArray + offsets[edges[i + kAhead]]);
+    const int32_t edge = edges[i];
     const auto pins = graph.pins(edge);
     visits += static_cast<int64_t>(pins.size());
     for (int32_t k : pins) {
@@ -42,7 +55,7 @@ int64_t NeighbourScan::accumulate(const Hypergraph& graph, int32_t j, const int3
         touched_.push_back(k);
         found_.push_back(0);
       }
-      found_[static_cast<std::size_t>(slot)] += graph.edgeWeight(edge);
+      found_[static_cast<std::size_t>(slot)] += weights[edge];
     }
   }
   return visits;

@@ -330,8 +330,7 @@ class MultilevelMachine final : public HypergraphSolver {
                      ? bruteForcePartition(graph(), levelBound())
                      : growPartition(graph(), sideTarget(graph().totalNodeWeight(), options_.sideShares));
     measurePartition(record);
-    fmPasses_ = 0;
-    stage_ = Stage::Refinement;
+    beginRefinement(record);
   }
 
   void projection(StepRecord& record) {
@@ -339,8 +338,24 @@ class MultilevelMachine final : public HypergraphSolver {
     --level_;
     compactLevel();
     measurePartition(record, cut_);
+    beginRefinement(record);
+  }
+
+  // A level gets FM passes up to its limit, which can be none (pin-heavy levels by default).
+  void beginRefinement(StepRecord& record) {
     fmPasses_ = 0;
-    stage_ = Stage::Refinement;
+    if (fmPassLimit() > 0) {
+      stage_ = Stage::Refinement;
+    } else {
+      finishLevel(record);
+    }
+  }
+
+  // The pin-heavy limit spares the input level (whose partition is the result) and the coarsest (whose
+  // initial partition has not been refined yet).
+  int32_t fmPassLimit() const {
+    const bool between = level_ > 0 && level_ + 1 < static_cast<int32_t>(levels_.size());
+    return between && pinHeavy() ? options_.maxPinHeavyFmPasses : options_.maxFmPasses;
   }
 
   // Whether the level holds at least kPinHeavy pins per node: a coarse level whose hyperedges stay large,
@@ -354,8 +369,11 @@ class MultilevelMachine final : public HypergraphSolver {
     ++fmPasses_;
     measurePartition(record, pass.cutAfter);
     const bool levelDone = !lowersByMoreThan(pass.cutBefore, pass.cutAfter, options_.fmMinImprovement) ||
-                           fmPasses_ >= (pinHeavy() ? options_.maxPinHeavyFmPasses : options_.maxFmPasses);
-    if (!levelDone) return;
+                           fmPasses_ >= fmPassLimit();
+    if (levelDone) finishLevel(record);
+  }
+
+  void finishLevel(StepRecord& record) {
     if (level_ > 0) {
       stage_ = Stage::Projection;
       return;

@@ -605,6 +605,7 @@ class TestHypergraphAlgorithms : public QObject {
       instances.push_back(generateRandom(spec));
     }
     instances.push_back(generateProfile(Profile::Stanford, 3000, baseSeed()));
+    int32_t pinHeavyLevels = 0;
     for (const Hypergraph& g : instances) {
       for (MatchingRule rule : {MatchingRule::Greedy, MatchingRule::Suitor}) {
         for (double epsilon : {0.0, 0.03, 0.1}) {
@@ -621,12 +622,13 @@ class TestHypergraphAlgorithms : public QObject {
           // (one that starts overweight may trade cut for balance).
           double previousCut = -1, previousImbalance = 1;
           std::map<int64_t, int32_t> passesPerLevel;
-          std::map<int64_t, bool> pinHeavy;  // per level: at least 32 pins per node
+          std::map<int64_t, bool> pinHeavy;  // per level, as refined: at least 32 pins per node
+          int64_t coarsest = 0;
           for (const StepRecord& step : solved.trace.records()) {
-            if (step.phase == kFmPassPhase) {
-              ++passesPerLevel[step.iteration];
-              pinHeavy[step.iteration] = step.counters[kPins] >= 32 * step.counters[kNodes];
-            }
+            if (step.phase == kInitialPartitionPhase) coarsest = step.iteration;
+            if (step.phase == kInitialPartitionPhase || step.phase == kProjectionPhase)
+              pinHeavy[step.counters[kLevel]] = step.counters[kPins] >= 32 * step.counters[kNodes];
+            if (step.phase == kFmPassPhase) ++passesPerLevel[step.iteration];
             if (step.phase == kFmPassPhase && step.iteration == 0 && previousCut >= 0 &&
                 previousImbalance <= std::max(epsilon, 1.0 / g.nodeCount()) + 1e-12) {
               QVERIFY(step.counters[kCut] <= previousCut);
@@ -637,15 +639,23 @@ class TestHypergraphAlgorithms : public QObject {
               previousImbalance = step.counters[kImbalance];
             }
           }
-          // Pin-heavy levels get their own (smaller) limit of FM passes.
+          // Pin-heavy levels between the input and the coarsest get their own limit of FM passes (none by
+          // default); every other level at least one pass.
           const HypergraphOptions options = bipartitionOptions(rule, epsilon);
-          for (const auto& [level, passes] : passesPerLevel) {
-            QVERIFY(passes >= 1);
-            QVERIFY(passes <= (pinHeavy[level] ? options.maxPinHeavyFmPasses : options.maxFmPasses));
+          for (int64_t level = 0; level <= coarsest; ++level) {
+            const int32_t passes = passesPerLevel[level];
+            if (level > 0 && level < coarsest && pinHeavy[level]) {
+              QVERIFY(passes <= options.maxPinHeavyFmPasses);
+              ++pinHeavyLevels;
+            } else {
+              QVERIFY2(passes >= 1 && passes <= options.maxFmPasses,
+                       qPrintable(QString("level %1: %2 FM passes").arg(level).arg(passes)));
+            }
           }
         }
       }
     }
+    QVERIFY(pinHeavyLevels > 0);  // the limit was put to the test
     std::filesystem::remove_all(folder);
   }
 

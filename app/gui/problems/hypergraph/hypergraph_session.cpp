@@ -208,6 +208,7 @@ MachineFactory HypergraphSession::machineFactory(std::string* notice) {
     hypergraph::KWayOptions kway;
     kway.bisection = options;
     kway.bisection.nodesPerStep = 0;  // a bisection is one step of the k-way machine
+    kway.bisection.maxPinHeavyFmPasses = hypergraph::kKWayBisectionPinHeavyFmPasses;
     kway.parts = algorithmPage_->parts();
     kway.objective = algorithmPage_->objective();
     return kwayMachineFactory(instance_.graph, kway);

@@ -26,6 +26,7 @@
 #include "solver/core/provenance.h"
 #include "solver/core/trace.h"
 #include "solver/lap/generators.h"
+#include "solver/lap/hungarian/distributed/distributed_cuda.h"
 #include "solver/lap/hungarian/distributed/distributed_solver.h"
 #include "solver/lap/io/matrix_io.h"
 
@@ -322,6 +323,7 @@ void addSolve(CLI::App& app, lap::Communicator& communicator) {
       return 0;
     });
     const SliceInstance instance = onEveryRankOrNone(communicator, [&] {
+      if (lap::parseBackend(options->backend) == lap::Backend::Cuda) lap::prepareRankDevice(communicator);
       return loadSlice(options->instance,
                        lap::distributedSliceAxis(lap::parseLapAlgorithm(options->algorithm)), communicator);
     });
@@ -360,6 +362,7 @@ void runDistributedBench(DistributedBenchOptions options, lap::Communicator& com
     options.output = "bench-" + options.preset + "-p" + std::to_string(ranks) + ".csv";
   const lap::Backend backend = lap::parseBackend(options.backend);
   warnIfThreadsShareCores(backend, options.threads, communicator);
+  if (backend == lap::Backend::Cuda) lap::prepareRankDevice(communicator);  // page-locked slices
   std::vector<std::string> columns = {"device",    "preset",      "ranks",      "n",       "range",
                                       "seed",      "algorithm",   "backend",    "threads", "repeat",
                                       "objective", "certificate", "iterations", "steps",   "total_ms",

@@ -25,7 +25,7 @@
 #                    one row per run; a run fails when the objectives differ, the certificate is not valid,
 #                    or a rank's measured memory is more than 10 % off what its buffers should take
 #   weak R, strong R `bench --preset weak|strong --backend cuda` with P in R (give a multi-GPU machine's
-#                    counts, e.g. 1,2): OUT/weak-pP.csv ...
+#                    counts, e.g. 1,2; REPEATS timed runs each, default 2): OUT/weak-pP.csv ...
 #   exchange R       exchange_cost with P in R: OUT/exchange-pP.csv (latency and bandwidth of the collectives)
 #   trace N A        one rank, phase granularity, n = N [0,10n), algorithm A: OUT/trace-A-N.rank0.csv, the
 #                    per-level times the scaling model fits (bench/lap/multi_gpu_model.py)
@@ -117,7 +117,7 @@ run_bench() {
   local preset=$1 ranks
   for ranks in ${2//,/ }; do
     timeout 600 "${mpirun[@]}" -np "$ranks" "$mpi" bench --preset "$preset" --backend cuda \
-      --repeats 2 --output "$out/$preset-p$ranks.csv" >"$out/$preset-p$ranks.log" 2>&1
+      --repeats "${REPEATS:-2}" --output "$out/$preset-p$ranks.csv" >"$out/$preset-p$ranks.log" 2>&1
     echo "bench $preset P=$ranks ($gpus GPUs): exit $? $(tail -2 "$out/$preset-p$ranks.log" | tr '\n' ' ')"
   done
 }

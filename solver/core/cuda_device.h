@@ -21,6 +21,10 @@ struct CudaDeviceInfo {
 // cost matrices created afterwards upload at full bus speed.
 const CudaDeviceInfo& cudaDevice();
 
+// Installs the page-locked host allocator, as cudaDevice() does, without probing device 0: for processes that
+// pick their own device (an MPI rank per GPU). Does nothing in a build without CUDA.
+void usePageLockedHostMemory();
+
 // The page-locked allocator keeps freed blocks for reuse (solver/core/caching_host_allocator.h). Its counts
 // (all zero before a device is probed, or without one), and trim: give the cached blocks back, returning
 // their bytes.

@@ -12,6 +12,8 @@ const CudaDeviceInfo& cudaDevice() {
   return info;
 }
 
+void usePageLockedHostMemory() {}
+
 CachingHostAllocator::Stats pinnedHostCacheStats() {
   return {};
 }

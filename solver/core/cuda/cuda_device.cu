@@ -1,6 +1,7 @@
 #include <cuda_runtime.h>
 
 #include <cstdlib>
+#include <mutex>
 
 #include "solver/core/cuda_device.h"
 #include "solver/core/host_buffer.h"
@@ -59,13 +60,20 @@ CudaDeviceInfo probe() {
   info.usable = true;
   info.name = properties.name;
   info.multiprocessors = properties.multiProcessorCount;
-  setHostAllocator({[](std::size_t bytes) { return pinnedCache().allocate(bytes); },
-                    [](void* pointer) { pinnedCache().release(pointer); }});
-  std::atexit([] { pinnedCache().trim(); });
+  usePageLockedHostMemory();
   return info;
 }
 
 }  // namespace
+
+void usePageLockedHostMemory() {
+  static std::once_flag installed;
+  std::call_once(installed, [] {
+    setHostAllocator({[](std::size_t bytes) { return pinnedCache().allocate(bytes); },
+                      [](void* pointer) { pinnedCache().release(pointer); }});
+    std::atexit([] { pinnedCache().trim(); });
+  });
+}
 
 const CudaDeviceInfo& cudaDevice() {
   static const CudaDeviceInfo info = probe();

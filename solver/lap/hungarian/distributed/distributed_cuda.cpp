@@ -2,11 +2,17 @@
 
 #include <string>
 
+#include "solver/core/cuda_device.h"
 #include "solver/lap/hungarian/cuda/cuda_kernels.h"
 #include "solver/lap/hungarian/distributed/distributed_kernels.h"
 #include "solver/lap/hungarian/hungarian.h"
 
 namespace ms::lap {
+
+void prepareRankDevice(const Communicator& communicator) {
+  useDeviceOfLocalRank(communicator.localRank());
+  usePageLockedHostMemory();
+}
 
 template <CostType T>
 std::unique_ptr<LapSolver<T>> makeDistributedCudaHungarian(const CostMatrix<T>& costs,

@@ -4,6 +4,10 @@
 
 namespace ms::lap {
 
+void prepareRankDevice(const Communicator&) {
+  throw SolveError("this build has no CUDA support (nvcc was not found at build time)");
+}
+
 template <CostType T>
 std::unique_ptr<LapSolver<T>> makeDistributedCudaHungarian(const CostMatrix<T>&, const MatrixSlice&,
                                                            DualOf<T>, const LapOptions&, Communicator&,

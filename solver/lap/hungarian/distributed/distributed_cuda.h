@@ -13,9 +13,9 @@
 
 namespace ms::lap {
 
-// Makes the local rank's device (local rank modulo the visible devices) current and has host buffers allocated
-// page-locked from then on: call it before the slice is loaded, so that its upload runs at bus speed. Throws
-// SolveError where this build has no CUDA or no device is usable.
+// Makes the local rank's device (local rank modulo the visible devices) current and has host buffers
+// allocated page-locked from then on: call it before the slice is loaded, so that its upload runs at bus
+// speed. Throws SolveError where this build has no CUDA or no device is usable.
 void prepareRankDevice(const Communicator& communicator);
 
 // `costs` holds `slice`; `zeroSlack` is the whole matrix's zero tolerance. `memory`, if given, receives the

@@ -31,6 +31,9 @@ HypergraphAlgorithm parseHypergraphAlgorithm(std::string_view text);
 inline constexpr double kDefaultEpsilon = 0.03;  // Zoltan's default 1.03 tolerance in the terms of eq. 2
 inline constexpr int32_t kDefaultBruteForceBelow = 16;  // M of Fig. 2
 
+// Pins per node from which a level counts as pin-heavy (HypergraphOptions::maxPinHeavyFmPasses).
+inline constexpr int64_t kPinHeavyPinsPerNode = 32;
+
 struct HypergraphOptions {
   HypergraphAlgorithm algorithm = HypergraphAlgorithm::Bipartition;
   // Suitor matching (coarsen-suitor, and bipartition with MatchingRule::Suitor): Sequential, Cpu (OpenMP)

@@ -358,11 +358,11 @@ class MultilevelMachine final : public HypergraphSolver {
     return between && pinHeavy() ? options_.maxPinHeavyFmPasses : options_.maxFmPasses;
   }
 
-  // Whether the level holds at least kPinHeavy pins per node: a coarse level whose hyperedges stay large,
-  // where an FM pass costs a walk over nearly all the input's pins for few nodes (flickr-like from its level
-  // of about 228,000 nodes on: 41 pins per node and more). Grids' coarse levels, whose hyperedges collapse,
-  // are not.
-  bool pinHeavy() const { return graph().pinCount() >= kPinHeavy * graph().nodeCount(); }
+  // Whether the level holds at least kPinHeavyPinsPerNode pins per node: a coarse level whose hyperedges stay
+  // large, where an FM pass costs a walk over nearly all the input's pins for few nodes (flickr-like from its
+  // level of about 228,000 nodes on: 41 pins per node and more). Grids' coarse levels, whose hyperedges
+  // collapse, are not.
+  bool pinHeavy() const { return graph().pinCount() >= kPinHeavyPinsPerNode * graph().nodeCount(); }
 
   void refine(StepRecord& record) {
     const FmPassResult pass = fmPass(graph(), partition_, levelBound(), hostThreads());
@@ -421,8 +421,7 @@ class MultilevelMachine final : public HypergraphSolver {
   double imbalance_ = 0;
   int32_t fmPasses_ = 0;
   static constexpr double kCompactionPays = 0.1;
-  static constexpr int64_t kPinHeavy = 32;  // pins per node from which maxPinHeavyFmPasses applies
-  bool compactionPays_ = true;              // compactLevel() goes on to the next finer level
+  bool compactionPays_ = true;  // compactLevel() goes on to the next finer level
 };
 
 }  // namespace

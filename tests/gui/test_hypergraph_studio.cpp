@@ -11,6 +11,7 @@
 #include <cmath>
 #include <map>
 
+#include "app/gui/problems/hypergraph/hypergraph_instance.h"
 #include "app/gui/problems/hypergraph/hypergraph_session.h"
 #include "solver/hypergraph/generators.h"
 #include "solver/hypergraph/warp_plan.h"
@@ -233,6 +234,25 @@ class TestHypergraphStudio : public QObject {
     QVERIFY(!cuts.isEmpty());
     QCOMPARE(cuts.back().y(), static_cast<double>(result.cut));
     QCOMPARE(window.status().objective, static_cast<double>(result.cut));
+  }
+
+  // A coarse pin-heavy level gets no FM pass under the studio's options, and its projection step says so;
+  // every other projection is followed by an FM pass.
+  void projectionSaysWhenALevelGetsNoFmPass() {
+    const auto graph = std::make_shared<const hypergraph::Hypergraph>(
+        hypergraph::generateProfile(hypergraph::Profile::Stanford, 600, 2));
+    auto solver = hypergraph::makeHypergraphSolver(graph, hypergraph::HypergraphOptions{});
+    const Trace trace = runToEnd(*solver);
+    const auto& records = trace.records();
+    int withoutPass = 0, withPass = 0;
+    for (std::size_t i = 0; i < records.size(); ++i) {
+      if (records[i].phase != hypergraph::kProjectionPhase) continue;
+      const QString explained = explainHypergraphStep(records[i]);
+      const bool passFollows = i + 1 < records.size() && records[i + 1].phase == hypergraph::kFmPassPhase;
+      QVERIFY2(explained.contains(QStringLiteral("no FM pass")) != passFollows, qPrintable(explained));
+      ++(passFollows ? withPass : withoutPass);
+    }
+    QVERIFY(withoutPass > 0 && withPass > 0);
   }
 
   // Four parts with the km1 objective: the objective box opens from three parts on, the run is the k-way

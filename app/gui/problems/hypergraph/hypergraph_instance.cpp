@@ -3,6 +3,7 @@
 #include <QFileInfo>
 #include <QObject>
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <stdexcept>
 
@@ -115,8 +116,17 @@ QString explainHypergraphStep(const StepRecord& record) {
              number(counter(hypergraph::kImbalance)));
   }
   if (phase == hypergraph::kProjectionPhase) {
-    return QObject::tr("Projected the partition onto level %1 (eq. 5): cut %2.")
-        .arg(level, number(counter(hypergraph::kCut)));
+    const QString projected = QObject::tr("Projected the partition onto level %1 (eq. 5): cut %2.")
+                                  .arg(level, number(counter(hypergraph::kCut)));
+    // The studio runs the default options: a coarse pin-heavy level gets no FM pass.
+    const double nodes = std::max(1.0, counter(hypergraph::kNodes));
+    if (counter(hypergraph::kLevel) == 0 ||
+        counter(hypergraph::kPins) < hypergraph::kPinHeavyPinsPerNode * nodes)
+      return projected;
+    return projected + QObject::tr(
+                           " %1 pins per node: no FM pass on a coarse level this heavy (a pass would "
+                           "walk all its pins for few nodes; the finer levels' passes refine instead).")
+                           .arg(number(std::round(counter(hypergraph::kPins) / nodes)));
   }
   const auto kway = [&](hypergraph::KWayCounter slot) {
     return number(record.counters[static_cast<std::size_t>(slot)]);

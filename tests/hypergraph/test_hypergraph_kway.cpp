@@ -389,7 +389,9 @@ class TestHypergraphKWay : public QObject {
       spec.edges = 10 + spec.edges * 5;
       spec.maxNodeWeight = base.seed % 2 == 0 ? 1 : 4;
       const Hypergraph g = generateRandom(spec);
-      for (int32_t k : {2, 3, 8}) {
+      // 130 parts: three words of connected parts per hyperedge, and hyperedges of fewer pins priced
+      // through their pins.
+      for (int32_t k : {2, 3, 8, 130}) {
         for (Objective objective : {Objective::Cut, Objective::Km1}) {
           std::vector<int32_t> part = randomParts(g.nodeCount(), k, random);
           const int64_t bound =

@@ -311,10 +311,6 @@ class TestHypergraphKWay : public QObject {
     QVERIFY2(worstRatio <= 2.0, qPrintable(worst));
   }
 
-  // A 48 x 48 stencil: every part used and within the bound, the refinement never worse than recursive
-  // bisection alone or with label propagation only (and FM better on some), far better than a random
-  // split, and the trace is k - 1 bisections then label propagation and FM passes and V-cycles, its last
-  // record carrying the result's objectives.
   // FM passes and V-cycles go on while each lowers km1 by more than minImprovement of it: every one but the
   // last of them did, and with a share of 1 (no pass gains that much) one of each runs.
   void fmPassesAndVCyclesStopWhenTheyGainLittle() {
@@ -339,6 +335,10 @@ class TestHypergraphKWay : public QObject {
     }
   }
 
+  // A 48 x 48 stencil: every part used and within the bound, the refinement never worse than recursive
+  // bisection alone or with label propagation only (and FM better on some), far better than a random
+  // split, and the trace is k - 1 bisections then label propagation and FM passes and V-cycles, its last
+  // record carrying the result's objectives.
   void gridPartsAreBalancedAndRefined() {
     const Hypergraph g = stencil(48);
     std::mt19937_64 random(baseSeed() + 500);

@@ -258,7 +258,7 @@ void writeProfileCsv(const std::vector<ProfiledSolve>& solves, const std::string
   CsvTable table({"device",       "generator",      "n",
                   "range",        "seed",           "algorithm",
                   "iteration",    "blocks",         "levels",
-                  "team_levels",  "dual_updates",   "team_dual_updates",
+                  "team_levels",  "closure_levels", "dual_updates",   "team_dual_updates",
                   "frontier_max", "frontier_sum",   "reverse_columns",
                   "paths",        "path_max",       "path_sum",
                   "forward_ns",   "dual_update_ns", "augment_ns",
@@ -273,7 +273,8 @@ void writeProfileCsv(const std::vector<ProfiledSolve>& solves, const std::string
       row.set("n", instance.n).set("range", instance.range).set("seed", instance.seed);
       row.set("algorithm", solve.configuration.algorithm);
       row.set("iteration", static_cast<int64_t>(k)).set("blocks", p.blocks).set("levels", p.levels);
-      row.set("team_levels", p.teamLevels).set("dual_updates", p.dualUpdates);
+      row.set("team_levels", p.teamLevels).set("closure_levels", p.closureLevels);
+      row.set("dual_updates", p.dualUpdates);
       row.set("team_dual_updates", p.teamDualUpdates).set("frontier_max", p.frontierMax);
       row.set("frontier_sum", p.frontierSum).set("reverse_columns", p.reverseColumns).set("paths", p.paths);
       row.set("path_max", p.pathMax).set("path_sum", p.pathSum).set("forward_ns", p.forwardNs);

@@ -10,6 +10,7 @@
 #include "solver/lap/hungarian/cuda/cuda_kernels.h"
 #include "solver/lap/hungarian/cuda/device_resources.cuh"
 #include "solver/lap/hungarian/cuda/hungarian_device.cuh"
+#include "solver/lap/hungarian/cuda/closure_search_device.cuh"
 #include "solver/lap/hungarian/cuda/search_device.cuh"
 
 namespace ms::lap {
@@ -45,6 +46,9 @@ using gpu::kMaxChunks;
 // Resident blocks per multiprocessor of the device-resident search: enough warps to stream the matrix, few
 // enough blocks that a grid-wide barrier stays cheap.
 constexpr int kSearchBlocksPerMultiprocessor = 4;
+// The closure search reads few rows per round and waits at more barriers: with 2 blocks per multiprocessor
+// instead of 4, real costs took 681 / 2197 ms instead of 732 / 2212 ms at n = 10000 / 20000 (H100, one run).
+constexpr int kClosureSearchBlocksPerMultiprocessor = 2;
 // Device memory kept free beyond the estimate: the context's own allocations and fragmentation.
 constexpr double kReserveBytes = 256.0 * 1024 * 1024;
 
@@ -89,6 +93,11 @@ struct CudaKernels<T>::Device {
   gpu::DeviceArray<int32_t> zeroCols;
   gpu::DeviceArray<gpu::SearchScalars> searchScalars;
   int searchBlocks[2] = {};  // resident blocks of the cooperative search kernel: [profiled]
+  // The tree variant's closure search on floating costs (closure_search_device.cuh): its zero-slack lists and
+  // counts, the blocks' argmin columns and the failure; the join totals, the blocks' minima and the total.
+  gpu::DeviceArray<int32_t> closureInts;
+  gpu::DeviceArray<Dual> closureDuals;
+  gpu::ClosureView<Dual> closure{};
   gpu::DeviceArray<SearchIterationProfile> searchProfile;  // made at the first profiled search
   // Distributed exchange: the frontier's bit sets, and the host copy of whatever the ranks combine.
   gpu::DeviceArray<unsigned long long> exchangeBits;
@@ -171,16 +180,34 @@ int32_t rowsPerChunk(int32_t rows, int32_t n, int multiprocessors) {
   return gpu::rowsPerChunk(rows, std::max(1, ceilDiv(n, kBlock)), int64_t{multiprocessors} * (2048 / kBlock));
 }
 
+// The tree variant searches by closures over zero-slack edges on floating costs (closure_search_device.cuh),
+// level by level on integer costs, where ties make the equality graph wide (search_device.cuh).
+template <class T>
+constexpr bool kClosureSearch = std::is_floating_point_v<T>;
+
 template <class T>
 // The tree kernel is named first so that it is emitted first, and its function-local shared arrays are
 // declared before the classical kernel's: ptxas lays out shared memory in declaration order, and with the
 // classical buffers first the tree kernel's machine code changed and its integer-cost searches ran 5-15 %
 // slower (H100). This way it is the same machine code as before the classical kernel's segmented dual update.
 // The profiling kernels (bench --search-profile) come after, so they leave the others as they were.
-auto searchKernelOf(HungarianVariant variant, bool profile) {
+const void* searchKernelOf(HungarianVariant variant, bool profile) {
   const bool tree = variant == HungarianVariant::Tree;
-  if (!profile) return tree ? gpu::searchKernel<T, false, false> : gpu::searchKernel<T, true, false>;
-  return tree ? gpu::searchKernel<T, false, true> : gpu::searchKernel<T, true, true>;
+  if constexpr (kClosureSearch<T>) {
+    if (tree) {
+      return reinterpret_cast<const void*>(profile ? gpu::closureSearchKernel<T, true>
+                                                   : gpu::closureSearchKernel<T, false>);
+    }
+    return reinterpret_cast<const void*>(profile ? gpu::searchKernel<T, true, true>
+                                                 : gpu::searchKernel<T, true, false>);
+  } else {
+    if (!profile) {
+      return reinterpret_cast<const void*>(tree ? gpu::searchKernel<T, false, false>
+                                                : gpu::searchKernel<T, true, false>);
+    }
+    return reinterpret_cast<const void*>(tree ? gpu::searchKernel<T, false, true>
+                                              : gpu::searchKernel<T, true, true>);
+  }
 }
 
 }  // namespace
@@ -204,8 +231,13 @@ void CudaKernels<T>::allocate() {
   // Tree: the row chunks' partial column minima; classical: the row segments' minima of a dual update.
   const double partialBytes =
       partials ? static_cast<double>(kMaxChunks) * n * (sizeof(Dual) + sizeof(int32_t)) : 0;
+  const bool closure = kClosureSearch<T> && !classical && !sliced_;
+  // The closure search: the zero-slack lists and counts, roots, forest rows, stale columns and the join
+  // totals; the blocks' minima are O(grid).
+  const double closureBytes =
+      closure ? n * ((gpu::kTightEdgesPerRow + 4.0) * sizeof(int32_t) + 2.0 * sizeof(Dual)) : 0;
   const double workBytes = n * (3.0 * sizeof(Dual) + kIntArrayCount * sizeof(int32_t) + sizeof(long long)) +
-                           4.0 * tiles + 2.0 * dev.bitWords * sizeof(unsigned long long);
+                           4.0 * tiles + 2.0 * dev.bitWords * sizeof(unsigned long long) + closureBytes;
   std::size_t freeBytes = 0, totalBytes = 0;
   gpu::checkCuda(cudaDeviceSynchronize(), "cudaDeviceSynchronize");  // earlier frees have taken effect
   gpu::checkCuda(cudaMemGetInfo(&freeBytes, &totalBytes), "cudaMemGetInfo");
@@ -327,8 +359,28 @@ void CudaKernels<T>::allocate() {
     gpu::checkCuda(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
                        &residentPerMultiprocessor, searchKernelOf<T>(variant_, profile), kBlock, 0),
                    "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
-    dev.searchBlocks[profile] =
-        dev.multiprocessors * std::min(residentPerMultiprocessor, kSearchBlocksPerMultiprocessor);
+    const int wanted = closure ? kClosureSearchBlocksPerMultiprocessor : kSearchBlocksPerMultiprocessor;
+    dev.searchBlocks[profile] = dev.multiprocessors * std::min(residentPerMultiprocessor, wanted);
+  }
+  if (closure) {
+    const auto blocks = static_cast<std::size_t>(std::max(dev.searchBlocks[0], dev.searchBlocks[1]));
+    const std::size_t listInts = n * gpu::kTightEdgesPerRow;
+    dev.closureInts = gpu::DeviceArray<int32_t>(listInts + 4 * n + blocks + 1 + 2 * gpu::kCountsPerParity);
+    dev.closureDuals = gpu::DeviceArray<Dual>(2 * n + blocks + 1);
+    gpu::ClosureView<Dual>& c = dev.closure;
+    c.tightCols = dev.closureInts.get();
+    c.tightCount = c.tightCols + listInts;
+    c.rowRoot = c.tightCount + n;
+    c.forestRows = c.rowRoot + n;
+    c.staleCols = c.forestRows + n;
+    c.blockBestCol = c.staleCols + n;
+    c.failure = c.blockBestCol + blocks;
+    c.counts = c.failure + 1;
+    c.rowJoin = dev.closureDuals.get();
+    c.colJoin = c.rowJoin + n;
+    c.blockBest = c.colJoin + n;
+    c.total = c.blockBest + blocks;
+    gpu::checkCuda(cudaMemsetAsync(c.tightCount, 0, n * sizeof(int32_t), stream), "cudaMemset");
   }
 
   if constexpr (std::is_floating_point_v<T>) {
@@ -493,10 +545,13 @@ SearchSummary CudaKernels<T>::searchIterations(bool zerosStale, int32_t iteratio
     records = dev.searchProfile.get();
   }
   void* arguments[] = {&dev.view, &scalars, &frontierA, &frontierB, &iterationLimit, &records};
-  gpu::checkCuda(
-      cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(searchKernelOf<T>(variant_, profile)),
-                                  dim3(dev.searchBlocks[profile]), dim3(kBlock), arguments, 0, dev.stream()),
-      "searchKernel (cooperative launch)");
+  void* closureArguments[] = {&dev.view,  &dev.closure,    &scalars, &frontierA,
+                              &frontierB, &iterationLimit, &records};
+  const bool closure = kClosureSearch<T> && variant_ == HungarianVariant::Tree;
+  gpu::checkCuda(cudaLaunchCooperativeKernel(searchKernelOf<T>(variant_, profile), dim3(dev.searchBlocks[profile]),
+                                             dim3(kBlock), closure ? closureArguments : arguments, 0,
+                                             dev.stream()),
+                 "searchKernel (cooperative launch)");
   dev.enqueued = true;
   synchronize(dev);
   const gpu::Published& out = dev.published();

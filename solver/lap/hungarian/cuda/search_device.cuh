@@ -135,6 +135,9 @@ class SearchRounds {
     r.frontierMax = max(r.frontierMax, frontierSize);
     r.frontierSum += frontierSize;
   }
+  __device__ void noteClosureLevel() {
+    if (kProfile && leader()) ++profile_[profiled_].closureLevels;
+  }
   __device__ void noteDualUpdate(bool team) {
     if (!kProfile || !leader()) return;
     SearchIterationProfile& r = profile_[profiled_];
@@ -297,22 +300,17 @@ __device__ bool classicalDualUpdateInRounds(const DeviceView<T>& d, SearchRounds
   return true;
 }
 
-// One BFS level of the tree variant over `frontierSize` rows: column tiles x row chunks as work items of the
-// resident blocks; with several chunks, a second round merges the chunks' minima and settles the columns.
-// The settling round also takes the smallest non-zero slack of the columns that stay uncovered: when the
-// level ends the search without augmenting paths, that is the dual update's theta, with no round of its own.
-template <class T, bool kProfile>
-__device__ void expandTreeInRounds(const DeviceView<T>& d, SearchRounds<T, kProfile>& rounds,
-                                   const int32_t* frontier, int32_t frontierSize, int32_t* nextFrontier) {
+// The reading of one tree level over `frontierSize` rows: column tiles x row chunks as work items of the
+// resident blocks; with several chunks, a second round merges the chunks' minima. `settle(j, column, best,
+// bestRow)` receives every live column with its smallest slack over the frontier rows and the row attaining
+// it; the caller reduces what settling found and ends the round.
+template <class T, bool kProfile, class Settle>
+__device__ void scanFrontierInRounds(const DeviceView<T>& d, SearchRounds<T, kProfile>& rounds,
+                                     const int32_t* frontier, int32_t frontierSize, Settle&& settle) {
   using Dual = typename DeviceView<T>::Dual;
   const int32_t tiles = (d.n + kBlock - 1) / kBlock;
   const int32_t rows = rowsPerChunk(frontierSize, tiles, 2LL * gridDim.x);
-  const int32_t chunks = (frontierSize + rows - 1) / rows;
-  Dual smallestOpen = kDualInfinity<Dual>;  // this thread's smallest slack of a column left uncovered
-  const auto settle = [&](int32_t j, const ColumnState<T>& column, Dual best, int32_t bestRow) {
-    const Dual s = settleColumn(d, j, column, best, bestRow, nextFrontier, rounds.count());
-    if (!d.isZero(s)) smallestOpen = min(smallestOpen, s);
-  };
+  const int32_t chunks = max(1, (frontierSize + rows - 1) / rows);  // no rows: the columns are still settled
   for (int32_t item = blockIdx.x; item < tiles * chunks; item += gridDim.x) {
     const int32_t tile = item % tiles, chunk = item / tiles;
     const int32_t j = tile * kBlock + static_cast<int32_t>(threadIdx.x);
@@ -343,6 +341,21 @@ __device__ void expandTreeInRounds(const DeviceView<T>& d, SearchRounds<T, kProf
     }
     rounds.split(kPartWork);
   }
+}
+
+// One BFS level of the tree variant: the frontier rows read, each live column settled. The settling also
+// takes the smallest non-zero slack of the columns that stay uncovered: when the level ends the search
+// without augmenting paths, that is the dual update's theta, with no round of its own.
+template <class T, bool kProfile>
+__device__ void expandTreeInRounds(const DeviceView<T>& d, SearchRounds<T, kProfile>& rounds,
+                                   const int32_t* frontier, int32_t frontierSize, int32_t* nextFrontier) {
+  using Dual = typename DeviceView<T>::Dual;
+  Dual smallestOpen = kDualInfinity<Dual>;  // this thread's smallest slack of a column left uncovered
+  scanFrontierInRounds(d, rounds, frontier, frontierSize,
+                       [&](int32_t j, const ColumnState<T>& column, Dual best, int32_t bestRow) {
+                         const Dual s = settleColumn(d, j, column, best, bestRow, nextFrontier, rounds.count());
+                         if (!d.isZero(s)) smallestOpen = min(smallestOpen, s);
+                       });
   smallestOpen = blockMin(smallestOpen);
   if (threadIdx.x == 0) atomicMin(rounds.minKey(), orderKey(smallestOpen));
   rounds.split(kPartReduce);

@@ -18,6 +18,7 @@ struct SearchIterationProfile {
   int32_t blocks =
       0;  // the profiling kernel's grid (it may hold fewer blocks than the one without a profile)
   int32_t levels = 0, teamLevels = 0;
+  int32_t closureLevels = 0;  // the closure search's block-local BFS levels (closure_search_device.cuh)
   int32_t dualUpdates = 0, teamDualUpdates = 0;
   int32_t frontierMax = 0;     // largest frontier of a level
   int32_t reverseColumns = 0;  // unassigned columns reached

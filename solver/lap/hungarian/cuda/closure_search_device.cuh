@@ -1,0 +1,373 @@
+#pragma once
+// Device-resident search of the tree variant on floating costs: a forest kept across augmentations, grown by
+// closures over known zero-slack edges.
+//
+// Why (docs/results/lap-gpu.md, "Profiling the search"): on real costs nearly every iteration augments one
+// path, yet the search rebuilt the alternating trees of every free row from scratch each time, reading each
+// tree row in full again (7.0 million rows at n = 10000), and it grew them one grid-wide BFS level at a time,
+// about five levels per dual update over edges that earlier dual updates had made tight. Here:
+// - The forest stays. An augmentation ends only the trees it went through (every tree that reached a free
+//   column); their rows and columns leave the forest with their duals brought up to date, and the columns
+//   whose smallest slack came from one of their rows get it again from the rows that stay.
+// - Each row keeps a short list of columns known to be at zero slack. Block 0 follows the lists from the rows
+//   that join (the closure: a block-local BFS) while the rest of the grid waits; one grid round then reads
+//   the joined rows in full for the column slacks.
+// - Dual updates are lazy, as in Jonker-Volgenant: the forest's duals move with a running total of theta,
+//   applied to a vertex when it leaves the forest and to all when the kernel ends. A cycle of the search is
+//   two grid barriers (closure, read); a dual update takes no round of its own.
+//
+// The lists are only a shortcut: an edge missing from them shows as a zero slack when its row is read (and
+// joins the list then), an edge no longer tight is dropped when its row is next expanded, a full list drops
+// new edges. Either way the same columns are reached, a cycle later.
+
+#include "solver/lap/hungarian/cuda/search_device.cuh"
+
+namespace ms::lap::gpu {
+
+// Known zero-slack columns per row.
+inline constexpr int32_t kTightEdgesPerRow = 8;
+
+// Counts appended during an augmentation round, one set per parity of the iteration (a set is cleared while
+// the other is in use): live forest rows, columns whose slack is stale, queued rows whose tree lives on.
+inline constexpr int kLiveRows = 0, kStaleCols = 1, kSurvivors = 2, kCountsPerParity = 3;
+
+// What the closure search keeps besides DeviceView's arrays.
+template <class Dual>
+struct ClosureView {
+  int32_t* tightCols;   // row i's list: kTightEdgesPerRow entries from i * kTightEdgesPerRow
+  int32_t* tightCount;  // entries appended to row i's list (those past the capacity were dropped)
+  int32_t* rowRoot;     // the free row at the root of row i's tree
+  int32_t* forestRows;  // after an augmentation: the rows left in the forest
+  int32_t* staleCols;   // after an augmentation: the columns whose slack is recomputed
+  int32_t* counts;      // 2 * kCountsPerParity
+  // The running total of theta when the row or column joined the forest. An uncovered column's slack is
+  // kept shifted by the total: its slack is slack[j] - total.
+  Dual* rowJoin;
+  Dual* colJoin;
+  // Per block of the grid, after each read: its columns' smallest shifted slack left open, and that column.
+  Dual* blockBest;
+  int32_t* blockBestCol;
+  // Block 0's closure, for the other blocks: the new total and any failure.
+  Dual* total;
+  int32_t* failure;
+};
+
+__device__ inline void addTightEdge(int32_t* tightCols, int32_t* tightCount, int32_t i, int32_t j) {
+  const int32_t slot = atomicAdd(&tightCount[i], 1);
+  if (slot < kTightEdgesPerRow) tightCols[static_cast<std::size_t>(i) * kTightEdgesPerRow + slot] = j;
+}
+
+// Column j has been claimed for row `pred` of the forest at zero slack: its row joins pred's tree (queued in
+// `rows`), or j ends an augmenting path.
+template <class T>
+__device__ void joinThrough(const DeviceView<T>& d, const ClosureView<typename DeviceView<T>::Dual>& c,
+                            int32_t j, int32_t pred, typename DeviceView<T>::Dual total, int32_t* rows,
+                            int32_t* rowCount) {
+  storeRelaxed(d.colPred[j], pred);
+  const int32_t next = d.colAssign[j];
+  if (next == -1) {
+    markReverse(d, j);
+    return;
+  }
+  c.colJoin[j] = total;
+  c.rowJoin[next] = total;
+  c.rowRoot[next] = c.rowRoot[pred];
+  reachRowThroughColumn(d, next, j, rows, rowCount);
+}
+
+// Rows [head, tail) of the closure have just joined: their listed columns still uncovered and at zero slack
+// join through them (an assigned one claimed once: several rows may reach it, and the column, its row and the
+// row's root must name one tree). A tile of kTightEdgesPerRow threads takes a row, a thread one listed column,
+// so that the list's reads overlap; the list is rewritten without the edges that are no longer tight. A
+// joined row's dual is as when it joined and an uncovered column's has not moved since: the slack is exact.
+template <class T>
+__device__ void expandTightEdges(const DeviceView<T>& d, const ClosureView<typename DeviceView<T>::Dual>& c,
+                                 int32_t head, int32_t tail, typename DeviceView<T>::Dual total, int32_t* rows,
+                                 int32_t* rowCount) {
+  namespace cg = cooperative_groups;
+  const auto tile = cg::tiled_partition<kTightEdgesPerRow>(cg::this_thread_block());
+  const auto lane = static_cast<int32_t>(tile.thread_rank());
+  for (int32_t k = head + static_cast<int32_t>(tile.meta_group_rank()); k < tail;
+       k += static_cast<int32_t>(tile.meta_group_size())) {
+    const int32_t r = rows[k];
+    int32_t* const list = c.tightCols + static_cast<std::size_t>(r) * kTightEdgesPerRow;
+    const int32_t j = lane < min(c.tightCount[r], kTightEdgesPerRow) ? list[lane] : -1;
+    bool keep = false;
+    if (j >= 0) {
+      if (loadRelaxed(d.colCover[j]) != 0) {
+        keep = true;  // whether it is still tight is not known here
+      } else if (d.isZero(d.slackOf(r, j, d.rowDual[r]))) {
+        keep = true;
+        // A free column may be reached by several trees: the reverse pass follows whichever predecessor stayed.
+        if (d.colAssign[j] == -1 || atomicCAS(&d.colCover[j], 0, 1) == 0)
+          joinThrough(d, c, j, r, total, rows, rowCount);
+      }
+    }
+    const unsigned kept = tile.ballot(keep);
+    if (keep) list[__popc(kept & ((1u << lane) - 1))] = j;
+    if (lane == 0) c.tightCount[r] = __popc(kept);
+  }
+}
+
+// The value of thread 0's `value` in every thread of the block.
+template <class V>
+__device__ inline V broadcast(V value) {
+  __shared__ V shared;
+  if (threadIdx.x == 0) shared = value;
+  __syncthreads();
+  const V result = shared;
+  __syncthreads();
+  return result;
+}
+
+// Block 0: the closure of the `queued` rows already in `rows`, counted in the round's count. After a read
+// that brought no rows (`dualUpdate`), the rows come from the columns a dual update brings to zero slack: the
+// new total is the smallest open slack the read left. Writes the total for the other blocks, or the failure.
+template <class T, bool kProfile>
+__device__ void closeOverTightEdges(const DeviceView<T>& d, const ClosureView<typename DeviceView<T>::Dual>& c,
+                                    SearchRounds<T, kProfile>& rounds, int32_t* rows, int32_t queued,
+                                    bool dualUpdate, typename DeviceView<T>::Dual total) {
+  using Dual = typename DeviceView<T>::Dual;
+  __shared__ int32_t joined;  // rows in `rows` (appends to shared memory are cheaper than to the round's count)
+  if (threadIdx.x == 0) joined = queued;
+  if (dualUpdate) {
+    Dual smallest = kDualInfinity<Dual>;
+    for (int32_t b = static_cast<int32_t>(threadIdx.x); b < static_cast<int32_t>(gridDim.x); b += kBlock)
+      smallest = min(smallest, c.blockBest[b]);
+    total = broadcast(blockMin(smallest));
+    if (total == kDualInfinity<Dual>) {
+      if (threadIdx.x == 0) *c.failure = kSearchInfeasible;
+      return;
+    }
+    for (int32_t b = static_cast<int32_t>(threadIdx.x); b < static_cast<int32_t>(gridDim.x); b += kBlock) {
+      const int32_t j = c.blockBestCol[b];
+      if (j < 0 || !d.isZero(c.blockBest[b] - total)) continue;
+      const int32_t pred = d.colPred[j];
+      addTightEdge(c.tightCols, c.tightCount, pred, j);
+      joinThrough(d, c, j, pred, total, rows, &joined);
+    }
+  }
+  if (threadIdx.x == 0) *c.total = total;
+  __syncthreads();
+  for (int32_t head = 0;;) {
+    const int32_t tail = joined;
+    __syncthreads();  // every thread has read the tail before the level appends
+    if (head == tail) break;
+    expandTightEdges(d, c, head, tail, total, rows, &joined);
+    rounds.noteClosureLevel();
+    __syncthreads();
+    head = tail;
+  }
+  if (threadIdx.x == 0) atomicAdd(rounds.count(), joined);
+}
+
+// Every block: the rows that joined, read in full. Each live column's shifted slack is lowered to what they
+// offer; a column at zero slack joins through its predecessor (and goes to that row's list), and the rows it
+// brings are queued in `nextRows` for the next closure. Each block leaves its smallest open slack in
+// blockBest. With no rows, the columns' minima alone. Ends the round.
+template <class T, bool kProfile>
+__device__ void readJoinedRows(const DeviceView<T>& d, const ClosureView<typename DeviceView<T>::Dual>& c,
+                               SearchRounds<T, kProfile>& rounds, const int32_t* rows, int32_t rowCount,
+                               typename DeviceView<T>::Dual total, int32_t* nextRows) {
+  using Dual = typename DeviceView<T>::Dual;
+  SlackAt<Dual> open{kDualInfinity<Dual>, -1};  // this thread's smallest shifted slack left open
+  scanFrontierInRounds(d, rounds, rows, rowCount,
+                       [&](int32_t j, const ColumnState<T>& column, Dual best, int32_t bestRow) {
+                         Dual s = column.slack;
+                         if (best + total < s) {
+                           s = best + total;
+                           d.slack[j] = s;
+                           d.colPred[j] = bestRow;
+                         }
+                         if (d.isZero(s - total)) {
+                           const int32_t pred = d.colPred[j];
+                           addTightEdge(c.tightCols, c.tightCount, pred, j);
+                           joinThrough(d, c, j, pred, total, nextRows, rounds.count());
+                         } else {
+                           open = smallerSlack(open, {s, j});
+                         }
+                       });
+  using Reduce = cub::BlockReduce<SlackAt<Dual>, kBlock>;
+  __shared__ typename Reduce::TempStorage storage;
+  open = Reduce(storage).Reduce(open, smallerSlack<Dual>);
+  if (threadIdx.x == 0) {
+    c.blockBest[blockIdx.x] = open.slack;
+    c.blockBestCol[blockIdx.x] = open.col;
+  }
+  rounds.split(kPartReduce);
+  rounds.barrier(kSearchForward);
+}
+
+// A vertex leaving the forest: its dual moves by the total theta since it joined. (Row and column k.)
+template <class T>
+__device__ void applyTotal(const DeviceView<T>& d, const ClosureView<typename DeviceView<T>::Dual>& c, int32_t k,
+                           typename DeviceView<T>::Dual total) {
+  if (d.rowState[k] != kInactive) d.rowDual[k] += total - c.rowJoin[k];
+  if (d.colCover[k] != 0) d.colDual[k] -= total - c.colJoin[k];
+}
+
+// After the augmentation (rootMark set on the roots of the trees augmented): vertex k of each side leaves the
+// forest if its tree ended. Rows that stay are listed; columns whose smallest slack came from a row that
+// left (and the columns that left) are listed as stale.
+template <class T>
+__device__ void leaveEndedTrees(const DeviceView<T>& d, const ClosureView<typename DeviceView<T>::Dual>& c,
+                                int32_t k, typename DeviceView<T>::Dual total, int32_t* counts) {
+  const bool inForest = d.rowState[k] != kInactive;
+  if (inForest && d.rootMark[c.rowRoot[k]] != 0) {
+    d.rowDual[k] += total - c.rowJoin[k];
+    d.rowState[k] = kInactive;
+    d.rowCover[k] = 1;  // assigned now
+    d.rowPred[k] = -1;
+  } else if (inForest) {
+    c.forestRows[appendSlot(&counts[kLiveRows])] = k;
+  }
+  const int32_t pred = d.colPred[k];
+  if (pred >= 0 && d.rootMark[c.rowRoot[pred]] != 0) {
+    if (d.colCover[k] != 0) {
+      d.colDual[k] -= total - c.colJoin[k];
+      d.colCover[k] = 0;
+    }
+    d.colPred[k] = -1;
+    d.slack[k] = kDualInfinity<typename DeviceView<T>::Dual>;
+    c.staleCols[appendSlot(&counts[kStaleCols])] = k;
+  }
+}
+
+// One block: stale column j's smallest shifted slack over the `live` forest rows, and the row attaining it.
+template <class T>
+__device__ void recomputeColumn(const DeviceView<T>& d, const ClosureView<typename DeviceView<T>::Dual>& c,
+                                int32_t j, int32_t live) {
+  using Dual = typename DeviceView<T>::Dual;
+  using Reduce = cub::BlockReduce<SlackAt<Dual>, kBlock>;
+  __shared__ typename Reduce::TempStorage storage;
+  const Dual v = d.colDual[j];
+  SlackAt<Dual> best{kDualInfinity<Dual>, -1};  // .col: the row
+  for (int32_t k = static_cast<int32_t>(threadIdx.x); k < live; k += kBlock) {
+    const int32_t i = c.forestRows[k];
+    best = smallerSlack(best, {static_cast<Dual>(d.row(i)[j]) - d.rowDual[i] - v + c.rowJoin[i], i});
+  }
+  best = Reduce(storage).Reduce(best, smallerSlack<Dual>);
+  if (threadIdx.x == 0 && best.col >= 0) {
+    d.slack[j] = best.slack;
+    d.colPred[j] = best.col;
+  }
+  __syncthreads();  // the reduction's storage is reused by the block's next column
+}
+
+// Up to `iterationLimit` whole iterations of the tree variant (see searchKernel for what is published).
+template <class T, bool kProfile>
+__global__ void __launch_bounds__(kBlock)
+    closureSearchKernel(DeviceView<T> d, ClosureView<typename DeviceView<T>::Dual> c, SearchScalars* scalars,
+                        int32_t* rowsA, int32_t* rowsB, int32_t iterationLimit, SearchIterationProfile* profile) {
+  using Dual = typename DeviceView<T>::Dual;
+  SearchRounds<T, kProfile> rounds(d, scalars, profile);
+  int32_t* rows = rowsA;      // the rows of the current closure and read
+  int32_t* nextRows = rowsB;  // the rows a read brings
+  int32_t iterations = 0, paths = 0, levels = 0, dualUpdates = 0, failure = 0;
+
+  // The forest: every free row, a tree of its own.
+  for (int32_t i = gridThread(); i < d.n; i += gridThreads()) {
+    startForwardPassAt(d, i, rows, rounds.count());
+    c.rowJoin[i] = 0;
+    c.rowRoot[i] = i;
+  }
+  if (rounds.leader()) {
+    d.counters->reverse = 0;
+    *c.failure = 0;
+    for (int k = 0; k < 2 * kCountsPerParity; ++k) c.counts[k] = 0;
+  }
+  rounds.barrier(kSearchForward);
+  int32_t queued = rounds.lastCount();
+  int32_t assigned = d.n - queued;
+  Dual total = 0;
+
+  while (iterations < iterationLimit && assigned < d.n) {
+    rounds.startIteration();
+    int32_t* const counts = c.counts + kCountsPerParity * (iterations % 2);
+    bool dualUpdate = false;
+    for (;;) {
+      if (rounds.runaway()) {
+        failure = kSearchRunaway;
+        break;
+      }
+      if (blockIdx.x == 0) closeOverTightEdges(d, c, rounds, rows, queued, dualUpdate, total);
+      rounds.barrier(dualUpdate ? kSearchDualUpdate : kSearchForward);
+      if (dualUpdate) {
+        ++dualUpdates;
+        rounds.noteDualUpdate(false);
+      }
+      failure = loadRelaxed(*c.failure);
+      if (failure != 0) break;
+      total = loadRelaxed(*c.total);
+      const int32_t joined = rounds.lastCount();
+      if (joined > 0) {
+        rounds.noteLevel(joined, false);
+        ++levels;
+      }
+      readJoinedRows(d, c, rounds, rows, joined, total, nextRows);
+      queued = rounds.lastCount();
+      if (loadRelaxed(d.counters->reverse) > 0) break;  // the rows just queued wait in nextRows
+      int32_t* const read = rows;
+      rows = nextRows;
+      nextRows = read;
+      dualUpdate = queued == 0;
+    }
+    if (failure != 0) break;
+
+    // Reverse pass; augmentation, and the trees augmented leave the forest; the stale columns recomputed.
+    const int32_t reverseCount = loadRelaxed(d.counters->reverse);
+    for (int32_t k = gridThread(); k < reverseCount; k += gridThreads()) reverseFrom(d, k, rounds.count());
+    if constexpr (kProfile) {  // before the trees that end lose their predecessors
+      for (int32_t k = gridThread(); k < reverseCount; k += gridThreads()) rounds.notePathFrom(k);
+    }
+    rounds.barrier(kSearchAugment);
+    const int32_t rootCount = rounds.lastCount();
+    for (int32_t k = gridThread(); k < rootCount; k += gridThreads()) augmentFrom(d, d.roots[k]);
+    for (int32_t k = gridThread(); k < d.n; k += gridThreads()) leaveEndedTrees(d, c, k, total, counts);
+    for (int32_t k = gridThread(); k < queued; k += gridThreads()) {
+      const int32_t row = nextRows[k];
+      if (d.rootMark[c.rowRoot[row]] == 0) rows[appendSlot(&counts[kSurvivors])] = row;
+    }
+    for (int32_t k = gridThread(); k < reverseCount; k += gridThreads()) d.colReverse[d.reverseCols[k]] = 0;
+    rounds.barrier(kSearchAugment);
+    const int32_t live = loadRelaxed(counts[kLiveRows]);
+    const int32_t stale = loadRelaxed(counts[kStaleCols]);
+    for (int32_t k = blockIdx.x; k < stale; k += gridDim.x) recomputeColumn(d, c, c.staleCols[k], live);
+    for (int32_t k = gridThread(); k < rootCount; k += gridThreads()) d.rootMark[d.roots[k]] = 0;
+    if (rounds.leader()) {
+      d.counters->reverse = 0;
+      int32_t* const other = c.counts + kCountsPerParity * ((iterations + 1) % 2);
+      for (int k = 0; k < kCountsPerParity; ++k) other[k] = 0;
+    }
+    queued = loadRelaxed(counts[kSurvivors]);
+    rounds.barrier(kSearchAugment);
+    paths += rootCount;
+    assigned += rootCount;
+    rounds.finishProfiledIteration(reverseCount, rootCount);
+    ++iterations;
+  }
+
+  // The forest's duals brought up to date, then every cover and tree reset (the optimality check).
+  int32_t counted = 0;
+  for (int32_t k = gridThread(); k < d.n; k += gridThreads()) {
+    applyTotal(d, c, k, total);
+    counted += checkOptimalityAt(d, k);
+  }
+  counted = blockSum(counted);
+  if (threadIdx.x == 0) atomicAdd(rounds.count(), counted);
+  rounds.barrier(kSearchAugment);
+
+  if (rounds.leader()) {
+    Published& out = *d.published;
+    out.searchIterations = iterations;
+    out.searchPaths = paths;
+    out.searchLevels = levels;
+    out.searchDualUpdates = dualUpdates;
+    out.searchFailure = failure;
+    out.searchRowsScanned = 0;
+    for (int kind = 0; kind < 3; ++kind) out.searchNs[kind] = rounds.nanoseconds(kind);
+    out.assigned = rounds.lastCount();
+  }
+}
+
+}  // namespace ms::lap::gpu

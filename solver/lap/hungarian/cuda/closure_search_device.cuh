@@ -32,10 +32,15 @@ inline constexpr int32_t kTightEdgesPerRow = 8;
 inline constexpr int kLiveRows = 0, kStaleCols = 1, kSurvivors = 2, kCountsPerParity = 3;
 
 // What the closure search keeps besides DeviceView's arrays.
-template <class Dual>
+template <class T>
 struct ClosureView {
-  int32_t* tightCols;   // row i's list: kTightEdgesPerRow entries from i * kTightEdgesPerRow
-  int32_t* tightCount;  // entries appended to row i's list (those past the capacity were dropped)
+  using Dual = DualOf<T>;
+  // Row i's list: kTightEdgesPerRow entries from i * kTightEdgesPerRow, each a column and the row's cost
+  // there (so that checking an edge reads no matrix entry), and the entries appended to it (those past the
+  // capacity were dropped).
+  int32_t* tightCols;
+  T* tightCosts;
+  int32_t* tightCount;
   int32_t* rowRoot;     // the free row at the root of row i's tree
   int32_t* forestRows;  // after an augmentation: the rows left in the forest
   int32_t* staleCols;   // after an augmentation: the columns whose slack is recomputed
@@ -52,17 +57,21 @@ struct ClosureView {
   int32_t* failure;
 };
 
-__device__ inline void addTightEdge(int32_t* tightCols, int32_t* tightCount, int32_t i, int32_t j) {
-  const int32_t slot = atomicAdd(&tightCount[i], 1);
-  if (slot < kTightEdgesPerRow) tightCols[static_cast<std::size_t>(i) * kTightEdgesPerRow + slot] = j;
+template <class T>
+__device__ void addTightEdge(const DeviceView<T>& d, const ClosureView<T>& c, int32_t i, int32_t j) {
+  const int32_t slot = atomicAdd(&c.tightCount[i], 1);
+  if (slot >= kTightEdgesPerRow) return;
+  const std::size_t at = static_cast<std::size_t>(i) * kTightEdgesPerRow + slot;
+  c.tightCols[at] = j;
+  c.tightCosts[at] = d.row(i)[j];
 }
 
-// Column j has been claimed for row `pred` of the forest at zero slack: its row joins pred's tree (queued in
-// `rows`), or j ends an augmenting path.
+// Column j has been claimed (once) for row `pred` of the forest, whose tree has root `root`, at zero slack: its
+// row joins the tree (queued in `rows`), or j ends an augmenting path. A claimed column brings its row once,
+// so the row needs no claim of its own.
 template <class T>
-__device__ void joinThrough(const DeviceView<T>& d, const ClosureView<typename DeviceView<T>::Dual>& c,
-                            int32_t j, int32_t pred, typename DeviceView<T>::Dual total, int32_t* rows,
-                            int32_t* rowCount) {
+__device__ void joinThrough(const DeviceView<T>& d, const ClosureView<T>& c, int32_t j, int32_t pred, int32_t root,
+                            typename DeviceView<T>::Dual total, int32_t* rows, int32_t* rowCount) {
   storeRelaxed(d.colPred[j], pred);
   const int32_t next = d.colAssign[j];
   if (next == -1) {
@@ -71,8 +80,12 @@ __device__ void joinThrough(const DeviceView<T>& d, const ClosureView<typename D
   }
   c.colJoin[j] = total;
   c.rowJoin[next] = total;
-  c.rowRoot[next] = c.rowRoot[pred];
-  reachRowThroughColumn(d, next, j, rows, rowCount);
+  c.rowRoot[next] = root;
+  d.rowPred[next] = j;
+  d.rowCover[next] = 0;
+  storeRelaxed(d.colCover[j], 1);
+  d.rowState[next] = kActive;
+  rows[appendSlot(rowCount)] = next;
 }
 
 // Rows [head, tail) of the closure have just joined: their listed columns still uncovered and at zero slack
@@ -81,7 +94,7 @@ __device__ void joinThrough(const DeviceView<T>& d, const ClosureView<typename D
 // so that the list's reads overlap; the list is rewritten without the edges that are no longer tight. A
 // joined row's dual is as when it joined and an uncovered column's has not moved since: the slack is exact.
 template <class T>
-__device__ void expandTightEdges(const DeviceView<T>& d, const ClosureView<typename DeviceView<T>::Dual>& c,
+__device__ void expandTightEdges(const DeviceView<T>& d, const ClosureView<T>& c,
                                  int32_t head, int32_t tail, typename DeviceView<T>::Dual total, int32_t* rows,
                                  int32_t* rowCount) {
   namespace cg = cooperative_groups;
@@ -90,21 +103,29 @@ __device__ void expandTightEdges(const DeviceView<T>& d, const ClosureView<typen
   for (int32_t k = head + static_cast<int32_t>(tile.meta_group_rank()); k < tail;
        k += static_cast<int32_t>(tile.meta_group_size())) {
     const int32_t r = rows[k];
-    int32_t* const list = c.tightCols + static_cast<std::size_t>(r) * kTightEdgesPerRow;
-    const int32_t j = lane < min(c.tightCount[r], kTightEdgesPerRow) ? list[lane] : -1;
+    const std::size_t first = static_cast<std::size_t>(r) * kTightEdgesPerRow;
+    const bool listed = lane < min(c.tightCount[r], kTightEdgesPerRow);
+    const int32_t j = listed ? c.tightCols[first + lane] : -1;
+    const T cost = listed ? c.tightCosts[first + lane] : T{};
+    const int32_t root = c.rowRoot[r];
+    const auto u = d.rowDual[r];
     bool keep = false;
     if (j >= 0) {
       if (loadRelaxed(d.colCover[j]) != 0) {
         keep = true;  // whether it is still tight is not known here
-      } else if (d.isZero(d.slackOf(r, j, d.rowDual[r]))) {
+      } else if (d.isZero(static_cast<typename DeviceView<T>::Dual>(cost) - u - d.colDual[j])) {
         keep = true;
         // A free column may be reached by several trees: the reverse pass follows whichever predecessor stayed.
         if (d.colAssign[j] == -1 || atomicCAS(&d.colCover[j], 0, 1) == 0)
-          joinThrough(d, c, j, r, total, rows, rowCount);
+          joinThrough(d, c, j, r, root, total, rows, rowCount);
       }
     }
     const unsigned kept = tile.ballot(keep);
-    if (keep) list[__popc(kept & ((1u << lane) - 1))] = j;
+    if (keep) {
+      const std::size_t at = first + __popc(kept & ((1u << lane) - 1));
+      c.tightCols[at] = j;
+      c.tightCosts[at] = cost;
+    }
     if (lane == 0) c.tightCount[r] = __popc(kept);
   }
 }
@@ -124,7 +145,7 @@ __device__ inline V broadcast(V value) {
 // that brought no rows (`dualUpdate`), the rows come from the columns a dual update brings to zero slack: the
 // new total is the smallest open slack the read left. Writes the total for the other blocks, or the failure.
 template <class T, bool kProfile>
-__device__ void closeOverTightEdges(const DeviceView<T>& d, const ClosureView<typename DeviceView<T>::Dual>& c,
+__device__ void closeOverTightEdges(const DeviceView<T>& d, const ClosureView<T>& c,
                                     SearchRounds<T, kProfile>& rounds, int32_t* rows, int32_t queued,
                                     bool dualUpdate, typename DeviceView<T>::Dual total) {
   using Dual = typename DeviceView<T>::Dual;
@@ -143,8 +164,8 @@ __device__ void closeOverTightEdges(const DeviceView<T>& d, const ClosureView<ty
       const int32_t j = c.blockBestCol[b];
       if (j < 0 || !d.isZero(c.blockBest[b] - total)) continue;
       const int32_t pred = d.colPred[j];
-      addTightEdge(c.tightCols, c.tightCount, pred, j);
-      joinThrough(d, c, j, pred, total, rows, &joined);
+      addTightEdge(d, c, pred, j);
+      joinThrough(d, c, j, pred, c.rowRoot[pred], total, rows, &joined);
     }
   }
   if (threadIdx.x == 0) *c.total = total;
@@ -166,7 +187,7 @@ __device__ void closeOverTightEdges(const DeviceView<T>& d, const ClosureView<ty
 // brings are queued in `nextRows` for the next closure. Each block leaves its smallest open slack in
 // blockBest. With no rows, the columns' minima alone. Ends the round.
 template <class T, bool kProfile>
-__device__ void readJoinedRows(const DeviceView<T>& d, const ClosureView<typename DeviceView<T>::Dual>& c,
+__device__ void readJoinedRows(const DeviceView<T>& d, const ClosureView<T>& c,
                                SearchRounds<T, kProfile>& rounds, const int32_t* rows, int32_t rowCount,
                                typename DeviceView<T>::Dual total, int32_t* nextRows) {
   using Dual = typename DeviceView<T>::Dual;
@@ -181,8 +202,8 @@ __device__ void readJoinedRows(const DeviceView<T>& d, const ClosureView<typenam
                          }
                          if (d.isZero(s - total)) {
                            const int32_t pred = d.colPred[j];
-                           addTightEdge(c.tightCols, c.tightCount, pred, j);
-                           joinThrough(d, c, j, pred, total, nextRows, rounds.count());
+                           addTightEdge(d, c, pred, j);
+                           joinThrough(d, c, j, pred, c.rowRoot[pred], total, nextRows, rounds.count());
                          } else {
                            open = smallerSlack(open, {s, j});
                          }
@@ -200,7 +221,7 @@ __device__ void readJoinedRows(const DeviceView<T>& d, const ClosureView<typenam
 
 // A vertex leaving the forest: its dual moves by the total theta since it joined. (Row and column k.)
 template <class T>
-__device__ void applyTotal(const DeviceView<T>& d, const ClosureView<typename DeviceView<T>::Dual>& c, int32_t k,
+__device__ void applyTotal(const DeviceView<T>& d, const ClosureView<T>& c, int32_t k,
                            typename DeviceView<T>::Dual total) {
   if (d.rowState[k] != kInactive) d.rowDual[k] += total - c.rowJoin[k];
   if (d.colCover[k] != 0) d.colDual[k] -= total - c.colJoin[k];
@@ -210,7 +231,7 @@ __device__ void applyTotal(const DeviceView<T>& d, const ClosureView<typename De
 // forest if its tree ended. Rows that stay are listed; columns whose smallest slack came from a row that
 // left (and the columns that left) are listed as stale.
 template <class T>
-__device__ void leaveEndedTrees(const DeviceView<T>& d, const ClosureView<typename DeviceView<T>::Dual>& c,
+__device__ void leaveEndedTrees(const DeviceView<T>& d, const ClosureView<T>& c,
                                 int32_t k, typename DeviceView<T>::Dual total, int32_t* counts) {
   const bool inForest = d.rowState[k] != kInactive;
   if (inForest && d.rootMark[c.rowRoot[k]] != 0) {
@@ -235,7 +256,7 @@ __device__ void leaveEndedTrees(const DeviceView<T>& d, const ClosureView<typena
 
 // One block: stale column j's smallest shifted slack over the `live` forest rows, and the row attaining it.
 template <class T>
-__device__ void recomputeColumn(const DeviceView<T>& d, const ClosureView<typename DeviceView<T>::Dual>& c,
+__device__ void recomputeColumn(const DeviceView<T>& d, const ClosureView<T>& c,
                                 int32_t j, int32_t live) {
   using Dual = typename DeviceView<T>::Dual;
   using Reduce = cub::BlockReduce<SlackAt<Dual>, kBlock>;
@@ -257,7 +278,7 @@ __device__ void recomputeColumn(const DeviceView<T>& d, const ClosureView<typena
 // Up to `iterationLimit` whole iterations of the tree variant (see searchKernel for what is published).
 template <class T, bool kProfile>
 __global__ void __launch_bounds__(kBlock)
-    closureSearchKernel(DeviceView<T> d, ClosureView<typename DeviceView<T>::Dual> c, SearchScalars* scalars,
+    closureSearchKernel(DeviceView<T> d, ClosureView<T> c, SearchScalars* scalars,
                         int32_t* rowsA, int32_t* rowsB, int32_t iterationLimit, SearchIterationProfile* profile) {
   using Dual = typename DeviceView<T>::Dual;
   SearchRounds<T, kProfile> rounds(d, scalars, profile);

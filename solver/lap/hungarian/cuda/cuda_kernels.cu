@@ -97,7 +97,8 @@ struct CudaKernels<T>::Device {
   // counts, the blocks' argmin columns and the failure; the join totals, the blocks' minima and the total.
   gpu::DeviceArray<int32_t> closureInts;
   gpu::DeviceArray<Dual> closureDuals;
-  gpu::ClosureView<Dual> closure{};
+  gpu::DeviceArray<T> closureCosts;
+  gpu::ClosureView<T> closure{};
   gpu::DeviceArray<SearchIterationProfile> searchProfile;  // made at the first profiled search
   // Distributed exchange: the frontier's bit sets, and the host copy of whatever the ranks combine.
   gpu::DeviceArray<unsigned long long> exchangeBits;
@@ -235,7 +236,9 @@ void CudaKernels<T>::allocate() {
   // The closure search: the zero-slack lists and counts, roots, forest rows, stale columns and the join
   // totals; the blocks' minima are O(grid).
   const double closureBytes =
-      closure ? n * ((gpu::kTightEdgesPerRow + 4.0) * sizeof(int32_t) + 2.0 * sizeof(Dual)) : 0;
+      closure ? n * (gpu::kTightEdgesPerRow * (sizeof(int32_t) + sizeof(T)) + 4.0 * sizeof(int32_t) +
+                     2.0 * sizeof(Dual))
+              : 0;
   const double workBytes = n * (3.0 * sizeof(Dual) + kIntArrayCount * sizeof(int32_t) + sizeof(long long)) +
                            4.0 * tiles + 2.0 * dev.bitWords * sizeof(unsigned long long) + closureBytes;
   std::size_t freeBytes = 0, totalBytes = 0;
@@ -367,8 +370,10 @@ void CudaKernels<T>::allocate() {
     const std::size_t listInts = n * gpu::kTightEdgesPerRow;
     dev.closureInts = gpu::DeviceArray<int32_t>(listInts + 4 * n + blocks + 1 + 2 * gpu::kCountsPerParity);
     dev.closureDuals = gpu::DeviceArray<Dual>(2 * n + blocks + 1);
-    gpu::ClosureView<Dual>& c = dev.closure;
+    dev.closureCosts = gpu::DeviceArray<T>(listInts);
+    gpu::ClosureView<T>& c = dev.closure;
     c.tightCols = dev.closureInts.get();
+    c.tightCosts = dev.closureCosts.get();
     c.tightCount = c.tightCols + listInts;
     c.rowRoot = c.tightCount + n;
     c.forestRows = c.rowRoot + n;

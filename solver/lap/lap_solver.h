@@ -10,6 +10,7 @@
 #include "solver/core/step_machine.h"
 #include "solver/lap/approx/auction_settings.h"
 #include "solver/lap/cost_matrix.h"
+#include "solver/lap/cost_range.h"
 
 namespace ms::lap {
 
@@ -81,10 +82,6 @@ bool isSequentialOnly(LapAlgorithm algorithm);
 // Cuda with no usable device throws SolveError naming the reason.
 Backend resolveBackend(Backend requested, std::string* notice);
 
-// Throws SolveError when int64 costs up to `largestAbsCost` could overflow the exact 64-bit duals for size n.
-void requireExactInt64Duals(int64_t largestAbsCost, int32_t n);
-// The same for floating costs, whose sums would overflow to infinity.
-void requireFiniteDualSums(double largestAbsCost, int32_t n);
 // OpenMP threads of Backend::Cpu: `requested`, or every hardware thread when it is 0.
 int cpuThreads(int requested);
 

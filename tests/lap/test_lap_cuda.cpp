@@ -299,6 +299,24 @@ class TestLapCuda : public QObject {
     }
   }
 
+  // Finite costs whose sums would overflow float64: the CUDA kernel sets refuse them from the largest cost
+  // they find on the device (makeLapSolver leaves that check to them), as the CPU backends do on the host.
+  void overflowingCostsAreRefusedOnTheDevice() {
+    for (const int32_t n : {2, 300}) {
+      auto costs = std::get<CostMatrix<double>>(generate({Generator::Real, n, CostRange::N, 6}));
+      costs(n - 1, 0) = 1.5e308;
+      for (const Configuration& configuration : kCudaConfigurations) {
+        try {
+          solve(costs, configuration);
+          QFAIL(qPrintable(QString("n=%1 %2: solved").arg(n).arg(configuration.label().c_str())));
+        } catch (const SolveError& error) {
+          QVERIFY2(std::string(error.what()).find("sums of duals cannot overflow") != std::string::npos,
+                   error.what());
+        }
+      }
+    }
+  }
+
   void stateAfterEveryStep() {
     const uint64_t seed0 = baseSeed() + 14000;
     for (const auto& [family, spec] : generatorFamilies(40, seed0)) {

@@ -12,6 +12,7 @@
 #include "solver/lap/hungarian/cuda/hungarian_device.cuh"
 #include "solver/lap/hungarian/cuda/closure_search_device.cuh"
 #include "solver/lap/hungarian/cuda/search_device.cuh"
+#include "solver/lap/cost_range.h"
 
 namespace ms::lap {
 
@@ -394,7 +395,9 @@ void CudaKernels<T>::allocate() {
         std::min(ceilDiv(static_cast<int64_t>(n) * static_cast<int64_t>(n), kBlock), dev.multiprocessors * 8);
     launch(dev, "maxAbsFiniteCostKernel", blocks, gpu::maxAbsFiniteCostKernel<T>, view);
     synchronize(dev);
-    view.eps = kRelativeZeroTolerance * -gpu::fromOrderKey<Dual>(dev.published().minKey);
+    const Dual largest = -gpu::fromOrderKey<Dual>(dev.published().minKey);
+    requireFiniteDualSums(largest, n_);  // for makeLapSolver, which leaves floating costs to the device
+    view.eps = kRelativeZeroTolerance * largest;
   }
 }
 

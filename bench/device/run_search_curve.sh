@@ -18,12 +18,14 @@
 # runs (the CUDA context included). Writes OUT/curve/: summary.txt (the device, every step's
 # result, what was skipped), curve.csv (the bench rows), memory.csv (n, run, peak MiB, wall seconds),
 # largest-KIND.txt and largest-KIND.csv.gz (each largest solve's output and step trace), logs.tar.gz.
-# SIZES="40000" replaces step 1's and step 3's sizes. Plot: bench/lap/plot_search_curve.py.
+# SIZES="40000" replaces step 1's and step 3's sizes, COSTS="real" their cost kinds (default "n real").
+# Plot: bench/lap/plot_search_curve.py.
 set -uo pipefail
 bundle=$(realpath "$1")
 out="$2/curve"
 budget=${BUDGET:-190}
 read -ra sizes <<<"${SIZES:-1000 2000 5000 10000 20000}"
+read -ra kinds <<<"${COSTS:-n real}"
 logs=/tmp/curve-logs
 mkdir -p "$out" "$logs"
 start=$SECONDS
@@ -65,7 +67,7 @@ bench_point() {
 }
 
 for n in "${sizes[@]}"; do
-  for costs in n real; do
+  for costs in "${kinds[@]}"; do
     if [ "$(left)" -lt 5 ]; then say "$n-$costs-tree: skipped (budget)"; continue; fi
     bench_point tree "$n" "$costs"
   done
@@ -104,7 +106,7 @@ for kind in ${LARGEST:-int}; do
 done
 
 for n in "${sizes[@]}"; do
-  for costs in n real; do
+  for costs in "${kinds[@]}"; do
     predicted=$(python3 -c "print(int(${wall["$n $costs tree"]:-0} * 1.5 + 2))")
     if [ "$predicted" -gt "$(left)" ]; then say "$n-$costs-classical: skipped (predicted $predicted s, $(left) s left)"; continue; fi
     bench_point classical "$n" "$costs"

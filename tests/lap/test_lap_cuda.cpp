@@ -208,7 +208,7 @@ class TestLapCuda : public QObject {
   // certificate; the classical variant in at most n / 8 iterations (tied columns hang off the reaching row
   // of lowest tie rank: while each warp's last writer took every tied column, all-equal n = 2000 took 3141 ms
   // against 10.7 ms for random costs). The count varies with the device's thread timing: 41-46 iterations at
-  // n = 400 in 4 of 10 runs on an H100 (bench/results/2026-11-26-closure-curve-h100), past the n / 10 this
+  // n = 400 in 5 of 10 runs on an H100 (bench/results/2026-11-26-closure-curve-h100), past the n / 10 this
   // test first asked for. The tree variant's device kernels keep no tie rule: spreading tied
   // columns over the frontier cost its integer searches 22-25 % (docs/reliability.md).
   void tiedCostsTakeAboutAsFewIterationsAsRandomOnes() {

@@ -55,6 +55,10 @@ struct ClosureView {
   // Block 0's closure, for the other blocks: the new total and any failure.
   Dual* total;
   int32_t* failure;
+  // Per parity of the cycle: set when the cycle's closure or read reached a free column. The grid decides to
+  // stop growing the forest from this flag, not from the reverse columns' count: the next cycle's closure may
+  // add to the count while a slower block still reads it, and the blocks must all take the same branch.
+  int32_t* reverseSeen;
 };
 
 template <class T>
@@ -71,11 +75,13 @@ __device__ void addTightEdge(const DeviceView<T>& d, const ClosureView<T>& c, in
 // so the row needs no claim of its own.
 template <class T>
 __device__ void joinThrough(const DeviceView<T>& d, const ClosureView<T>& c, int32_t j, int32_t pred, int32_t root,
-                            typename DeviceView<T>::Dual total, int32_t* rows, int32_t* rowCount) {
+                            typename DeviceView<T>::Dual total, int32_t* rows, int32_t* rowCount,
+                            int32_t* reverseSeen) {
   storeRelaxed(d.colPred[j], pred);
   const int32_t next = d.colAssign[j];
   if (next == -1) {
     markReverse(d, j);
+    storeRelaxed(*reverseSeen, 1);
     return;
   }
   c.colJoin[j] = total;
@@ -96,7 +102,7 @@ __device__ void joinThrough(const DeviceView<T>& d, const ClosureView<T>& c, int
 template <class T>
 __device__ void expandTightEdges(const DeviceView<T>& d, const ClosureView<T>& c,
                                  int32_t head, int32_t tail, typename DeviceView<T>::Dual total, int32_t* rows,
-                                 int32_t* rowCount) {
+                                 int32_t* rowCount, int32_t* reverseSeen) {
   namespace cg = cooperative_groups;
   const auto tile = cg::tiled_partition<kTightEdgesPerRow>(cg::this_thread_block());
   const auto lane = static_cast<int32_t>(tile.thread_rank());
@@ -117,7 +123,7 @@ __device__ void expandTightEdges(const DeviceView<T>& d, const ClosureView<T>& c
         keep = true;
         // A free column may be reached by several trees: the reverse pass follows whichever predecessor stayed.
         if (d.colAssign[j] == -1 || atomicCAS(&d.colCover[j], 0, 1) == 0)
-          joinThrough(d, c, j, r, root, total, rows, rowCount);
+          joinThrough(d, c, j, r, root, total, rows, rowCount, reverseSeen);
       }
     }
     const unsigned kept = tile.ballot(keep);
@@ -147,7 +153,7 @@ __device__ inline V broadcast(V value) {
 template <class T, bool kProfile>
 __device__ void closeOverTightEdges(const DeviceView<T>& d, const ClosureView<T>& c,
                                     SearchRounds<T, kProfile>& rounds, int32_t* rows, int32_t queued,
-                                    bool dualUpdate, typename DeviceView<T>::Dual total) {
+                                    bool dualUpdate, typename DeviceView<T>::Dual total, int32_t* reverseSeen) {
   using Dual = typename DeviceView<T>::Dual;
   __shared__ int32_t joined;  // rows in `rows` (appends to shared memory are cheaper than to the round's count)
   if (threadIdx.x == 0) joined = queued;
@@ -165,7 +171,7 @@ __device__ void closeOverTightEdges(const DeviceView<T>& d, const ClosureView<T>
       if (j < 0 || !d.isZero(c.blockBest[b] - total)) continue;
       const int32_t pred = d.colPred[j];
       addTightEdge(d, c, pred, j);
-      joinThrough(d, c, j, pred, c.rowRoot[pred], total, rows, &joined);
+      joinThrough(d, c, j, pred, c.rowRoot[pred], total, rows, &joined, reverseSeen);
     }
   }
   if (threadIdx.x == 0) *c.total = total;
@@ -174,7 +180,7 @@ __device__ void closeOverTightEdges(const DeviceView<T>& d, const ClosureView<T>
     const int32_t tail = joined;
     __syncthreads();  // every thread has read the tail before the level appends
     if (head == tail) break;
-    expandTightEdges(d, c, head, tail, total, rows, &joined);
+    expandTightEdges(d, c, head, tail, total, rows, &joined, reverseSeen);
     rounds.noteClosureLevel();
     __syncthreads();
     head = tail;
@@ -189,7 +195,7 @@ __device__ void closeOverTightEdges(const DeviceView<T>& d, const ClosureView<T>
 template <class T, bool kProfile>
 __device__ void readJoinedRows(const DeviceView<T>& d, const ClosureView<T>& c,
                                SearchRounds<T, kProfile>& rounds, const int32_t* rows, int32_t rowCount,
-                               typename DeviceView<T>::Dual total, int32_t* nextRows) {
+                               typename DeviceView<T>::Dual total, int32_t* nextRows, int32_t* reverseSeen) {
   using Dual = typename DeviceView<T>::Dual;
   SlackAt<Dual> open{kDualInfinity<Dual>, -1};  // this thread's smallest shifted slack left open
   scanFrontierInRounds(d, rounds, rows, rowCount,
@@ -203,7 +209,8 @@ __device__ void readJoinedRows(const DeviceView<T>& d, const ClosureView<T>& c,
                          if (d.isZero(s - total)) {
                            const int32_t pred = d.colPred[j];
                            addTightEdge(d, c, pred, j);
-                           joinThrough(d, c, j, pred, c.rowRoot[pred], total, nextRows, rounds.count());
+                           joinThrough(d, c, j, pred, c.rowRoot[pred], total, nextRows, rounds.count(),
+                                       reverseSeen);
                          } else {
                            open = smallerSlack(open, {s, j});
                          }
@@ -296,22 +303,25 @@ __global__ void __launch_bounds__(kBlock)
     d.counters->reverse = 0;
     *c.failure = 0;
     for (int k = 0; k < 2 * kCountsPerParity; ++k) c.counts[k] = 0;
+    c.reverseSeen[0] = c.reverseSeen[1] = 0;
   }
   rounds.barrier(kSearchForward);
   int32_t queued = rounds.lastCount();
   int32_t assigned = d.n - queued;
   Dual total = 0;
+  int32_t cycle = 0;  // closure and read of the forest, counted alike by every thread
 
   while (iterations < iterationLimit && assigned < d.n) {
     rounds.startIteration();
     int32_t* const counts = c.counts + kCountsPerParity * (iterations % 2);
     bool dualUpdate = false;
-    for (;;) {
+    for (;; ++cycle) {
       if (rounds.runaway()) {
         failure = kSearchRunaway;
         break;
       }
-      if (blockIdx.x == 0) closeOverTightEdges(d, c, rounds, rows, queued, dualUpdate, total);
+      int32_t* const reverseSeen = c.reverseSeen + cycle % 2;
+      if (blockIdx.x == 0) closeOverTightEdges(d, c, rounds, rows, queued, dualUpdate, total, reverseSeen);
       rounds.barrier(dualUpdate ? kSearchDualUpdate : kSearchForward);
       if (dualUpdate) {
         ++dualUpdates;
@@ -325,9 +335,13 @@ __global__ void __launch_bounds__(kBlock)
         rounds.noteLevel(joined, false);
         ++levels;
       }
-      readJoinedRows(d, c, rounds, rows, joined, total, nextRows);
+      if (rounds.leader()) c.reverseSeen[(cycle + 1) % 2] = 0;  // every block has read it, a cycle ago
+      readJoinedRows(d, c, rounds, rows, joined, total, nextRows, reverseSeen);
       queued = rounds.lastCount();
-      if (loadRelaxed(d.counters->reverse) > 0) break;  // the rows just queued wait in nextRows
+      if (loadRelaxed(*reverseSeen) != 0) {  // the rows just queued wait in nextRows
+        ++cycle;
+        break;
+      }
       int32_t* const read = rows;
       rows = nextRows;
       nextRows = read;

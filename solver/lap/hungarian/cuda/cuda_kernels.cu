@@ -369,7 +369,7 @@ void CudaKernels<T>::allocate() {
   if (closure) {
     const auto blocks = static_cast<std::size_t>(std::max(dev.searchBlocks[0], dev.searchBlocks[1]));
     const std::size_t listInts = n * gpu::kTightEdgesPerRow;
-    dev.closureInts = gpu::DeviceArray<int32_t>(listInts + 4 * n + blocks + 1 + 2 * gpu::kCountsPerParity);
+    dev.closureInts = gpu::DeviceArray<int32_t>(listInts + 4 * n + blocks + 1 + 2 * gpu::kCountsPerParity + 2);
     dev.closureDuals = gpu::DeviceArray<Dual>(2 * n + blocks + 1);
     dev.closureCosts = gpu::DeviceArray<T>(listInts);
     gpu::ClosureView<T>& c = dev.closure;
@@ -382,6 +382,7 @@ void CudaKernels<T>::allocate() {
     c.blockBestCol = c.staleCols + n;
     c.failure = c.blockBestCol + blocks;
     c.counts = c.failure + 1;
+    c.reverseSeen = c.counts + 2 * gpu::kCountsPerParity;
     c.rowJoin = dev.closureDuals.get();
     c.colJoin = c.rowJoin + n;
     c.blockBest = c.colJoin + n;

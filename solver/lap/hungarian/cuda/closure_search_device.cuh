@@ -392,17 +392,7 @@ __global__ void __launch_bounds__(kBlock)
   if (threadIdx.x == 0) atomicAdd(rounds.count(), counted);
   rounds.barrier(kSearchAugment);
 
-  if (rounds.leader()) {
-    Published& out = *d.published;
-    out.searchIterations = iterations;
-    out.searchPaths = paths;
-    out.searchLevels = levels;
-    out.searchDualUpdates = dualUpdates;
-    out.searchFailure = failure;
-    out.searchRowsScanned = 0;
-    for (int kind = 0; kind < 3; ++kind) out.searchNs[kind] = rounds.nanoseconds(kind);
-    out.assigned = rounds.lastCount();
-  }
+  publishSearch(d, rounds, iterations, paths, levels, dualUpdates, failure, 0);
 }
 
 }  // namespace ms::lap::gpu

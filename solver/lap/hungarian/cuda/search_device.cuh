@@ -190,6 +190,24 @@ class SearchRounds {
   long long splitLast_ = 0;
 };
 
+// After a search launch's last round, an optimality check: the leader publishes what the launch did, and the
+// check's count for the host's next decision.
+template <class T, bool kProfile>
+__device__ void publishSearch(const DeviceView<T>& d, const SearchRounds<T, kProfile>& rounds, int32_t iterations,
+                              int32_t paths, int32_t levels, int32_t dualUpdates, int32_t failure,
+                              int64_t rowsScanned) {
+  if (!rounds.leader()) return;
+  Published& out = *d.published;
+  out.searchIterations = iterations;
+  out.searchPaths = paths;
+  out.searchLevels = levels;
+  out.searchDualUpdates = dualUpdates;
+  out.searchFailure = failure;
+  out.searchRowsScanned = rowsScanned;
+  for (int kind = 0; kind < 3; ++kind) out.searchNs[kind] = rounds.nanoseconds(kind);
+  out.assigned = rounds.lastCount();
+}
+
 __device__ inline int32_t gridThread() {
   return static_cast<int32_t>(blockIdx.x * kBlock + threadIdx.x);
 }
@@ -580,18 +598,7 @@ __global__ void __launch_bounds__(kBlock)
     if (rounds.lastCount() == d.n) break;
   }
 
-  if (rounds.leader()) {
-    Published& out = *d.published;
-    out.searchIterations = iterations;
-    out.searchPaths = paths;
-    out.searchLevels = levels;
-    out.searchDualUpdates = dualUpdates;
-    out.searchFailure = failure;
-    out.searchRowsScanned = rowsScanned;
-    for (int kind = 0; kind < 3; ++kind) out.searchNs[kind] = rounds.nanoseconds(kind);
-    // The optimality check's count, for the host's next decision.
-    out.assigned = rounds.lastCount();
-  }
+  publishSearch(d, rounds, iterations, paths, levels, dualUpdates, failure, rowsScanned);
 }
 
 }  // namespace ms::lap::gpu

@@ -52,7 +52,7 @@ struct Published {
   // Device-resident search (searchKernel): what one launch did.
   int32_t searchIterations;  // augmenting iterations completed
   int32_t searchPaths;       // paths augmented
-  int32_t searchLevels;      // BFS levels run
+  int32_t searchLevels;      // BFS levels run (the closure search: reads of the rows that joined)
   int32_t searchDualUpdates;
   int32_t searchFailure;  // 0, kSearchInfeasible or kSearchRunaway
   int64_t searchRowsScanned;

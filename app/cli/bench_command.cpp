@@ -255,14 +255,31 @@ ProfiledSolve profileSolve(const Instance& instance, const lap::CostMatrix<T>& c
 }
 
 void writeProfileCsv(const std::vector<ProfiledSolve>& solves, const std::string& output) {
-  CsvTable table({"device",       "generator",      "n",
-                  "range",        "seed",           "algorithm",
-                  "iteration",    "blocks",         "levels",
-                  "team_levels",  "closure_levels", "dual_updates",   "team_dual_updates",
-                  "frontier_max", "frontier_sum",   "reverse_columns",
-                  "paths",        "path_max",       "path_sum",
-                  "forward_ns",   "dual_update_ns", "augment_ns",
-                  "work_ns",      "reduce_ns",      "barrier_ns"});
+  CsvTable table({"device",
+                  "generator",
+                  "n",
+                  "range",
+                  "seed",
+                  "algorithm",
+                  "iteration",
+                  "blocks",
+                  "levels",
+                  "team_levels",
+                  "closure_levels",
+                  "dual_updates",
+                  "team_dual_updates",
+                  "frontier_max",
+                  "frontier_sum",
+                  "reverse_columns",
+                  "paths",
+                  "path_max",
+                  "path_sum",
+                  "forward_ns",
+                  "dual_update_ns",
+                  "augment_ns",
+                  "work_ns",
+                  "reduce_ns",
+                  "barrier_ns"});
   addProvenanceColumns(table);
   for (const ProfiledSolve& solve : solves) {
     const Instance& instance = *solve.instance;

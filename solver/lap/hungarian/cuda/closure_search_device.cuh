@@ -70,13 +70,13 @@ __device__ void addTightEdge(const DeviceView<T>& d, const ClosureView<T>& c, in
   c.tightCosts[at] = d.row(i)[j];
 }
 
-// Column j has been claimed (once) for row `pred` of the forest, whose tree has root `root`, at zero slack: its
-// row joins the tree (queued in `rows`), or j ends an augmenting path. A claimed column brings its row once,
-// so the row needs no claim of its own.
+// Column j has been claimed (once) for row `pred` of the forest, whose tree has root `root`, at zero slack:
+// its row joins the tree (queued in `rows`), or j ends an augmenting path. A claimed column brings its row
+// once, so the row needs no claim of its own.
 template <class T>
-__device__ void joinThrough(const DeviceView<T>& d, const ClosureView<T>& c, int32_t j, int32_t pred, int32_t root,
-                            typename DeviceView<T>::Dual total, int32_t* rows, int32_t* rowCount,
-                            int32_t* reverseSeen) {
+__device__ void joinThrough(const DeviceView<T>& d, const ClosureView<T>& c, int32_t j, int32_t pred,
+                            int32_t root, typename DeviceView<T>::Dual total, int32_t* rows,
+                            int32_t* rowCount, int32_t* reverseSeen) {
   storeRelaxed(d.colPred[j], pred);
   const int32_t next = d.colAssign[j];
   if (next == -1) {
@@ -96,13 +96,13 @@ __device__ void joinThrough(const DeviceView<T>& d, const ClosureView<T>& c, int
 
 // Rows [head, tail) of the closure have just joined: their listed columns still uncovered and at zero slack
 // join through them (an assigned one claimed once: several rows may reach it, and the column, its row and the
-// row's root must name one tree). A tile of kTightEdgesPerRow threads takes a row, a thread one listed column,
-// so that the list's reads overlap; the list is rewritten without the edges that are no longer tight. A
-// joined row's dual is as when it joined and an uncovered column's has not moved since: the slack is exact.
+// row's root must name one tree). A tile of kTightEdgesPerRow threads takes a row, a thread one listed
+// column, so that the list's reads overlap; the list is rewritten without the edges that are no longer tight.
+// A joined row's dual is as when it joined and an uncovered column's has not moved since: the slack is exact.
 template <class T>
-__device__ void expandTightEdges(const DeviceView<T>& d, const ClosureView<T>& c,
-                                 int32_t head, int32_t tail, typename DeviceView<T>::Dual total, int32_t* rows,
-                                 int32_t* rowCount, int32_t* reverseSeen) {
+__device__ void expandTightEdges(const DeviceView<T>& d, const ClosureView<T>& c, int32_t head, int32_t tail,
+                                 typename DeviceView<T>::Dual total, int32_t* rows, int32_t* rowCount,
+                                 int32_t* reverseSeen) {
   namespace cg = cooperative_groups;
   const auto tile = cg::tiled_partition<kTightEdgesPerRow>(cg::this_thread_block());
   const auto lane = static_cast<int32_t>(tile.thread_rank());
@@ -121,7 +121,8 @@ __device__ void expandTightEdges(const DeviceView<T>& d, const ClosureView<T>& c
         keep = true;  // whether it is still tight is not known here
       } else if (d.isZero(static_cast<typename DeviceView<T>::Dual>(cost) - u - d.colDual[j])) {
         keep = true;
-        // A free column may be reached by several trees: the reverse pass follows whichever predecessor stayed.
+        // A free column may be reached by several trees: the reverse pass follows whichever predecessor
+        // stayed.
         if (d.colAssign[j] == -1 || atomicCAS(&d.colCover[j], 0, 1) == 0)
           joinThrough(d, c, j, r, root, total, rows, rowCount, reverseSeen);
       }
@@ -153,9 +154,11 @@ __device__ inline V broadcast(V value) {
 template <class T, bool kProfile>
 __device__ void closeOverTightEdges(const DeviceView<T>& d, const ClosureView<T>& c,
                                     SearchRounds<T, kProfile>& rounds, int32_t* rows, int32_t queued,
-                                    bool dualUpdate, typename DeviceView<T>::Dual total, int32_t* reverseSeen) {
+                                    bool dualUpdate, typename DeviceView<T>::Dual total,
+                                    int32_t* reverseSeen) {
   using Dual = typename DeviceView<T>::Dual;
-  __shared__ int32_t joined;  // rows in `rows` (appends to shared memory are cheaper than to the round's count)
+  __shared__ int32_t
+      joined;  // rows in `rows` (appends to shared memory are cheaper than to the round's count)
   if (threadIdx.x == 0) joined = queued;
   if (dualUpdate) {
     Dual smallest = kDualInfinity<Dual>;
@@ -198,23 +201,22 @@ __device__ void readJoinedRows(const DeviceView<T>& d, const ClosureView<T>& c,
                                typename DeviceView<T>::Dual total, int32_t* nextRows, int32_t* reverseSeen) {
   using Dual = typename DeviceView<T>::Dual;
   SlackAt<Dual> open{kDualInfinity<Dual>, -1};  // this thread's smallest shifted slack left open
-  scanFrontierInRounds(d, rounds, rows, rowCount,
-                       [&](int32_t j, const ColumnState<T>& column, Dual best, int32_t bestRow) {
-                         Dual s = column.slack;
-                         if (best + total < s) {
-                           s = best + total;
-                           d.slack[j] = s;
-                           d.colPred[j] = bestRow;
-                         }
-                         if (d.isZero(s - total)) {
-                           const int32_t pred = d.colPred[j];
-                           addTightEdge(d, c, pred, j);
-                           joinThrough(d, c, j, pred, c.rowRoot[pred], total, nextRows, rounds.count(),
-                                       reverseSeen);
-                         } else {
-                           open = smallerSlack(open, {s, j});
-                         }
-                       });
+  scanFrontierInRounds(
+      d, rounds, rows, rowCount, [&](int32_t j, const ColumnState<T>& column, Dual best, int32_t bestRow) {
+        Dual s = column.slack;
+        if (best + total < s) {
+          s = best + total;
+          d.slack[j] = s;
+          d.colPred[j] = bestRow;
+        }
+        if (d.isZero(s - total)) {
+          const int32_t pred = d.colPred[j];
+          addTightEdge(d, c, pred, j);
+          joinThrough(d, c, j, pred, c.rowRoot[pred], total, nextRows, rounds.count(), reverseSeen);
+        } else {
+          open = smallerSlack(open, {s, j});
+        }
+      });
   using Reduce = cub::BlockReduce<SlackAt<Dual>, kBlock>;
   __shared__ typename Reduce::TempStorage storage;
   open = Reduce(storage).Reduce(open, smallerSlack<Dual>);
@@ -238,8 +240,8 @@ __device__ void applyTotal(const DeviceView<T>& d, const ClosureView<T>& c, int3
 // forest if its tree ended. Rows that stay are listed; columns whose smallest slack came from a row that
 // left (and the columns that left) are listed as stale.
 template <class T>
-__device__ void leaveEndedTrees(const DeviceView<T>& d, const ClosureView<T>& c,
-                                int32_t k, typename DeviceView<T>::Dual total, int32_t* counts) {
+__device__ void leaveEndedTrees(const DeviceView<T>& d, const ClosureView<T>& c, int32_t k,
+                                typename DeviceView<T>::Dual total, int32_t* counts) {
   const bool inForest = d.rowState[k] != kInactive;
   if (inForest && d.rootMark[c.rowRoot[k]] != 0) {
     d.rowDual[k] += total - c.rowJoin[k];
@@ -263,8 +265,7 @@ __device__ void leaveEndedTrees(const DeviceView<T>& d, const ClosureView<T>& c,
 
 // One block: stale column j's smallest shifted slack over the `live` forest rows, and the row attaining it.
 template <class T>
-__device__ void recomputeColumn(const DeviceView<T>& d, const ClosureView<T>& c,
-                                int32_t j, int32_t live) {
+__device__ void recomputeColumn(const DeviceView<T>& d, const ClosureView<T>& c, int32_t j, int32_t live) {
   using Dual = typename DeviceView<T>::Dual;
   using Reduce = cub::BlockReduce<SlackAt<Dual>, kBlock>;
   __shared__ typename Reduce::TempStorage storage;
@@ -285,8 +286,8 @@ __device__ void recomputeColumn(const DeviceView<T>& d, const ClosureView<T>& c,
 // Up to `iterationLimit` whole iterations of the tree variant (see searchKernel for what is published).
 template <class T, bool kProfile>
 __global__ void __launch_bounds__(kBlock)
-    closureSearchKernel(DeviceView<T> d, ClosureView<T> c, SearchScalars* scalars,
-                        int32_t* rowsA, int32_t* rowsB, int32_t iterationLimit, SearchIterationProfile* profile) {
+    closureSearchKernel(DeviceView<T> d, ClosureView<T> c, SearchScalars* scalars, int32_t* rowsA,
+                        int32_t* rowsB, int32_t iterationLimit, SearchIterationProfile* profile) {
   using Dual = typename DeviceView<T>::Dual;
   SearchRounds<T, kProfile> rounds(d, scalars, profile);
   int32_t* rows = rowsA;      // the rows of the current closure and read

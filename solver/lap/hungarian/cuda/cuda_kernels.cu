@@ -7,12 +7,12 @@
 #include <string>
 
 #include "solver/core/cuda_device.h"
+#include "solver/lap/cost_range.h"
+#include "solver/lap/hungarian/cuda/closure_search_device.cuh"
 #include "solver/lap/hungarian/cuda/cuda_kernels.h"
 #include "solver/lap/hungarian/cuda/device_resources.cuh"
 #include "solver/lap/hungarian/cuda/hungarian_device.cuh"
-#include "solver/lap/hungarian/cuda/closure_search_device.cuh"
 #include "solver/lap/hungarian/cuda/search_device.cuh"
-#include "solver/lap/cost_range.h"
 
 namespace ms::lap {
 
@@ -236,10 +236,9 @@ void CudaKernels<T>::allocate() {
   const bool closure = kClosureSearch<T> && !classical && !sliced_;
   // The closure search: the zero-slack lists and counts, roots, forest rows, stale columns and the join
   // totals; the blocks' minima are O(grid).
-  const double closureBytes =
-      closure ? n * (gpu::kTightEdgesPerRow * (sizeof(int32_t) + sizeof(T)) + 4.0 * sizeof(int32_t) +
-                     2.0 * sizeof(Dual))
-              : 0;
+  const double closureBytes = closure ? n * (gpu::kTightEdgesPerRow * (sizeof(int32_t) + sizeof(T)) +
+                                             4.0 * sizeof(int32_t) + 2.0 * sizeof(Dual))
+                                      : 0;
   const double workBytes = n * (3.0 * sizeof(Dual) + kIntArrayCount * sizeof(int32_t) + sizeof(long long)) +
                            4.0 * tiles + 2.0 * dev.bitWords * sizeof(unsigned long long) + closureBytes;
   std::size_t freeBytes = 0, totalBytes = 0;
@@ -369,7 +368,8 @@ void CudaKernels<T>::allocate() {
   if (closure) {
     const auto blocks = static_cast<std::size_t>(std::max(dev.searchBlocks[0], dev.searchBlocks[1]));
     const std::size_t listInts = n * gpu::kTightEdgesPerRow;
-    dev.closureInts = gpu::DeviceArray<int32_t>(listInts + 4 * n + blocks + 1 + 2 * gpu::kCountsPerParity + 2);
+    dev.closureInts =
+        gpu::DeviceArray<int32_t>(listInts + 4 * n + blocks + 1 + 2 * gpu::kCountsPerParity + 2);
     dev.closureDuals = gpu::DeviceArray<Dual>(2 * n + blocks + 1);
     dev.closureCosts = gpu::DeviceArray<T>(listInts);
     gpu::ClosureView<T>& c = dev.closure;
@@ -557,10 +557,10 @@ SearchSummary CudaKernels<T>::searchIterations(bool zerosStale, int32_t iteratio
   void* closureArguments[] = {&dev.view,  &dev.closure,    &scalars, &frontierA,
                               &frontierB, &iterationLimit, &records};
   const bool closure = kClosureSearch<T> && variant_ == HungarianVariant::Tree;
-  gpu::checkCuda(cudaLaunchCooperativeKernel(searchKernelOf<T>(variant_, profile), dim3(dev.searchBlocks[profile]),
-                                             dim3(kBlock), closure ? closureArguments : arguments, 0,
-                                             dev.stream()),
-                 "searchKernel (cooperative launch)");
+  gpu::checkCuda(
+      cudaLaunchCooperativeKernel(searchKernelOf<T>(variant_, profile), dim3(dev.searchBlocks[profile]),
+                                  dim3(kBlock), closure ? closureArguments : arguments, 0, dev.stream()),
+      "searchKernel (cooperative launch)");
   dev.enqueued = true;
   synchronize(dev);
   const gpu::Published& out = dev.published();

@@ -193,9 +193,9 @@ class SearchRounds {
 // After a search launch's last round, an optimality check: the leader publishes what the launch did, and the
 // check's count for the host's next decision.
 template <class T, bool kProfile>
-__device__ void publishSearch(const DeviceView<T>& d, const SearchRounds<T, kProfile>& rounds, int32_t iterations,
-                              int32_t paths, int32_t levels, int32_t dualUpdates, int32_t failure,
-                              int64_t rowsScanned) {
+__device__ void publishSearch(const DeviceView<T>& d, const SearchRounds<T, kProfile>& rounds,
+                              int32_t iterations, int32_t paths, int32_t levels, int32_t dualUpdates,
+                              int32_t failure, int64_t rowsScanned) {
   if (!rounds.leader()) return;
   Published& out = *d.published;
   out.searchIterations = iterations;
@@ -371,7 +371,8 @@ __device__ void expandTreeInRounds(const DeviceView<T>& d, SearchRounds<T, kProf
   Dual smallestOpen = kDualInfinity<Dual>;  // this thread's smallest slack of a column left uncovered
   scanFrontierInRounds(d, rounds, frontier, frontierSize,
                        [&](int32_t j, const ColumnState<T>& column, Dual best, int32_t bestRow) {
-                         const Dual s = settleColumn(d, j, column, best, bestRow, nextFrontier, rounds.count());
+                         const Dual s =
+                             settleColumn(d, j, column, best, bestRow, nextFrontier, rounds.count());
                          if (!d.isZero(s)) smallestOpen = min(smallestOpen, s);
                        });
   smallestOpen = blockMin(smallestOpen);

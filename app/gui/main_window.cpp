@@ -227,7 +227,7 @@ void MainWindow::buildDocks() {
   logView_->setColumnWidth(views::StepLogModel::IterationColumn, 50);
   logView_->setColumnWidth(views::StepLogModel::PhaseColumn, 130);
   logView_->setColumnWidth(views::StepLogModel::TimeColumn, 80);
-  logView_->setColumnWidth(views::StepLogModel::CountersColumn, 300);
+  logView_->setColumnWidth(views::StepLogModel::ExplanationColumn, 520);
   logView_->setMinimumHeight(logView_->horizontalHeader()->sizeHint().height() +
                              kMinLogRows * logView_->verticalHeader()->defaultSectionSize() +
                              logView_->horizontalScrollBar()->sizeHint().height() +

@@ -103,10 +103,11 @@ enum HypergraphCounter : int {
   kPinVisits,     // nonzeros scanned by neighbour finding in the step
   kCut,           // edge cut after the step (partitioning steps)
   kImbalance,     // imbalance after the step (partitioning steps)
+  kFmPassLimit,   // FM passes the level may run (the steps that partition or project onto a level)
   kHypergraphCounterCount
 };
 inline constexpr std::array<std::string_view, kHypergraphCounterCount> kHypergraphCounterNames = {
-    "level", "nodes", "edges", "pins", "matched_pairs", "pin_visits", "cut", "imbalance"};
+    "level", "nodes", "edges", "pins", "matched_pairs", "pin_visits", "cut", "imbalance", "fm_pass_limit"};
 
 // The solver shares `graph`; the backend must be resolved (lap::resolveBackend). Throws SolveError for a
 // CUDA backend in a build without CUDA.

@@ -344,6 +344,7 @@ class MultilevelMachine final : public HypergraphSolver {
   // A level gets FM passes up to its limit, which can be none (pin-heavy levels by default).
   void beginRefinement(StepRecord& record) {
     fmPasses_ = 0;
+    record.counters[kFmPassLimit] = fmPassLimit();
     if (fmPassLimit() > 0) {
       stage_ = Stage::Refinement;
     } else {

@@ -1,6 +1,6 @@
 #pragma once
-// The step log as a table model over a trace: one row per step with its phase, iteration, time, the
-// counters that apply and a one-line explanation that the problem kind supplies.
+// The step log as a table model over a trace: one row per step with its phase, iteration, time, a one-line
+// explanation that the problem kind supplies and the counters that apply.
 
 #include <QAbstractTableModel>
 #include <QTimer>
@@ -27,8 +27,8 @@ class StepLogModel : public QAbstractTableModel {
     IterationColumn,
     PhaseColumn,
     TimeColumn,
+    ExplanationColumn,  // before the counters: what a person reads first, in view in a narrow dock
     CountersColumn,
-    ExplanationColumn,
     ColumnCount
   };
 

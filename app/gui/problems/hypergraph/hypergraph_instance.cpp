@@ -116,17 +116,18 @@ QString explainHypergraphStep(const StepRecord& record) {
              number(counter(hypergraph::kImbalance)));
   }
   if (phase == hypergraph::kProjectionPhase) {
-    const QString projected = QObject::tr("Projected the partition onto level %1 (eq. 5): cut %2.")
-                                  .arg(level, number(counter(hypergraph::kCut)));
-    // The studio runs the default options: a coarse pin-heavy level gets no FM pass.
+    // The machine says how many FM passes the level may run: none on a coarse pin-heavy level. That case
+    // leads with it, so that it is in view in the step log's column.
+    if (counter(hypergraph::kFmPassLimit) != 0) {
+      return QObject::tr("Projected the partition onto level %1 (eq. 5): cut %2.")
+          .arg(level, number(counter(hypergraph::kCut)));
+    }
     const double nodes = std::max(1.0, counter(hypergraph::kNodes));
-    if (counter(hypergraph::kLevel) == 0 ||
-        counter(hypergraph::kPins) < hypergraph::kPinHeavyPinsPerNode * nodes)
-      return projected;
-    return projected + QObject::tr(
-                           " %1 pins per node: no FM pass on a coarse level this heavy (a pass would "
-                           "walk all its pins for few nodes; the finer levels' passes refine instead).")
-                           .arg(number(std::round(counter(hypergraph::kPins) / nodes)));
+    return QObject::tr(
+               "Level %1, no FM pass: projected (eq. 5), cut %2; %3 pins per node (a pass would walk all its "
+               "pins for few nodes; the finer levels' passes refine instead).")
+        .arg(level, number(counter(hypergraph::kCut)),
+             number(std::round(counter(hypergraph::kPins) / nodes)));
   }
   const auto kway = [&](hypergraph::KWayCounter slot) {
     return number(record.counters[static_cast<std::size_t>(slot)]);

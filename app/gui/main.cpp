@@ -317,9 +317,12 @@ int runScript(MainWindow& window, const Options& options) {
     if (!raceTicks(window.racePanel(), options.steps)) return 1;
   } else {
     for (int k = 0; k < options.steps; ++k) window.controller().stepPhase();
+    // K steps taken, or the run finished in fewer (then the screenshot shows its end).
     const auto stepped = [&] {
-      return static_cast<int>(window.controller().trace().records().size()) >= options.steps &&
-             window.controller().state() != RunState::Busy;
+      const RunState state = window.controller().state();
+      return state == RunState::Finished ||
+             (static_cast<int>(window.controller().trace().records().size()) >= options.steps &&
+              state != RunState::Busy);
     };
     if (!processEventsUntil(stepped, kScriptTimeout)) {
       std::fprintf(stderr, "matchscope: the steps did not finish: %s\n", qPrintable(window.lastError()));

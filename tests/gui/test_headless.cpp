@@ -68,6 +68,21 @@ class TestHeadless : public QObject {
     QCOMPARE(QImage(matrix).size(), QSize(640, 480));
   }
 
+  // More steps than the run takes: the screenshot shows the finished run (the script used to wait for steps
+  // that never came).
+  void studioStepsPastTheEnd() {
+    QTemporaryDir dir;
+    const QString window = dir.filePath(QStringLiteral("end.png"));
+    const Run run = runWithoutDisplay(
+        MATCHSCOPE_STUDIO_PATH,
+        {QStringLiteral("--generate"), QStringLiteral("uniform"), QStringLiteral("-n"), QStringLiteral("5"),
+         QStringLiteral("--algorithm"), QStringLiteral("tree"), QStringLiteral("--steps"),
+         QStringLiteral("100000"), QStringLiteral("--screenshot"), window},
+        dir.path());
+    QVERIFY_RUN(run, "matchscope --steps 100000 --screenshot");
+    QVERIFY(!QImage(window).isNull());
+  }
+
   // --race opens Race mode, --steps ticks it; a bad run is refused in one line naming the option.
   void studioRaceScreenshot() {
     QTemporaryDir dir;

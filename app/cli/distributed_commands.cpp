@@ -25,6 +25,7 @@
 #include "solver/core/number_format.h"
 #include "solver/core/provenance.h"
 #include "solver/core/trace.h"
+#include "solver/lap/cost_range.h"
 #include "solver/lap/generators.h"
 #include "solver/lap/hungarian/distributed/distributed_cuda.h"
 #include "solver/lap/hungarian/distributed/distributed_solver.h"

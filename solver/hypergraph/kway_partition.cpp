@@ -97,16 +97,13 @@ class PartState {
     }
     return false;
   }
-  int32_t pinsIn(int32_t e, int32_t p) const {
-    return pinsIn_[static_cast<std::size_t>(e) * static_cast<std::size_t>(parts_) +
-                   static_cast<std::size_t>(p)];
-  }
+  int32_t pinsIn(int32_t e, int32_t p) const { return pinsIn_[slot(e, p)]; }
 
  private:
-  int32_t& count(int32_t e, int32_t p) {
-    return pinsIn_[static_cast<std::size_t>(e) * static_cast<std::size_t>(parts_) +
-                   static_cast<std::size_t>(p)];
+  std::size_t slot(int32_t e, int32_t p) const {
+    return static_cast<std::size_t>(e) * static_cast<std::size_t>(parts_) + static_cast<std::size_t>(p);
   }
+  int32_t& count(int32_t e, int32_t p) { return pinsIn_[slot(e, p)]; }
   // Part p starts or stops holding pins of e.
   void flip(int32_t e, int32_t p) {
     connected_[static_cast<std::size_t>(e) * static_cast<std::size_t>(words_) +

@@ -7,6 +7,7 @@
 #include <variant>
 
 #include "solver/core/host_buffer.h"
+#include "solver/lap/cost_range.h"
 #include "solver/lap/cost_types.h"
 
 namespace ms::lap {
@@ -75,6 +76,19 @@ DualOf<T> zeroTolerance(const CostMatrix<T>& costs) {
     return 0;
   } else {
     return kRelativeZeroTolerance * maxAbsFiniteCost(costs);
+  }
+}
+
+// zeroTolerance() for a Hungarian kernel set, which also refuses floating costs whose sums could overflow
+// (requireFiniteDualSums) from the same pass over the matrix.
+template <CostType T>
+DualOf<T> rangeCheckedZeroTolerance(const CostMatrix<T>& costs) {
+  if constexpr (std::is_integral_v<T>) {
+    return 0;
+  } else {
+    const DualOf<T> largest = maxAbsFiniteCost(costs);
+    requireFiniteDualSums(largest, costs.rows());
+    return kRelativeZeroTolerance * largest;
   }
 }
 

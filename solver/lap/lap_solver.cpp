@@ -1,4 +1,5 @@
 #include "solver/lap/lap_solver.h"
+#include "solver/lap/cost_range.h"
 
 #include <thread>
 
@@ -106,15 +107,15 @@ template <CostType T>
 std::unique_ptr<LapSolver<T>> makeLapSolver(const CostMatrix<T>& costs, const LapOptions& options) {
   if (!costs.isSquare())
     throw SolveError("the solvers take a square matrix; pad rectangular instances first");
-  // Every algorithm sums the costs (objectives, duals, prices): one range for all of them. The CUDA Hungarian
-  // kernel sets check floating costs on the device, where they find the largest cost for their zero tolerance
-  // anyway (a host pass over a 10000 x 10000 matrix of doubles took about 165 ms on an H100 host).
-  const bool rangeOnDevice =
-      options.backend == Backend::Cuda &&
-      (options.algorithm == LapAlgorithm::Classical || options.algorithm == LapAlgorithm::Tree);
+  // Every algorithm sums the costs (objectives, duals, prices): one range for all of them. The Hungarian
+  // kernel sets check floating costs themselves, from the largest cost they find for their zero tolerance
+  // (the CUDA ones on the device: a host pass over a 10000 x 10000 matrix of doubles took about 165 ms on an
+  // H100 host).
+  const bool hungarian =
+      options.algorithm == LapAlgorithm::Classical || options.algorithm == LapAlgorithm::Tree;
   if constexpr (std::is_same_v<T, int64_t>) requireExactInt64Duals(maxAbsFiniteCost(costs), costs.rows());
   if constexpr (std::is_floating_point_v<T>) {
-    if (!rangeOnDevice) requireFiniteDualSums(maxAbsFiniteCost(costs), costs.rows());
+    if (!hungarian) requireFiniteDualSums(maxAbsFiniteCost(costs), costs.rows());
   }
   switch (options.algorithm) {
     case LapAlgorithm::Brute:

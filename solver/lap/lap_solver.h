@@ -10,7 +10,6 @@
 #include "solver/core/step_machine.h"
 #include "solver/lap/approx/auction_settings.h"
 #include "solver/lap/cost_matrix.h"
-#include "solver/lap/cost_range.h"
 
 namespace ms::lap {
 

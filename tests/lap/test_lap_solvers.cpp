@@ -13,6 +13,7 @@
 #include "solver/core/errors.h"
 #include "solver/lap/brute_force.h"
 #include "solver/lap/certificate.h"
+#include "solver/lap/cost_range.h"
 #include "solver/lap/hungarian/hungarian.h"
 #include "solver/lap/problem.h"
 #include "tests/lap/lap_test_support.h"

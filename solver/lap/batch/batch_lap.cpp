@@ -5,6 +5,7 @@
 #include "solver/core/errors.h"
 #include "solver/lap/batch/cpu/batch_cpu.h"
 #include "solver/lap/batch/cuda/batch_cuda.h"
+#include "solver/lap/cost_range.h"
 
 namespace ms::lap {
 

@@ -49,7 +49,7 @@ class CpuKernels {
   static constexpr Dual kInfinity = kDualInfinity<Dual>;
 
   CpuKernels(const CostMatrix<T>& costs, Execution execution)
-      : CpuKernels(costs, MatrixSlice::whole(costs.rows()), zeroTolerance(costs), execution) {}
+      : CpuKernels(costs, MatrixSlice::whole(costs.rows()), rangeCheckedZeroTolerance(costs), execution) {}
   // `costs` holds the slice's rows x columns; `zeroSlack` is the whole matrix's zeroTolerance().
   CpuKernels(const CostMatrix<T>& costs, const MatrixSlice& slice, Dual zeroSlack, Execution execution)
       : costs_(costs.data()), n_(slice.n), eps_(zeroSlack), exec_(execution), slice_(slice) {

@@ -187,6 +187,12 @@ int32_t rowsPerChunk(int32_t rows, int32_t n, int multiprocessors) {
 template <class T>
 constexpr bool kClosureSearch = std::is_floating_point_v<T>;
 
+// Whether a kernel set runs the closure search (a slice runs no device-resident search at all).
+template <class T>
+bool runsClosureSearch(HungarianVariant variant, bool sliced) {
+  return kClosureSearch<T> && variant == HungarianVariant::Tree && !sliced;
+}
+
 template <class T>
 // The tree kernel is named first so that it is emitted first, and its function-local shared arrays are
 // declared before the classical kernel's: ptxas lays out shared memory in declaration order, and with the
@@ -233,7 +239,7 @@ void CudaKernels<T>::allocate() {
   // Tree: the row chunks' partial column minima; classical: the row segments' minima of a dual update.
   const double partialBytes =
       partials ? static_cast<double>(kMaxChunks) * n * (sizeof(Dual) + sizeof(int32_t)) : 0;
-  const bool closure = kClosureSearch<T> && !classical && !sliced_;
+  const bool closure = runsClosureSearch<T>(variant_, sliced_);
   // The closure search: the zero-slack lists and counts, roots, forest rows, stale columns and the join
   // totals; the blocks' minima are O(grid).
   const double closureBytes = closure ? n * (gpu::kTightEdgesPerRow * (sizeof(int32_t) + sizeof(T)) +
@@ -397,7 +403,7 @@ void CudaKernels<T>::allocate() {
     launch(dev, "maxAbsFiniteCostKernel", blocks, gpu::maxAbsFiniteCostKernel<T>, view);
     synchronize(dev);
     const Dual largest = -gpu::fromOrderKey<Dual>(dev.published().minKey);
-    requireFiniteDualSums(largest, n_);  // for makeLapSolver, which leaves floating costs to the device
+    requireFiniteDualSums(largest, n_);  // as rangeCheckedZeroTolerance() does for the CPU kernel sets
     view.eps = kRelativeZeroTolerance * largest;
   }
 }
@@ -556,7 +562,7 @@ SearchSummary CudaKernels<T>::searchIterations(bool zerosStale, int32_t iteratio
   void* arguments[] = {&dev.view, &scalars, &frontierA, &frontierB, &iterationLimit, &records};
   void* closureArguments[] = {&dev.view,  &dev.closure,    &scalars, &frontierA,
                               &frontierB, &iterationLimit, &records};
-  const bool closure = kClosureSearch<T> && variant_ == HungarianVariant::Tree;
+  const bool closure = runsClosureSearch<T>(variant_, sliced_);
   gpu::checkCuda(
       cudaLaunchCooperativeKernel(searchKernelOf<T>(variant_, profile), dim3(dev.searchBlocks[profile]),
                                   dim3(kBlock), closure ? closureArguments : arguments, 0, dev.stream()),

@@ -1,4 +1,5 @@
 #include "solver/lap/hungarian/distributed/distributed_solver.h"
+#include "solver/lap/cost_range.h"
 
 #include <string>
 

@@ -90,6 +90,14 @@ CostMatrix<int64_t> widened(const CostMatrix<int32_t>& costs) {
   return out;
 }
 
+// The same integers as doubles: floating costs full of ties, which the tree variant's closure search
+// (floating costs only) must solve as the level-synchronous search solves the integers.
+CostMatrix<double> asReals(const CostMatrix<int32_t>& costs) {
+  CostMatrix<double> out(costs.rows(), costs.cols());
+  for (int64_t k = 0; k < costs.size(); ++k) out.data()[k] = costs.data()[k];
+  return out;
+}
+
 CostMatrix<float> narrowed(const CostMatrix<double>& costs) {
   CostMatrix<float> out(costs.rows(), costs.cols());
   for (int64_t k = 0; k < costs.size(); ++k) out.data()[k] = static_cast<float>(costs.data()[k]);
@@ -224,6 +232,27 @@ class TestLapCuda : public QObject {
                    qPrintable(QString::fromStdString(kind + " " + configuration.label()) +
                               QString(" n=%1: %2 iterations").arg(n).arg(solved.solution.iterations)));
         }
+      }
+    }
+  }
+
+  // Integer-valued doubles: the tied families and uniform [0, n/10) and [0, n), where dual updates bring many
+  // columns to zero slack at once (the closure's lists overflow and the reads must find the rest).
+  void tiedFloatingCosts() {
+    const uint64_t seed0 = baseSeed() + 14000;
+    for (const int32_t n : {400, 2000}) {
+      for (const std::string& kind : kTiedKinds) {
+        verifyCudaOnInstance(asReals(tiedCosts(kind, n, seed0)),
+                             QString::fromStdString("double " + kind) + QString(" n=%1").arg(n));
+        if (QTest::currentTestFailed()) return;
+      }
+      for (const CostRange range : {CostRange::TenthN, CostRange::N}) {
+        const auto integers = std::get<CostMatrix<int32_t>>(
+            generate({Generator::Uniform, n, range, seed0 + static_cast<uint64_t>(n)}));
+        verifyCudaOnInstance(
+            asReals(integers),
+            QString("double uniform [0,%1) n=%2").arg(QString::fromUtf8(costRangeName(range))).arg(n));
+        if (QTest::currentTestFailed()) return;
       }
     }
   }

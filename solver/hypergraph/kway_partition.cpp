@@ -3,10 +3,13 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <optional>
 #include <queue>
 #include <stdexcept>
 #include <string>
 #include <tuple>
+
+#include "solver/hypergraph/kway_gain_cache.h"
 
 namespace ms::hypergraph {
 namespace {
@@ -34,10 +37,7 @@ class PartState {
     }
   }
 
-  struct Move {
-    int32_t target = -1;  // -1: no other part takes the node within maxPart
-    int64_t gain = 0;     // objective decrease
-  };
+  using Move = KWayMove;
 
   // The move of v that lowers the objective most among the parts it fits in under maxPart (ties: the
   // lighter part). A part v shares no hyperedge with gains the base amount only.
@@ -89,6 +89,7 @@ class PartState {
   }
 
   int64_t weight(int32_t p) const { return weight_[static_cast<std::size_t>(p)]; }
+  const std::vector<int64_t>& weights() const { return weight_; }
   // Whether a hyperedge of v has pins in another part.
   bool onBoundary(int32_t v) {
     const int32_t from = part_[static_cast<std::size_t>(v)];
@@ -281,6 +282,12 @@ KWayPassResult kWayFmPass(const Hypergraph& graph, std::vector<int32_t>& part, i
   KWayPassResult result;
   result.objectiveBefore = result.objectiveAfter = objectiveOf(graph, part, objective);
   PartState state(graph, part, parts);
+  // km1 prices from the gain cache; the cut objective from the hyperedges, each time.
+  std::optional<Km1GainCache> cache;
+  if (objective == Objective::Km1) cache.emplace(graph, part, parts);
+  const auto bestMove = [&](int32_t v) {
+    return cache ? cache->bestMove(v, maxPart, state.weights()) : state.bestMove(v, maxPart, objective);
+  };
   const int32_t n = graph.nodeCount();
   // The queue holds (gain, node, version); an entry whose version is not the node's current one is stale.
   using Entry = std::tuple<int64_t, int32_t, uint32_t>;
@@ -289,7 +296,7 @@ KWayPassResult kWayFmPass(const Hypergraph& graph, std::vector<int32_t>& part, i
   std::vector<uint8_t> locked(static_cast<std::size_t>(n), 0);
   std::vector<int64_t> touched(static_cast<std::size_t>(n), -1);  // the move that last priced the node
   const auto price = [&](int32_t v) {
-    const PartState::Move m = state.bestMove(v, maxPart, objective);
+    const PartState::Move m = bestMove(v);
     const auto slot = static_cast<std::size_t>(v);
     ++version[slot];
     if (m.target >= 0) queue.emplace(m.gain, v, version[slot]);
@@ -310,9 +317,10 @@ KWayPassResult kWayFmPass(const Hypergraph& graph, std::vector<int32_t>& part, i
     queue.pop();
     const auto slot = static_cast<std::size_t>(v);
     if (locked[slot] || stamp != version[slot]) continue;
-    // Hubs and the pins of large hyperedges are not priced again after each move: price the node again
-    // and put it back when its gain fell (a node whose gain rose waits for its entry).
-    const PartState::Move m = state.bestMove(v, maxPart, objective);
+    // Not every node is priced again after each move (the part weights change, the pins of large hyperedges
+    // wait, and with the cut objective hubs too): price the node again and put it back when its gain fell (a
+    // node whose gain rose waits for its entry).
+    const PartState::Move m = bestMove(v);
     if (m.target < 0) continue;
     if (m.gain < gain) {
       queue.emplace(m.gain, v, version[slot]);
@@ -327,17 +335,21 @@ KWayPassResult kWayFmPass(const Hypergraph& graph, std::vector<int32_t>& part, i
       result.objectiveAfter = objectiveNow;
       bestPrefix = moves.size();
     }
-    // The pins whose best move may have changed: with km1, those of a hyperedge that left `from` or has
-    // one pin left there, or that reached the target part or has two pins there now.
     const auto moveNumber = static_cast<int64_t>(moves.size());
+    if (cache) cache->moved(v, from, m.target, [&](int32_t e, int32_t p) { return state.pinsIn(e, p); });
+    // The pins whose best move may have changed, by their gains or by the part weights: those of v's
+    // hyperedges, except (km1) where e neither left `from` nor reached the target nor has one pin left in
+    // `from` or two in the target, and except through hyperedges of more than kFmUpdateEdgeLimit pins. With
+    // the cut objective hubs wait too (pricing one reads all its hyperedges; the gain cache prices from a
+    // row).
     for (int32_t e : graph.edgesOf(v)) {
       const auto pins = graph.pins(e);
       if (static_cast<int64_t>(pins.size()) > kFmUpdateEdgeLimit) continue;
-      if (objective == Objective::Km1 && state.pinsIn(e, from) > 1 && state.pinsIn(e, m.target) > 2) continue;
+      if (cache && state.pinsIn(e, from) > 1 && state.pinsIn(e, m.target) > 2) continue;
       for (int32_t u : pins) {
         const auto other = static_cast<std::size_t>(u);
         if (locked[other] || touched[other] == moveNumber ||
-            static_cast<int64_t>(graph.edgesOf(u).size()) > kFmUpdateDegreeLimit) {
+            (!cache && static_cast<int64_t>(graph.edgesOf(u).size()) > kFmUpdateDegreeLimit)) {
           continue;
         }
         touched[other] = moveNumber;

@@ -38,17 +38,17 @@ KWayPassResult labelPropagationPass(const Hypergraph& graph, std::vector<int32_t
                                     int64_t maxPart, Objective objective);
 // One k-way Fiduccia-Mattheyses pass: the boundary nodes in a priority queue by the gain of their best move
 // within maxPart; the best one moves (also when its gain is negative, which can make room in a full part or
-// lead to a better state), is locked, and the pins of its small hyperedges are priced again. At the end the
-// pass rolls back to the prefix of moves with the lowest objective, so the objective never rises and a
-// balanced partition stays balanced. Gives up after max(kFmMinPatience, |V| / kFmPatienceDivisor) moves
-// without a new best.
+// lead to a better state), is locked, and the nodes whose gains it changed are priced again (km1: from the
+// gain cache, kway_gain_cache.h; cut: from their hyperedges). At the end the pass rolls back to the prefix of
+// moves with the lowest objective, so the objective never rises and a balanced partition stays balanced.
+// Gives up after max(kFmMinPatience, |V| / kFmPatienceDivisor) moves without a new best.
 inline constexpr int64_t kFmMinPatience = 200;
 inline constexpr int64_t kFmPatienceDivisor = 10;
 // After a move, the pins of its hyperedges are priced again, except through hyperedges of more pins than
-// kFmUpdateEdgeLimit and except nodes in more than kFmUpdateDegreeLimit hyperedges: pricing such a hub
-// scans thousands of hyperedges, and on flickr-like 100k at k = 8 doing it after every move made a pass
-// 30x slower (224 s against 8 s for the whole solve) for the same km1. Those nodes are priced again when
-// they reach the top of the queue.
+// kFmUpdateEdgeLimit and, with the cut objective, except nodes in more than kFmUpdateDegreeLimit hyperedges:
+// pricing such a hub from its hyperedges scans thousands of them, and on flickr-like 100k at k = 8 doing it
+// after every move made a pass 30x slower (224 s against 8 s for the whole solve) for the same km1. Those
+// nodes are priced again when they reach the top of the queue.
 inline constexpr int64_t kFmUpdateEdgeLimit = 1000;
 inline constexpr int64_t kFmUpdateDegreeLimit = 200;
 KWayPassResult kWayFmPass(const Hypergraph& graph, std::vector<int32_t>& part, int32_t parts, int64_t maxPart,

@@ -6,11 +6,13 @@
 // recursive bisection alone and label propagation alone, and the steps are the phases the studio shows.
 #include <QtTest/QtTest>
 
+#include <limits>
 #include <random>
 #include <set>
 
 #include "hypergraph_test_support.h"
 #include "solver/hypergraph/coarsening.h"
+#include "solver/hypergraph/kway_gain_cache.h"
 #include "solver/hypergraph/kway_partition.h"
 #include "solver/hypergraph/kway_solver.h"
 #include "solver/hypergraph/kway_vcycle.h"
@@ -140,6 +142,91 @@ class TestHypergraphKWay : public QObject {
     QCOMPARE(maxPartWeight(64, 64, 0.03), int64_t{1});
     const Hypergraph g = stencil(3);  // 9 nodes
     QCOMPARE(kWayImbalance(g, {0, 0, 0, 0, 1, 1, 1, 2, 2}, 3), 4.0 / 3.0 - 1.0);
+  }
+
+  // The gain cache against recounts: after every one of a run of random moves, each node's gain to each part
+  // is km1 before minus km1 after that move, and the best move is the best of those within the bound
+  // (k = 70: more parts than a 64-bit word).
+  void gainCacheMatchesRecountedGainsAfterEveryMove() {
+    std::mt19937_64 random(baseSeed() + 240);
+    int64_t checked = 0;
+    for (const RandomHypergraphSpec& base : smallSpecs(12, baseSeed() + 240)) {
+      RandomHypergraphSpec spec = base;
+      spec.nodes = 10 + spec.nodes * 2;
+      spec.edges = 5 + spec.edges * 2;
+      spec.maxNodeWeight = base.seed % 2 == 0 ? 1 : 3;
+      const Hypergraph g = generateRandom(spec);
+      for (int32_t k : {3, 8, 70}) {
+        std::uniform_int_distribution<int32_t> pickPart(0, k - 1), pickNode(0, g.nodeCount() - 1);
+        std::vector<int32_t> part(static_cast<std::size_t>(g.nodeCount()));
+        for (int32_t& p : part) p = pickPart(random);
+        std::vector<int32_t> pinsIn(static_cast<std::size_t>(g.edgeCount()) * static_cast<std::size_t>(k), 0);
+        const auto count = [&](int32_t e, int32_t p) -> int32_t& {
+          return pinsIn[static_cast<std::size_t>(e) * static_cast<std::size_t>(k) +
+                        static_cast<std::size_t>(p)];
+        };
+        for (int32_t e = 0; e < g.edgeCount(); ++e) {
+          for (int32_t u : g.pins(e)) ++count(e, part[static_cast<std::size_t>(u)]);
+        }
+        const auto recountedGains = [&] {
+          std::vector<int64_t> gains(static_cast<std::size_t>(g.nodeCount()) * static_cast<std::size_t>(k),
+                                     0);
+          const int64_t now = recount(g, part).km1;
+          for (int32_t u = 0; u < g.nodeCount(); ++u) {
+            const int32_t home = part[static_cast<std::size_t>(u)];
+            for (int32_t t = 0; t < k; ++t) {
+              part[static_cast<std::size_t>(u)] = t;
+              gains[static_cast<std::size_t>(u) * static_cast<std::size_t>(k) + static_cast<std::size_t>(t)] =
+                  now - recount(g, part).km1;
+            }
+            part[static_cast<std::size_t>(u)] = home;
+          }
+          return gains;
+        };
+        Km1GainCache cache(g, part, k);
+        std::vector<int64_t> before = recountedGains();
+        for (int move = 0; move < 12; ++move) {
+          const QString what = describe(spec) + QString(" k=%1 move %2").arg(k).arg(move);
+          for (int32_t u = 0; u < g.nodeCount(); ++u) {
+            for (int32_t t = 0; t < k; ++t) {
+              if (t == part[static_cast<std::size_t>(u)]) continue;
+              const int64_t expected = before[static_cast<std::size_t>(u) * static_cast<std::size_t>(k) +
+                                              static_cast<std::size_t>(t)];
+              QVERIFY2(cache.gain(u, t) == expected,
+                       qPrintable(what + QString(" node %1 part %2").arg(u).arg(t)));
+              ++checked;
+            }
+          }
+          // The best move within a bound that leaves some parts out.
+          const std::vector<int64_t> weights = partWeights(g, part, k);
+          const int64_t bound = *std::min_element(weights.begin(), weights.end()) + 2;
+          const int32_t probe = pickNode(random);
+          const KWayMove best = cache.bestMove(probe, bound, weights);
+          int64_t bestGain = std::numeric_limits<int64_t>::min();
+          for (int32_t t = 0; t < k; ++t) {
+            if (t != part[static_cast<std::size_t>(probe)] &&
+                weights[static_cast<std::size_t>(t)] + g.nodeWeight(probe) <= bound)
+              bestGain = std::max(bestGain, cache.gain(probe, t));
+          }
+          QVERIFY2((best.target < 0) == (bestGain == std::numeric_limits<int64_t>::min()), qPrintable(what));
+          if (best.target >= 0) QVERIFY2(best.gain == bestGain, qPrintable(what));
+
+          const int32_t v = pickNode(random);
+          const int32_t from = part[static_cast<std::size_t>(v)];
+          int32_t to = pickPart(random);
+          if (to == from) to = (to + 1) % k;
+          for (int32_t e : g.edgesOf(v)) {
+            --count(e, from);
+            ++count(e, to);
+          }
+          part[static_cast<std::size_t>(v)] = to;
+          cache.moved(v, from, to, count);
+          const std::vector<int64_t> after = recountedGains();
+          before = after;
+        }
+      }
+    }
+    QVERIFY(checked > 10000);
   }
 
   // Both refinement passes on random partitions of random hypergraphs, unit and non-unit weights.

@@ -90,6 +90,11 @@ class PartState {
 
   int64_t weight(int32_t p) const { return weight_[static_cast<std::size_t>(p)]; }
   const std::vector<int64_t>& weights() const { return weight_; }
+  // f(p) for every part that holds a pin of e.
+  template <typename F>
+  void forEachPart(int32_t e, F f) {
+    forEachOtherPart(e, -1, f);
+  }
   // Whether a hyperedge of v has pins in another part.
   bool onBoundary(int32_t v) {
     const int32_t from = part_[static_cast<std::size_t>(v)];
@@ -286,7 +291,7 @@ KWayPassResult kWayFmPass(const Hypergraph& graph, std::vector<int32_t>& part, i
   std::optional<Km1GainCache> cache;
   if (objective == Objective::Km1) cache.emplace(graph, part, parts);
   const auto bestMove = [&](int32_t v) {
-    return cache ? cache->bestMove(v, maxPart, state.weights()) : state.bestMove(v, maxPart, objective);
+    return cache ? cache->bestMove(v, maxPart, state) : state.bestMove(v, maxPart, objective);
   };
   const int32_t n = graph.nodeCount();
   // The queue holds (gain, node, version); an entry whose version is not the node's current one is stale.
@@ -336,7 +341,7 @@ KWayPassResult kWayFmPass(const Hypergraph& graph, std::vector<int32_t>& part, i
       bestPrefix = moves.size();
     }
     const auto moveNumber = static_cast<int64_t>(moves.size());
-    if (cache) cache->moved(v, from, m.target, [&](int32_t e, int32_t p) { return state.pinsIn(e, p); });
+    if (cache) cache->moved(v, from, m.target, state);
     // The pins whose best move may have changed, by their gains or by the part weights: those of v's
     // hyperedges, except (km1) where e neither left `from` nor reached the target nor has one pin left in
     // `from` or two in the target, and except through hyperedges of more than kFmUpdateEdgeLimit pins. With

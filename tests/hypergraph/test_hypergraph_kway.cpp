@@ -70,6 +70,44 @@ std::vector<int32_t> convergedLabelPropagation(const Hypergraph& g, int32_t k, i
   return part;
 }
 
+// The partition as the gain cache reads it, counted plainly: the part weights, and the pins of each hyperedge
+// in each part.
+class CountedParts {
+ public:
+  CountedParts(const Hypergraph& g, const std::vector<int32_t>& part, int32_t k)
+      : k_(k),
+        pinsIn_(static_cast<std::size_t>(g.edgeCount()) * static_cast<std::size_t>(k), 0),
+        weight_(partWeights(g, part, k)) {
+    for (int32_t e = 0; e < g.edgeCount(); ++e) {
+      for (int32_t u : g.pins(e)) ++count(e, part[static_cast<std::size_t>(u)]);
+    }
+  }
+  int32_t pinsIn(int32_t e, int32_t p) { return count(e, p); }
+  const std::vector<int64_t>& weights() const { return weight_; }
+  template <class F>
+  void forEachPart(int32_t e, F f) {
+    for (int32_t p = 0; p < k_; ++p) {
+      if (count(e, p) > 0) f(p);
+    }
+  }
+  void move(const Hypergraph& g, int32_t v, int32_t from, int32_t to) {
+    for (int32_t e : g.edgesOf(v)) {
+      --count(e, from);
+      ++count(e, to);
+    }
+    weight_[static_cast<std::size_t>(from)] -= g.nodeWeight(v);
+    weight_[static_cast<std::size_t>(to)] += g.nodeWeight(v);
+  }
+
+ private:
+  int32_t& count(int32_t e, int32_t p) {
+    return pinsIn_[static_cast<std::size_t>(e) * static_cast<std::size_t>(k_) + static_cast<std::size_t>(p)];
+  }
+  int32_t k_;
+  std::vector<int32_t> pinsIn_;
+  std::vector<int64_t> weight_;
+};
+
 KWayOptions kwayOptions(int32_t parts, Objective objective, int32_t passes = 8, int32_t fmPasses = 8,
                         int32_t vCycles = 2) {
   KWayOptions o;
@@ -160,14 +198,7 @@ class TestHypergraphKWay : public QObject {
         std::uniform_int_distribution<int32_t> pickPart(0, k - 1), pickNode(0, g.nodeCount() - 1);
         std::vector<int32_t> part(static_cast<std::size_t>(g.nodeCount()));
         for (int32_t& p : part) p = pickPart(random);
-        std::vector<int32_t> pinsIn(static_cast<std::size_t>(g.edgeCount()) * static_cast<std::size_t>(k), 0);
-        const auto count = [&](int32_t e, int32_t p) -> int32_t& {
-          return pinsIn[static_cast<std::size_t>(e) * static_cast<std::size_t>(k) +
-                        static_cast<std::size_t>(p)];
-        };
-        for (int32_t e = 0; e < g.edgeCount(); ++e) {
-          for (int32_t u : g.pins(e)) ++count(e, part[static_cast<std::size_t>(u)]);
-        }
+        CountedParts parts(g, part, k);
         const auto recountedGains = [&] {
           std::vector<int64_t> gains(static_cast<std::size_t>(g.nodeCount()) * static_cast<std::size_t>(k),
                                      0);
@@ -192,21 +223,21 @@ class TestHypergraphKWay : public QObject {
               if (t == part[static_cast<std::size_t>(u)]) continue;
               const int64_t expected = before[static_cast<std::size_t>(u) * static_cast<std::size_t>(k) +
                                               static_cast<std::size_t>(t)];
-              QVERIFY2(cache.gain(u, t) == expected,
+              QVERIFY2(cache.gain(u, t, parts) == expected,
                        qPrintable(what + QString(" node %1 part %2").arg(u).arg(t)));
               ++checked;
             }
           }
           // The best move within a bound that leaves some parts out.
-          const std::vector<int64_t> weights = partWeights(g, part, k);
+          const std::vector<int64_t>& weights = parts.weights();
           const int64_t bound = *std::min_element(weights.begin(), weights.end()) + 2;
           const int32_t probe = pickNode(random);
-          const KWayMove best = cache.bestMove(probe, bound, weights);
+          const KWayMove best = cache.bestMove(probe, bound, parts);
           int64_t bestGain = std::numeric_limits<int64_t>::min();
           for (int32_t t = 0; t < k; ++t) {
             if (t != part[static_cast<std::size_t>(probe)] &&
                 weights[static_cast<std::size_t>(t)] + g.nodeWeight(probe) <= bound)
-              bestGain = std::max(bestGain, cache.gain(probe, t));
+              bestGain = std::max(bestGain, cache.gain(probe, t, parts));
           }
           QVERIFY2((best.target < 0) == (bestGain == std::numeric_limits<int64_t>::min()), qPrintable(what));
           if (best.target >= 0) QVERIFY2(best.gain == bestGain, qPrintable(what));
@@ -215,14 +246,10 @@ class TestHypergraphKWay : public QObject {
           const int32_t from = part[static_cast<std::size_t>(v)];
           int32_t to = pickPart(random);
           if (to == from) to = (to + 1) % k;
-          for (int32_t e : g.edgesOf(v)) {
-            --count(e, from);
-            ++count(e, to);
-          }
+          parts.move(g, v, from, to);
           part[static_cast<std::size_t>(v)] = to;
-          cache.moved(v, from, to, count);
-          const std::vector<int64_t> after = recountedGains();
-          before = after;
+          cache.moved(v, from, to, parts);
+          before = recountedGains();
         }
       }
     }

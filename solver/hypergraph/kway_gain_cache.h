@@ -31,6 +31,13 @@ struct KWayMove {
 
 class Km1GainCache {
  public:
+  // The most row entries a cache may come to hold (2 GiB): with more parts times nodes, FM prices km1 from
+  // the hyperedges as before (the pass's pin counts already take |E| x k entries).
+  static constexpr int64_t kMaxEntries = int64_t{1} << 28;
+  static bool fits(int32_t nodes, int32_t parts) {
+    return static_cast<int64_t>(nodes) * static_cast<int64_t>(parts) <= kMaxEntries;
+  }
+
   Km1GainCache(const Hypergraph& graph, const std::vector<int32_t>& part, int32_t parts)
       : graph_(graph),
         part_(part),

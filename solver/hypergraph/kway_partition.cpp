@@ -287,9 +287,10 @@ KWayPassResult kWayFmPass(const Hypergraph& graph, std::vector<int32_t>& part, i
   KWayPassResult result;
   result.objectiveBefore = result.objectiveAfter = objectiveOf(graph, part, objective);
   PartState state(graph, part, parts);
-  // km1 prices from the gain cache; the cut objective from the hyperedges, each time.
+  // km1 prices from the gain cache where it fits; the cut objective from the hyperedges, each time.
   std::optional<Km1GainCache> cache;
-  if (objective == Objective::Km1) cache.emplace(graph, part, parts);
+  if (objective == Objective::Km1 && Km1GainCache::fits(graph.nodeCount(), parts))
+    cache.emplace(graph, part, parts);
   const auto bestMove = [&](int32_t v) {
     return cache ? cache->bestMove(v, maxPart, state) : state.bestMove(v, maxPart, objective);
   };

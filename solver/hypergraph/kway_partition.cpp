@@ -324,7 +324,7 @@ KWayPassResult kWayFmPass(const Hypergraph& graph, std::vector<int32_t>& part, i
     const auto slot = static_cast<std::size_t>(v);
     if (locked[slot] || stamp != version[slot]) continue;
     // Not every node is priced again after each move (the part weights change, the pins of large hyperedges
-    // wait, and with the cut objective hubs too): price the node again and put it back when its gain fell (a
+    // wait, and without the gain cache hubs too): price the node again and put it back when its gain fell (a
     // node whose gain rose waits for its entry).
     const PartState::Move m = bestMove(v);
     if (m.target < 0) continue;
@@ -345,13 +345,13 @@ KWayPassResult kWayFmPass(const Hypergraph& graph, std::vector<int32_t>& part, i
     if (cache) cache->moved(v, from, m.target, state);
     // The pins whose best move may have changed, by their gains or by the part weights: those of v's
     // hyperedges, except (km1) where e neither left `from` nor reached the target nor has one pin left in
-    // `from` or two in the target, and except through hyperedges of more than kFmUpdateEdgeLimit pins. With
-    // the cut objective hubs wait too (pricing one reads all its hyperedges; the gain cache prices from a
+    // `from` or two in the target, and except through hyperedges of more than kFmUpdateEdgeLimit pins.
+    // Without the gain cache hubs wait too (pricing one reads all its hyperedges; the cache prices from a
     // row).
     for (int32_t e : graph.edgesOf(v)) {
       const auto pins = graph.pins(e);
       if (static_cast<int64_t>(pins.size()) > kFmUpdateEdgeLimit) continue;
-      if (cache && state.pinsIn(e, from) > 1 && state.pinsIn(e, m.target) > 2) continue;
+      if (objective == Objective::Km1 && state.pinsIn(e, from) > 1 && state.pinsIn(e, m.target) > 2) continue;
       for (int32_t u : pins) {
         const auto other = static_cast<std::size_t>(u);
         if (locked[other] || touched[other] == moveNumber ||

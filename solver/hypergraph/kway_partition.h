@@ -39,13 +39,13 @@ KWayPassResult labelPropagationPass(const Hypergraph& graph, std::vector<int32_t
 // One k-way Fiduccia-Mattheyses pass: the boundary nodes in a priority queue by the gain of their best move
 // within maxPart; the best one moves (also when its gain is negative, which can make room in a full part or
 // lead to a better state), is locked, and the nodes whose gains it changed are priced again (km1: from the
-// gain cache, kway_gain_cache.h; cut: from their hyperedges). At the end the pass rolls back to the prefix of
-// moves with the lowest objective, so the objective never rises and a balanced partition stays balanced.
-// Gives up after max(kFmMinPatience, |V| / kFmPatienceDivisor) moves without a new best.
+// gain cache, kway_gain_cache.h, where it fits; cut: from their hyperedges). At the end the pass rolls back
+// to the prefix of moves with the lowest objective, so the objective never rises and a balanced partition
+// stays balanced. Gives up after max(kFmMinPatience, |V| / kFmPatienceDivisor) moves without a new best.
 inline constexpr int64_t kFmMinPatience = 200;
 inline constexpr int64_t kFmPatienceDivisor = 10;
 // After a move, the pins of its hyperedges are priced again, except through hyperedges of more pins than
-// kFmUpdateEdgeLimit and, with the cut objective, except nodes in more than kFmUpdateDegreeLimit hyperedges:
+// kFmUpdateEdgeLimit and, without the gain cache, except nodes in more than kFmUpdateDegreeLimit hyperedges:
 // pricing such a hub from its hyperedges scans thousands of them, and on flickr-like 100k at k = 8 doing it
 // after every move made a pass 30x slower (224 s against 8 s for the whole solve) for the same km1. Those
 // nodes are priced again when they reach the top of the queue.

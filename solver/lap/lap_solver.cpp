@@ -1,5 +1,4 @@
 #include "solver/lap/lap_solver.h"
-#include "solver/lap/cost_range.h"
 
 #include <thread>
 
@@ -9,6 +8,7 @@
 #include "solver/lap/approx/greedy.h"
 #include "solver/lap/approx/random_assignment.h"
 #include "solver/lap/brute_force.h"
+#include "solver/lap/cost_range.h"
 #include "solver/lap/hungarian/cpu/cpu_kernels.h"
 #include "solver/lap/hungarian/cuda/cuda_hungarian.h"
 #include "solver/lap/hungarian/hungarian.h"

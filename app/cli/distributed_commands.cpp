@@ -91,13 +91,14 @@ auto onEveryRankOrNone(lap::Communicator& communicator, Load load) -> decltype(l
   throw SharedFailure(static_cast<int>(sharedStatus), reporter == communicator.rank() ? problem : "");
 }
 
-// The int64 range every rank's kernels sum in (lap_solver.h), from the largest |cost| of the whole matrix.
+// The range every rank's kernels sum in (int64 duals exact, floating sums finite; cost_range.h), from the
+// largest |cost| of the whole matrix, refused in one line from rank 0.
 template <lap::CostType T>
 void requireSummableCosts(const lap::CostMatrix<T>& costs, int32_t n, lap::Communicator& communicator) {
-  if constexpr (std::is_same_v<T, int64_t>) {
-    const int64_t largest = -communicator.min(-lap::maxAbsFiniteCost(costs));
+  if constexpr (!std::is_same_v<T, int32_t>) {
+    const lap::DualOf<T> largest = -communicator.min(-lap::maxAbsFiniteCost(costs));
     try {
-      lap::requireExactInt64Duals(largest, n);
+      lap::requireSummableRange<T>(largest, n);
     } catch (const SolveError& error) {
       throw SharedFailure(kExitBadInput, communicator.rank() == 0 ? error.what() : "");
     }

@@ -147,6 +147,26 @@ class TestMpiCli : public QObject {
     }
   }
 
+  // Finite costs whose sums would overflow float64 (the single-process solver's range, cost_range.h): every
+  // rank stops before solving, one line from rank 0, whichever rank holds the largest cost.
+  void overflowingCostsAreRefusedInOneLine() {
+    QTemporaryDir dir;
+    QFile file(dir.filePath("huge.txt"));
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("1 2 3\n4 5 6\n7 8 1.5e308\n");
+    file.close();
+    for (const QString algorithm : {"classical", "tree"}) {
+      const Result r = mpi({"solve", "--input", file.fileName(), "--algorithm", algorithm});
+      QCOMPARE(r.exitCode, 1);
+      QVERIFY2(r.value("objective").isEmpty(), qPrintable(r.out));
+      QCOMPARE(ownErrorLines(r).size(), 1);
+      QVERIFY2(
+          r.err.contains(QRegularExpression("float costs must stay within \\+-1\\.12[0-9]*e\\+307 for n = 3 "
+                                            "so that sums of duals cannot overflow to infinity")),
+          qPrintable(r.err));
+    }
+  }
+
   void sequentialStreamIsRefused() {
     const Result r = mpi({"solve", "--generate", "uniform", "--n", "50", "--stream", "sequential"});
     QVERIFY(r.exitCode != 0);

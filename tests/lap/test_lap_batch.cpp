@@ -146,6 +146,14 @@ class TestLapBatch : public QObject {
     QVERIFY_THROWS_EXCEPTION(SolveError, solveBatch(batch, Backend::Cpu, 1));
   }
 
+  // Finite doubles whose sums would overflow to infinity: refused as the single solver refuses them.
+  void floatBeyondFiniteSumsRefused() {
+    BatchCosts<double> batch(2, 2);
+    std::fill_n(batch.problem(0), 4, 1.0);
+    std::fill_n(batch.problem(1), 4, 1e308);
+    QVERIFY_THROWS_EXCEPTION(SolveError, solveBatch(batch, Backend::Cpu, 1));
+  }
+
   void cudaMatchesCpu() {
     const CudaDeviceInfo& device = cudaDevice();
     if (!device.usable)

@@ -55,6 +55,7 @@ class DistributedTest : public QObject {
   void distributedCudaSolveMatchesTheSingleGpuSolve();
   void forbiddenEntriesStayOptimalAndInfeasibilityIsReportedOnEveryRank();
   void wrongSliceIsRefused();
+  void overflowingFloatingCostsAreRefusedOnEveryRank();
 
  private:
   template <CostType T>
@@ -168,6 +169,23 @@ void DistributedTest::wrongSliceIsRefused() {
       SolveError,
       makeDistributedLapSolver(costs, MatrixSlice::whole(4),
                                LapOptions{LapAlgorithm::Tree, Backend::Sequential}, communicator_));
+}
+
+// Sums of duals that would overflow to infinity (cost_range.h): the last rank alone holds the large cost,
+// and every rank refuses, from one reduction, instead of the others waiting in a collective.
+void DistributedTest::overflowingFloatingCostsAreRefusedOnEveryRank() {
+  const int32_t n = 6;
+  for (const LapAlgorithm algorithm : {LapAlgorithm::Classical, LapAlgorithm::Tree}) {
+    const MatrixSlice slice =
+        sliceOf(n, distributedSliceAxis(algorithm), communicator_.rank(), communicator_.size());
+    CostMatrix<double> mine(slice.rows(), slice.cols());
+    for (int32_t i = 0; i < slice.rows(); ++i)
+      for (int32_t j = 0; j < slice.cols(); ++j) mine(i, j) = i + j;
+    if (communicator_.rank() == communicator_.size() - 1) mine(0, 0) = 1e307;
+    QVERIFY_THROWS_EXCEPTION(
+        SolveError,
+        makeDistributedLapSolver(mine, slice, LapOptions{algorithm, Backend::Sequential}, communicator_));
+  }
 }
 
 }  // namespace ms::lap

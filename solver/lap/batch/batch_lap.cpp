@@ -34,7 +34,7 @@ BatchCosts<T> BatchCosts<T>::fromStacked(CostMatrix<T>&& stacked, int32_t count)
 template <CostType T>
 BatchSolution<T> solveBatch(const BatchCosts<T>& costs, Backend backend, int threads) {
   const int32_t n = costs.n();
-  if constexpr (std::is_same_v<T, int64_t>) requireExactInt64Duals(maxAbsFiniteCost(costs.stacked()), n);
+  if constexpr (!std::is_same_v<T, int32_t>) requireSummableRange<T>(maxAbsFiniteCost(costs.stacked()), n);
   BatchSolution<T> out;
   out.n = n;
   const auto entries = static_cast<std::size_t>(costs.count()) * static_cast<std::size_t>(n);

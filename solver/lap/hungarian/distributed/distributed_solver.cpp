@@ -1,10 +1,10 @@
 #include "solver/lap/hungarian/distributed/distributed_solver.h"
-#include "solver/lap/cost_range.h"
 
 #include <string>
 
 #include "solver/core/errors.h"
 #include "solver/lap/certificate.h"
+#include "solver/lap/cost_range.h"
 #include "solver/lap/hungarian/cpu/cpu_kernels.h"
 #include "solver/lap/hungarian/distributed/distributed_cuda.h"
 #include "solver/lap/hungarian/distributed/distributed_kernels.h"
@@ -59,10 +59,14 @@ std::unique_ptr<LapSolver<T>> makeDistributedLapSolver(const CostMatrix<T>& cost
     throw SolveError("rank " + std::to_string(communicator.rank()) + " holds the wrong slice for " +
                      std::string(algorithmName(options.algorithm)));
   }
-  // The zero tolerance and the int64 range follow the largest |cost| of the whole matrix.
-  if constexpr (std::is_same_v<T, int64_t>)
-    requireExactInt64Duals(largestAbsCost(costs, communicator), slice.n);
-  const DualOf<T> zeroSlack = distributedZeroTolerance(costs, communicator);
+  // The zero tolerance and the summable range follow the largest |cost| of the whole matrix: one reduction,
+  // so every rank refuses alike.
+  DualOf<T> zeroSlack = 0;
+  if constexpr (!std::is_same_v<T, int32_t>) {
+    const DualOf<T> largest = largestAbsCost(costs, communicator);
+    requireSummableRange<T>(largest, slice.n);
+    if constexpr (std::is_floating_point_v<T>) zeroSlack = kRelativeZeroTolerance * largest;
+  }
   const std::string ranks = "mpi" + std::to_string(communicator.size()) + "-";
   switch (options.backend) {
     case Backend::Sequential:

@@ -1,6 +1,8 @@
 // `solve --problem hypergraph` and `generate --problem hypergraph`.
 #include "app/cli/hypergraph_commands.h"
 
+#include <algorithm>
+#include <array>
 #include <cstdio>
 
 #include "app/cli/option_checks.h"
@@ -170,6 +172,19 @@ hypergraph::HypergraphOptions hypergraphSettings(const HypergraphSolveRequest& r
   return settings;
 }
 
+// The heaviest part against the balance bound, and a notice when it is over: the nodes' weights left no
+// partition within the bound that the solver found (equal nodes that do not divide evenly, for one).
+void printPartWeights(int64_t heaviest, int64_t bound) {
+  std::printf("max_part_weight: %lld (bound %lld)\n", static_cast<long long>(heaviest),
+              static_cast<long long>(bound));
+  if (heaviest > bound) {
+    std::fprintf(stderr,
+                 "matchscope-cli: notice: the heaviest part weighs %lld, over the balance bound %lld: no "
+                 "partition within it was found for these node weights\n",
+                 static_cast<long long>(heaviest), static_cast<long long>(bound));
+  }
+}
+
 // --parts above 2: recursive bisection and k-way refinement.
 void solveKWay(const std::shared_ptr<const hypergraph::Hypergraph>& graph,
                const hypergraph::HypergraphOptions& settings, const HypergraphSolveOptions& options,
@@ -200,8 +215,7 @@ void solveKWay(const std::shared_ptr<const hypergraph::Hypergraph>& graph,
   std::printf("cut: %lld\n", static_cast<long long>(result.cut));
   std::printf("km1: %lld\n", static_cast<long long>(result.km1));
   std::printf("imbalance: %s\n", formatNumber(result.imbalance).c_str());
-  std::printf("max_part_weight: %lld (bound %lld)\n", static_cast<long long>(result.heaviestPart),
-              static_cast<long long>(result.maxPartWeight));
+  printPartWeights(result.heaviestPart, result.maxPartWeight);
   std::printf("bisection_ms: %.3f\n", bisectionMs);
   std::printf("steps: %zu\n", trace.records().size());
   std::printf("time_ms: %.3f\n", elapsedMs);
@@ -252,6 +266,11 @@ void solveHypergraph(const HypergraphSolveRequest& request, const HypergraphSolv
     std::printf("cut: %lld\n", static_cast<long long>(result.cut));
     std::printf("km1: %lld\n", static_cast<long long>(result.cut));  // two parts: lambda - 1 = cut or not
     std::printf("imbalance: %s\n", formatNumber(result.imbalance).c_str());
+    std::array<int64_t, 2> sides{};
+    for (int32_t v = 0; v < graph->nodeCount(); ++v)
+      sides[result.partition[static_cast<std::size_t>(v)]] += graph->nodeWeight(v);
+    printPartWeights(std::max(sides[0], sides[1]),
+                     hypergraph::maxSideWeight(graph->totalNodeWeight(), settings.epsilon));
   }
   std::printf("steps: %zu\n", trace.records().size());
   std::printf("time_ms: %.3f\n", elapsedMs);

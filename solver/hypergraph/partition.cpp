@@ -6,9 +6,9 @@
 #include <cmath>
 #include <deque>
 #include <limits>
+#include <set>
 #include <stdexcept>
-
-#include "solver/core/errors.h"
+#include <tuple>
 
 namespace ms::hypergraph {
 namespace {
@@ -29,17 +29,26 @@ int64_t overweight(const std::array<int64_t, 2>& weight, const SideLimits& limit
   return std::max<int64_t>(0, excess(weight, limits));
 }
 
-// Free nodes by gain, one bucket array per side (doubly linked lists threaded through the nodes).
+// Free nodes by gain, per side: bucket arrays (doubly linked lists threaded through the nodes), or, where
+// the gains reach beyond what arrays can index (hyperedge weights in the millions), ordered sets. Both hand
+// out the node inserted last among those of the highest gain, so the pass is the same either way.
 class GainBuckets {
  public:
-  GainBuckets(int32_t nodes, int64_t maxGain)
-      : offset_(maxGain),
-        next_(static_cast<std::size_t>(nodes), -1),
-        previous_(static_cast<std::size_t>(nodes), -1) {
-    if (maxGain > (int64_t{1} << 25)) throw SolveError("FM: hyperedge weights too large for gain buckets");
+  GainBuckets(int32_t nodes, int64_t maxGain) : offset_(maxGain), ordered_(maxGain > kMaxBucketGain) {
+    if (ordered_) {
+      stamp_.assign(static_cast<std::size_t>(nodes), 0);
+      return;
+    }
+    next_.assign(static_cast<std::size_t>(nodes), -1);
+    previous_.assign(static_cast<std::size_t>(nodes), -1);
     for (auto& heads : heads_) heads.assign(static_cast<std::size_t>(2 * maxGain + 1), -1);
   }
   void insert(int32_t v, int side, int64_t gain) {
+    if (ordered_) {
+      stamp_[static_cast<std::size_t>(v)] = ++inserted_;
+      sets_[side].insert({gain, inserted_, v});
+      return;
+    }
     auto& heads = heads_[side];
     const auto slot = static_cast<std::size_t>(gain + offset_);
     next_[static_cast<std::size_t>(v)] = heads[slot];
@@ -49,6 +58,10 @@ class GainBuckets {
     top_[side] = std::max(top_[side], static_cast<int64_t>(slot));
   }
   void remove(int32_t v, int side, int64_t gain) {
+    if (ordered_) {
+      sets_[side].erase({gain, stamp_[static_cast<std::size_t>(v)], v});
+      return;
+    }
     const auto slot = static_cast<std::size_t>(gain + offset_);
     const int32_t p = previous_[static_cast<std::size_t>(v)], n = next_[static_cast<std::size_t>(v)];
     if (p >= 0) {
@@ -60,15 +73,21 @@ class GainBuckets {
   }
   // Highest-gain free node of a side, -1 when none.
   int32_t top(int side) {
+    if (ordered_) return sets_[side].empty() ? -1 : std::get<2>(*sets_[side].rbegin());
     while (top_[side] >= 0 && heads_[side][static_cast<std::size_t>(top_[side])] < 0) --top_[side];
     return top_[side] < 0 ? -1 : heads_[side][static_cast<std::size_t>(top_[side])];
   }
 
  private:
+  static constexpr int64_t kMaxBucketGain = int64_t{1} << 25;  // 2 x 256 MB of bucket heads at most
   int64_t offset_;
+  bool ordered_;
   std::array<std::vector<int32_t>, 2> heads_;
   std::array<int64_t, 2> top_{-1, -1};
   std::vector<int32_t> next_, previous_;
+  std::array<std::set<std::tuple<int64_t, int64_t, int32_t>>, 2> sets_;  // (gain, insertion, node)
+  std::vector<int64_t> stamp_;                                           // per node: its insertion
+  int64_t inserted_ = 0;
 };
 
 }  // namespace

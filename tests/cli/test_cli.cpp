@@ -522,6 +522,33 @@ class TestCli : public QObject {
     QCOMPARE(r.err.trimmed(), "matchscope-cli: " + bad + ":3: pin 9 is out of range 1..3");
   }
 
+  // Hyperedge weights near the int32 limit partition like any others (they were refused: "FM: hyperedge
+  // weights too large for gain buckets"); node weights that leave no partition within the balance bound
+  // give the partition with a notice naming the heaviest part and the bound, for two parts and for k.
+  void hypergraphWeightsAtTheLimits() {
+    QTemporaryDir dir;
+    const QString heavyEdges =
+        writeFile(dir, "w.hgr", "3 4 1\n2147483647 1 2\n2147483647 2 3\n2147483647 3 4\n");
+    for (const char* parts : {"2", "3"}) {
+      const Result r = cli({"solve", "--problem", "hypergraph", "--input", heavyEdges, "--parts", parts});
+      QCOMPARE(r.exitCode, 0);
+      // The path's optimum: one hyperedge cut (three parts may leave one empty: the bound is an upper one).
+      QCOMPARE(r.value("cut"), "2147483647");
+      QCOMPARE(r.value("km1"), "2147483647");
+      QVERIFY2(r.err.isEmpty(), qPrintable(r.err));
+    }
+    const QString heavyNodes = writeFile(dir, "n.hgr", "1 3 10\n1 2 3\n5\n5\n5\n");
+    const Result two = cli({"solve", "--problem", "hypergraph", "--input", heavyNodes, "--epsilon", "0"});
+    QCOMPARE(two.exitCode, 0);
+    QCOMPARE(two.value("max_part_weight"), "10 (bound 8)");
+    QCOMPARE(two.err.trimmed(),
+             QString("matchscope-cli: notice: the heaviest part weighs 10, over the balance "
+                     "bound 8: no partition within it was found for these node weights"));
+    const Result even = cli({"solve", "--problem", "hypergraph", "--input", heavyNodes, "--epsilon", "0.4"});
+    QCOMPARE(even.value("max_part_weight"), "10 (bound 10)");
+    QVERIFY2(even.err.isEmpty(), qPrintable(even.err));
+  }
+
   // k-way: --parts 3 and 8 with either objective print the cut and km1 of their partition file (counted here
   // from the sets of part ids of each hyperedge) and the heaviest part, within floor(1.03 ceil(n / k)).
   void hypergraphKWayReportsBothObjectivesOfItsFile() {

@@ -566,6 +566,32 @@ class TestHypergraphAlgorithms : public QObject {
     }
   }
 
+  // Hyperedge weights whose gains reach beyond the bucket arrays (a node's weighted degree above 2^25) are
+  // queued in ordered sets instead (they were refused): the same pass, move for move, as on the same
+  // hypergraph with weights 2^26 times smaller.
+  void fmPassIsTheSameWithGainsBeyondTheBuckets() {
+    constexpr int32_t kScale = int32_t{1} << 26;
+    for (const RandomHypergraphSpec& base : smallSpecs(10, baseSeed() + 5200)) {
+      RandomHypergraphSpec spec = base;
+      spec.nodes = 200 + spec.nodes * 30;
+      spec.edges = spec.nodes * 2;
+      const Hypergraph light = generateRandom(spec);
+      std::vector<int32_t> heavyWeights = light.edgeWeights();
+      for (int32_t& w : heavyWeights) w *= kScale;
+      const Hypergraph heavy(light.nodeCount(), light.edgeOffsets(), light.pinArray(), heavyWeights,
+                             light.nodeWeights());
+      Partition small = growPartition(light, light.totalNodeWeight() / 2), large = small;
+      const int64_t bound = maxSideWeight(light.totalNodeWeight(), 0.03);
+      for (int pass = 0; pass < 3; ++pass) {
+        const FmPassResult a = fmPass(light, small, {bound, bound}), b = fmPass(heavy, large, {bound, bound});
+        QCOMPARE(b.cutBefore, a.cutBefore * kScale);
+        QCOMPARE(b.cutAfter, a.cutAfter * kScale);
+        QCOMPARE(b.movesTried, a.movesTried);
+        QVERIFY2(large == small, qPrintable(describe(spec)));
+      }
+    }
+  }
+
   void fmNeverWorsensTheCutAndKeepsBalance() {
     std::mt19937_64 random(baseSeed() + 5000);
     for (const RandomHypergraphSpec& base : smallSpecs(40, baseSeed() + 5000)) {

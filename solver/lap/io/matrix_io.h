@@ -9,6 +9,8 @@
 // are refused before allocation. Only regular files and "-" are read (solver/core/input_file.h).
 
 #include <filesystem>
+#include <string>
+#include <string_view>
 
 #include "solver/core/input_file.h"
 #include "solver/lap/cost_matrix.h"
@@ -20,8 +22,20 @@ namespace ms::lap {
 AnyCostMatrix readCostMatrix(const std::filesystem::path& path);
 AnyCostMatrix readTextMatrix(const std::filesystem::path& path);
 AnyCostMatrix readNpyMatrix(const std::filesystem::path& path);
-AnyCostMatrix readTextMatrix(InputSource& source);
-AnyCostMatrix readNpyMatrix(InputSource& source);
+// What the numbers read stand for, as the errors name them: LAP costs, where inf forbids a pair, or numbers
+// without a forbidden mark (matching weights, point coordinates).
+struct ValueKind {
+  std::string_view noun;
+  bool infForbidsPair;
+  // The error for a number no instance takes ("NaN", "-inf").
+  std::string notA(std::string_view value) const {
+    return std::string(value) + " is not a " + std::string(noun) +
+           (infForbidsPair ? " (use inf to forbid a pair)" : "");
+  }
+};
+inline constexpr ValueKind kCosts{"cost", true};
+AnyCostMatrix readTextMatrix(InputSource& source, ValueKind kind = kCosts);
+AnyCostMatrix readNpyMatrix(InputSource& source, ValueKind kind = kCosts);
 // A 3-D .npy array (problems, rows, cols) in C order, as the problems' matrices stacked row-wise
 // (problems x rows rows); *problems receives the batch size.
 AnyCostMatrix readNpyBatch(const std::filesystem::path& path, int32_t* problems);

@@ -232,7 +232,7 @@ struct Block {
 // per stored row. Fortran order stores the transpose: its block is read transposed, then turned back.
 template <CostType T>
 CostMatrix<T> readBlock(std::istream& in, const NpyHeader& header, std::uintmax_t fileSize,
-                        const std::string& file, const Block& block) {
+                        const std::string& file, const Block& block, ValueKind kind) {
   if (header.rows == 0 || header.cols == 0) throw InputError(file, offset(header.dataOffset), "empty matrix");
   if (header.rows > std::numeric_limits<int32_t>::max() ||
       header.cols > std::numeric_limits<int32_t>::max()) {
@@ -276,9 +276,8 @@ CostMatrix<T> readBlock(std::istream& in, const NpyHeader& header, std::uintmax_
       for (int32_t c = 0; c < readCols; ++c) {
         const T value = read(r, c);
         if (std::isnan(value) || value == -std::numeric_limits<T>::infinity()) {
-          throw InputError(
-              file, offset(byteOf(stored.rowBegin + r, stored.colBegin + c)),
-              std::string(std::isnan(value) ? "NaN" : "-inf") + " is not a cost (use inf to forbid a pair)");
+          throw InputError(file, offset(byteOf(stored.rowBegin + r, stored.colBegin + c)),
+                           kind.notA(std::isnan(value) ? "NaN" : "-inf"));
         }
       }
     }
@@ -291,7 +290,8 @@ CostMatrix<T> readBlock(std::istream& in, const NpyHeader& header, std::uintmax_
 
 // Dispatches on the element type; `blockOf` turns the header's shape into the block to read.
 template <class BlockOf>
-AnyCostMatrix readNpy(InputSource& source, BlockOf blockOf, int64_t* batch = nullptr) {
+AnyCostMatrix readNpy(InputSource& source, BlockOf blockOf, int64_t* batch = nullptr,
+                      ValueKind kind = kCosts) {
   const std::string& file = source.name();
   std::istream& in = source.stream();
   const std::uintmax_t fileSize = source.size();
@@ -299,7 +299,7 @@ AnyCostMatrix readNpy(InputSource& source, BlockOf blockOf, int64_t* batch = nul
   if (batch != nullptr) *batch = header.batch;
   const std::string& descr = header.descr;
   const auto read = [&]<CostType T>() -> AnyCostMatrix {
-    return readBlock<T>(in, header, fileSize, file, blockOf(header));
+    return readBlock<T>(in, header, fileSize, file, blockOf(header), kind);
   };
   if (descr == "<i4" || descr == "=i4") return read.template operator()<int32_t>();
   if (descr == "<i8" || descr == "=i8") return read.template operator()<int64_t>();
@@ -344,8 +344,13 @@ AnyCostMatrix readNpyMatrix(const std::filesystem::path& path) {
   return readNpyMatrix(source);
 }
 
-AnyCostMatrix readNpyMatrix(InputSource& source) {
-  return readNpy(source, [](const NpyHeader& header) { return Block{0, header.rows, 0, header.cols}; });
+AnyCostMatrix readNpyMatrix(InputSource& source, ValueKind kind) {
+  return readNpy(
+      source,
+      [](const NpyHeader& header) {
+        return Block{0, header.rows, 0, header.cols};
+      },
+      nullptr, kind);
 }
 
 AnyCostMatrix readNpyBatch(const std::filesystem::path& path, int32_t* problems) {

@@ -68,7 +68,8 @@ struct Values {
   }
 };
 
-void parseField(std::string_view field, Values& values, const std::string& file, int64_t line) {
+void parseField(std::string_view field, Values& values, const std::string& file, int64_t line,
+                ValueKind kind) {
   const std::string where = std::to_string(line);
   if (field.empty()) throw InputError(file, where, "empty value between commas");
   const char* begin = field.data();
@@ -99,13 +100,12 @@ void parseField(std::string_view field, Values& values, const std::string& file,
     const bool overflow = std::abs(std::strtod(std::string(field).c_str(), nullptr)) > 1;
     throw InputError(file, where,
                      "'" + std::string(field) +
-                         (overflow ? "' overflows float64 (write inf to forbid a pair)"
-                                   : "' underflows float64 (it would read as 0)"));
+                         (!overflow             ? "' underflows float64 (it would read as 0)"
+                          : kind.infForbidsPair ? "' overflows float64 (write inf to forbid a pair)"
+                                                : "' overflows float64"));
   }
-  if (std::isnan(real)) throw InputError(file, where, "NaN is not a cost (use inf to forbid a pair)");
-  if (real == -std::numeric_limits<double>::infinity()) {
-    throw InputError(file, where, "-inf is not a cost (use inf to forbid a pair)");
-  }
+  if (std::isnan(real)) throw InputError(file, where, kind.notA("NaN"));
+  if (real == -std::numeric_limits<double>::infinity()) throw InputError(file, where, kind.notA("-inf"));
   values.addReal(real);
 }
 
@@ -141,7 +141,7 @@ AnyCostMatrix readTextMatrix(const std::filesystem::path& path) {
   return readTextMatrix(source);
 }
 
-AnyCostMatrix readTextMatrix(InputSource& source) {
+AnyCostMatrix readTextMatrix(InputSource& source, ValueKind kind) {
   const std::string& file = source.name();
   std::istream& in = source.stream();
   skipUtf8ByteOrderMark(in);
@@ -165,7 +165,7 @@ AnyCostMatrix readTextMatrix(InputSource& source) {
     content = trim(content);
     if (content.empty()) continue;
     const std::vector<std::string_view> row = fields(content);
-    for (std::string_view field : row) parseField(field, values, file, lineNumber);
+    for (std::string_view field : row) parseField(field, values, file, lineNumber, kind);
     if (rows == 0) {
       cols = row.size();
       firstRowLine = lineNumber;
@@ -179,7 +179,7 @@ AnyCostMatrix readTextMatrix(InputSource& source) {
       throw InputError(file, std::to_string(lineNumber), "too many rows");
   }
   if (in.bad()) throw InputError(file, std::to_string(lineNumber + 1), "read error");
-  if (rows == 0) throw InputError(file, "", "empty file: no cost rows");
+  if (rows == 0) throw InputError(file, "", "empty file: no " + std::string(kind.noun) + " rows");
   if (cols > static_cast<std::size_t>(std::numeric_limits<int32_t>::max()))
     throw InputError(file, "1", "too many columns");
   const auto r = static_cast<int32_t>(rows);

@@ -73,9 +73,12 @@ CompleteGraph readGraph(const std::filesystem::path& path) {
 
 CompleteGraph readGraph(InputSource& source, GraphFormat format) {
   const std::string& file = source.name();
-  if (format == GraphFormat::PointList) return graphFromPoints(toPoints(lap::readTextMatrix(source), file));
-  const lap::AnyCostMatrix matrix =
-      format == GraphFormat::WeightNpy ? lap::readNpyMatrix(source) : lap::readTextMatrix(source);
+  if (format == GraphFormat::PointList) {
+    return graphFromPoints(toPoints(lap::readTextMatrix(source, {"coordinate", false}), file));
+  }
+  constexpr lap::ValueKind kWeights{"weight", false};
+  const lap::AnyCostMatrix matrix = format == GraphFormat::WeightNpy ? lap::readNpyMatrix(source, kWeights)
+                                                                     : lap::readTextMatrix(source, kWeights);
   WeightMatrix weights = std::visit([&](const auto& m) { return toFloatWeights(m, file); }, matrix);
   validateWeights(weights, file);
   return CompleteGraph(std::move(weights));

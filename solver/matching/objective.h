@@ -42,7 +42,8 @@ class MaximisedGraph {
   Objective objective() const { return objective_; }
   // A matching's weight in the caller's graph from its weight in maximised().
   double objectiveWeight(double maximisedWeight) const {
-    return objective_ == Objective::Minimise ? -maximisedWeight : maximisedWeight;
+    // 0 - w, not -w: an empty or all-zero matching weighs 0, not -0 (which the studio and CLI would print).
+    return objective_ == Objective::Minimise ? 0.0 - maximisedWeight : maximisedWeight;
   }
 
  private:

@@ -761,6 +761,21 @@ class TestCli : public QObject {
     QVERIFY2(r.err.contains("distance exceeds"), qPrintable(r.err));
   }
 
+  // Points that coincide: every matching weighs 0, printed as 0 (the minimum's weights are negated back
+  // from the maximum's, which printed "-0").
+  void coincidentPointsWeighZero() {
+    QTemporaryDir dir;
+    const QString points = writeFile(dir, "same.points", "2 2\n2 2\n2 2\n2 2\n");
+    for (const char* algorithm : {"roma", "parallel-roma-2", "greedy", "exact"}) {
+      const Result r = cli({"solve", "--problem", "matching", "--input", points, "--algorithm", algorithm,
+                            "--backend", "cpu", "--verify"});
+      QCOMPARE(r.exitCode, 0);
+      QCOMPARE(r.value("weight"), "0");
+      QCOMPARE(r.value("optimum"), "0");
+      if (QString(algorithm).contains("roma")) QCOMPARE(r.value("initial_weight"), "0");
+    }
+  }
+
   // Every output chosen by its file's extension writes what its name says and reads back: instances through
   // the project's readers (solve --input), partitions through readPartitionFile, PNG and .npy by their
   // signatures, CSV by its columns. A name of another format is refused in one line before anything is

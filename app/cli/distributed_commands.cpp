@@ -188,7 +188,13 @@ DistributedRun<T> runDistributed(const lap::CostMatrix<T>& costs, const lap::Mat
   const auto start = std::chrono::steady_clock::now();
   DistributedRun<T> run;
   auto solver = lap::makeDistributedLapSolver(costs, slice, options, communicator, &run.deviceMemory);
-  run.trace = runToEnd(*solver);
+  // Every rank finds an infeasible instance so at the same step (each holds the whole state): rank 0 says so
+  // once, and all end with the same status instead of aborting each other.
+  try {
+    run.trace = runToEnd(*solver);
+  } catch (const InfeasibleError& error) {
+    throw SharedFailure(kExitInfeasible, communicator.rank() == 0 ? error.what() : "");
+  }
   run.solution = solver->solution();
   run.algorithmName = std::string(solver->algorithmName());
   run.rankMs =

@@ -133,37 +133,35 @@ class TestMpiCli : public QObject {
     QCOMPARE(objectiveBySize.size(), 2);
   }
 
-  void infeasibleInstanceEndsEveryRankWithStatus3() {
+  // Instances no rank can solve end every rank with one line from rank 0 and the status of the single-process
+  // solver: an all-forbidden row (3, infeasible), and finite costs whose sums would overflow float64 (1,
+  // refused before solving by the single-process solver's range, cost_range.h), whichever rank holds them.
+  void unsolvableInstancesEndEveryRankTogether() {
     QTemporaryDir dir;
-    QFile file(dir.filePath("inf.txt"));
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write("inf inf inf\n1 2 3\n4 5 6\n");
-    file.close();
-    for (const QString algorithm : {"classical", "tree"}) {
-      const Result r = mpi({"solve", "--input", file.fileName(), "--algorithm", algorithm});
-      QCOMPARE(r.exitCode, 3);
-      QVERIFY2(r.err.contains("infeasible: a row or column has only forbidden (inf) entries"),
-               qPrintable(r.err));
-    }
-  }
-
-  // Finite costs whose sums would overflow float64 (the single-process solver's range, cost_range.h): every
-  // rank stops before solving, one line from rank 0, whichever rank holds the largest cost.
-  void overflowingCostsAreRefusedInOneLine() {
-    QTemporaryDir dir;
-    QFile file(dir.filePath("huge.txt"));
-    QVERIFY(file.open(QIODevice::WriteOnly));
-    file.write("1 2 3\n4 5 6\n7 8 1.5e308\n");
-    file.close();
-    for (const QString algorithm : {"classical", "tree"}) {
-      const Result r = mpi({"solve", "--input", file.fileName(), "--algorithm", algorithm});
-      QCOMPARE(r.exitCode, 1);
-      QVERIFY2(r.value("objective").isEmpty(), qPrintable(r.out));
-      QCOMPARE(ownErrorLines(r).size(), 1);
-      QVERIFY2(
-          r.err.contains(QRegularExpression("float costs must stay within \\+-1\\.12[0-9]*e\\+307 for n = 3 "
-                                            "so that sums of duals cannot overflow to infinity")),
-          qPrintable(r.err));
+    const struct {
+      const char* name;
+      QByteArray content;
+      int exitCode;
+      QRegularExpression message;
+    } cases[] = {
+        {"inf.txt", "inf inf inf\n1 2 3\n4 5 6\n", 3,
+         QRegularExpression("infeasible: a row or column has only forbidden \\(inf\\) entries")},
+        {"huge.txt", "1 2 3\n4 5 6\n7 8 1.5e308\n", 1,
+         QRegularExpression("float costs must stay within \\+-1\\.12[0-9]*e\\+307 for n = 3 so that sums of "
+                            "duals cannot overflow to infinity")},
+    };
+    for (const auto& c : cases) {
+      QFile file(dir.filePath(c.name));
+      QVERIFY(file.open(QIODevice::WriteOnly));
+      file.write(c.content);
+      file.close();
+      for (const QString algorithm : {"classical", "tree"}) {
+        const Result r = mpi({"solve", "--input", file.fileName(), "--algorithm", algorithm});
+        QCOMPARE(r.exitCode, c.exitCode);
+        QVERIFY2(r.value("objective").isEmpty(), qPrintable(r.out));
+        QCOMPARE(ownErrorLines(r).size(), 1);
+        QVERIFY2(r.err.contains(c.message), qPrintable(r.err));
+      }
     }
   }
 

@@ -75,10 +75,12 @@ std::vector<BisectionTask> bisect(const Hypergraph& graph, const BisectionTask& 
     const std::vector<uint8_t> side = solver->result().partition;
     for (std::size_t i = 0; i < task.nodes.size(); ++i) sides[side[i]].nodes.push_back(task.nodes[i]);
   }
+  // A side of one node or none is final: its node stays in the side's first part, its other parts empty (more
+  // parts than nodes would otherwise bisect nothing k times).
   std::vector<BisectionTask> further;
   for (BisectionTask& s : sides) {
     for (int32_t v : s.nodes) part[static_cast<std::size_t>(v)] = s.firstPart;
-    if (s.parts > 1) further.push_back(std::move(s));
+    if (s.parts > 1 && s.nodes.size() > 1) further.push_back(std::move(s));
   }
   return further;
 }

@@ -182,6 +182,29 @@ class TestHypergraphKWay : public QObject {
     QCOMPARE(kWayImbalance(g, {0, 0, 0, 0, 1, 1, 1, 2, 2}, 3), 4.0 / 3.0 - 1.0);
   }
 
+  // More parts than nodes: the bound is one node per part, so every node gets a part of its own (km1 is then
+  // every hyperedge's pins less one), in at most one bisection per node instead of one per part.
+  void morePartsThanNodesGiveEachNodeItsOwnPart() {
+    for (const RandomHypergraphSpec& base : smallSpecs(6, baseSeed() + 7300)) {
+      RandomHypergraphSpec spec = base;
+      spec.nodes = 20 + spec.nodes;
+      spec.edges = spec.nodes * 2;
+      const Hypergraph g = generateRandom(spec);
+      const KWaySolved solved = solveKWay(g, kwayOptions(1 << 12, Objective::Km1));
+      const std::set<int32_t> parts(solved.result.part.begin(), solved.result.part.end());
+      QCOMPARE(static_cast<int32_t>(parts.size()), g.nodeCount());
+      QVERIFY(*parts.rbegin() < (1 << 12));
+      int64_t km1 = 0;
+      for (int32_t e = 0; e < g.edgeCount(); ++e)
+        km1 += g.edgeWeight(e) * static_cast<int64_t>(g.pins(e).size() - 1);
+      QCOMPARE(solved.result.km1, km1);
+      QCOMPARE(solved.result.heaviestPart, int64_t{1});
+      const auto& records = solved.trace.records();
+      QVERIFY(std::count_if(records.begin(), records.end(),
+                            [](const StepRecord& r) { return r.phase == kBisectionPhase; }) < g.nodeCount());
+    }
+  }
+
   // The gain cache against recounts: after every one of a run of random moves, each node's gain to each part
   // is km1 before minus km1 after that move, and the best move is the best of those within the bound
   // (k = 70: more parts than a 64-bit word).

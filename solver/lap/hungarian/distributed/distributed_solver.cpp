@@ -21,26 +21,32 @@ SliceAxis distributedSliceAxis(LapAlgorithm algorithm) {
 
 namespace {
 
+// The zero tolerance of the whole matrix, from the largest |cost| over the slices in one reduction, after
+// refusing costs whose dual sums could overflow (collective: every rank refuses alike). The distributed
+// counterpart of rangeCheckedZeroTolerance().
 template <CostType T>
-DualOf<T> largestAbsCost(const CostMatrix<T>& costs, Communicator& communicator) {
-  return -communicator.min(-maxAbsFiniteCost(costs));
+DualOf<T> rangeCheckedDistributedZeroTolerance(const CostMatrix<T>& costs, int32_t n,
+                                               Communicator& communicator) {
+  if constexpr (std::is_same_v<T, int32_t>) {
+    return 0;  // int32 costs always sum exactly in the int64 duals
+  } else {
+    const DualOf<T> largest = -communicator.min(-maxAbsFiniteCost(costs));
+    requireSummableRange<T>(largest, n);
+    if constexpr (std::is_integral_v<T>) {
+      return 0;
+    } else {
+      return kRelativeZeroTolerance * largest;
+    }
+  }
 }
 
 }  // namespace
 
 template <CostType T>
-DualOf<T> distributedZeroTolerance(const CostMatrix<T>& costs, Communicator& communicator) {
-  if constexpr (std::is_integral_v<T>) {
-    return 0;
-  } else {
-    return kRelativeZeroTolerance * largestAbsCost(costs, communicator);
-  }
-}
-
-template <CostType T>
 bool certifyDistributed(const CostMatrix<T>& costs, const MatrixSlice& slice, const LapSolution<T>& solution,
                         Communicator& communicator, std::string* problem) {
-  const double tolerance = 4 * static_cast<double>(distributedZeroTolerance(costs, communicator));
+  const double tolerance =
+      4 * static_cast<double>(rangeCheckedDistributedZeroTolerance(costs, slice.n, communicator));
   const CertificateReport report =
       checkCertificate(costs, slice, solution.rowToCol, solution.rowDual, solution.colDual, tolerance);
   if (problem != nullptr) *problem = report.problem;
@@ -59,14 +65,7 @@ std::unique_ptr<LapSolver<T>> makeDistributedLapSolver(const CostMatrix<T>& cost
     throw SolveError("rank " + std::to_string(communicator.rank()) + " holds the wrong slice for " +
                      std::string(algorithmName(options.algorithm)));
   }
-  // The zero tolerance and the summable range follow the largest |cost| of the whole matrix: one reduction,
-  // so every rank refuses alike.
-  DualOf<T> zeroSlack = 0;
-  if constexpr (!std::is_same_v<T, int32_t>) {
-    const DualOf<T> largest = largestAbsCost(costs, communicator);
-    requireSummableRange<T>(largest, slice.n);
-    if constexpr (std::is_floating_point_v<T>) zeroSlack = kRelativeZeroTolerance * largest;
-  }
+  const DualOf<T> zeroSlack = rangeCheckedDistributedZeroTolerance(costs, slice.n, communicator);
   const std::string ranks = "mpi" + std::to_string(communicator.size()) + "-";
   switch (options.backend) {
     case Backend::Sequential:
@@ -92,7 +91,6 @@ std::unique_ptr<LapSolver<T>> makeDistributedLapSolver(const CostMatrix<T>& cost
 #define MS_INSTANTIATE(T)                                                                            \
   template std::unique_ptr<LapSolver<T>> makeDistributedLapSolver(                                   \
       const CostMatrix<T>&, const MatrixSlice&, const LapOptions&, Communicator&, DeviceMemoryUse*); \
-  template DualOf<T> distributedZeroTolerance(const CostMatrix<T>&, Communicator&);                  \
   template bool certifyDistributed(const CostMatrix<T>&, const MatrixSlice&, const LapSolution<T>&,  \
                                    Communicator&, std::string*);
 MS_INSTANTIATE(int32_t)

@@ -26,10 +26,6 @@ std::unique_ptr<LapSolver<T>> makeDistributedLapSolver(const CostMatrix<T>& cost
                                                        const LapOptions& options, Communicator& communicator,
                                                        DeviceMemoryUse* deviceMemory = nullptr);
 
-// zeroTolerance() of the whole matrix, from the slices (collective).
-template <CostType T>
-DualOf<T> distributedZeroTolerance(const CostMatrix<T>& costs, Communicator& communicator);
-
 // The dual certificate of a distributed solution (collective): each rank checks its slice (certificate.h);
 // true when every slice holds. `problem` gets this rank's first problem, if any.
 template <CostType T>

@@ -1,8 +1,11 @@
 #include "solver/hypergraph/hypergraph.h"
 
 #include <algorithm>
+#include <bit>
 #include <numeric>
 #include <stdexcept>
+
+#include <omp.h>
 
 namespace ms::hypergraph {
 
@@ -14,21 +17,7 @@ Hypergraph::Hypergraph(int32_t nodes, std::vector<int64_t> edgeOffsets, std::vec
       edgeWeights_(std::move(edgeWeights)),
       nodeWeights_(std::move(nodeWeights)) {
   frameEdges();
-  // Counting sort of the pins by node: each column lists its hyperedges in increasing order.
-  std::vector<int64_t> counts(static_cast<std::size_t>(nodes_) + 1, 0);
-  for (int32_t pin : pins_) {
-    if (pin < 0 || pin >= nodes_) throw std::invalid_argument("hypergraph: pin out of range");
-    ++counts[static_cast<std::size_t>(pin) + 1];
-  }
-  std::partial_sum(counts.begin(), counts.end(), counts.begin());
-  nodeOffsets_ = counts;
-  incidence_.resize(pins_.size());
-  for (std::size_t e = 0; e + 1 < edgeOffsets_.size(); ++e) {
-    for (int64_t p = edgeOffsets_[e]; p < edgeOffsets_[e + 1]; ++p) {
-      incidence_[static_cast<std::size_t>(
-          counts[static_cast<std::size_t>(pins_[static_cast<std::size_t>(p)])]++)] = static_cast<int32_t>(e);
-    }
-  }
+  buildIncidence();
 }
 
 Hypergraph::Hypergraph(int32_t nodes, std::vector<int64_t> edgeOffsets, std::vector<int32_t> pins,
@@ -60,6 +49,108 @@ void Hypergraph::frameEdges() {
     throw std::invalid_argument("hypergraph: weight arrays do not match the counts");
   }
   totalNodeWeight_ = std::accumulate(nodeWeights_.begin(), nodeWeights_.end(), int64_t{0});
+}
+
+// Each node's hyperedges in increasing order: a stable counting sort of the pins by node, in two passes so
+// that no pass writes all over memory (one scatter straight to the nodes' lists waits on a cache miss per
+// pin: 1.5 s for wikipedia-like's 43M pins). Pass 1 splits the (node, hyperedge) pairs into buckets of
+// 2^shift consecutive nodes, each thread a range of hyperedges, the threads' shares of a bucket in hyperedge
+// order; pass 2 sorts each bucket within its cache-sized range of the incidence. Large levels run on the
+// OpenMP threads.
+void Hypergraph::buildIncidence() {
+  const auto pinCount = pins_.size();
+  const bool parallel = pinCount >= (std::size_t{1} << 18);
+  const int threads = parallel ? omp_get_max_threads() : 1;
+  const int shift =
+      std::max(0, static_cast<int>(std::bit_width(static_cast<uint32_t>(std::max(nodes_, 1)))) - 10);
+  const std::size_t buckets = (static_cast<std::size_t>(nodes_) >> shift) + 1;
+  const auto edges = static_cast<int64_t>(edgeOffsets_.size()) - 1;
+  // cursor[t * buckets + b]: where thread t's pairs of bucket b go.
+  std::vector<int64_t> cursor(static_cast<std::size_t>(threads) * buckets, 0);
+  std::vector<int64_t> bucketStart(buckets + 1, 0);
+  // Pass 1 leaves the pairs' hyperedges in incidence_ and their nodes in pairNode.
+  std::vector<int32_t> pairNode(pinCount);
+  incidence_.resize(pinCount);
+  int64_t outOfRange = 0;
+#pragma omp parallel num_threads(threads) reduction(+ : outOfRange)
+  {
+    const int team = omp_get_num_threads(), t = omp_get_thread_num();
+    // The threads' hyperedge ranges hold about equal numbers of pins.
+    const auto edgeAt = [&](int k) {
+      const int64_t target = static_cast<int64_t>(pinCount) * k / team;
+      return k == team ? edges
+                       : std::lower_bound(edgeOffsets_.begin(), edgeOffsets_.end() - 1, target) -
+                             edgeOffsets_.begin();
+    };
+    const int64_t first = edgeAt(t), last = edgeAt(t + 1);
+    int64_t* mine = cursor.data() + static_cast<std::size_t>(t) * buckets;
+    for (int64_t p = edgeOffsets_[static_cast<std::size_t>(first)];
+         p < edgeOffsets_[static_cast<std::size_t>(last)]; ++p) {
+      const int32_t pin = pins_[static_cast<std::size_t>(p)];
+      if (pin < 0 || pin >= nodes_) {
+        ++outOfRange;
+        continue;
+      }
+      ++mine[static_cast<std::size_t>(pin) >> shift];
+    }
+#pragma omp barrier
+#pragma omp single
+    {
+      // Exclusive sums in (bucket, thread) order.
+      int64_t sum = 0;
+      for (std::size_t b = 0; b < buckets; ++b) {
+        bucketStart[b] = sum;
+        for (int k = 0; k < team; ++k) {
+          const int64_t n = cursor[static_cast<std::size_t>(k) * buckets + b];
+          cursor[static_cast<std::size_t>(k) * buckets + b] = sum;
+          sum += n;
+        }
+      }
+      bucketStart[buckets] = sum;
+    }
+    if (outOfRange == 0) {  // this thread's count; the others stop at the end
+      for (int64_t e = first; e < last; ++e) {
+        for (int64_t p = edgeOffsets_[static_cast<std::size_t>(e)];
+             p < edgeOffsets_[static_cast<std::size_t>(e) + 1]; ++p) {
+          const int32_t pin = pins_[static_cast<std::size_t>(p)];
+          const auto slot = static_cast<std::size_t>(mine[static_cast<std::size_t>(pin) >> shift]++);
+          pairNode[slot] = pin;
+          incidence_[slot] = static_cast<int32_t>(e);
+        }
+      }
+    }
+  }
+  if (outOfRange > 0) throw std::invalid_argument("hypergraph: pin out of range");
+
+  nodeOffsets_.assign(static_cast<std::size_t>(nodes_) + 1, 0);
+#pragma omp parallel num_threads(threads)
+  {
+    std::vector<int64_t> count(std::size_t{1} << shift);
+    std::vector<int32_t> bucketEdges;
+#pragma omp for schedule(dynamic, 8)
+    for (std::size_t b = 0; b < buckets; ++b) {
+      const int64_t begin = bucketStart[b], end = bucketStart[b + 1];
+      const std::size_t firstNode = b << shift;
+      const std::size_t width =
+          std::min(std::size_t{1} << shift, static_cast<std::size_t>(nodes_) + 1 - firstNode);
+      std::fill(count.begin(), count.begin() + static_cast<std::ptrdiff_t>(width), 0);
+      for (int64_t i = begin; i < end; ++i)
+        ++count[static_cast<std::size_t>(pairNode[static_cast<std::size_t>(i)]) - firstNode];
+      int64_t sum = begin;
+      for (std::size_t k = 0; k < width; ++k) {
+        if (firstNode + k < static_cast<std::size_t>(nodes_)) nodeOffsets_[firstNode + k] = sum;
+        const int64_t n = count[k];
+        count[k] = sum;
+        sum += n;
+      }
+      bucketEdges.assign(incidence_.begin() + begin, incidence_.begin() + end);
+      for (int64_t i = begin; i < end; ++i) {
+        const auto k = static_cast<std::size_t>(pairNode[static_cast<std::size_t>(i)]) - firstNode;
+        incidence_[static_cast<std::size_t>(count[k]++)] = bucketEdges[static_cast<std::size_t>(i - begin)];
+      }
+    }
+  }
+  nodeOffsets_[static_cast<std::size_t>(nodes_)] = static_cast<int64_t>(pinCount);
 }
 
 bool Hypergraph::hasUnitEdgeWeights() const {

@@ -56,6 +56,7 @@ class Hypergraph {
  private:
   // Checks the hyperedge side and fills in the default weights.
   void frameEdges();
+  void buildIncidence();  // nodeOffsets_ and incidence_ from the pins
 
   int32_t nodes_ = 0;
   std::vector<int64_t> edgeOffsets_{0};

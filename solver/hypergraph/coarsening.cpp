@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <atomic>
 #include <limits>
+#include <numeric>
 #include <stdexcept>
 #include <utility>
 
@@ -175,16 +176,28 @@ std::vector<int32_t> coarseningMap(const std::vector<int32_t>& mate) {
 }
 
 Hypergraph applyCoarsening(const Hypergraph& graph, const std::vector<int32_t>& map, int32_t clusters) {
-  std::vector<int64_t> offsets{0};
-  offsets.reserve(static_cast<std::size_t>(graph.edgeCount()) + 1);
-  std::vector<int32_t> pins;
-  pins.reserve(static_cast<std::size_t>(graph.pinCount()));
-  for (int32_t e = 0; e < graph.edgeCount(); ++e) {
-    const auto begin = pins.size();
-    for (int32_t v : graph.pins(e)) pins.push_back(map[static_cast<std::size_t>(v)]);
-    std::sort(pins.begin() + static_cast<std::ptrdiff_t>(begin), pins.end());
-    pins.erase(std::unique(pins.begin() + static_cast<std::ptrdiff_t>(begin), pins.end()), pins.end());
-    offsets.push_back(static_cast<int64_t>(pins.size()));
+  // Each hyperedge's mapped pins, sorted without repeats where its pins were, then packed; large levels on
+  // the OpenMP threads.
+  const int32_t m = graph.edgeCount();
+  const bool parallel = graph.pinCount() >= (int64_t{1} << 18);
+  const std::vector<int64_t>& fineOffsets = graph.edgeOffsets();
+  std::vector<int32_t> mapped(graph.pinArray().size());
+  std::vector<int64_t> offsets(static_cast<std::size_t>(m) + 1, 0);
+#pragma omp parallel for if (parallel) schedule(dynamic, 1024)
+  for (int32_t e = 0; e < m; ++e) {
+    const auto begin = mapped.begin() + fineOffsets[static_cast<std::size_t>(e)];
+    auto end = begin;
+    for (int32_t v : graph.pins(e)) *end++ = map[static_cast<std::size_t>(v)];
+    std::sort(begin, end);
+    offsets[static_cast<std::size_t>(e) + 1] = std::unique(begin, end) - begin;
+  }
+  std::partial_sum(offsets.begin(), offsets.end(), offsets.begin());
+  std::vector<int32_t> pins(static_cast<std::size_t>(offsets.back()));
+#pragma omp parallel for if (parallel) schedule(dynamic, 1024)
+  for (int32_t e = 0; e < m; ++e) {
+    const auto from = mapped.begin() + fineOffsets[static_cast<std::size_t>(e)];
+    std::copy(from, from + (offsets[static_cast<std::size_t>(e) + 1] - offsets[static_cast<std::size_t>(e)]),
+              pins.begin() + offsets[static_cast<std::size_t>(e)]);
   }
   std::vector<int32_t> weights(static_cast<std::size_t>(clusters), 0);
   for (int32_t v = 0; v < graph.nodeCount(); ++v) {

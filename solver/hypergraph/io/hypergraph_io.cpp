@@ -390,9 +390,17 @@ void writePartitionFile(const std::vector<uint8_t>& partition, const std::filesy
 }
 
 void writePartitionFile(const std::vector<int32_t>& parts, const std::filesystem::path& path) {
-  writeFileAtomically(path, [&](std::ostream& out) {
-    for (int32_t part : parts) out << part << '\n';
-  });
+  // Formatted into one buffer and written at once: a stream insertion per line took 150 ms for 3.5M nodes.
+  std::string text;
+  text.reserve(parts.size() * 3);
+  char digits[16];
+  for (int32_t part : parts) {
+    const auto end = std::to_chars(digits, digits + sizeof digits, part).ptr;
+    text.append(digits, end);
+    text.push_back('\n');
+  }
+  writeFileAtomically(
+      path, [&](std::ostream& out) { out.write(text.data(), static_cast<std::streamsize>(text.size())); });
 }
 
 std::vector<uint8_t> readPartitionFile(const std::filesystem::path& path, int32_t nodes) {

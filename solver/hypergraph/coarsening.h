@@ -72,8 +72,9 @@ int64_t parallelGreedyMatch(const Hypergraph& graph, int32_t first, int32_t last
 // order while the pair weighs at most maxWeight; so are nodes without any neighbour. On hub-heavy inputs the
 // nodes left alone are leaves whose only neighbours are hubs, which take one partner per level; pairing the
 // leaves keeps coarsening going. Returns the nonzeros scanned; the pairs go into `mate` (they need not share
-// a hyperedge).
-int64_t pairByCommonNeighbour(const Hypergraph& graph, std::vector<int32_t>& mate, int64_t maxWeight);
+// a hyperedge). The scans run on `threads` OpenMP threads; the pairs do not depend on them.
+int64_t pairByCommonNeighbour(const Hypergraph& graph, std::vector<int32_t>& mate, int64_t maxWeight,
+                              int threads = 1);
 
 // The OpenMP threads a `threads` option stands for (0 = all).
 int resolvedThreads(int threads);

@@ -285,7 +285,8 @@ class MultilevelMachine final : public HypergraphSolver {
       // The partitioner also pairs the nodes the matching left alone by a common neighbour, so that hub-heavy
       // inputs keep coarsening; the pairs weigh at most |V| / kContractionLimit.
       const int64_t maxWeight = (graph().totalNodeWeight() + kContractionLimit - 1) / kContractionLimit;
-      record.counters[kPinVisits] = static_cast<double>(pairByCommonNeighbour(graph(), mate, maxWeight));
+      record.counters[kPinVisits] =
+          static_cast<double>(pairByCommonNeighbour(graph(), mate, maxWeight, hostThreads()));
     }
     const bool hostMate = twoHop || !matchingOnDevice;
     record.counters[kMatchedPairs] = static_cast<double>(hostMate ? pairsIn(mate) : levelPairs_);

@@ -304,6 +304,9 @@ class TestHypergraphAlgorithms : public QObject {
       std::vector<int32_t> mate = matched;
       const int64_t cap = 3;
       pairByCommonNeighbour(g, mate, cap);
+      std::vector<int32_t> onThreads = matched;  // the scans on three threads pair the same nodes
+      pairByCommonNeighbour(g, onThreads, cap, 3);
+      QCOMPARE(onThreads, mate);
       for (int32_t v = 0; v < g.nodeCount(); ++v) {
         const int32_t m = mate[static_cast<std::size_t>(v)];
         if (matched[static_cast<std::size_t>(v)] >= 0) {
@@ -504,6 +507,11 @@ class TestHypergraphAlgorithms : public QObject {
           compactEdges(g, 0, 1 + static_cast<int>(random() % 3));
       if (!compact) continue;
       ++compacted;
+      // The threads check runs of equal hashes in any order; the result is the one-thread result.
+      const std::shared_ptr<const Hypergraph> oneThread = compactEdges(g, 0, 1);
+      QCOMPARE(compact->edgeOffsets(), oneThread->edgeOffsets());
+      QCOMPARE(compact->pinArray(), oneThread->pinArray());
+      QCOMPARE(compact->edgeWeights(), oneThread->edgeWeights());
       QCOMPARE(compact->nodeCount(), g.nodeCount());
       QCOMPARE(compact->nodeWeights(), g.nodeWeights());
       std::set<std::vector<int32_t>> seen;

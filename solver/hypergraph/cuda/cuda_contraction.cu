@@ -268,9 +268,13 @@ class CudaContractionKernels final : public ContractionKernels {
     auto fill = [copy = std::move(copy), edgeWeights = graph.edgeWeights(), clusters, offsetsPart, pinsPart,
                  weightsPart, nodeOffsetsPart, incidencePart, mapPart]() mutable {
       const Stopwatch fillTime;
-      HostLevel host{Hypergraph(clusters, copy.take<int64_t>(offsetsPart), copy.take<int32_t>(pinsPart),
-                                std::move(edgeWeights), copy.take<int32_t>(weightsPart),
-                                copy.take<int64_t>(nodeOffsetsPart), copy.take<int32_t>(incidencePart)),
+      // The two largest arrays side by side: copying into fresh pages mostly waits on page faults.
+      std::future<std::vector<int32_t>> pins =
+          std::async(std::launch::async, [&copy, pinsPart] { return copy.take<int32_t>(pinsPart); });
+      std::vector<int32_t> incidence = copy.take<int32_t>(incidencePart);
+      HostLevel host{Hypergraph(clusters, copy.take<int64_t>(offsetsPart), pins.get(), std::move(edgeWeights),
+                                copy.take<int32_t>(weightsPart), copy.take<int64_t>(nodeOffsetsPart),
+                                std::move(incidence)),
                      copy.take<int32_t>(mapPart)};
       host.fillNs = fillTime.elapsedNs();
       return host;

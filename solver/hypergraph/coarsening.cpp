@@ -254,17 +254,6 @@ std::shared_ptr<const Hypergraph> compactEdges(const Hypergraph& graph, double m
     if (i == 0 || keyed[i].first != keyed[i - 1].first) runStarts.push_back(i);
   }
   runStarts.push_back(keyed.size());
-  // Whether each hyperedge has its run's first one's pins. Most runs are one hyperedge repeated, and on
-  // coarse levels a run can hold a million: comparing them here, all on the threads, leaves the runs' own
-  // pass without pin reads for those.
-  std::vector<uint8_t> sameAsFirst(keyed.size(), 0);
-#pragma omp parallel for num_threads(threads) schedule(static)
-  for (std::size_t i = 0; i < keyed.size(); ++i) {
-    const std::size_t first = *(std::upper_bound(runStarts.begin(), runStarts.end(), i) - 1);
-    if (first == i) continue;
-    const auto pins = graph.pins(keyed[i].second), head = graph.pins(keyed[first].second);
-    sameAsFirst[i] = std::equal(pins.begin(), pins.end(), head.begin(), head.end());
-  }
   // representative[e]: the hyperedge e merges into (itself when it stays), -1 when dropped.
   std::vector<int32_t> representative(static_cast<std::size_t>(m), -1);
   std::vector<int64_t> weight(static_cast<std::size_t>(m), 0);
@@ -277,8 +266,8 @@ std::shared_ptr<const Hypergraph> compactEdges(const Hypergraph& graph, double m
     for (int64_t run = 0; run < runs; ++run) {
       // Hash equality is not pin equality: each hyperedge of the run is compared with the run's kept ones.
       kept.clear();
-      const std::size_t first = runStarts[static_cast<std::size_t>(run)];
-      for (std::size_t i = first; i < runStarts[static_cast<std::size_t>(run) + 1]; ++i) {
+      for (std::size_t i = runStarts[static_cast<std::size_t>(run)];
+           i < runStarts[static_cast<std::size_t>(run) + 1]; ++i) {
         const int32_t e = keyed[i].second;
         const auto pins = graph.pins(e);
         int32_t into = e;
@@ -286,8 +275,7 @@ std::shared_ptr<const Hypergraph> compactEdges(const Hypergraph& graph, double m
           const auto other = graph.pins(k);
           if (weight[static_cast<std::size_t>(k)] + graph.edgeWeight(e) <=
                   std::numeric_limits<int32_t>::max() &&
-              (k == keyed[first].second ? sameAsFirst[i] != 0
-                                        : std::equal(pins.begin(), pins.end(), other.begin(), other.end()))) {
+              std::equal(pins.begin(), pins.end(), other.begin(), other.end())) {
             into = k;
             break;
           }

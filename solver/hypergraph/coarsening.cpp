@@ -247,8 +247,7 @@ std::shared_ptr<const Hypergraph> compactEdges(const Hypergraph& graph, double m
   std::erase_if(keyed, [](const std::pair<uint64_t, int32_t>& k) { return k.second < 0; });
   __gnu_parallel::sort(keyed.begin(), keyed.end(), __gnu_parallel::default_parallel_tag(threads));
 
-  // Runs of equal hashes, each checked on its own (on the threads: the checks wait on the pins of hyperedges
-  // all over memory, about 0.9 s for 3.5M hyperedges on one thread).
+  // Runs of equal hashes, each checked on its own, on the threads (a run's hyperedges lie all over memory).
   std::vector<std::size_t> runStarts;
   for (std::size_t i = 0; i < keyed.size(); ++i) {
     if (i == 0 || keyed[i].first != keyed[i - 1].first) runStarts.push_back(i);

@@ -68,9 +68,26 @@ InputSource InputSource::fromBytes(std::string bytes, std::string name) {
 
 std::string InputSource::readAll(std::uintmax_t limit) {
   if (size_ > limit) throw InputError(name_, "", tooLarge(limit));
-  std::ostringstream bytes;
-  bytes << stream_->rdbuf();
+  std::string bytes = readRest(*stream_);
   if (stream_->bad()) throw InputError(name_, "", "read error");
+  return bytes;
+}
+
+std::string readRest(std::istream& in) {
+  const std::istream::pos_type start = in.tellg();
+  if (start != std::istream::pos_type(-1) && in.seekg(0, std::ios::end)) {
+    const std::istream::pos_type end = in.tellg();
+    in.seekg(start);
+    if (end != std::istream::pos_type(-1) && end >= start) {
+      std::string text(static_cast<std::size_t>(end - start), '\0');
+      in.read(text.data(), static_cast<std::streamsize>(text.size()));
+      text.resize(static_cast<std::size_t>(in.gcount()));
+      return text;
+    }
+  }
+  in.clear();
+  std::ostringstream bytes;  // a stream that cannot seek
+  bytes << in.rdbuf();
   return std::move(bytes).str();
 }
 

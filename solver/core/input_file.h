@@ -43,6 +43,9 @@ class InputSource {
 
 bool isStandardStream(const std::filesystem::path& path);  // "-"
 
+// Everything left in `in`, in one read where the stream can seek (the readers parse from memory).
+std::string readRest(std::istream& in);
+
 // Consumes a leading UTF-8 byte-order mark (EF BB BF), if there is one.
 void skipUtf8ByteOrderMark(std::istream& in);
 

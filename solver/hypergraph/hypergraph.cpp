@@ -53,7 +53,7 @@ void Hypergraph::frameEdges() {
 
 // Each node's hyperedges in increasing order: a stable counting sort of the pins by node, in two passes so
 // that no pass writes all over memory (one scatter straight to the nodes' lists waits on a cache miss per
-// pin: 1.5 s for wikipedia-like's 43M pins). Pass 1 splits the (node, hyperedge) pairs into buckets of
+// pin). Pass 1 splits the (node, hyperedge) pairs into buckets of
 // 2^shift consecutive nodes, each thread a range of hyperedges, the threads' shares of a bucket in hyperedge
 // order; pass 2 sorts each bucket within its cache-sized range of the incidence. Large levels run on the
 // OpenMP threads.

@@ -305,8 +305,8 @@ FmPassResult fmPass(const Hypergraph& graph, Partition& partition, SideLimits li
     buckets.insert(u, side, gain[static_cast<std::size_t>(u)]);
   };
   // Moves made without beating the best prefix before the pass gives up (the rest would be rolled back): a
-  // tenth of the nodes, at most 20,000. On flickr-like (820,878 nodes) no pass beat its best after 20,000
-  // such moves: the same partition, 1.24M moves tried instead of 1.52M; wikipedia-like tried 3.4M -> 1.3M.
+  // tenth of the nodes, at most 20,000 (on large inputs no pass was seen to find a new best after that many;
+  // bench/results/2026-11-26-host-threads-h100).
   const int64_t patience = std::max<int64_t>(200, std::min<int64_t>(20'000, n / 10));
   while (static_cast<int64_t>(moves.size() - bestPrefix) <= patience) {
     int32_t chosen = -1;

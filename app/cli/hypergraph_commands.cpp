@@ -45,6 +45,12 @@ std::shared_ptr<HypergraphSolveOptions> addHypergraphSolveOptions(CLI::App& solv
       ->check(integerAtLeast<int32_t>(0))
       ->capture_default_str();
   solve
+      .add_option("--coarsest-nodes", options->coarsestNodes,
+                  "hypergraph: bipartition's coarsening ends at a level of at most this many nodes (0 = "
+                  "min(320, sqrt |V|): Mt-KaHyPar's limit for two parts, lower for small inputs)")
+      ->check(integerAtLeast<int32_t>(0))
+      ->capture_default_str();
+  solve
       .add_option("--brute-force-below", options->bruteForceBelow,
                   "hypergraph: partition by brute force below this many nodes (M of Fig. 2, at most 30)")
       ->check(integerIn(2, 30))
@@ -153,6 +159,7 @@ hypergraph::HypergraphOptions hypergraphSettings(const HypergraphSolveRequest& r
       options.matching == "suitor" ? hypergraph::MatchingRule::Suitor : hypergraph::MatchingRule::Greedy;
   settings.epsilon = options.epsilon;
   settings.maxLevels = options.levels;
+  settings.coarsestNodes = options.coarsestNodes;
   settings.bruteForceBelow = options.bruteForceBelow;
   settings.maxFmPasses = options.fmPasses;
   settings.maxPinHeavyFmPasses = options.pinHeavyFmPasses.value_or(

@@ -27,6 +27,7 @@ struct HypergraphSolveOptions {
   std::string partitionOut;
   std::string matching = "greedy";  // how bipartition coarsens
   int32_t levels = 0;
+  int32_t coarsestNodes = 0;  // 0 = hypergraph::coarsestNodesFor(|V|)
   int32_t bruteForceBelow = hypergraph::kDefaultBruteForceBelow;
   int32_t fmPasses = 8;
   std::optional<int32_t> pinHeavyFmPasses;  // unset: the bipartition's or the k-way bisections' default

@@ -2,6 +2,7 @@
 // suitor matching (the latter on a backend's kernel set), then, for a bipartition, partition the coarsest
 // level, and project and refine back up to the input.
 #include <algorithm>
+#include <cmath>
 #include <future>
 #include <optional>
 #include <stdexcept>
@@ -41,6 +42,7 @@ class MultilevelMachine final : public HypergraphSolver {
     // The suitor's device contracts where it matched; greedy matching and host suitors contract on the host.
     contraction_ = suitor_ && suitor_->deviceLevel() ? makeCudaContractionKernels(*suitor_)
                                                      : makeCpuContractionKernels();
+    coarsestNodes_ = options.coarsestNodes > 0 ? options.coarsestNodes : coarsestNodesFor(graph->nodeCount());
     graphs_.push_back(std::move(graph));
     levels_.push_back(sizeOf(*graphs_.back()));
     stage_ = coarseningEnds() ? firstPartitionStage() : Stage::Matching;
@@ -140,7 +142,10 @@ class MultilevelMachine final : public HypergraphSolver {
     const int32_t n = levels_.back().nodes;
     const auto built = static_cast<int32_t>(graphs_.size()) - 1;
     if (options_.maxLevels > 0 && built >= options_.maxLevels) return true;
-    if (options_.algorithm == HypergraphAlgorithm::Bipartition && n < options_.bruteForceBelow) return true;
+    if (options_.algorithm == HypergraphAlgorithm::Bipartition &&
+        (n < options_.bruteForceBelow || n <= coarsestNodes_)) {
+      return true;
+    }
     if (n < 2) return true;
     if (built > 0 && levels_[static_cast<std::size_t>(built)].nodes >
                          kStallRatio * levels_[static_cast<std::size_t>(built - 1)].nodes) {
@@ -390,6 +395,7 @@ class MultilevelMachine final : public HypergraphSolver {
   }
 
   HypergraphOptions options_;
+  int32_t coarsestNodes_ = 0;  // a bipartition's coarsening ends at a level of at most this many nodes
   MatchingRule rule_;
   std::unique_ptr<SuitorKernels> suitor_;
   std::unique_ptr<ContractionKernels> contraction_;  // after suitor_: the device's borrows its level
@@ -427,6 +433,11 @@ class MultilevelMachine final : public HypergraphSolver {
 };
 
 }  // namespace
+
+int32_t coarsestNodesFor(int32_t inputNodes) {
+  return std::min<int32_t>(kContractionLimit,
+                           static_cast<int32_t>(std::sqrt(static_cast<double>(inputNodes))));
+}
 
 std::string_view hypergraphAlgorithmName(HypergraphAlgorithm algorithm) {
   switch (algorithm) {

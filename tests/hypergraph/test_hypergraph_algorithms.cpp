@@ -351,6 +351,34 @@ class TestHypergraphAlgorithms : public QObject {
     }
   }
 
+  // Coarsening ends at the first level of at most coarsestNodesFor(|V|) nodes (or at a level that kept 95 %
+  // of the nodes): 320 for large inputs (Mt-KaHyPar's limit for two parts), sqrt(|V|) for small ones, which
+  // still coarsen down to the brute-force size.
+  void bipartitionCoarsensToItsContractionLimit() {
+    QCOMPARE(coarsestNodesFor(4'000'000), 320);
+    QCOMPARE(coarsestNodesFor(10'000), 100);
+    QVERIFY(coarsestNodesFor(200) < kDefaultBruteForceBelow);
+    for (const int32_t nodes : {400, 3'000, 150'000}) {
+      const RandomHypergraphSpec spec{nodes, nodes, 6, 1, 1, baseSeed() + static_cast<uint64_t>(nodes)};
+      const Hypergraph g = generateRandom(spec);
+      for (const int32_t coarsest : {0, 1, 50}) {
+        HypergraphOptions options = bipartitionOptions(MatchingRule::Greedy, 0.03);
+        options.coarsestNodes = coarsest;
+        const std::vector<LevelSize> levels = solve(g, options).result.levels;
+        const int32_t limit =
+            std::max(coarsest > 0 ? coarsest : coarsestNodesFor(nodes), kDefaultBruteForceBelow - 1);
+        const QString what = QString("%1 nodes, coarsest %2: levels end at %3, %4")
+                                 .arg(nodes)
+                                 .arg(coarsest)
+                                 .arg(levels[levels.size() - 2].nodes)
+                                 .arg(levels.back().nodes);
+        QVERIFY2(levels.size() >= 3, qPrintable(what));
+        const int32_t last = levels.back().nodes, before = levels[levels.size() - 2].nodes;
+        QVERIFY2(before > limit && (last <= limit || last > 0.95 * before), qPrintable(what));
+      }
+    }
+  }
+
   void applyCoarseningFollowsEq3And4() {
     for (const RandomHypergraphSpec& base : smallSpecs(30, baseSeed() + 3000)) {
       RandomHypergraphSpec spec = base;

@@ -36,8 +36,11 @@ constexpr unsigned kFull = 0xffffffffu;
 constexpr int kLightWarps = 7;    // warps per block of the light kernel (tables fill 42 KiB)
 constexpr int kLightTable = 512;  // hash slots per warp
 constexpr int kLightWork = 256;   // nonzeros a light node may scan (table at most half full)
-constexpr int kHeavyThreads = 256;
-constexpr int kHeavyWarps = kHeavyThreads / kWarp;
+constexpr int kMediumThreads = 256;
+// A heavy node's scan is the level's critical path where few nodes remain (coarse levels of a few hundred
+// nodes, each with 10^5 nonzeros and more): two blocks of 512 threads per multiprocessor fill it twice as
+// well as blocks of 256 did.
+constexpr int kHeavyThreads = 512;
 constexpr int kMediumWork = 1024;   // nonzeros a medium node may scan
 constexpr int kMediumTable = 2048;  // hash slots of a medium block (24 KiB dynamic shared memory)
 constexpr int kHeavyTable = 8192;   // hash slots of a heavy block (96 KiB dynamic shared memory)
@@ -175,7 +178,10 @@ __device__ bool tableAdd(int* keys, unsigned long long* values, int tableSize, i
                          int limit) {
   unsigned slot = slotOf(k, tableSize);
   for (int probe = 0; probe < tableSize; ++probe) {
-    const int key = atomicCAS(&keys[slot], kEmpty, k);
+    // A slot's key is set once: a plain read settles most visits (a neighbour seen before) without the
+    // compare-and-swap.
+    int key = *static_cast<volatile int*>(&keys[slot]);
+    if (key == kEmpty) key = atomicCAS(&keys[slot], kEmpty, k);
     if (key == kEmpty && fill != nullptr && atomicAdd(fill, 1) >= limit) return false;
     if (key == kEmpty || key == k) {
       atomicAdd(&values[slot], static_cast<unsigned long long>(w));
@@ -391,13 +397,14 @@ __device__ int tableSizeFor(long long work, int maxTable) {
 
 // One block per node of `queue` (count in *count); tables of at most MaxTable slots in dynamic shared
 // memory. A node whose distinct neighbours fill 3/4 of the largest table goes on to the overflow kernel.
-template <int MaxTable>
-__global__ void blockProposals(View d, BlockQueue queue, const int* count) {
+template <int MaxTable, int Threads>
+__global__ void __launch_bounds__(Threads) blockProposals(View d, BlockQueue queue, const int* count) {
+  constexpr int kWarps = Threads / kWarp;
   extern __shared__ unsigned long long blockShared[];
   unsigned long long* values = blockShared;
   int* keys = reinterpret_cast<int*>(values + MaxTable);
-  __shared__ Batch batches[kHeavyWarps];
-  __shared__ Candidate bests[2 * kHeavyWarps];
+  __shared__ Batch batches[kWarps];
+  __shared__ Candidate bests[2 * kWarps];
   __shared__ int fill, full;
   const int warp = threadIdx.x / kWarp, lane = threadIdx.x % kWarp;
   const int nodes = *count;
@@ -413,7 +420,7 @@ __global__ void blockProposals(View d, BlockQueue queue, const int* count) {
     const long long columnStart = d.nodeOffsets[j], columnEnd = d.nodeOffsets[j + 1];
     int visited = 0;
     for (long long first = columnStart + static_cast<long long>(warp) * kWarp; first < columnEnd;
-         first += static_cast<long long>(kHeavyWarps) * kWarp) {
+         first += static_cast<long long>(kWarps) * kWarp) {
       int startRow, startColumn, endRow, endColumn;
       planBatch(d, columnStart, columnEnd, first, batches[warp], lane, startRow, startColumn, endRow,
                 endColumn);
@@ -535,11 +542,11 @@ class CudaSuitorKernels final : public SuitorKernels {
     const CudaDeviceInfo& device = cudaDevice();
     if (!device.usable) throw SolveError("no usable CUDA device: " + device.reason);
     multiprocessors_ = device.multiprocessors;
-    check(cudaFuncSetAttribute(blockProposals<kMediumTable>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                               kMediumSharedBytes),
+    check(cudaFuncSetAttribute(blockProposals<kMediumTable, kMediumThreads>,
+                               cudaFuncAttributeMaxDynamicSharedMemorySize, kMediumSharedBytes),
           "medium kernel shared memory");
-    check(cudaFuncSetAttribute(blockProposals<kHeavyTable>, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                               kHeavySharedBytes),
+    check(cudaFuncSetAttribute(blockProposals<kHeavyTable, kHeavyThreads>,
+                               cudaFuncAttributeMaxDynamicSharedMemorySize, kHeavySharedBytes),
           "heavy kernel shared memory");
     check(cudaEventCreate(&start_), "event");
     check(cudaEventCreate(&stop_), "event");
@@ -589,12 +596,13 @@ class CudaSuitorKernels final : public SuitorKernels {
       // The block tiers read their queue lengths on the device; only the level's first proposals wait for
       // them, to size the candidate lists.
       if (everyNode) allocateBigRows(readCounters().bigRows);
-      blockProposals<kMediumTable>
-          <<<multiprocessors_ * kMediumBlocksPerSm, kHeavyThreads, kMediumSharedBytes>>>(
+      blockProposals<kMediumTable, kMediumThreads>
+          <<<multiprocessors_ * kMediumBlocksPerSm, kMediumThreads, kMediumSharedBytes>>>(
               d_, d_.medium, &d_.counters->medium);
       check(cudaGetLastError(), "medium proposals");
-      blockProposals<kHeavyTable><<<multiprocessors_ * kHeavyBlocksPerSm, kHeavyThreads, kHeavySharedBytes>>>(
-          d_, d_.heavy, &d_.counters->heavy);
+      blockProposals<kHeavyTable, kHeavyThreads>
+          <<<multiprocessors_ * kHeavyBlocksPerSm, kHeavyThreads, kHeavySharedBytes>>>(d_, d_.heavy,
+                                                                                       &d_.counters->heavy);
       check(cudaGetLastError(), "heavy proposals");
       const Counters counters = readCounters();
       if (counters.overflow > 0) {

@@ -46,8 +46,9 @@ std::shared_ptr<HypergraphSolveOptions> addHypergraphSolveOptions(CLI::App& solv
       ->capture_default_str();
   solve
       .add_option("--coarsest-nodes", options->coarsestNodes,
-                  "hypergraph: bipartition's coarsening ends at a level of at most this many nodes (0 = "
-                  "min(320, sqrt |V|): Mt-KaHyPar's limit for two parts, lower for small inputs)")
+                  "hypergraph: bipartition's coarsening ends at a level of at most this many nodes that "
+                  "still holds a third of the input's pins (0 = min(320, sqrt |V|): Mt-KaHyPar's limit for "
+                  "two parts, lower for small inputs)")
       ->check(integerAtLeast<int32_t>(0))
       ->capture_default_str();
   solve

@@ -34,12 +34,10 @@ inline constexpr int32_t kDefaultBruteForceBelow = 16;  // M of Fig. 2
 // Pins per node from which a level counts as pin-heavy (HypergraphOptions::maxPinHeavyFmPasses).
 inline constexpr int64_t kPinHeavyPinsPerNode = 32;
 
-// The coarsest level a bipartition of `inputNodes` nodes coarsens to by default: Mt-KaHyPar's contraction
-// limit for two parts (160 per part), or sqrt(|V|) nodes where that is fewer, so that small inputs still
-// coarsen over several levels (the studio's) down to the brute-force size. Below the limit the levels of
-// large inputs keep most of their pins (hyperedges do not collapse) while a level costs nearly as much as
-// the input's: stopping there took flickr- and wikipedia-like 9 % and 13 % faster on the H100 with km1
-// within 0.01 % (bench/results/2026-11-26-host-threads-h100).
+// The contraction limit of a bipartition of `inputNodes` nodes: Mt-KaHyPar's for two parts (160 nodes per
+// part), or sqrt(|V|) where that is fewer, so that small inputs (the studio's) still coarsen over several
+// levels. Coarsening ends at the first level of at most this many nodes that still holds a third of the
+// input's pins (multilevel_machine.cpp says why).
 int32_t coarsestNodesFor(int32_t inputNodes);
 
 struct HypergraphOptions {
@@ -57,7 +55,8 @@ struct HypergraphOptions {
   std::array<int32_t, 2> sideShares{1, 1};
   int32_t bruteForceBelow = kDefaultBruteForceBelow;  // partition by brute force when |V| < M
   int32_t maxLevels = 0;  // coarsening levels at most; 0 = until |V| < M or a level shrinks by < 5 %
-  // Bipartition: coarsening also ends at a level of at most this many nodes; 0 = coarsestNodesFor(|V|).
+  // Bipartition: coarsening also ends at a level of at most this many nodes that holds a third of the
+  // input's pins; 0 = coarsestNodesFor(|V|).
   int32_t coarsestNodes = 0;
   int32_t nodesPerStep =
       0;  // greedy matching: nodes per step (1 lets the studio watch every node); 0 = a level

@@ -12,6 +12,7 @@
 #include <map>
 #include <random>
 #include <set>
+#include <utility>
 
 #include "hypergraph_test_support.h"
 #include "solver/hypergraph/coarsening.h"
@@ -67,6 +68,24 @@ double lemonOptimum(const Hypergraph& g) {
   }
   std::vector<int32_t> mate(static_cast<std::size_t>(n));
   return matching::lemonMaxWeightPerfectMatching(weights.data(), n, mate.data());
+}
+
+// One hyperedge per point of a side x side grid: the point and its grid neighbours (the SuiteSparse-like
+// grids of bench/hypergraph/compare_with_zoltan.py).
+Hypergraph grid(int32_t side) {
+  std::vector<int64_t> offsets{0};
+  std::vector<int32_t> pins;
+  for (int32_t r = 0; r < side; ++r) {
+    for (int32_t c = 0; c < side; ++c) {
+      pins.push_back(r * side + c);
+      for (const auto& [dr, dc] : {std::pair{-1, 0}, {1, 0}, {0, -1}, {0, 1}}) {
+        if (r + dr >= 0 && r + dr < side && c + dc >= 0 && c + dc < side)
+          pins.push_back((r + dr) * side + c + dc);
+      }
+      offsets.push_back(static_cast<int64_t>(pins.size()));
+    }
+  }
+  return Hypergraph(side * side, std::move(offsets), std::move(pins));
 }
 
 // Bipartition options (coarsening by `rule` on the sequential backend).
@@ -351,32 +370,49 @@ class TestHypergraphAlgorithms : public QObject {
     }
   }
 
-  // Coarsening ends at the first level of at most coarsestNodesFor(|V|) nodes (or at a level that kept 95 %
-  // of the nodes): 320 for large inputs (Mt-KaHyPar's limit for two parts), sqrt(|V|) for small ones, which
-  // still coarsen down to the brute-force size.
+  // Coarsening ends at the first level of at most coarsestNodesFor(|V|) nodes that still holds a third of the
+  // input's pins (or at a level that kept 95 % of the nodes, or below the brute-force size): hub-heavy inputs
+  // stop at the limit, a grid, whose hyperedges collapse, goes on to brute force.
   void bipartitionCoarsensToItsContractionLimit() {
     QCOMPARE(coarsestNodesFor(4'000'000), 320);
     QCOMPARE(coarsestNodesFor(10'000), 100);
     QVERIFY(coarsestNodesFor(200) < kDefaultBruteForceBelow);
+    std::vector<std::pair<QString, Hypergraph>> inputs;
     for (const int32_t nodes : {400, 3'000, 150'000}) {
       const RandomHypergraphSpec spec{nodes, nodes, 6, 1, 1, baseSeed() + static_cast<uint64_t>(nodes)};
-      const Hypergraph g = generateRandom(spec);
+      inputs.emplace_back(QString("random %1").arg(nodes), generateRandom(spec));
+    }
+    inputs.emplace_back("flickr-like 20000", generateProfile(Profile::Flickr, 20'000, baseSeed()));
+    inputs.emplace_back("grid 150 x 150", grid(150));
+    for (const auto& [name, g] : inputs) {
       for (const int32_t coarsest : {0, 1, 50}) {
         HypergraphOptions options = bipartitionOptions(MatchingRule::Greedy, 0.03);
         options.coarsestNodes = coarsest;
         const std::vector<LevelSize> levels = solve(g, options).result.levels;
-        const int32_t limit =
-            std::max(coarsest > 0 ? coarsest : coarsestNodesFor(nodes), kDefaultBruteForceBelow - 1);
-        const QString what = QString("%1 nodes, coarsest %2: levels end at %3, %4")
-                                 .arg(nodes)
+        const int32_t limit = coarsest > 0 ? coarsest : coarsestNodesFor(g.nodeCount());
+        const auto atLimit = [&](const LevelSize& level) {
+          return level.nodes <= limit && 3 * level.pins >= levels.front().pins;
+        };
+        const QString what = QString("%1, coarsest %2: levels end at %3, %4 nodes")
+                                 .arg(name)
                                  .arg(coarsest)
                                  .arg(levels[levels.size() - 2].nodes)
                                  .arg(levels.back().nodes);
         QVERIFY2(levels.size() >= 3, qPrintable(what));
+        for (std::size_t l = 1; l + 1 < levels.size(); ++l)
+          QVERIFY2(!atLimit(levels[l]) && levels[l].nodes >= kDefaultBruteForceBelow, qPrintable(what));
         const int32_t last = levels.back().nodes, before = levels[levels.size() - 2].nodes;
-        QVERIFY2(before > limit && (last <= limit || last > 0.95 * before), qPrintable(what));
+        QVERIFY2(atLimit(levels.back()) || last < kDefaultBruteForceBelow || last > 0.95 * before,
+                 qPrintable(what));
       }
     }
+    // The hub-heavy input stops at Mt-KaHyPar's limit, the grid goes on to brute force.
+    QVERIFY(
+        solve(inputs[3].second, bipartitionOptions(MatchingRule::Greedy, 0.03)).result.levels.back().nodes >
+        kDefaultBruteForceBelow);
+    QVERIFY(
+        solve(inputs[4].second, bipartitionOptions(MatchingRule::Greedy, 0.03)).result.levels.back().nodes <
+        kDefaultBruteForceBelow);
   }
 
   void applyCoarseningFollowsEq3And4() {

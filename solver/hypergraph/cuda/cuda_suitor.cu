@@ -37,10 +37,15 @@ constexpr int kLightWarps = 7;    // warps per block of the light kernel (tables
 constexpr int kLightTable = 512;  // hash slots per warp
 constexpr int kLightWork = 256;   // nonzeros a light node may scan (table at most half full)
 constexpr int kMediumThreads = 256;
-// A heavy node's scan is the level's critical path where few nodes remain (coarse levels of a few hundred
-// nodes, each with 10^5 nonzeros and more): two blocks of 512 threads per multiprocessor fill it twice as
-// well as blocks of 256 did.
-constexpr int kHeavyThreads = 512;
+// Heavy blocks: 256 threads, or 512 where the heavy queue holds at most kShortHeavyQueue nodes per block. A
+// long queue (the finest levels: tens of thousands of nodes just over kMediumWork) goes faster in small
+// blocks, whose merges cost less; a short one (coarse levels: a few thousand nodes of 10^5 nonzeros and
+// more) is bound by its longest scans, which twice the threads finish sooner (wikipedia-like on the H100:
+// the first proposals of its level of 5,031 nodes 172 -> 101 ms, of its finest 132 -> 253 ms with 512
+// threads throughout).
+constexpr int kHeavyThreads = 256;
+constexpr int kShortQueueHeavyThreads = 512;
+constexpr int kShortHeavyQueue = 32;
 constexpr int kMediumWork = 1024;   // nonzeros a medium node may scan
 constexpr int kMediumTable = 2048;  // hash slots of a medium block (24 KiB dynamic shared memory)
 constexpr int kHeavyTable = 8192;   // hash slots of a heavy block (96 KiB dynamic shared memory)
@@ -178,10 +183,7 @@ __device__ bool tableAdd(int* keys, unsigned long long* values, int tableSize, i
                          int limit) {
   unsigned slot = slotOf(k, tableSize);
   for (int probe = 0; probe < tableSize; ++probe) {
-    // A slot's key is set once: a plain read settles most visits (a neighbour seen before) without the
-    // compare-and-swap.
-    int key = *static_cast<volatile int*>(&keys[slot]);
-    if (key == kEmpty) key = atomicCAS(&keys[slot], kEmpty, k);
+    const int key = atomicCAS(&keys[slot], kEmpty, k);
     if (key == kEmpty && fill != nullptr && atomicAdd(fill, 1) >= limit) return false;
     if (key == kEmpty || key == k) {
       atomicAdd(&values[slot], static_cast<unsigned long long>(w));
@@ -548,6 +550,9 @@ class CudaSuitorKernels final : public SuitorKernels {
     check(cudaFuncSetAttribute(blockProposals<kHeavyTable, kHeavyThreads>,
                                cudaFuncAttributeMaxDynamicSharedMemorySize, kHeavySharedBytes),
           "heavy kernel shared memory");
+    check(cudaFuncSetAttribute(blockProposals<kHeavyTable, kShortQueueHeavyThreads>,
+                               cudaFuncAttributeMaxDynamicSharedMemorySize, kHeavySharedBytes),
+          "heavy kernel shared memory");
     check(cudaEventCreate(&start_), "event");
     check(cudaEventCreate(&stop_), "event");
   }
@@ -593,16 +598,22 @@ class CudaSuitorKernels final : public SuitorKernels {
           std::max(1, std::min((count + kLightWarps - 1) / kLightWarps, multiprocessors_ * 64));
       lightProposals<<<blocks, kLightWarps * kWarp>>>(d_, scanQueue, count, everyNode);
       check(cudaGetLastError(), "light proposals");
-      // The block tiers read their queue lengths on the device; only the level's first proposals wait for
-      // them, to size the candidate lists.
-      if (everyNode) allocateBigRows(readCounters().bigRows);
+      // The block tiers read their queue lengths on the device; the host waits for them too, to size the
+      // candidate lists (the level's first proposals) and the heavy blocks.
+      const Counters tiers = readCounters();
+      if (everyNode) allocateBigRows(tiers.bigRows);
       blockProposals<kMediumTable, kMediumThreads>
           <<<multiprocessors_ * kMediumBlocksPerSm, kMediumThreads, kMediumSharedBytes>>>(
               d_, d_.medium, &d_.counters->medium);
       check(cudaGetLastError(), "medium proposals");
-      blockProposals<kHeavyTable, kHeavyThreads>
-          <<<multiprocessors_ * kHeavyBlocksPerSm, kHeavyThreads, kHeavySharedBytes>>>(d_, d_.heavy,
-                                                                                       &d_.counters->heavy);
+      const int heavyBlocks = multiprocessors_ * kHeavyBlocksPerSm;
+      if (tiers.heavy <= kShortHeavyQueue * heavyBlocks) {
+        blockProposals<kHeavyTable, kShortQueueHeavyThreads>
+            <<<heavyBlocks, kShortQueueHeavyThreads, kHeavySharedBytes>>>(d_, d_.heavy, &d_.counters->heavy);
+      } else {
+        blockProposals<kHeavyTable, kHeavyThreads>
+            <<<heavyBlocks, kHeavyThreads, kHeavySharedBytes>>>(d_, d_.heavy, &d_.counters->heavy);
+      }
       check(cudaGetLastError(), "heavy proposals");
       const Counters counters = readCounters();
       if (counters.overflow > 0) {

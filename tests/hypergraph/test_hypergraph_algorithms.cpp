@@ -737,12 +737,16 @@ class TestHypergraphAlgorithms : public QObject {
               previousImbalance = step.counters[kImbalance];
             }
           }
-          // Pin-heavy levels between the input and the coarsest get their own limit of FM passes (none by
-          // default); every other level at least one pass.
+          // Pin-heavy levels other than the input get their own limit of FM passes (none by default), the
+          // coarsest only where coarsening stopped there at the contraction limit; every other level at least
+          // one pass.
           const HypergraphOptions options = bipartitionOptions(rule, epsilon);
+          const LevelSize& last = r.levels.back();
+          const bool stoppedAtLimit =
+              last.nodes <= coarsestNodesFor(g.nodeCount()) && 3 * last.pins >= r.levels.front().pins;
           for (int64_t level = 0; level <= coarsest; ++level) {
             const int32_t passes = passesPerLevel[level];
-            if (level > 0 && level < coarsest && pinHeavy[level]) {
+            if (level > 0 && (level < coarsest || stoppedAtLimit) && pinHeavy[level]) {
               QVERIFY(passes <= options.maxPinHeavyFmPasses);
               ++pinHeavyLevels;
             } else {

@@ -160,7 +160,8 @@ class TestHypergraphCuda : public QObject {
     compareBackends(hubHypergraph(20'000, 15'000, baseSeed()), 2, "hub 15000 (overflow tier)");
     compareBackends(generateHeavyColumns({20'000, 200, 3'000, baseSeed()}), 1, "heavy columns (heavy tier)");
     // 20,000 nodes in about 40 hyperedges of up to 64 pins each: a heavy queue long enough for the blocks of
-    // 256 threads (more than 32 nodes per heavy block on a GPU of up to 312 multiprocessors), then short ones.
+    // 256 threads (more than 32 nodes per heavy block on a GPU of up to 312 multiprocessors), then short
+    // ones.
     compareBackends(generateRandom({20'000, 25'000, 64, 3, 1, baseSeed()}), 2, "long heavy queue");
   }
 

@@ -63,8 +63,7 @@ std::shared_ptr<HypergraphSolveOptions> addHypergraphSolveOptions(CLI::App& solv
       .add_option("--pin-heavy-fm-passes", options->pinHeavyFmPasses,
                   "hypergraph: FM passes at most on a level of at least 32 pins per node (a coarse level "
                   "whose hyperedges stay large: not the input, nor the coarsest unless coarsening stopped "
-                  "there at the "
-                  "contraction limit; 0 = none; default " +
+                  "there at the contraction limit; 0 = none; default " +
                       std::to_string(hypergraph::HypergraphOptions{}.maxPinHeavyFmPasses) + ", and " +
                       std::to_string(hypergraph::kKWayBisectionPinHeavyFmPasses) +
                       " in the bisections of --parts above 2)")

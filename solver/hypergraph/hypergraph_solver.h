@@ -63,10 +63,10 @@ struct HypergraphOptions {
   int32_t maxFmPasses = 8;  // FM passes per level at most
   // The same on levels of at least 32 pins per node other than the input, and other than the coarsest unless
   // coarsening stopped there at the contraction limit (coarse levels whose hyperedges stay large), where a
-  // pass costs a walk over millions of pins for few nodes. None by
-  // default: without those passes the final cut moved by -0.06 % to +0.21 % on the Table II-like profiles, a
-  // random hypergraph and a grid at 100k, and flickr- and wikipedia-like at their sizes spent 41 % and 56 %
-  // less time in FM (the finer levels' passes find what they found).
+  // pass costs a walk over millions of pins for few nodes. None by default: without those passes the final
+  // cut moved by -0.06 % to +0.21 % on the Table II-like profiles, a random hypergraph and a grid at 100k,
+  // and flickr- and wikipedia-like at their sizes spent 41 % and 56 % less time in FM (the finer levels'
+  // passes find what they found).
   int32_t maxPinHeavyFmPasses = 0;
   // A pass that lowers the cut by at most this share of it ends the level's FM (0: only a pass that gains
   // nothing). On flickr-like the passes after the second gain 0.01-0.1 % each at the full price of a pass;

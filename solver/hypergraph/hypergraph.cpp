@@ -53,10 +53,9 @@ void Hypergraph::frameEdges() {
 
 // Each node's hyperedges in increasing order: a stable counting sort of the pins by node, in two passes so
 // that no pass writes all over memory (one scatter straight to the nodes' lists waits on a cache miss per
-// pin). Pass 1 splits the (node, hyperedge) pairs into buckets of
-// 2^shift consecutive nodes, each thread a range of hyperedges, the threads' shares of a bucket in hyperedge
-// order; pass 2 sorts each bucket within its cache-sized range of the incidence. Large levels run on the
-// OpenMP threads.
+// pin). Pass 1 splits the (node, hyperedge) pairs into buckets of 2^shift consecutive nodes, each thread a
+// range of hyperedges, the threads' shares of a bucket in hyperedge order; pass 2 sorts each bucket within
+// its cache-sized range of the incidence. Large levels run on the OpenMP threads.
 void Hypergraph::buildIncidence() {
   const auto pinCount = pins_.size();
   const bool parallel = pinCount >= (std::size_t{1} << 18);

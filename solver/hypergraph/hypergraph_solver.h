@@ -54,7 +54,9 @@ struct HypergraphOptions {
   // and ceil(k / 2)); side s gets that share of the weight, eq. 2 applied to the share.
   std::array<int32_t, 2> sideShares{1, 1};
   int32_t bruteForceBelow = kDefaultBruteForceBelow;  // partition by brute force when |V| < M
-  int32_t maxLevels = 0;  // coarsening levels at most; 0 = until |V| < M or a level shrinks by < 5 %
+  // Coarsening levels at most; 0 = until the contraction limit (below), |V| < M or a level that shrinks by <
+  // 5 %.
+  int32_t maxLevels = 0;
   // Bipartition: coarsening also ends at a level of at most this many nodes that holds a third of the
   // input's pins; 0 = coarsestNodesFor(|V|).
   int32_t coarsestNodes = 0;

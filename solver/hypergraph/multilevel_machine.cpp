@@ -19,8 +19,8 @@ namespace ms::hypergraph {
 namespace {
 
 constexpr double kStallRatio = 0.95;  // a level that keeps 95 % of the nodes ends the coarsening
-// Mt-KaHyPar's contraction limit for two parts (160 k): a node made of two-hop pairs weighs at most |V| /
-// 320.
+// Mt-KaHyPar's contraction limit for two parts (160 k): a bipartition's coarsening ends at about this many
+// nodes (coarsestNodesFor), and a node made of two-hop pairs weighs at most |V| / 320.
 constexpr int64_t kContractionLimit = 320;
 
 enum class Stage { Matching, Contraction, InitialPartition, Projection, Refinement, Finished };
@@ -156,8 +156,8 @@ class MultilevelMachine final : public HypergraphSolver {
   // Whether the newest level is at the contraction limit and still holds a third of the input's pins.
   // Hub-heavy inputs' hyperedges stop collapsing there (flickr- and wikipedia-like keep about half of their
   // pins at 300 nodes): every level below would cost nearly what the input costs. Grids' coarse levels, whose
-  // hyperedges collapse into single pins, go on to the brute-force size, which their cuts need (300 x 300 at
-  // k = 2: 670 from a grown partition of 317 nodes, 600 from brute force).
+  // hyperedges collapse into single pins, go on to the brute-force size, which their cuts need (a grown
+  // partition of a few hundred grid nodes cuts more; bench/results/2026-11-27-contraction-limit).
   bool atContractionLimit() const {
     const LevelSize& level = levels_.back();
     return level.nodes <= coarsestNodes_ && 3 * level.pins >= levels_.front().pins;
@@ -369,8 +369,8 @@ class MultilevelMachine final : public HypergraphSolver {
 
   // The pin-heavy limit spares the input level (whose partition is the result) and a coarsest level that
   // coarsening did not end at the contraction limit for (a brute-forced one, or one grown after a stall). A
-  // pin-heavy level at the limit is a pin-heavy level like the others: FM passes on it cost 0.4 s each on
-  // wikipedia-like (262 nodes with 11 million pins), and the finer levels' passes find what they found.
+  // pin-heavy level at the limit is a pin-heavy level like the others: a pass walks millions of pins for a
+  // few hundred nodes, and the finer levels' passes find what it would.
   int32_t fmPassLimit() const {
     const bool coarsest = level_ + 1 == static_cast<int32_t>(levels_.size());
     const bool spared = level_ == 0 || (coarsest && !atContractionLimit());

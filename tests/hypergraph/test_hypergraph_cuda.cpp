@@ -159,10 +159,18 @@ class TestHypergraphCuda : public QObject {
     compareBackends(hubHypergraph(20'000, 300, baseSeed()), 2, "hub 300 (medium tier)");
     compareBackends(hubHypergraph(20'000, 15'000, baseSeed()), 2, "hub 15000 (overflow tier)");
     compareBackends(generateHeavyColumns({20'000, 200, 3'000, baseSeed()}), 1, "heavy columns (heavy tier)");
-    // 20,000 nodes in about 40 hyperedges of up to 64 pins each: a heavy queue long enough for the blocks of
-    // 256 threads (more than 32 nodes per heavy block on a GPU of up to 312 multiprocessors), then short
-    // ones.
-    compareBackends(generateRandom({20'000, 25'000, 64, 3, 1, baseSeed()}), 2, "long heavy queue");
+    // 20,000 nodes in about 40 hyperedges of up to 64 pins each: nearly every node scans more than 1,024
+    // nonzeros (cuda_suitor.cu's heavy tier), more than 32 per heavy block (two per multiprocessor), so the
+    // first proposals run the heavy blocks of 256 threads and the later rounds those of 512.
+    const Hypergraph longQueue = generateRandom({20'000, 25'000, 64, 3, 1, baseSeed()});
+    int32_t heavy = 0;
+    for (int32_t v = 0; v < longQueue.nodeCount(); ++v) {
+      int64_t work = 0;
+      for (int32_t e : longQueue.edgesOf(v)) work += static_cast<int64_t>(longQueue.pins(e).size());
+      heavy += work > 1024 ? 1 : 0;
+    }
+    QVERIFY2(heavy > 32 * 2 * cudaDevice().multiprocessors, qPrintable(QString("%1 heavy nodes").arg(heavy)));
+    compareBackends(longQueue, 2, "long heavy queue");
   }
 
   void contractionFromRandomMatchingsMatchesTheCpu() {

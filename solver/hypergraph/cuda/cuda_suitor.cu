@@ -40,9 +40,8 @@ constexpr int kMediumThreads = 256;
 // Heavy blocks: 256 threads, or 512 where the heavy queue holds at most kShortHeavyQueue nodes per block. A
 // long queue (the finest levels: tens of thousands of nodes just over kMediumWork) goes faster in small
 // blocks, whose merges cost less; a short one (coarse levels: a few thousand nodes of 10^5 nonzeros and
-// more) is bound by its longest scans, which twice the threads finish sooner (wikipedia-like on the H100:
-// the first proposals of its level of 5,031 nodes 172 -> 101 ms, of its finest 132 -> 253 ms with 512
-// threads throughout).
+// more) is bound by its longest scans, which twice the threads finish sooner (per-level times in
+// bench/results/2026-11-27-contraction-limit).
 constexpr int kHeavyThreads = 256;
 constexpr int kShortQueueHeavyThreads = 512;
 constexpr int kShortHeavyQueue = 32;
@@ -598,16 +597,21 @@ class CudaSuitorKernels final : public SuitorKernels {
           std::max(1, std::min((count + kLightWarps - 1) / kLightWarps, multiprocessors_ * 64));
       lightProposals<<<blocks, kLightWarps * kWarp>>>(d_, scanQueue, count, everyNode);
       check(cudaGetLastError(), "light proposals");
-      // The block tiers read their queue lengths on the device; the host waits for them too, to size the
-      // candidate lists (the level's first proposals) and the heavy blocks.
-      const Counters tiers = readCounters();
-      if (everyNode) allocateBigRows(tiers.bigRows);
+      // The block tiers read their queue lengths on the device. The host waits for them only where it needs
+      // them: to size the candidate lists (the level's first proposals), and to size the heavy blocks when
+      // more nodes scan than a short heavy queue holds (later rounds rescan a few).
+      const int heavyBlocks = multiprocessors_ * kHeavyBlocksPerSm;
+      int heavy = count;  // at most every node that scans
+      if (everyNode || count > kShortHeavyQueue * heavyBlocks) {
+        const Counters tiers = readCounters();
+        if (everyNode) allocateBigRows(tiers.bigRows);
+        heavy = tiers.heavy;
+      }
       blockProposals<kMediumTable, kMediumThreads>
           <<<multiprocessors_ * kMediumBlocksPerSm, kMediumThreads, kMediumSharedBytes>>>(
               d_, d_.medium, &d_.counters->medium);
       check(cudaGetLastError(), "medium proposals");
-      const int heavyBlocks = multiprocessors_ * kHeavyBlocksPerSm;
-      if (tiers.heavy <= kShortHeavyQueue * heavyBlocks) {
+      if (heavy <= kShortHeavyQueue * heavyBlocks) {
         blockProposals<kHeavyTable, kShortQueueHeavyThreads>
             <<<heavyBlocks, kShortQueueHeavyThreads, kHeavySharedBytes>>>(d_, d_.heavy, &d_.counters->heavy);
       } else {

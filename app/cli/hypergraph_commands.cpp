@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdio>
+#include <future>
 
 #include "app/cli/option_checks.h"
 #include "solver/core/errors.h"
@@ -247,12 +248,18 @@ double matchingMs(const Trace& trace) {
 }  // namespace
 
 void solveHypergraph(const HypergraphSolveRequest& request, const HypergraphSolveOptions& options) {
-  const hypergraph::HypergraphOptions settings = hypergraphSettings(request, options);
+  // Resolving a CUDA backend creates the device's context (a few hundred ms): it runs while the instance is
+  // read. A problem with the options still comes before the solve, after the instance's own problems.
+  auto pendingSettings = std::async(std::launch::async, [&] { return hypergraphSettings(request, options); });
   std::string description;
+  const Stopwatch reading;
   const auto graph =
       std::make_shared<const hypergraph::Hypergraph>(loadHypergraph(request.instance, &description));
+  const double readMs = static_cast<double>(reading.elapsedNs()) / 1e6;
+  const hypergraph::HypergraphOptions settings = pendingSettings.get();
   std::printf("instance: %s (%d nodes, %d hyperedges, %lld pins)\n", description.c_str(), graph->nodeCount(),
               graph->edgeCount(), static_cast<long long>(graph->pinCount()));
+  std::printf("read_ms: %.3f\n", readMs);
   if (options.parts > 2) {
     solveKWay(graph, settings, options, request.traceOut);
     return;

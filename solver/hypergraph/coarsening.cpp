@@ -218,7 +218,7 @@ Hypergraph applyCoarsening(const Hypergraph& graph, const std::vector<int32_t>& 
   return Hypergraph(clusters, std::move(offsets), std::move(pins), graph.edgeWeights(), std::move(weights));
 }
 
-std::shared_ptr<const Hypergraph> compactEdges(const Hypergraph& graph, double minShare, int threads) {
+EdgeCompaction planEdgeCompaction(const Hypergraph& graph, int threads) {
   const int32_t m = graph.edgeCount();
   // (hash of the pin list, hyperedge) for every hyperedge of two pins or more; sorted, identical hyperedges
   // sit side by side.
@@ -253,9 +253,11 @@ std::shared_ptr<const Hypergraph> compactEdges(const Hypergraph& graph, double m
     if (i == 0 || keyed[i].first != keyed[i - 1].first) runStarts.push_back(i);
   }
   runStarts.push_back(keyed.size());
-  // representative[e]: the hyperedge e merges into (itself when it stays), -1 when dropped.
-  std::vector<int32_t> representative(static_cast<std::size_t>(m), -1);
-  std::vector<int64_t> weight(static_cast<std::size_t>(m), 0);
+  EdgeCompaction plan;
+  std::vector<int32_t>& representative = plan.representative;
+  std::vector<int64_t>& weight = plan.weight;
+  representative.assign(static_cast<std::size_t>(m), -1);
+  weight.assign(static_cast<std::size_t>(m), 0);
   int64_t merged = 0;
   const auto runs = static_cast<int64_t>(runStarts.size()) - 1;
 #pragma omp parallel num_threads(threads) reduction(+ : merged, droppedPins)
@@ -287,14 +289,21 @@ std::shared_ptr<const Hypergraph> compactEdges(const Hypergraph& graph, double m
       }
     }
   }
-  if ((small == 0 && merged == 0) ||
-      static_cast<double>(droppedPins) < minShare * static_cast<double>(graph.pinCount()))
-    return nullptr;
+  plan.changes = small > 0 || merged > 0;
+  plan.droppedPins = droppedPins;
+  plan.keptEdges = m - small - merged;
+  return plan;
+}
 
+std::shared_ptr<const Hypergraph> compactedLevel(const Hypergraph& graph, const EdgeCompaction& plan,
+                                                 int threads) {
+  const int32_t m = graph.edgeCount();
+  const std::vector<int32_t>& representative = plan.representative;
+  const std::vector<int64_t>& weight = plan.weight;
   // The kept hyperedges in their order; the first of identical ones stands for them all. Sizes, their sums,
   // then the pins copied on the threads.
   std::vector<int32_t> keptEdges;
-  keptEdges.reserve(static_cast<std::size_t>(m - small - merged));
+  keptEdges.reserve(static_cast<std::size_t>(plan.keptEdges));
   for (int32_t e = 0; e < m; ++e) {
     if (representative[static_cast<std::size_t>(e)] == e) keptEdges.push_back(e);
   }
@@ -315,6 +324,12 @@ std::shared_ptr<const Hypergraph> compactEdges(const Hypergraph& graph, double m
   }
   return std::make_shared<const Hypergraph>(graph.nodeCount(), std::move(offsets), std::move(pins),
                                             std::move(weights), graph.nodeWeights());
+}
+
+std::shared_ptr<const Hypergraph> compactEdges(const Hypergraph& graph, double minShare, int threads) {
+  const EdgeCompaction plan = planEdgeCompaction(graph, threads);
+  if (!plan.drops(minShare, graph.pinCount())) return nullptr;
+  return compactedLevel(graph, plan, threads);
 }
 
 }  // namespace ms::hypergraph

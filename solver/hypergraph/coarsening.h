@@ -93,4 +93,24 @@ Hypergraph applyCoarsening(const Hypergraph& graph, const std::vector<int32_t>& 
 // rebuild costs about what one pass over the pins saves). Hashes and sorts on `threads` OpenMP threads.
 std::shared_ptr<const Hypergraph> compactEdges(const Hypergraph& graph, double minShare = 0, int threads = 1);
 
+// compactEdges in two halves: what it would drop and merge (hashes, sorted; the costlier half on coarse
+// levels is the rebuild), then the rebuilt level. The partitioner plans every level it refines and rebuilds
+// only those FM runs on.
+struct EdgeCompaction {
+  std::vector<int32_t>
+      representative;           // per hyperedge: the one it merges into (itself when kept), -1: dropped
+  std::vector<int64_t> weight;  // per kept hyperedge: its weight and the merged ones'
+  int32_t keptEdges = 0;
+  int64_t droppedPins = 0;
+  bool changes = false;  // a hyperedge is dropped or merged
+  // Whether compaction drops something, and at least `share` of the level's `pins`.
+  bool drops(double share, int64_t pins) const {
+    return changes && static_cast<double>(droppedPins) >= share * static_cast<double>(pins);
+  }
+};
+EdgeCompaction planEdgeCompaction(const Hypergraph& graph, int threads = 1);
+// Precondition: plan is planEdgeCompaction(graph) and plan.changes.
+std::shared_ptr<const Hypergraph> compactedLevel(const Hypergraph& graph, const EdgeCompaction& plan,
+                                                 int threads = 1);
+
 }  // namespace ms::hypergraph

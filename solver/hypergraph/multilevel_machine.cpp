@@ -214,7 +214,7 @@ class MultilevelMachine final : public HypergraphSolver {
     stepDeviceNs_ = -1;
     runStage(record);
     // Coarsening steps describe the level as contracted; once there is a partition, steps describe the level
-    // they refine (with its hyperedges compacted, compactLevel()).
+    // they refine (with its hyperedges compacted where FM runs on it, compactLevel()).
     const LevelSize size = !partition_.empty() ? sizeOf(graph()) : levels_[static_cast<std::size_t>(level_)];
     record.counters[kLevel] = level_;
     record.counters[kNodes] = size.nodes;
@@ -327,16 +327,20 @@ class MultilevelMachine final : public HypergraphSolver {
   // are reached coarsest first, and a hyperedge single or identical on a level is so on every coarser one:
   // once a level does not pay, no finer one does (flickr-like: the coarsest level, of 15 nodes, keeps 62 of
   // millions of pins; the level of 1,429 nodes would lose 0.3 %). Level 0 is the input: its hyperedges are
-  // the ones the result names.
+  // the ones the result names. Whether FM runs on a level depends on its compacted pins; a level it does not
+  // run on is only projected through (and grown, if coarsest, which visits the same nodes in the same order
+  // either way), so it is not rebuilt.
   void compactLevel() {
+    refinedPins_ = graph().pinCount();
     if (level_ == 0 || !compactionPays_) return;
-    const auto l = static_cast<std::size_t>(level_);
-    std::shared_ptr<const Hypergraph> compact = compactEdges(graph(), kCompactionPays, hostThreads());
-    if (!compact) {
+    const EdgeCompaction plan = planEdgeCompaction(graph(), hostThreads());
+    if (!plan.drops(kCompactionPays, graph().pinCount())) {
       compactionPays_ = false;
       return;
     }
-    graphs_[l] = std::move(compact);
+    refinedPins_ = graph().pinCount() - plan.droppedPins;
+    if (fmPassLimit() > 0)
+      graphs_[static_cast<std::size_t>(level_)] = compactedLevel(graph(), plan, hostThreads());
   }
 
   void initialPartition(StepRecord& record) {
@@ -377,11 +381,11 @@ class MultilevelMachine final : public HypergraphSolver {
     return !spared && pinHeavy() ? options_.maxPinHeavyFmPasses : options_.maxFmPasses;
   }
 
-  // Whether the level holds at least kPinHeavyPinsPerNode pins per node: a coarse level whose hyperedges stay
-  // large, where an FM pass costs a walk over nearly all the input's pins for few nodes (flickr-like from its
-  // level of about 228,000 nodes on: 41 pins per node and more). Grids' coarse levels, whose hyperedges
-  // collapse, are not.
-  bool pinHeavy() const { return graph().pinCount() >= kPinHeavyPinsPerNode * graph().nodeCount(); }
+  // Whether the level, compacted, holds at least kPinHeavyPinsPerNode pins per node: a coarse level whose
+  // hyperedges stay large, where an FM pass costs a walk over nearly all the input's pins for few nodes
+  // (flickr-like from its level of about 228,000 nodes on: 41 pins per node and more). Grids' coarse levels,
+  // whose hyperedges collapse, are not.
+  bool pinHeavy() const { return refinedPins_ >= kPinHeavyPinsPerNode * graph().nodeCount(); }
 
   void refine(StepRecord& record) {
     const FmPassResult pass = fmPass(graph(), partition_, levelBound(), hostThreads());
@@ -442,6 +446,7 @@ class MultilevelMachine final : public HypergraphSolver {
   int32_t fmPasses_ = 0;
   static constexpr double kCompactionPays = 0.1;
   bool compactionPays_ = true;  // compactLevel() goes on to the next finer level
+  int64_t refinedPins_ = 0;     // the current level's pins once compacted (compactLevel())
 };
 
 }  // namespace

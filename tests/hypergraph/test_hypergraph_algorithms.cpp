@@ -552,7 +552,8 @@ class TestHypergraphAlgorithms : public QObject {
   }
 
   // Compacting a contracted level (single-pin hyperedges dropped, identical ones merged) keeps every cut,
-  // km1 and similarity, leaves no single-pin or repeated hyperedge, and merges no weights past int32.
+  // km1, similarity and grown partition (the partitioner grows a coarsest level FM does not run on without
+  // compacting it), leaves no single-pin or repeated hyperedge, and merges no weights past int32.
   void compactEdgesKeepsCutsAndSimilarities() {
     std::mt19937_64 random(baseSeed() + 4900);
     int compacted = 0;
@@ -593,6 +594,8 @@ class TestHypergraphAlgorithms : public QObject {
         QCOMPARE(cutOf(*compact, sides), cutOf(g, sides));
         QCOMPARE(km1Of(*compact, part), km1Of(g, part));
       }
+      const int64_t target = 1 + static_cast<int64_t>(random() % static_cast<uint64_t>(g.totalNodeWeight()));
+      QCOMPARE(growPartition(*compact, target), growPartition(g, target));
       NeighbourScan before(g.nodeCount()), after(g.nodeCount());
       for (int32_t v = 0; v < g.nodeCount(); ++v) {
         before.scanAllUnmatched(g, v);

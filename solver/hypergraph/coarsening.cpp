@@ -1,4 +1,5 @@
 #include "solver/hypergraph/coarsening.h"
+#include "solver/core/huge_pages.h"
 
 #include <parallel/algorithm>
 
@@ -204,7 +205,7 @@ Hypergraph applyCoarsening(const Hypergraph& graph, const std::vector<int32_t>& 
     offsets[static_cast<std::size_t>(e) + 1] = std::unique(begin, end) - begin;
   }
   std::partial_sum(offsets.begin(), offsets.end(), offsets.begin());
-  std::vector<int32_t> pins(static_cast<std::size_t>(offsets.back()));
+  std::vector<int32_t> pins = hugePageVector<int32_t>(static_cast<std::size_t>(offsets.back()));
 #pragma omp parallel for if (parallel) schedule(dynamic, 1024)
   for (int32_t e = 0; e < m; ++e) {
     const auto from = mapped.begin() + fineOffsets[static_cast<std::size_t>(e)];
@@ -316,7 +317,7 @@ std::shared_ptr<const Hypergraph> compactedLevel(const Hypergraph& graph, const 
         offsets[static_cast<std::size_t>(i)] + static_cast<int64_t>(graph.pins(e).size());
     weights[static_cast<std::size_t>(i)] = static_cast<int32_t>(weight[static_cast<std::size_t>(e)]);
   }
-  std::vector<int32_t> pins(static_cast<std::size_t>(offsets.back()));
+  std::vector<int32_t> pins = hugePageVector<int32_t>(static_cast<std::size_t>(offsets.back()));
 #pragma omp parallel for num_threads(threads) schedule(dynamic, 1024)
   for (int64_t i = 0; i < keptCount; ++i) {
     const auto p = graph.pins(keptEdges[static_cast<std::size_t>(i)]);

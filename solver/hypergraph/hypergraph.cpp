@@ -1,4 +1,5 @@
 #include "solver/hypergraph/hypergraph.h"
+#include "solver/core/huge_pages.h"
 
 #include <algorithm>
 #include <bit>
@@ -68,8 +69,8 @@ void Hypergraph::buildIncidence() {
   std::vector<int64_t> cursor(static_cast<std::size_t>(threads) * buckets, 0);
   std::vector<int64_t> bucketStart(buckets + 1, 0);
   // Pass 1 leaves the pairs' hyperedges in incidence_ and their nodes in pairNode.
-  std::vector<int32_t> pairNode(pinCount);
-  incidence_.resize(pinCount);
+  std::vector<int32_t> pairNode = hugePageVector<int32_t>(pinCount);
+  incidence_ = hugePageVector<int32_t>(pinCount);
   int64_t outOfRange = 0;
 #pragma omp parallel num_threads(threads) reduction(+ : outOfRange)
   {
@@ -121,7 +122,7 @@ void Hypergraph::buildIncidence() {
   }
   if (outOfRange > 0) throw std::invalid_argument("hypergraph: pin out of range");
 
-  nodeOffsets_.assign(static_cast<std::size_t>(nodes_) + 1, 0);
+  nodeOffsets_ = hugePageVector<int64_t>(static_cast<std::size_t>(nodes_) + 1, 0);
 #pragma omp parallel num_threads(threads)
   {
     std::vector<int64_t> count(std::size_t{1} << shift);

@@ -1,4 +1,5 @@
 #include "solver/hypergraph/partition.h"
+#include "solver/core/huge_pages.h"
 
 #include <algorithm>
 #include <array>
@@ -39,8 +40,8 @@ class GainBuckets {
       stamp_.assign(static_cast<std::size_t>(nodes), 0);
       return;
     }
-    next_.assign(static_cast<std::size_t>(nodes), -1);
-    previous_.assign(static_cast<std::size_t>(nodes), -1);
+    next_ = hugePageVector<int32_t>(static_cast<std::size_t>(nodes), -1);
+    previous_ = hugePageVector<int32_t>(static_cast<std::size_t>(nodes), -1);
     for (auto& heads : heads_) heads.assign(static_cast<std::size_t>(2 * maxGain + 1), -1);
   }
   void insert(int32_t v, int side, int64_t gain) {
@@ -262,7 +263,8 @@ FmPassResult fmPass(const Hypergraph& graph, Partition& partition, SideLimits li
   // The set-up reads every pin twice (once per hyperedge, once per node): each hyperedge's counts and each
   // node's gain are computed by one thread.
   const int32_t m = graph.edgeCount();
-  std::vector<std::array<int32_t, 2>> count(static_cast<std::size_t>(m), {0, 0});
+  std::vector<std::array<int32_t, 2>> count =
+      hugePageVector<std::array<int32_t, 2>>(static_cast<std::size_t>(m), {0, 0});
   int64_t cut = 0;
 #pragma omp parallel for num_threads(threads) schedule(static) reduction(+ : cut)
   for (int32_t e = 0; e < m; ++e) {
@@ -271,7 +273,7 @@ FmPassResult fmPass(const Hypergraph& graph, Partition& partition, SideLimits li
     if (c[0] > 0 && c[1] > 0) cut += graph.edgeWeight(e);
   }
   // gain(v) = cut decrease if v moved alone.
-  std::vector<int64_t> gain(static_cast<std::size_t>(n), 0);
+  std::vector<int64_t> gain = hugePageVector<int64_t>(static_cast<std::size_t>(n), 0);
   int64_t maxGain = 1;
 #pragma omp parallel for num_threads(threads) schedule(static) reduction(max : maxGain)
   for (int32_t v = 0; v < n; ++v) {
@@ -288,7 +290,7 @@ FmPassResult fmPass(const Hypergraph& graph, Partition& partition, SideLimits li
     maxGain = std::max(maxGain, degree);
   }
   GainBuckets buckets(n, maxGain);
-  std::vector<uint8_t> locked(static_cast<std::size_t>(n), 0);
+  std::vector<uint8_t> locked = hugePageVector<uint8_t>(static_cast<std::size_t>(n), 0);
   for (int32_t v = 0; v < n; ++v)
     buckets.insert(v, partition[static_cast<std::size_t>(v)], gain[static_cast<std::size_t>(v)]);
 

@@ -1,16 +1,24 @@
 // The caching page-locked allocator's logic (solver/core/caching_host_allocator.h) over a fake upstream that
-// counts its calls, so that it is tested without CUDA; and HostBuffer's borrowed storage (issue 25).
+// counts its calls, so that it is tested without CUDA; HostBuffer's borrowed storage (issue 25); the
+// huge-page advice of the partitioner's large arrays.
 #include <QtTest/QtTest>
 
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <mutex>
+#include <numeric>
 #include <set>
+#include <string>
 #include <thread>
 #include <unordered_map>
 #include <vector>
 
 #include "solver/core/caching_host_allocator.h"
 #include "solver/core/host_buffer.h"
+#include "solver/core/huge_pages.h"
 #include "solver/lap/cost_matrix.h"
 
 using namespace ms;
@@ -212,6 +220,46 @@ class TestHostMemory : public QObject {
       QCOMPARE(copy(1, 1), 4);
     }
     QCOMPARE(owned[3], 4);  // still ours: nothing released it (ASan would report a bad free)
+  }
+
+  // Large partitioner arrays hold what they were given and sit in memory the kernel may back with huge pages
+  // (smaps' THPeligible of the mapping around them), where the system has transparent huge pages.
+  void largeArraysAreAdvisedToHugePages() {
+    const std::size_t count = (std::size_t{64} << 20) / sizeof(int32_t);
+    std::vector<int32_t> source(count);
+    std::iota(source.begin(), source.end(), 0);
+    const std::vector<int32_t> copy = hugePageCopy(source.data(), source.data() + count);
+    const std::vector<int32_t> filled = hugePageVector<int32_t>(count, -3);
+    QVERIFY(copy == source);
+    QVERIFY(std::all_of(filled.begin(), filled.end(), [](int32_t x) { return x == -3; }));
+
+    std::ifstream mode("/sys/kernel/mm/transparent_hugepage/enabled");
+    std::string modes;
+    std::getline(mode, modes);
+    if (modes.empty() || modes.find("[never]") != std::string::npos)
+      QSKIP("no transparent huge pages on this system");
+    for (const void* array :
+         {static_cast<const void*>(copy.data()), static_cast<const void*>(filled.data())}) {
+      // An address 8 MB in: inside the advised 2 MB-aligned part.
+      QCOMPARE(thpEligible(static_cast<const char*>(array) + (std::size_t{8} << 20)), 1);
+    }
+  }
+
+ private:
+  // smaps' THPeligible of the mapping that holds `address`, -1 when not found.
+  static int thpEligible(const void* address) {
+    std::ifstream smaps("/proc/self/smaps");
+    const auto target = reinterpret_cast<std::uintptr_t>(address);
+    bool inside = false;
+    for (std::string line; std::getline(smaps, line);) {
+      std::uintptr_t begin = 0, end = 0;
+      if (std::sscanf(line.c_str(), "%lx-%lx ", &begin, &end) == 2 && line.find(':') > line.find(' ')) {
+        inside = begin <= target && target < end;
+      } else if (inside && line.rfind("THPeligible:", 0) == 0) {
+        return std::atoi(line.c_str() + 12);
+      }
+    }
+    return -1;
   }
 };
 

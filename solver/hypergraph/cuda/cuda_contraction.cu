@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "solver/core/huge_pages.h"
 #include "solver/core/errors.h"
 #include "solver/core/host_buffer.h"
 #include "solver/core/stopwatch.h"
@@ -145,7 +146,7 @@ class HostCopy {
   std::vector<T> take(std::size_t index) const {
     const Part& part = parts_[index];
     const auto* first = reinterpret_cast<const T*>(staging_.data() + part.offset);
-    return std::vector<T>(first, first + part.bytes / sizeof(T));
+    return hugePageCopy(first, first + part.bytes / sizeof(T));
   }
 
  private:

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <numeric>
+#include <random>
 #include <sstream>
 
 #include "hypergraph_test_support.h"
@@ -120,6 +121,125 @@ class TestHypergraphIo : public QObject {
                             : std::to_string(e % 50 + 1) + " " + std::to_string((e + 7) % 50 + 1) + "\n";
     }
     QCOMPARE(errorOf(text, false), QString("bad.hgr:15002: pin 51 is out of range 1..50"));
+  }
+
+  // Lines as people write them, in a file of many chunks for the threads: comments among the hyperedges,
+  // blank lines (empty hyperedges), CRLF endings, unsorted pins, '+' signs, tabs, runs of spaces, leading
+  // zeros (past the fast path's 10 digits too), one line longer than a chunk, no final newline. The file
+  // reads as the hypergraph it was written from.
+  void unusualLinesReadOnTheThreadsAsWritten() {
+    for (int format : {0, 1, 11}) {
+      const uint64_t seed = baseSeed() + 211 + static_cast<uint64_t>(format);
+      std::mt19937_64 random(seed);
+      const auto below = [&](uint64_t n) { return static_cast<int32_t>(random() % n); };
+      const int32_t nodes = 70'000, edges = 40'000;
+      const bool edgeWeighted = format % 10 == 1, nodeWeighted = format >= 10;
+      const auto number = [&](int64_t value) {
+        const int style = below(40);
+        const std::string digits = std::to_string(value);
+        return style == 0   ? "+" + digits
+               : style == 1 ? "00" + digits
+               : style == 2 ? std::string(12, '0') + digits
+                            : digits;
+      };
+      const auto separator = [&] {
+        const int style = below(20);
+        return std::string(style == 0 ? "\t" : style == 1 ? " \t  " : " ");
+      };
+      std::vector<int64_t> offsets{0};
+      std::vector<int32_t> pins, edgeWeights, nodeWeights;
+      std::string text = "% written by the test\n" + std::to_string(edges) + " " + std::to_string(nodes) +
+                         (format != 0 ? " " + std::to_string(format) : "") + "\n";
+      std::vector<int32_t> all(static_cast<std::size_t>(nodes));
+      std::iota(all.begin(), all.end(), 0);
+      for (int32_t e = 0; e < edges; ++e) {
+        const std::string end = below(2) == 0 ? "\r\n" : "\n";
+        if (below(30) == 0) text += "% a comment 1 2 x" + end;
+        std::vector<int32_t> edge;
+        if (e == edges / 2) {
+          edge = all;  // about 400 KB: longer than a chunk
+        } else {
+          const int32_t size = below(8) == 0 ? 0 : 1 + below(20);
+          for (int32_t k = 0; k < size; ++k) edge.push_back(below(static_cast<uint64_t>(nodes)));
+          std::sort(edge.begin(), edge.end());
+          edge.erase(std::unique(edge.begin(), edge.end()), edge.end());
+        }
+        std::vector<int32_t> written = edge;
+        if (below(3) == 0) std::shuffle(written.begin(), written.end(), random);
+        std::string line = below(10) == 0 ? separator() : "";
+        if (edgeWeighted) {
+          edgeWeights.push_back(below(1000));
+          line += number(edgeWeights.back());
+        }
+        for (int32_t pin : written)
+          line += (line.empty() || line.back() == '\t' ? "" : separator()) + number(pin + 1);
+        if (below(10) == 0) line += separator();
+        text += line + end;
+        pins.insert(pins.end(), edge.begin(), edge.end());
+        offsets.push_back(static_cast<int64_t>(pins.size()));
+      }
+      for (int32_t v = 0; nodeWeighted && v < nodes; ++v) {
+        if (below(1000) == 0) text += "%\n\n";
+        nodeWeights.push_back(below(50));
+        text += number(nodeWeights.back()) + (below(2) == 0 ? "\r\n" : "\n");
+      }
+      while (text.back() == '\n' || text.back() == '\r') text.pop_back();
+      const Hypergraph expected(nodes, offsets, pins, edgeWeights, nodeWeights);
+      std::istringstream in(text);
+      QVERIFY2(sameHypergraph(readHgr(in, "unusual.hgr"), expected),
+               qPrintable(QString("format %1, seed %2").arg(format).arg(seed)));
+    }
+  }
+
+  // A bad line anywhere in a large file (first, last, at any chunk boundary or thread range) is reported with
+  // its number and message as a line-by-line read reports it, before a later bad line and the truncation.
+  void badLineAnywhereIsReportedAtItsNumber() {
+    const uint64_t seed = baseSeed() + 307;
+    std::mt19937_64 random(seed);
+    const int32_t edges = 90'000;
+    std::vector<std::string> lines;  // the hyperedge section, comments included
+    std::vector<int64_t> lineOfEdge;
+    for (int32_t e = 0; e < edges; ++e) {
+      if (random() % 40 == 0) lines.push_back("% comment");
+      lineOfEdge.push_back(static_cast<int64_t>(lines.size()) + 2);
+      lines.push_back(std::to_string(random() % 500 + 1) + " " + std::to_string(random() % 500 + 501) +
+                      (random() % 2 == 0 ? "\r" : ""));
+    }
+    const std::pair<std::string, std::string> bad[] = {
+        {"3 1001", "pin 1001 is out of range 1..1000"},
+        {"3 x", "pin 'x' is not an integer"},
+        {"4 12+5 6", "pin '12+5' is not an integer"},
+        {"+", "pin '+' is not an integer"},
+        {"7 -3", "pin -3 is out of range 1..1000"},
+        {"1\r2", "pin '1\r2' is not an integer"},
+        {"0000000000000000000001 1001", "pin 1001 is out of range 1..1000"},
+        {"12345678901234567890123", "pin '12345678901234567890123' is not an integer"},
+        {"9 5 9", "duplicate pin 9 in hyperedge %1"},
+    };
+    for (int trial = 0; trial < 18; ++trial) {
+      const int32_t e = trial == 0 ? 0 : trial == 1 ? edges - 1 : static_cast<int32_t>(random() % edges);
+      const auto& [line, message] = bad[static_cast<std::size_t>(trial) % std::size(bad)];
+      std::vector<std::string> withBad = lines;
+      const auto at = [&](int32_t edge) {
+        return static_cast<std::size_t>(lineOfEdge[static_cast<std::size_t>(edge)] - 2);
+      };
+      withBad[at(e)] = line;
+      if (e + 1 < edges)
+        withBad[at(e + 1 + static_cast<int32_t>(random() % static_cast<uint64_t>(edges - e - 1)))] = "1 1";
+      std::string text = std::to_string(edges + 1) + " 1000\n";
+      for (const std::string& l : withBad) text += l + "\n";
+      QString expected = QString("bad.hgr:%1: ").arg(lineOfEdge[static_cast<std::size_t>(e)]) +
+                         QString::fromStdString(message);
+      expected.replace("%1", QString::number(e + 1));
+      QCOMPARE(errorOf(text, false), expected);
+    }
+    std::string text = std::to_string(edges) + " 1000\n";
+    for (const std::string& l : lines) text += l + "\n";
+    QCOMPARE(errorOf(text + "% end\n\n4 5\n", false),
+             QString("bad.hgr:%1: more lines than the header announces (%2 hyperedges)")
+                 .arg(lines.size() + 4)
+                 .arg(edges));
+    QVERIFY(errorOf(text, false).isEmpty());
   }
 
   void hgrReadsCommentsAndUnsortedPins() {

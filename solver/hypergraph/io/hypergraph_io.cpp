@@ -1,11 +1,14 @@
 #include "solver/hypergraph/io/hypergraph_io.h"
 
 #include <algorithm>
+#include <bit>
 #include <charconv>
 #include <cstring>
 #include <exception>
+#include <functional>
 #include <istream>
 #include <limits>
+#include <memory>
 #include <numeric>
 #include <ostream>
 #include <string_view>
@@ -77,8 +80,15 @@ class LineReader {
   [[noreturn]] void failAtEnd(const std::string& problem) const {
     throw InputError(name_, "end of file", problem);
   }
-  std::string_view text() const { return text_; }
   int64_t lineNumber() const { return line_; }
+  std::string_view rest() const { return rest_; }
+  // Moves past `lines` lines (`bytes` of the rest) that were read elsewhere.
+  void skip(std::size_t bytes, int64_t lines) {
+    rest_.remove_prefix(bytes);
+    line_ += lines;
+    text_ = {};
+    position_ = 0;
+  }
 
  private:
   template <typename T>
@@ -136,57 +146,228 @@ void sortPins(const std::vector<int64_t>& offsets, std::vector<int32_t>& pins, O
   }
 }
 
-struct NumberedLine {
-  std::string_view text;
-  int64_t number;
+// The start of the line after the one that `from` is on (text.size() after the last line).
+std::size_t nextLineStart(std::string_view text, std::size_t from) {
+  const auto* newline = static_cast<const char*>(std::memchr(text.data() + from, '\n', text.size() - from));
+  return newline == nullptr ? text.size() : static_cast<std::size_t>(newline - text.data()) + 1;
+}
+
+// A range of whole lines of the text after the header: its first line's number (counted from the header's)
+// and the index of its first hyperedge.
+struct Chunk {
+  std::size_t begin = 0, end = 0;
+  int64_t firstLine = 0, firstEdge = 0;
 };
+
+// The hyperedge section: the lines after the header up to its `edges`-th line that is not a comment (a
+// blank line is an empty hyperedge), as LineReader::next('%') reads them.
+struct EdgeSection {
+  std::vector<Chunk> chunks;  // the section, in chunks of whole lines
+  std::size_t bytes = 0;
+  int64_t lines = 0, edges = 0;  // fewer edges than announced when the file is truncated
+};
+
+// The chunks (about kChunkBytes each, cut after a newline) count their lines and comments on the threads;
+// only the chunk where the section ends is walked again, line by line.
+EdgeSection findEdgeSection(std::string_view text, int32_t edges) {
+  constexpr std::size_t kChunkBytes = std::size_t{1} << 18;
+  const std::size_t count = std::max<std::size_t>(1, (text.size() + kChunkBytes - 1) / kChunkBytes);
+  EdgeSection section;
+  section.chunks.resize(count);
+  std::size_t begin = 0;
+  for (std::size_t c = 0; c < count; ++c) {
+    section.chunks[c].begin = begin;
+    // A line longer than a chunk leaves the chunks it covers empty.
+    const std::size_t nominal = (c + 1) * kChunkBytes;
+    if (c + 1 == count) {
+      begin = text.size();
+    } else if (begin < nominal) {
+      begin = nextLineStart(text, nominal - 1);
+    }
+    section.chunks[c].end = begin;
+  }
+  std::vector<int64_t> lines(count, 0), comments(count, 0);
+#pragma omp parallel for num_threads(count > 1 ? omp_get_max_threads() : 1) schedule(dynamic, 16)
+  for (std::size_t c = 0; c < count; ++c) {
+    for (std::size_t s = section.chunks[c].begin; s < section.chunks[c].end; s = nextLineStart(text, s)) {
+      ++lines[c];
+      if (text[s] == '%') ++comments[c];
+    }
+  }
+  for (std::size_t c = 0; c < count; ++c) {
+    Chunk& chunk = section.chunks[c];
+    chunk.firstLine = section.lines;
+    chunk.firstEdge = section.edges;
+    if (section.edges + lines[c] - comments[c] >= edges) {
+      std::size_t s = chunk.begin;
+      for (; section.edges < edges; s = nextLineStart(text, s)) {
+        ++section.lines;
+        if (text[s] != '%') ++section.edges;
+      }
+      chunk.end = s;
+      section.chunks.resize(c + 1);
+      section.bytes = s;
+      return section;
+    }
+    section.lines += lines[c];
+    section.edges += lines[c] - comments[c];
+  }
+  section.bytes = text.size();
+  return section;
+}
+
+bool endsNumber(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+// Reads a decimal of at most 10 digits (a '+' before it allowed) that ends at a space, a tab, a line end or
+// `end`. Where 8 bytes follow, those of a number up to 7 digits long are converted at once, with no branch
+// on each digit.
+bool plainNumber(const char*& p, const char* end, uint64_t& value) {
+  if (*p == '+') ++p;
+  if (end - p >= 8) {
+    uint64_t word = 0;
+    std::memcpy(&word, p, 8);
+    if constexpr (std::endian::native == std::endian::big) word = __builtin_bswap64(word);
+    // Zero in the bytes that are digits: high nibble 3, and no carry out of the low nibble when adding 6.
+    const uint64_t notDigits =
+        ((word & 0xF0F0F0F0F0F0F0F0) | (((word + 0x0606060606060606) & 0xF0F0F0F0F0F0F0F0) >> 4)) ^
+        0x3333333333333333;
+    if (notDigits != 0) {
+      const int length = std::countr_zero(notDigits) / 8;
+      if (length == 0) return false;
+      // The digits' values moved to the top bytes, under leading zeros, then combined in pairs, fours,
+      // eights.
+      uint64_t digits = (word & 0x0F0F0F0F0F0F0F0F) << (64 - 8 * length);
+      digits = digits * 10 + (digits >> 8);
+      digits = ((digits & 0x000000FF000000FF) * (100 + (uint64_t{1000000} << 32)) +
+                ((digits >> 16) & 0x000000FF000000FF) * (1 + (uint64_t{10000} << 32))) >>
+               32;
+      value = static_cast<uint32_t>(digits);
+      p += length;
+      return endsNumber(*p);
+    }
+  }
+  const char* const digits = p;
+  value = 0;
+  while (p != end && static_cast<unsigned char>(*p - '0') < 10)
+    value = value * 10 + static_cast<unsigned>(*p++ - '0');
+  return p != digits && p - digits <= 10 && (p == end || endsNumber(*p));
+}
+
+// Reads the hyperedge line at `p` (text up to `end`) when it holds plain numbers only: its weight (when
+// `weight` is not null) and its pins, 0-based and increasing, written from `out` on. Returns the start of the
+// next line, or null for anything else (a sign, a long number, a pin out of range, a duplicate, a stray
+// character), which the LineReader then reads again to report.
+const char* parsePlainLine(const char* p, const char* end, int32_t nodes, int32_t* weight, int32_t* out,
+                           std::size_t& count) {
+  int32_t* pin = out;
+  bool first = weight != nullptr;
+  uint64_t value = 0;
+  while (true) {
+    while (p != end && (*p == ' ' || *p == '\t')) ++p;
+    if (p == end) break;
+    if (*p == '\n' || (*p == '\r' && (p + 1 == end || p[1] == '\n'))) {
+      p += *p == '\r' && p + 1 != end ? 2 : 1;
+      break;
+    }
+    if (!plainNumber(p, end, value)) return nullptr;
+    if (first) {
+      if (value > static_cast<uint64_t>(std::numeric_limits<int32_t>::max())) return nullptr;
+      *weight = static_cast<int32_t>(value);
+      first = false;
+    } else {
+      if (value < 1 || value > static_cast<uint64_t>(nodes)) return nullptr;
+      *pin++ = static_cast<int32_t>(value - 1);
+    }
+  }
+  if (first) return nullptr;
+  count = static_cast<std::size_t>(pin - out);
+  // Files list pins in increasing order mostly: then there is nothing to sort and no duplicate.
+  if (std::adjacent_find(out, pin, std::greater_equal<>()) == pin) return p;
+  std::sort(out, pin);
+  return std::adjacent_find(out, pin) == pin ? p : nullptr;
+}
+
+// A hyperedge line read with the LineReader, which reports its problem as a line-by-line read does.
+std::size_t parseLine(std::string_view line, int64_t number, int64_t edge, int32_t nodes, int32_t* weightOut,
+                      int32_t* out, const std::string& name) {
+  LineReader reader = LineReader::onLine(line, name, number);
+  if (weightOut != nullptr) *weightOut = weight(reader, "hyperedge weight");
+  int32_t* pin = out;
+  while (!reader.atEnd()) {
+    const int64_t value = reader.integer("pin");
+    if (value < 1 || value > nodes) {
+      reader.fail("pin " + std::to_string(value) + " is out of range 1.." + std::to_string(nodes));
+    }
+    *pin++ = static_cast<int32_t>(value - 1);
+  }
+  std::sort(out, pin);
+  const int32_t* repeated = std::adjacent_find(out, pin);
+  if (repeated != pin)
+    reader.fail("duplicate pin " + std::to_string(*repeated + 1) + " in hyperedge " +
+                std::to_string(edge + 1));
+  return static_cast<std::size_t>(pin - out);
+}
 
 struct EdgeList {
   std::vector<int64_t> offsets;
   std::vector<int32_t> pins, weights;
 };
 
-// The hyperedges of .hgr lines (pins 1-based, each line led by its weight when `weighted`), parsed on the
-// OpenMP threads, each a contiguous range of lines (a single thread below kParallelLines). Every thread stops
-// at its first bad line; the earliest one in the file is reported, as a sequential read would.
-EdgeList parseEdgeLines(const std::vector<NumberedLine>& lines, int32_t nodes, bool weighted,
-                        const std::string& name) {
-  constexpr std::size_t kParallelLines = 4096;
-  const std::size_t m = lines.size();
+// The hyperedges of the section's lines (pins 1-based, each line led by its weight when `weighted`; line
+// numbers after `headerLine`), parsed on the OpenMP threads, each a contiguous range of chunks. Every thread
+// stops at its first bad line; the earliest one in the file is reported, as a sequential read would.
+EdgeList parseEdgeLines(std::string_view text, const EdgeSection& section, int64_t headerLine, int32_t nodes,
+                        bool weighted, const std::string& name) {
+  const std::size_t m = static_cast<std::size_t>(section.edges);
+  const std::size_t chunks = section.chunks.size();
   EdgeList out;
   out.offsets.assign(m + 1, 0);
   if (weighted) out.weights.assign(m, 0);
-  const int threads = m < kParallelLines ? 1 : omp_get_max_threads();
-  std::vector<std::vector<int32_t>> local(static_cast<std::size_t>(threads));
+  const int threads =
+      static_cast<int>(std::min<std::size_t>(chunks, static_cast<std::size_t>(omp_get_max_threads())));
+  // Each thread's pins: a pin takes at least two bytes of its range (a digit and a separator or newline),
+  // except the last one of a file without a final newline.
+  std::vector<std::unique_ptr<int32_t[]>> local(static_cast<std::size_t>(threads));
+  std::vector<std::size_t> used(static_cast<std::size_t>(threads), 0);
+  std::vector<int64_t> firstEdge(static_cast<std::size_t>(threads), 0);
   std::vector<std::exception_ptr> errors(static_cast<std::size_t>(threads));
-  std::vector<std::size_t> firstLine(static_cast<std::size_t>(threads) + 1, m);
-  firstLine[0] = 0;
 #pragma omp parallel num_threads(threads)
   {
     const auto team = static_cast<std::size_t>(omp_get_num_threads());
     const auto t = static_cast<std::size_t>(omp_get_thread_num());
-    const std::size_t first = m * t / team, last = m * (t + 1) / team;
-    firstLine[t + 1] = last;
-    std::vector<int32_t>& pins = local[t];
+    const std::size_t first = chunks * t / team, last = chunks * (t + 1) / team;
     try {
-      for (std::size_t e = first; e < last; ++e) {
-        LineReader reader = LineReader::onLine(lines[e].text, name, lines[e].number);
-        if (weighted) out.weights[e] = weight(reader, "hyperedge weight");
-        const std::size_t begin = pins.size();
-        while (!reader.atEnd()) {
-          const int64_t pin = reader.integer("pin");
-          if (pin < 1 || pin > nodes) {
-            reader.fail("pin " + std::to_string(pin) + " is out of range 1.." + std::to_string(nodes));
+      if (first < last) {
+        const std::size_t begin = section.chunks[first].begin, end = section.chunks[last - 1].end;
+        local[t].reset(new int32_t[(end - begin + 1) / 2]);
+        int32_t* const pins = local[t].get();
+        std::size_t size = 0;
+        int64_t number = headerLine + section.chunks[first].firstLine;
+        int64_t e = firstEdge[t] = section.chunks[first].firstEdge;
+        const char* const textEnd = text.data() + text.size();
+        for (const char* p = text.data() + begin; p != text.data() + end;) {
+          ++number;
+          if (*p == '%') {
+            p = text.data() + nextLineStart(text, static_cast<std::size_t>(p - text.data()));
+            continue;
           }
-          pins.push_back(static_cast<int32_t>(pin - 1));
+          int32_t* const weight = weighted ? &out.weights[static_cast<std::size_t>(e)] : nullptr;
+          std::size_t count = 0;
+          const char* next = parsePlainLine(p, textEnd, nodes, weight, pins + size, count);
+          if (next == nullptr) {
+            next = text.data() + nextLineStart(text, static_cast<std::size_t>(p - text.data()));
+            std::string_view line(p, static_cast<std::size_t>(next - p));
+            if (!line.empty() && line.back() == '\n') line.remove_suffix(1);
+            if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+            count = parseLine(line, number, e, nodes, weight, pins + size, name);
+          }
+          p = next;
+          size += count;
+          out.offsets[static_cast<std::size_t>(++e)] = static_cast<int64_t>(count);
         }
-        const auto edgeBegin = pins.begin() + static_cast<std::ptrdiff_t>(begin);
-        std::sort(edgeBegin, pins.end());
-        const auto repeated = std::adjacent_find(edgeBegin, pins.end());
-        if (repeated != pins.end())
-          reader.fail("duplicate pin " + std::to_string(*repeated + 1) + " in hyperedge " +
-                      std::to_string(e + 1));
-        out.offsets[e + 1] = static_cast<int64_t>(pins.size() - begin);
+        used[t] = size;
       }
     } catch (...) {
       errors[t] = std::current_exception();
@@ -199,9 +380,9 @@ EdgeList parseEdgeLines(const std::vector<NumberedLine>& lines, int32_t nodes, b
   out.pins.resize(static_cast<std::size_t>(out.offsets.back()));
 #pragma omp parallel for num_threads(threads) schedule(static, 1)
   for (int t = 0; t < threads; ++t) {
-    const auto& pins = local[static_cast<std::size_t>(t)];
-    std::copy(pins.begin(), pins.end(),
-              out.pins.begin() + out.offsets[firstLine[static_cast<std::size_t>(t)]]);
+    const auto k = static_cast<std::size_t>(t);
+    std::copy(local[k].get(), local[k].get() + used[k],
+              out.pins.begin() + out.offsets[static_cast<std::size_t>(firstEdge[k])]);
   }
   return out;
 }
@@ -227,16 +408,14 @@ Hypergraph readHgr(std::istream& in, const std::string& name) {
               "the header's hyperedges and nodes");
   const bool edgeWeighted = format % 10 == 1, nodeWeighted = format >= 10;
 
-  // The hyperedge lines are found in order, then parsed on the threads; a problem on a line comes before the
-  // truncation found at the end, as in a line-by-line read.
-  std::vector<NumberedLine> edgeLines;
-  edgeLines.reserve(static_cast<std::size_t>(edges));
-  while (static_cast<int32_t>(edgeLines.size()) < edges && reader.next('%'))
-    edgeLines.push_back({reader.text(), reader.lineNumber()});
-  EdgeList list = parseEdgeLines(edgeLines, nodes, edgeWeighted, name);
-  if (static_cast<int32_t>(edgeLines.size()) < edges) {
+  // The hyperedge lines are found and parsed on the threads; a problem on a line comes before the truncation
+  // found at the end, as in a line-by-line read.
+  const EdgeSection section = findEdgeSection(reader.rest(), edges);
+  EdgeList list = parseEdgeLines(reader.rest(), section, reader.lineNumber(), nodes, edgeWeighted, name);
+  reader.skip(section.bytes, section.lines);
+  if (section.edges < edges) {
     reader.failAtEnd("truncated: the header announces " + std::to_string(edges) +
-                     " hyperedges, the file has " + std::to_string(edgeLines.size()));
+                     " hyperedges, the file has " + std::to_string(section.edges));
   }
   std::vector<int32_t> nodeWeights;
   for (int32_t v = 0; nodeWeighted && v < nodes; ++v) {

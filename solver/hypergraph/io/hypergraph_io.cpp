@@ -17,6 +17,7 @@
 
 #include "solver/core/atomic_file.h"
 #include "solver/core/errors.h"
+#include "solver/core/huge_pages.h"
 #include "solver/core/input_file.h"
 #include "solver/lap/memory_check.h"
 
@@ -377,7 +378,7 @@ EdgeList parseEdgeLines(std::string_view text, const EdgeSection& section, int64
     if (error) std::rethrow_exception(error);
   }
   std::partial_sum(out.offsets.begin(), out.offsets.end(), out.offsets.begin());
-  out.pins.resize(static_cast<std::size_t>(out.offsets.back()));
+  out.pins = hugePageVector<int32_t>(static_cast<std::size_t>(out.offsets.back()));
 #pragma omp parallel for num_threads(threads) schedule(static, 1)
   for (int t = 0; t < threads; ++t) {
     const auto k = static_cast<std::size_t>(t);

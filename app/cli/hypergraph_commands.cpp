@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <future>
 
+#include "app/cli/huge_page_malloc.h"
 #include "app/cli/option_checks.h"
 #include "solver/core/errors.h"
 #include "solver/core/number_format.h"
@@ -260,6 +261,7 @@ void solveHypergraph(const HypergraphSolveRequest& request, const HypergraphSolv
   std::printf("instance: %s (%d nodes, %d hyperedges, %lld pins)\n", description.c_str(), graph->nodeCount(),
               graph->edgeCount(), static_cast<long long>(graph->pinCount()));
   std::printf("read_ms: %.3f\n", readMs);
+  std::printf("malloc_huge_pages: %s\n", mallocUsesHugePages() ? "yes" : "no");
   if (options.parts > 2) {
     solveKWay(graph, settings, options, request.traceOut);
     return;

@@ -3,8 +3,10 @@
 
 #include "app/cli/cli_main.h"
 #include "app/cli/commands.h"
+#include "app/cli/huge_page_malloc.h"
 
 int main(int argc, char** argv) {
+  ms::cli::restartWithHugePageMalloc(argv);
   CLI::App app{
       "MatchScope headless solver: LAP (Hungarian, classical and alternating tree) and weighted matching",
       "matchscope-cli"};

@@ -522,6 +522,27 @@ class TestCli : public QObject {
     QCOMPARE(r.err.trimmed(), "matchscope-cli: " + bad + ":3: pin 9 is out of range 1..3");
   }
 
+  // matchscope-cli restarts itself with glibc's huge-page tunable where the caller did not set
+  // GLIBC_TUNABLES, and leaves a caller's tunables as they are; the partition is the same either way.
+  void hypergraphSolveRunsOnHugePageMallocUnlessTheCallerSetTunables() {
+    QTemporaryDir dir;
+    const QString hgr = dir.filePath("r.hgr");
+    QCOMPARE(cli({"generate", "--problem", "hypergraph", "random-hypergraph", "--n", "3000", "--output", hgr})
+                 .exitCode,
+             0);
+    const QStringList solve{"solve", "--problem", "hypergraph", "--input", hgr, "--backend", "sequential"};
+    QProcessEnvironment unset = QProcessEnvironment::systemEnvironment();
+    unset.remove("GLIBC_TUNABLES");
+    QProcessEnvironment callers = unset;
+    callers.insert("GLIBC_TUNABLES", "glibc.malloc.check=0");
+    const Result restarted = cli(solve, {}, 240000, unset), kept = cli(solve, {}, 240000, callers);
+    QCOMPARE(restarted.exitCode, 0);
+    QCOMPARE(kept.exitCode, 0);
+    QCOMPARE(restarted.value("malloc_huge_pages"), QString("yes"));
+    QCOMPARE(kept.value("malloc_huge_pages"), QString("no"));
+    QCOMPARE(restarted.value("cut"), kept.value("cut"));
+  }
+
   // Hyperedge weights near the int32 limit partition like any others (they were refused: "FM: hyperedge
   // weights too large for gain buckets"); node weights that leave no partition within the balance bound
   // give the partition with a notice naming the heaviest part and the bound, for two parts and for k.

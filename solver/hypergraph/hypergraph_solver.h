@@ -71,10 +71,9 @@ struct HypergraphOptions {
   // passes find what they found).
   int32_t maxPinHeavyFmPasses = 0;
   // A pass that lowers the cut by at most this share of it ends the level's FM (0: only a pass that gains
-  // nothing). On flickr-like the passes after the second gain 0.01-0.1 % each at the full price of a pass;
-  // 0.001 took 12-27 % off the bipartitions of the Table II-like profiles and a random hypergraph and moved
-  // their cuts by -0.08 % to +0.15 %.
-  double fmMinImprovement = 0.001;
+  // nothing). A level's passes after the second gain 0.01-0.1 % each at the full price of a pass; 1 % ends
+  // flickr-like's levels after two (bench/results/2026-11-27-reader-hugepages says what it costs in km1).
+  double fmMinImprovement = 0.01;
 };
 
 struct HypergraphResult {

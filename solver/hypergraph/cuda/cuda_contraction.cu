@@ -21,9 +21,9 @@
 #include <string>
 #include <vector>
 
-#include "solver/core/huge_pages.h"
 #include "solver/core/errors.h"
 #include "solver/core/host_buffer.h"
+#include "solver/core/huge_pages.h"
 #include "solver/core/stopwatch.h"
 #include "solver/hypergraph/contraction_kernels.h"
 #include "solver/hypergraph/cuda/device_level.h"

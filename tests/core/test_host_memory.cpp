@@ -241,7 +241,9 @@ class TestHostMemory : public QObject {
     for (const void* array :
          {static_cast<const void*>(copy.data()), static_cast<const void*>(filled.data())}) {
       // An address 8 MB in: inside the advised 2 MB-aligned part.
-      QCOMPARE(thpEligible(static_cast<const char*>(array) + (std::size_t{8} << 20)), 1);
+      const int eligible = thpEligible(static_cast<const char*>(array) + (std::size_t{8} << 20));
+      if (eligible < 0) QSKIP("this kernel's smaps does not say THPeligible");
+      QCOMPARE(eligible, 1);
     }
   }
 

@@ -249,8 +249,8 @@ double matchingMs(const Trace& trace) {
 }  // namespace
 
 void solveHypergraph(const HypergraphSolveRequest& request, const HypergraphSolveOptions& options) {
-  // Resolving a CUDA backend creates the device's context (a few hundred ms): it runs while the instance is
-  // read. A problem with the options still comes before the solve, after the instance's own problems.
+  // Resolving a CUDA backend creates the device's context: it runs while the instance is read. A problem with
+  // the options still comes before the solve, after the instance's own problems.
   auto pendingSettings = std::async(std::launch::async, [&] { return hypergraphSettings(request, options); });
   std::string description;
   const Stopwatch reading;

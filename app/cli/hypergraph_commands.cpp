@@ -77,6 +77,13 @@ std::shared_ptr<HypergraphSolveOptions> addHypergraphSolveOptions(CLI::App& solv
       ->check(finiteIn(0.0, 1.0))
       ->capture_default_str();
   solve
+      .add_option("--suitor-rating-cap", options->suitorRatingCap,
+                  "hypergraph: suitor matching on the host rates a node's neighbours through at most this "
+                  "many of its hyperedges, its heaviest per pin (0 = all, as the CUDA suitor); 64 makes "
+                  "hub-heavy inputs' scans several times shorter")
+      ->check(integerAtLeast<int32_t>(0))
+      ->capture_default_str();
+  solve
       .add_option("--parts", options->parts,
                   "hypergraph: partition into this many parts (above 2: recursive bisection, then k-way "
                   "refinement; every part at most (1 + epsilon) * ceil(|V| / k), as Mt-KaHyPar)")
@@ -180,6 +187,15 @@ hypergraph::HypergraphOptions hypergraphSettings(const HypergraphSolveRequest& r
                      : request.backend == "cpu" ? lap::Backend::Cpu
                                                 : lap::Backend::Sequential;
   if (!notice.empty()) std::fprintf(stderr, "matchscope-cli: notice: %s\n", notice.c_str());
+  if (options.suitorRatingCap > 0 && !suitor)
+    throw CLI::ValidationError(
+        "--suitor-rating-cap needs suitor matching (--algorithm coarsen-suitor, or "
+        "--coarsen-with suitor)");
+  if (options.suitorRatingCap > 0 && settings.backend == lap::Backend::Cuda)
+    throw CLI::ValidationError(
+        "--suitor-rating-cap applies to the host suitor (--backend sequential or cpu); "
+        "the CUDA suitor rates through every hyperedge");
+  settings.suitorRatingCap = options.suitorRatingCap;
   return settings;
 }
 

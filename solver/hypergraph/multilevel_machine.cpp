@@ -36,7 +36,8 @@ class MultilevelMachine final : public HypergraphSolver {
       if (options.backend == lap::Backend::Cuda) {
         suitor_ = makeCudaSuitorKernels();
       } else {
-        suitor_ = makeCpuSuitorKernels(options.backend == lap::Backend::Sequential ? 1 : options.threads);
+        suitor_ = makeCpuSuitorKernels(options.backend == lap::Backend::Sequential ? 1 : options.threads,
+                                       options.suitorRatingCap);
       }
     }
     // The suitor's device contracts where it matched; greedy matching and host suitors contract on the host.
@@ -482,6 +483,11 @@ std::unique_ptr<HypergraphSolver> makeHypergraphSolver(std::shared_ptr<const Hyp
   if (!graph) throw std::invalid_argument("makeHypergraphSolver: no hypergraph");
   if (options.backend == lap::Backend::Auto)
     throw std::invalid_argument("makeHypergraphSolver: resolve the backend");
+  if (options.suitorRatingCap < 0) throw std::invalid_argument("makeHypergraphSolver: a negative rating cap");
+  if (options.suitorRatingCap > 0 && options.backend == lap::Backend::Cuda)
+    throw std::invalid_argument(
+        "a suitor rating cap applies to the host suitor; the CUDA suitor rates through "
+        "every hyperedge");
   return std::make_unique<MultilevelMachine>(std::move(graph), options);
 }
 

@@ -14,12 +14,15 @@
 //   rescans they save where hubs are mild: stanford-like.)
 // - The rounds work on the list of active nodes (unmatched, with a proposal), which shrinks as pairs form;
 //   each thread compacts its share of it in one pass and the shares are joined in order.
+// - With a rating cap, the level's first proposals build the rating level (rating_level.h) and every scan of
+//   the level reads it.
 #include <omp.h>
 
 #include <algorithm>
 #include <span>
 
 #include "solver/hypergraph/coarsening.h"
+#include "solver/hypergraph/rating_level.h"
 #include "solver/hypergraph/suitor_kernels.h"
 
 namespace ms::hypergraph {
@@ -27,10 +30,13 @@ namespace {
 
 class CpuSuitorKernels final : public SuitorKernels {
  public:
-  explicit CpuSuitorKernels(int threads) : threads_(threads > 0 ? threads : omp_get_max_threads()) {}
+  CpuSuitorKernels(int threads, int32_t ratingCap)
+      : threads_(threads > 0 ? threads : omp_get_max_threads()), ratingCap_(ratingCap) {}
 
   void begin(const Hypergraph& graph) override {
+    level_ = &graph;
     graph_ = &graph;
+    ratingLevel_.reset();
     const auto n = static_cast<std::size_t>(graph.nodeCount());
     mate_.assign(n, -1);
     candidate_.assign(n, -1);
@@ -48,6 +54,10 @@ class CpuSuitorKernels final : public SuitorKernels {
 
   int64_t propose(bool everyNode) override {
     if (everyNode) {
+      if (ratingCap_ > 0) {
+        ratingLevel_ = ratingLevel(*level_, ratingCap_, threads_);
+        graph_ = ratingLevel_ ? ratingLevel_.get() : level_;
+      }
       queue_.resize(mate_.size());
       for (std::size_t j = 0; j < queue_.size(); ++j) queue_[j] = static_cast<int32_t>(j);
     }
@@ -155,7 +165,10 @@ class CpuSuitorKernels final : public SuitorKernels {
   }
 
   int threads_;
-  const Hypergraph* graph_ = nullptr;
+  int32_t ratingCap_;                              // hyperedges a node rates through at most; 0: all
+  const Hypergraph* level_ = nullptr;              // the level being matched
+  std::shared_ptr<const Hypergraph> ratingLevel_;  // its rating level, when the cap leaves one
+  const Hypergraph* graph_ = nullptr;              // what the scans read: one of the two
   static constexpr std::size_t kFirstChoices = 8;  // neighbours a node's first scan keeps at least
   static constexpr std::size_t kKeptShare = 4;     // and at least this share of the neighbours it found
   static constexpr std::size_t kShareFrom = 512;   // when it found more than this many
@@ -172,8 +185,8 @@ class CpuSuitorKernels final : public SuitorKernels {
 
 }  // namespace
 
-std::unique_ptr<SuitorKernels> makeCpuSuitorKernels(int threads) {
-  return std::make_unique<CpuSuitorKernels>(threads);
+std::unique_ptr<SuitorKernels> makeCpuSuitorKernels(int threads, int32_t ratingCap) {
+  return std::make_unique<CpuSuitorKernels>(threads, ratingCap);
 }
 
 }  // namespace ms::hypergraph

@@ -522,6 +522,32 @@ class TestCli : public QObject {
     QCOMPARE(r.err.trimmed(), "matchscope-cli: " + bad + ":3: pin 9 is out of range 1..3");
   }
 
+  // --suitor-rating-cap reaches the host suitor: on a hub-heavy input its scans shrink (the trace's nonzeros)
+  // and the level still coarsens; with greedy matching it is refused in one line.
+  void hypergraphSuitorRatingCap() {
+    QTemporaryDir dir;
+    const QString hgr = dir.filePath("f.hgr"), trace = dir.filePath("t.csv");
+    QCOMPARE(cli({"generate", "--problem", "hypergraph", "flickr", "--n", "20000", "--output", hgr}).exitCode,
+             0);
+    const auto nonzeros = [&](const char* cap) {
+      const Result r =
+          cli({"solve", "--problem", "hypergraph", "--input", hgr, "--algorithm", "coarsen-suitor",
+               "--backend", "cpu", "--levels", "1", "--suitor-rating-cap", cap, "--trace-out", trace});
+      if (r.exitCode != 0 || r.value("nodes").split(' ').size() != 2) return -1.0;
+      const QList<QStringList> rows = readCsv(trace);
+      const auto column = rows.isEmpty() ? -1 : rows.first().indexOf("pin_visits");
+      double sum = 0;
+      for (qsizetype k = 1; column >= 0 && k < rows.size(); ++k) sum += rows[k].value(column).toDouble();
+      return sum;
+    };
+    const double all = nonzeros("0"), capped = nonzeros("16");
+    QVERIFY2(capped > 0 && capped < 0.5 * all, qPrintable(QString("%1 against %2").arg(capped).arg(all)));
+    const Result refused =
+        cli({"solve", "--problem", "hypergraph", "--input", hgr, "--suitor-rating-cap", "16"});
+    QVERIFY(isOneLineRefusal(refused, 2));
+    QVERIFY2(refused.err.contains("--suitor-rating-cap needs suitor matching"), qPrintable(refused.err));
+  }
+
   // matchscope-cli restarts itself with glibc's huge-page tunable where the caller did not set
   // GLIBC_TUNABLES, and leaves a caller's tunables as they are; the partition is the same either way.
   void hypergraphSolveRunsOnHugePageMallocUnlessTheCallerSetTunables() {

@@ -2,12 +2,13 @@
 """CPU measurements of the hypergraph pipeline (bench/results/2026-11-25-hypergraph-kway):
 
     measure_cpu.py CLI OUTDIR [--before-cli OLD_CLI] [--threads 2] [--skip matching,coarsening,kway]
-                   [--n 100000|original] [--profiles flickr,...]
+                   [--n 100000|original] [--profiles flickr,...] [--rating-caps 0,64]
 
 matching.csv   one coarsening level at --n nodes (default 100000; "original": Table II's sizes) on the Table II
                profiles: Fig. 4 greedy (sequential), greedy on each of --threads OpenMP threads (a comma list,
-               e.g. 1,4,8,16), and suitor matching (sequential and OpenMP; with OLD_CLI also its OpenMP
-               suitor): median and minimum time of --repeats interleaved runs, nonzeros scanned, nodes left.
+               e.g. 1,4,8,16), and suitor matching (sequential and OpenMP, once per --rating-caps value; with
+               OLD_CLI also its OpenMP suitor): median and minimum time of --repeats interleaved runs, nonzeros
+               scanned, nodes left.
 coarsening.csv the bipartition's level sizes and cut for CLI (and OLD_CLI, to show before/after).
 kway.csv       k = 2, 8, 64 with --objective km1 (with and without k-way refinement) and cut on the profiles,
                a random hypergraph, the heavy-column matrix and a 300 x 300 grid; cut, km1 and balance
@@ -40,29 +41,33 @@ def pin_visits(trace):
         return sum(float(line.split(",")[column] or 0) for line in f)
 
 
-def matching(cli, before_cli, thread_counts, repeats, size, profiles, folder, rows):
-    runs = [("after", cli, "greedy", "sequential", 1), ("after", cli, "suitor", "sequential", 1)]
+def matching(cli, before_cli, thread_counts, repeats, size, profiles, folder, rows, caps=(0,),
+             sequential_suitor=True):
+    runs = [("after", cli, "greedy", "sequential", 1, 0)]
+    if sequential_suitor:
+        runs += [("after", cli, "suitor", "sequential", 1, cap) for cap in caps]
     for t in thread_counts:
-        runs += [("after", cli, "greedy", "cpu", t), ("after", cli, "suitor", "cpu", t)]
+        runs += [("after", cli, "greedy", "cpu", t, 0)] + [("after", cli, "suitor", "cpu", t, cap) for cap in caps]
         if before_cli:
-            runs += [("before", before_cli, "suitor", "cpu", t)]
+            runs += [("before", before_cli, "suitor", "cpu", t, 0)]
     for profile in profiles:
         n = ORIGINAL_SIZES[profile] if size == "original" else int(size)
         times = {run: [] for run in runs}
         facts = {}
         for _ in range(repeats):  # interleaved, so that a busy spell of the machine hits every variant
             for run in runs:
-                label, program, rule, backend, t = run
+                label, program, rule, backend, t, cap = run
                 trace = os.path.join(folder, "trace.csv")
                 _, out = timed([program, "solve", "--problem", "hypergraph", "--generate", profile, "--n", str(n),
                                 "--algorithm", f"coarsen-{rule}", "--backend", backend, "--threads", str(t),
-                                "--levels", "1", "--trace-out", trace])
+                                "--levels", "1", "--trace-out", trace] +
+                               (["--suitor-rating-cap", str(cap)] if cap else []))
                 times[run].append(float(field(out, "matching_ms")))
                 facts[run] = (int(pin_visits(trace)), field(out, "nodes").split()[1])
         for run in runs:
-            label, _, rule, backend, t = run
+            label, _, rule, backend, t, cap = run
             ms = sorted(times[run])
-            rows.append(f"{label},{profile},{n},{rule},{backend},{t},{ms[len(ms) // 2]:.1f},{ms[0]:.1f},"
+            rows.append(f"{label},{profile},{n},{rule},{backend},{t},{cap},{ms[len(ms) // 2]:.1f},{ms[0]:.1f},"
                         f"{facts[run][0]},{facts[run][1]}")
             print(rows[-1], flush=True)
 
@@ -106,16 +111,20 @@ def main():
     parser.add_argument("--n", default="100000", help='nodes of the matching instances, or "original"')
     parser.add_argument("--profiles", default=",".join(PROFILES))
     parser.add_argument("--repeats", type=int, default=5, help="runs of each matching variant (median and min)")
-    parser.add_argument("--skip", default="")
+    parser.add_argument("--skip", default="", help="matching,coarsening,kway: those tables; suitor-sequential: the "
+                        "sequential suitor's runs (41 s each on wikipedia-like's original size)")
+    parser.add_argument("--rating-caps", default="0",
+                        help="suitor matching's --suitor-rating-cap values, comma-separated (0 = none)")
     args = parser.parse_args()
     skip = set(args.skip.split(","))
     os.makedirs(args.outdir, exist_ok=True)
     with tempfile.TemporaryDirectory() as folder:
         if "matching" not in skip:
-            rows = ["build,profile,n,matching,backend,threads,median_matching_ms,min_matching_ms,pin_visits,"
-                    "nodes_after"]
+            rows = ["build,profile,n,matching,backend,threads,rating_cap,median_matching_ms,min_matching_ms,"
+                    "pin_visits,nodes_after"]
             matching(args.cli, args.before_cli, [int(t) for t in args.threads.split(",")], args.repeats, args.n,
-                     args.profiles.split(","), folder, rows)
+                     args.profiles.split(","), folder, rows, [int(c) for c in args.rating_caps.split(",")],
+                     "suitor-sequential" not in skip)
             with open(os.path.join(args.outdir, "matching.csv"), "w") as f:
                 f.write("\n".join(rows) + "\n")
         if "coarsening" not in skip:

@@ -1,8 +1,8 @@
 #pragma once
 // The level the host suitor rates neighbours on when each node rates through at most a cap of its
-// hyperedges. On hub-heavy inputs every node's first proposal scans all its neighbours, and the hubs (nodes of
-// thousands of hyperedges, 79 % of flickr-like's pins) made 79 % of those nonzeros, mostly similarities
-// between hubs: no exact suitor scans less (docs/results/hypergraphs.md, "The OpenMP suitor, counted").
+// hyperedges. On hub-heavy inputs every node's first proposal scans all its neighbours, and the hubs (nodes
+// of thousands of hyperedges) made 79 % of flickr-like's nonzeros there: no exact suitor scans less
+// (docs/results/hypergraphs.md, "The OpenMP suitor, counted").
 // Mt-KaHyPar's coarsening samples the hyperedges of high-degree nodes when it rates
 // (--c-vertex-degree-sampling-threshold) for the same reason. Here the sample keeps the suitor's properties:
 // a node of more than the cap keeps its heaviest hyperedges per pin (RatingOrder: ties by a hash of the

@@ -78,9 +78,9 @@ std::shared_ptr<HypergraphSolveOptions> addHypergraphSolveOptions(CLI::App& solv
       ->capture_default_str();
   solve
       .add_option("--suitor-rating-cap", options->suitorRatingCap,
-                  "hypergraph: suitor matching on the host rates a node's neighbours through at most this "
-                  "many of its hyperedges, its heaviest per pin (0 = all, as the CUDA suitor); 64 makes "
-                  "hub-heavy inputs' scans several times shorter")
+                  "hypergraph: suitor matching rates a node's neighbours through at most this many of its "
+                  "hyperedges, its heaviest per pin (0 = all); 64 makes hub-heavy inputs' scans several "
+                  "times shorter")
       ->check(integerAtLeast<int32_t>(0))
       ->capture_default_str();
   solve
@@ -191,10 +191,6 @@ hypergraph::HypergraphOptions hypergraphSettings(const HypergraphSolveRequest& r
     throw CLI::ValidationError(
         "--suitor-rating-cap needs suitor matching (--algorithm coarsen-suitor, or "
         "--coarsen-with suitor)");
-  if (options.suitorRatingCap > 0 && settings.backend == lap::Backend::Cuda)
-    throw CLI::ValidationError(
-        "--suitor-rating-cap applies to the host suitor (--backend sequential or cpu); "
-        "the CUDA suitor rates through every hyperedge");
   settings.suitorRatingCap = options.suitorRatingCap;
   return settings;
 }

@@ -74,10 +74,10 @@ struct HypergraphOptions {
   // nothing). A level's passes after the second gain 0.01-0.1 % each at the full price of a pass; 1 % ends
   // flickr-like's levels after two (bench/results/2026-11-27-reader-hugepages says what it costs in km1).
   double fmMinImprovement = 0.01;
-  // Suitor matching on the host (Sequential, Cpu): a node rates its neighbours through at most this many of
-  // its hyperedges, its heaviest per pin (rating_level.h); 0: through all of them, as the paper's rating and
-  // the CUDA suitor (which refuses a cap). On hub-heavy inputs a cap of 64 makes the suitor's scans several
-  // times shorter for about the same cut (docs/results/hypergraphs.md).
+  // Suitor matching, every backend: a node rates its neighbours through at most this many of its hyperedges,
+  // its heaviest per pin (rating_level.h; the same level on the device); 0: through all of them, the paper's
+  // rating. On hub-heavy inputs a cap of 64 makes the suitor's scans several times shorter for about the
+  // same cut (docs/results/hypergraphs.md).
   int32_t suitorRatingCap = 0;
 };
 

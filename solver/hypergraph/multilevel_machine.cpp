@@ -34,7 +34,7 @@ class MultilevelMachine final : public HypergraphSolver {
                                                                       : options.bipartitionMatching;
     if (rule_ == MatchingRule::Suitor) {
       if (options.backend == lap::Backend::Cuda) {
-        suitor_ = makeCudaSuitorKernels();
+        suitor_ = makeCudaSuitorKernels(options.suitorRatingCap);
       } else {
         suitor_ = makeCpuSuitorKernels(options.backend == lap::Backend::Sequential ? 1 : options.threads,
                                        options.suitorRatingCap);
@@ -484,10 +484,6 @@ std::unique_ptr<HypergraphSolver> makeHypergraphSolver(std::shared_ptr<const Hyp
   if (options.backend == lap::Backend::Auto)
     throw std::invalid_argument("makeHypergraphSolver: resolve the backend");
   if (options.suitorRatingCap < 0) throw std::invalid_argument("makeHypergraphSolver: a negative rating cap");
-  if (options.suitorRatingCap > 0 && options.backend == lap::Backend::Cuda)
-    throw std::invalid_argument(
-        "a suitor rating cap applies to the host suitor; the CUDA suitor rates through "
-        "every hyperedge");
   return std::make_unique<MultilevelMachine>(std::move(graph), options);
 }
 

@@ -1,5 +1,5 @@
 #pragma once
-// The level the host suitor rates neighbours on when each node rates through at most a cap of its
+// The level the suitor rates neighbours on when each node rates through at most a cap of its
 // hyperedges. On hub-heavy inputs every node's first proposal scans all its neighbours, and the hubs (nodes
 // of thousands of hyperedges) made 79 % of flickr-like's nonzeros there: no exact suitor scans less
 // (docs/results/hypergraphs.md, "The OpenMP suitor, counted"). Mt-KaHyPar's coarsening samples the

@@ -48,10 +48,10 @@ class SuitorKernels {
   virtual int64_t lastDeviceNs() const { return -1; }
 };
 
-// threads = 1: the sequential kernel set; otherwise OpenMP with that many threads (0 = all). ratingCap > 0:
-// nodes rate their neighbours through at most that many of their hyperedges (rating_level.h); 0: all.
+// ratingCap > 0: nodes rate their neighbours through at most that many of their hyperedges (rating_level.h);
+// 0: through all. threads = 1: the sequential kernel set; otherwise OpenMP with that many threads (0 = all).
 std::unique_ptr<SuitorKernels> makeCpuSuitorKernels(int threads, int32_t ratingCap = 0);
 // Throws SolveError when this build has no CUDA support or no device is usable.
-std::unique_ptr<SuitorKernels> makeCudaSuitorKernels();
+std::unique_ptr<SuitorKernels> makeCudaSuitorKernels(int32_t ratingCap = 0);
 
 }  // namespace ms::hypergraph

@@ -1,10 +1,9 @@
 // Suitor matching on the GPU: the same matching as the CPU kernels (the mutual-proposal fixed point does not
 // depend on the order threads run in) on random hypergraphs, on Table II profiles, and on matrices whose
 // nodes go through the medium and heavy (block per node) and overflow (dense array) tiers, whose candidate
-// lists get cut short and rescanned; whole bipartitions too. The contraction on the GPU builds exactly the
-// level applyCoarsening builds, array by array, from random matchings and from the suitor's own, level
-// after level on the device.
-// Skipped where no CUDA device is usable.
+// lists get cut short and rescanned; with a rating cap; whole bipartitions too. The contraction on the GPU
+// builds exactly the level applyCoarsening builds, array by array, from random matchings and from the
+// suitor's own, level after level on the device. Skipped where no CUDA device is usable.
 #include <QtTest/QtTest>
 
 #include <numeric>
@@ -15,6 +14,7 @@
 #include "solver/hypergraph/coarsening.h"
 #include "solver/hypergraph/contraction_kernels.h"
 #include "solver/hypergraph/partition.h"
+#include "solver/hypergraph/rating_level.h"
 #include "solver/hypergraph/suitor_kernels.h"
 
 using namespace ms;
@@ -23,9 +23,12 @@ using namespace ms::hypergraph::testing;
 
 namespace {
 
-void compareBackends(const Hypergraph& g, int32_t levels, const QString& what) {
-  const Solved cpu = solve(g, coarsenOptions(HypergraphAlgorithm::CoarsenSuitor, lap::Backend::Cpu, levels));
-  const Solved gpu = solve(g, coarsenOptions(HypergraphAlgorithm::CoarsenSuitor, lap::Backend::Cuda, levels));
+void compareBackends(const Hypergraph& g, int32_t levels, const QString& what, int32_t ratingCap = 0) {
+  HypergraphOptions options = coarsenOptions(HypergraphAlgorithm::CoarsenSuitor, lap::Backend::Cpu, levels);
+  options.suitorRatingCap = ratingCap;
+  const Solved cpu = solve(g, options);
+  options.backend = lap::Backend::Cuda;
+  const Solved gpu = solve(g, options);
   QVERIFY2(gpu.result.mate == cpu.result.mate, qPrintable(what));
   QCOMPARE(gpu.result.levels.size(), cpu.result.levels.size());
   for (std::size_t l = 0; l < cpu.result.levels.size(); ++l) {
@@ -152,6 +155,29 @@ class TestHypergraphCuda : public QObject {
       const int32_t size = std::max(2 * profileStats(profile).max, 30'000);
       compareBackends(generateProfile(profile, size, baseSeed()), 3,
                       QString::fromUtf8(profileStats(profile).name.data()));
+    }
+  }
+
+  // With a rating cap the device scans the rating level it builds itself (device_rating_level.h): the same
+  // matching as the host's on hub-heavy profiles over three levels (the cap binding on the coarse levels
+  // too) and around a hyperedge of 15,000 pins, and the brute-force suitor of the host's rating level on
+  // small hypergraphs with caps that bind almost everywhere.
+  void ratingCapMatchesTheCpu() {
+    for (Profile profile : {Profile::Flickr, Profile::Wikipedia}) {
+      const int32_t size = std::max(2 * profileStats(profile).max, 30'000);
+      compareBackends(generateProfile(profile, size, baseSeed()), 3,
+                      QString::fromUtf8(profileStats(profile).name.data()) + " cap 64", 64);
+    }
+    compareBackends(hubHypergraph(20'000, 15'000, baseSeed()), 2, "hub 15000 cap 3", 3);
+    for (const RandomHypergraphSpec& spec : smallSpecs(60, baseSeed() + 8500)) {
+      const Hypergraph g = generateRandom(spec);
+      for (int32_t cap : {1, 2}) {
+        HypergraphOptions options = coarsenOptions(HypergraphAlgorithm::CoarsenSuitor, lap::Backend::Cuda);
+        options.suitorRatingCap = cap;
+        const std::shared_ptr<const Hypergraph> level = ratingLevel(g, cap);
+        QVERIFY2(solve(g, options).result.mate == bruteSuitor(level ? *level : g),
+                 qPrintable(describe(spec) + QString(" cap %1").arg(cap)));
+      }
     }
   }
 

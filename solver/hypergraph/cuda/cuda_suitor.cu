@@ -16,6 +16,7 @@
 // runs out scans again. Long-tailed profiles need the long lists: their hubs prefer one another and are
 // matched a few pairs per round over dozens of rounds; with short lists they rescanned 10^5 nonzeros each
 // round.
+// With a rating cap the scans read the level's rating level (device_rating_level.h), as the host's do.
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -25,6 +26,7 @@
 #include "solver/core/cuda_device.h"
 #include "solver/core/errors.h"
 #include "solver/hypergraph/cuda/device_level.h"
+#include "solver/hypergraph/cuda/device_rating_level.h"
 #include "solver/hypergraph/preference.h"
 #include "solver/hypergraph/suitor_kernels.h"
 
@@ -539,7 +541,7 @@ __global__ void buildQueue(View d) {
 
 class CudaSuitorKernels final : public SuitorKernels {
  public:
-  CudaSuitorKernels() {
+  explicit CudaSuitorKernels(int32_t ratingCap) : ratingCap_(ratingCap) {
     const CudaDeviceInfo& device = cudaDevice();
     if (!device.usable) throw SolveError("no usable CUDA device: " + device.reason);
     multiprocessors_ = device.multiprocessors;
@@ -583,6 +585,11 @@ class CudaSuitorKernels final : public SuitorKernels {
 
   int64_t propose(bool everyNode) override {
     check(cudaEventRecord(start_), "event");
+    // With a rating cap the level's scans read its rating level (rating_level.h), built here so that its
+    // time counts as the proposals'.
+    if (everyNode && ratingCap_ > 0 && rating_.build(*level_, ratingCap_)) {
+      scanGraph(rating_.edgeOffsets, rating_.pins, rating_.nodeOffsets, rating_.incidence);
+    }
     check(cudaMemset(d_.counters, 0, sizeof(Counters)), "counters");
     int count = everyNode ? d_.n : static_cast<int>(queueSize_);
     const int* scanQueue = nullptr;
@@ -673,10 +680,7 @@ class CudaSuitorKernels final : public SuitorKernels {
   void startLevel() {
     const std::size_t n = static_cast<std::size_t>(level_->nodes);
     d_.n = level_->nodes;
-    d_.edgeOffsets = reinterpret_cast<const long long*>(thrust::raw_pointer_cast(level_->edgeOffsets.data()));
-    d_.pins = thrust::raw_pointer_cast(level_->pins.data());
-    d_.nodeOffsets = reinterpret_cast<const long long*>(thrust::raw_pointer_cast(level_->nodeOffsets.data()));
-    d_.incidence = thrust::raw_pointer_cast(level_->incidence.data());
+    scanGraph(level_->edgeOffsets, level_->pins, level_->nodeOffsets, level_->incidence);
     d_.edgeWeights = thrust::raw_pointer_cast(level_->edgeWeights.data());
     level_->mate.resize(n);
     d_.mate = thrust::raw_pointer_cast(level_->mate.data());
@@ -694,6 +698,16 @@ class CudaSuitorKernels final : public SuitorKernels {
     d_.topNext = unmatchedArray(n, "candidate lists");
     check(cudaMalloc(&d_.counters, sizeof(Counters)), "counters");
     queueSize_ = 0;
+  }
+  // What the proposals' scans read: the level's hyperedges and incidence, or its rating level's.
+  void scanGraph(const thrust::device_vector<int64_t>& edgeOffsets,
+                 const thrust::device_vector<int32_t>& pins,
+                 const thrust::device_vector<int64_t>& nodeOffsets,
+                 const thrust::device_vector<int32_t>& incidence) {
+    d_.edgeOffsets = reinterpret_cast<const long long*>(thrust::raw_pointer_cast(edgeOffsets.data()));
+    d_.pins = thrust::raw_pointer_cast(pins.data());
+    d_.nodeOffsets = reinterpret_cast<const long long*>(thrust::raw_pointer_cast(nodeOffsets.data()));
+    d_.incidence = thrust::raw_pointer_cast(incidence.data());
   }
   // n entries of -1 (all bytes 0xff).
   static int* unmatchedArray(std::size_t n, const char* what) {
@@ -769,6 +783,8 @@ class CudaSuitorKernels final : public SuitorKernels {
   }
 
   std::shared_ptr<DeviceLevel> level_ = std::make_shared<DeviceLevel>();
+  int32_t ratingCap_;         // hyperedges a node rates through at most; 0: all
+  DeviceRatingLevel rating_;  // the level's rating level, while the cap leaves one
   View d_{};
   unsigned long long* dense_ = nullptr;
   int denseSlots_ = 0;
@@ -780,8 +796,8 @@ class CudaSuitorKernels final : public SuitorKernels {
 
 }  // namespace
 
-std::unique_ptr<SuitorKernels> makeCudaSuitorKernels() {
-  return std::make_unique<CudaSuitorKernels>();
+std::unique_ptr<SuitorKernels> makeCudaSuitorKernels(int32_t ratingCap) {
+  return std::make_unique<CudaSuitorKernels>(ratingCap);
 }
 
 }  // namespace ms::hypergraph

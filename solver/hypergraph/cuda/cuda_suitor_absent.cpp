@@ -4,7 +4,7 @@
 
 namespace ms::hypergraph {
 
-std::unique_ptr<SuitorKernels> makeCudaSuitorKernels() {
+std::unique_ptr<SuitorKernels> makeCudaSuitorKernels(int32_t) {
   throw SolveError("this build has no CUDA support (nvcc was not found at build time)");
 }
 

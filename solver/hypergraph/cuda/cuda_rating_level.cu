@@ -26,7 +26,9 @@ void check(cudaError_t status, const char* what) {
     throw SolveError(std::string("rating level on the GPU: ") + what + ": " + cudaGetErrorString(status));
 }
 
-int blocksFor(long long threads) { return static_cast<int>((threads + kThreads - 1) / kThreads); }
+int blocksFor(long long threads) {
+  return static_cast<int>((threads + kThreads - 1) / kThreads);
+}
 
 // w(e) / (|e| - 1) as RatingOrder computes it on the host; -1 for a hyperedge of at most one pin.
 __global__ void weightsPerPin(const long long* edgeOffsets, const int* weights, int m, double* perPin) {
@@ -92,8 +94,9 @@ __global__ void nodeThresholds(const long long* nodeOffsets, const int* incidenc
 // One warp per segment (a node's hyperedges, or a hyperedge's pins): the entries whose hyperedge's rank is at
 // most their node's threshold, counted (kWrite false) or written in order from out + outOffsets[segment].
 template <bool kEntriesAreEdges, bool kWrite>
-__global__ void keptEntries(const long long* offsets, const int* entries, const int* rank, const int* threshold,
-                            int segments, long long* counts, const long long* outOffsets, int* out) {
+__global__ void keptEntries(const long long* offsets, const int* entries, const int* rank,
+                            const int* threshold, int segments, long long* counts,
+                            const long long* outOffsets, int* out) {
   const long long warp = (static_cast<long long>(blockIdx.x) * blockDim.x + threadIdx.x) / kWarp;
   const int lane = threadIdx.x % kWarp;
   if (warp >= segments) return;
@@ -130,8 +133,10 @@ bool DeviceRatingLevel::build(const DeviceLevel& level, int32_t cap) {
   *this = DeviceRatingLevel{};  // the previous level's arrays go
   const int n = level.nodes;
   const int m = static_cast<int>(level.edgeWeights.size());
-  const auto* nodeOffsetsIn = reinterpret_cast<const long long*>(thrust::raw_pointer_cast(level.nodeOffsets.data()));
-  const auto* edgeOffsetsIn = reinterpret_cast<const long long*>(thrust::raw_pointer_cast(level.edgeOffsets.data()));
+  const auto* nodeOffsetsIn =
+      reinterpret_cast<const long long*>(thrust::raw_pointer_cast(level.nodeOffsets.data()));
+  const auto* edgeOffsetsIn =
+      reinterpret_cast<const long long*>(thrust::raw_pointer_cast(level.edgeOffsets.data()));
   const int* incidenceIn = thrust::raw_pointer_cast(level.incidence.data());
   const int* pinsIn = thrust::raw_pointer_cast(level.pins.data());
   const auto capped = thrust::count_if(thrust::device, thrust::counting_iterator<int>(0),
@@ -140,12 +145,13 @@ bool DeviceRatingLevel::build(const DeviceLevel& level, int32_t cap) {
 
   // Each hyperedge's rank in RatingOrder.
   thrust::device_vector<double> perPin(static_cast<std::size_t>(m));
-  weightsPerPin<<<blocksFor(m), kThreads>>>(edgeOffsetsIn, thrust::raw_pointer_cast(level.edgeWeights.data()), m,
-                                            thrust::raw_pointer_cast(perPin.data()));
+  weightsPerPin<<<blocksFor(m), kThreads>>>(edgeOffsetsIn, thrust::raw_pointer_cast(level.edgeWeights.data()),
+                                            m, thrust::raw_pointer_cast(perPin.data()));
   check(cudaGetLastError(), "weights per pin");
   thrust::device_vector<int> order(static_cast<std::size_t>(m)), rank(static_cast<std::size_t>(m));
   thrust::sequence(thrust::device, order.begin(), order.end());
-  thrust::sort(thrust::device, order.begin(), order.end(), RatedBefore{thrust::raw_pointer_cast(perPin.data())});
+  thrust::sort(thrust::device, order.begin(), order.end(),
+               RatedBefore{thrust::raw_pointer_cast(perPin.data())});
   thrust::scatter(thrust::device, thrust::counting_iterator<int>(0), thrust::counting_iterator<int>(m),
                   order.begin(), rank.begin());
   const int* ranks = thrust::raw_pointer_cast(rank.data());

@@ -68,18 +68,23 @@ std::shared_ptr<const Hypergraph> ratingLevel(const Hypergraph& graph, int32_t c
   }
 
   // A hyperedge keeps the pins that rate through it: every pin of at most cap hyperedges, and the others
-  // that kept it.
+  // that kept it. Decided once per pin, then counted and written.
   const int32_t m = graph.edgeCount();
-  const auto keeps = [&](int32_t e, int32_t v) {
-    if (capped[static_cast<std::size_t>(v)] == 0) return true;
-    const int32_t* first = incidence.data() + nodeOffsets[static_cast<std::size_t>(v)];
-    return std::binary_search(first, first + cap, e);
-  };
+  const std::vector<int32_t>& pinsIn = graph.pinArray();
+  const std::vector<int64_t>& edgeOffsetsIn = graph.edgeOffsets();
+  std::vector<uint8_t> keptPin(pinsIn.size());
   std::vector<int64_t> edgeOffsets(static_cast<std::size_t>(m) + 1, 0);
 #pragma omp parallel for num_threads(threads) schedule(dynamic, 1024)
   for (int32_t e = 0; e < m; ++e) {
     int64_t kept = 0;
-    for (int32_t v : graph.pins(e)) kept += keeps(e, v) ? 1 : 0;
+    for (int64_t p = edgeOffsetsIn[static_cast<std::size_t>(e)];
+         p < edgeOffsetsIn[static_cast<std::size_t>(e) + 1]; ++p) {
+      const auto v = static_cast<std::size_t>(pinsIn[static_cast<std::size_t>(p)]);
+      const int32_t* first = incidence.data() + nodeOffsets[v];
+      const bool keeps = capped[v] == 0 || std::binary_search(first, first + cap, e);
+      keptPin[static_cast<std::size_t>(p)] = keeps ? 1 : 0;
+      kept += keeps ? 1 : 0;
+    }
     edgeOffsets[static_cast<std::size_t>(e) + 1] = kept;
   }
   for (std::size_t e = 0; e < static_cast<std::size_t>(m); ++e) edgeOffsets[e + 1] += edgeOffsets[e];
@@ -87,8 +92,9 @@ std::shared_ptr<const Hypergraph> ratingLevel(const Hypergraph& graph, int32_t c
 #pragma omp parallel for num_threads(threads) schedule(dynamic, 1024)
   for (int32_t e = 0; e < m; ++e) {
     int32_t* out = pins.data() + edgeOffsets[static_cast<std::size_t>(e)];
-    for (int32_t v : graph.pins(e)) {
-      if (keeps(e, v)) *out++ = v;
+    for (int64_t p = edgeOffsetsIn[static_cast<std::size_t>(e)];
+         p < edgeOffsetsIn[static_cast<std::size_t>(e) + 1]; ++p) {
+      if (keptPin[static_cast<std::size_t>(p)] != 0) *out++ = pinsIn[static_cast<std::size_t>(p)];
     }
   }
   return std::make_shared<const Hypergraph>(n, std::move(edgeOffsets), std::move(pins), graph.edgeWeights(),

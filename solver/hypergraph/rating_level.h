@@ -1,14 +1,14 @@
 #pragma once
-// The level the suitor rates neighbours on when each node rates through at most a cap of its
-// hyperedges. On hub-heavy inputs every node's first proposal scans all its neighbours, and the hubs (nodes
-// of thousands of hyperedges) made 79 % of flickr-like's nonzeros there: no exact suitor scans less
-// (docs/results/hypergraphs.md, "The OpenMP suitor, counted"). Mt-KaHyPar's coarsening samples the
-// hyperedges of high-degree nodes when it rates (--c-vertex-degree-sampling-threshold) for the same reason.
-// Here the sample keeps the suitor's properties: a node of more than the cap keeps its heaviest hyperedges
-// per pin (RatingOrder; ties go by a hash of the hyperedge that is the same for every node, so that hubs
-// keep the same ones), and a hyperedge keeps the pins that kept it. Two nodes are then similar through the
-// hyperedges both kept: similarity stays symmetric, and the suitor's matching is still the one locally
-// dominant matching of this rating, the same on every thread count.
+// The level the suitor rates neighbours on when each node rates through at most a cap of its hyperedges.
+// On hub-heavy inputs every node's first proposal scans all its neighbours, most of that work by the hubs
+// (nodes of thousands of hyperedges), and no exact suitor scans less (docs/results/hypergraphs.md, "The
+// OpenMP suitor, counted"). Mt-KaHyPar's coarsening samples the hyperedges of high-degree nodes when it
+// rates (--c-vertex-degree-sampling-threshold) for the same reason. Here the sample keeps the suitor's
+// properties: a node of more than the cap keeps its heaviest hyperedges per pin (RatingOrder; ties go by a
+// hash of the hyperedge that is the same for every node, so that hubs keep the same ones), and a hyperedge
+// keeps the pins that kept it. Two nodes are then similar through the hyperedges both kept: similarity stays
+// symmetric, and the suitor's matching is still the one locally dominant matching of this rating, the same
+// on every thread count.
 
 #include <cstdint>
 #include <memory>

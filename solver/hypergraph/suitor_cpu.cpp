@@ -35,7 +35,6 @@ class CpuSuitorKernels final : public SuitorKernels {
 
   void begin(const Hypergraph& graph) override {
     level_ = &graph;
-    graph_ = &graph;
     ratingLevel_.reset();
     const auto n = static_cast<std::size_t>(graph.nodeCount());
     mate_.assign(n, -1);
@@ -56,7 +55,6 @@ class CpuSuitorKernels final : public SuitorKernels {
     if (everyNode) {
       if (ratingCap_ > 0) {
         ratingLevel_ = ratingLevel(*level_, ratingCap_, threads_);
-        graph_ = ratingLevel_ ? ratingLevel_.get() : level_;
       }
       queue_.resize(mate_.size());
       for (std::size_t j = 0; j < queue_.size(); ++j) queue_[j] = static_cast<int32_t>(j);
@@ -81,7 +79,8 @@ class CpuSuitorKernels final : public SuitorKernels {
         }
       }
       NeighbourScan& scan = scans_[static_cast<std::size_t>(omp_get_thread_num())];
-      visits += everyNode ? scan.scanAllUnmatched(*graph_, j) : scan.scan(*graph_, j, mate_);
+      const Hypergraph& scanned = ratingLevel_ ? *ratingLevel_ : *level_;
+      visits += everyNode ? scan.scanAllUnmatched(scanned, j) : scan.scan(scanned, j, mate_);
       const std::span<int32_t> kept = keepFor(j, scan.found());
       scan.bestFew(kept);
       ++scanCount_[v];
@@ -167,8 +166,7 @@ class CpuSuitorKernels final : public SuitorKernels {
   int threads_;
   int32_t ratingCap_;                              // hyperedges a node rates through at most; 0: all
   const Hypergraph* level_ = nullptr;              // the level being matched
-  std::shared_ptr<const Hypergraph> ratingLevel_;  // its rating level, when the cap leaves one
-  const Hypergraph* graph_ = nullptr;              // what the scans read: one of the two
+  std::shared_ptr<const Hypergraph> ratingLevel_;  // its rating level, when the cap leaves one: scans read it
   static constexpr std::size_t kFirstChoices = 8;  // neighbours a node's first scan keeps at least
   static constexpr std::size_t kKeptShare = 4;     // and at least this share of the neighbours it found
   static constexpr std::size_t kShareFrom = 512;   // when it found more than this many

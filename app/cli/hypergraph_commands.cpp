@@ -84,6 +84,14 @@ std::shared_ptr<HypergraphSolveOptions> addHypergraphSolveOptions(CLI::App& solv
       ->check(integerAtLeast<int32_t>(0))
       ->capture_default_str();
   solve
+      .add_option("--refinement", options->refinement,
+                  "hypergraph: how a bipartition refines each level: fm (Fiduccia-Mattheyses passes on the "
+                  "host) or jet (Jet iterations, all of an iteration's moves at once, then the FM passes: "
+                  "Jet on the GPU with --coarsen-with suitor --backend cuda, on the OpenMP threads "
+                  "otherwise)")
+      ->check(CLI::IsMember({"fm", "jet"}))
+      ->capture_default_str();
+  solve
       .add_option("--parts", options->parts,
                   "hypergraph: partition into this many parts (above 2: recursive bisection, then k-way "
                   "refinement; every part at most (1 + epsilon) * ceil(|V| / k), as Mt-KaHyPar)")
@@ -192,6 +200,7 @@ hypergraph::HypergraphOptions hypergraphSettings(const HypergraphSolveRequest& r
         "--suitor-rating-cap needs suitor matching (--algorithm coarsen-suitor, or "
         "--coarsen-with suitor)");
   settings.suitorRatingCap = options.suitorRatingCap;
+  settings.refinement = hypergraph::parseRefinement(options.refinement);
   return settings;
 }
 

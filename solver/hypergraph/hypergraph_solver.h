@@ -23,6 +23,13 @@ namespace ms::hypergraph {
 
 enum class HypergraphAlgorithm { CoarsenGreedy, CoarsenSuitor, Bipartition };
 enum class MatchingRule { Greedy, Suitor };
+// How a bipartition refines each level: Fiduccia-Mattheyses passes (sequential moves, on the host), or Jet
+// iterations (all moves of an iteration at once, on the backend's kernel set: jet_refinement.h) and then the
+// FM passes from where Jet ended.
+enum class Refinement { Fm, Jet };
+std::string_view refinementName(Refinement refinement);  // "fm", "jet"
+// Inverse of the name above; throws std::invalid_argument naming the choices.
+Refinement parseRefinement(std::string_view text);
 
 std::string_view hypergraphAlgorithmName(HypergraphAlgorithm algorithm);  // "coarsen-greedy", ...
 // Inverse of the name above; throws std::invalid_argument naming the choices.
@@ -79,6 +86,9 @@ struct HypergraphOptions {
   // rating. On hub-heavy inputs a cap of 64 makes the suitor's scans several times shorter for about the
   // same cut (docs/results/hypergraphs.md).
   int32_t suitorRatingCap = 0;
+  // Bipartition: FM passes on the host, or Jet iterations on the backend (the GPU with Backend::Cuda, the
+  // OpenMP threads otherwise) followed by the FM passes. Jet runs on the levels FM runs on.
+  Refinement refinement = Refinement::Fm;
 };
 
 struct HypergraphResult {
@@ -108,7 +118,8 @@ inline constexpr std::string_view kMatchProposalsPhase = "suitor_matching";  // 
 inline constexpr std::string_view kContractionPhase = "contraction";         // apply-coarsening, eq. 3-4
 inline constexpr std::string_view kInitialPartitionPhase = "initial_partition";  // brute force or growing
 inline constexpr std::string_view kProjectionPhase = "projection";               // eq. 5
-inline constexpr std::string_view kFmPassPhase = "fm_pass";  // one Fiduccia-Mattheyses pass
+inline constexpr std::string_view kFmPassPhase = "fm_pass";              // one Fiduccia-Mattheyses pass
+inline constexpr std::string_view kJetIterationPhase = "jet_iteration";  // one Jet iteration
 
 enum HypergraphCounter : int {
   kLevel = 0,     // level the step worked on (0 = input)

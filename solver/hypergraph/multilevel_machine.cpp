@@ -12,6 +12,7 @@
 #include "solver/hypergraph/coarsening.h"
 #include "solver/hypergraph/contraction_kernels.h"
 #include "solver/hypergraph/hypergraph_solver.h"
+#include "solver/hypergraph/jet_refinement.h"
 #include "solver/hypergraph/partition.h"
 #include "solver/hypergraph/suitor_kernels.h"
 
@@ -43,6 +44,10 @@ class MultilevelMachine final : public HypergraphSolver {
     // The suitor's device contracts where it matched; greedy matching and host suitors contract on the host.
     contraction_ = suitor_ && suitor_->deviceLevel() ? makeCudaContractionKernels(*suitor_)
                                                      : makeCpuContractionKernels();
+    if (options.algorithm == HypergraphAlgorithm::Bipartition && options.refinement == Refinement::Jet) {
+      jetKernels_ =
+          options.backend == lap::Backend::Cuda ? makeCudaJetKernels() : makeCpuJetKernels(hostThreads());
+    }
     coarsestNodes_ = options.coarsestNodes > 0 ? options.coarsestNodes : coarsestNodesFor(graph->nodeCount());
     graphs_.push_back(std::move(graph));
     levels_.push_back(sizeOf(*graphs_.back()));
@@ -84,7 +89,7 @@ class MultilevelMachine final : public HypergraphSolver {
       case Stage::Projection:
         return kProjectionPhase;
       case Stage::Refinement:
-        return kFmPassPhase;
+        return jet_ ? kJetIterationPhase : kFmPassPhase;
       case Stage::Finished:
         break;
     }
@@ -367,6 +372,7 @@ class MultilevelMachine final : public HypergraphSolver {
     record.counters[kFmPassLimit] = fmPassLimit();
     if (fmPassLimit() > 0) {
       stage_ = Stage::Refinement;
+      if (jetKernels_) jet_.emplace(*jetKernels_, graph(), partition_, levelBound());
     } else {
       finishLevel(record);
     }
@@ -389,12 +395,21 @@ class MultilevelMachine final : public HypergraphSolver {
   bool pinHeavy() const { return refinedPins_ >= kPinHeavyPinsPerNode * graph().nodeCount(); }
 
   void refine(StepRecord& record) {
+    if (jet_) return jetIteration(record);
     const FmPassResult pass = fmPass(graph(), partition_, levelBound(), hostThreads());
     ++fmPasses_;
     measurePartition(record, pass.cutAfter);
     const bool levelDone = !lowersByMoreThan(pass.cutBefore, pass.cutAfter, options_.fmMinImprovement) ||
                            fmPasses_ >= fmPassLimit();
     if (levelDone) finishLevel(record);
+  }
+
+  void jetIteration(StepRecord& record) {
+    jet_->step();
+    partition_ = jetKernels_->partition();
+    measurePartition(record, jet_->current().cut);
+    // FM passes follow on the host (the stage stays Refinement).
+    if (jet_->done()) jet_.reset();
   }
 
   void finishLevel(StepRecord& record) {
@@ -445,6 +460,8 @@ class MultilevelMachine final : public HypergraphSolver {
   int64_t cut_ = 0;
   double imbalance_ = 0;
   int32_t fmPasses_ = 0;
+  std::unique_ptr<JetKernels> jetKernels_;  // Refinement::Jet
+  std::optional<JetRefinement> jet_;        // the level Jet refines
   static constexpr double kCompactionPays = 0.1;
   bool compactionPays_ = true;  // compactLevel() goes on to the next finer level
   int64_t refinedPins_ = 0;     // the current level's pins once compacted (compactLevel())
@@ -476,6 +493,17 @@ HypergraphAlgorithm parseHypergraphAlgorithm(std::string_view text) {
   }
   throw std::invalid_argument("unknown hypergraph algorithm '" + std::string(text) +
                               "': choose coarsen-greedy, coarsen-suitor or bipartition");
+}
+
+std::string_view refinementName(Refinement refinement) {
+  return refinement == Refinement::Jet ? "jet" : "fm";
+}
+
+Refinement parseRefinement(std::string_view text) {
+  for (Refinement r : {Refinement::Fm, Refinement::Jet}) {
+    if (refinementName(r) == text) return r;
+  }
+  throw std::invalid_argument("unknown refinement '" + std::string(text) + "': choose fm or jet");
 }
 
 std::unique_ptr<HypergraphSolver> makeHypergraphSolver(std::shared_ptr<const Hypergraph> graph,

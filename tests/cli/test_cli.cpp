@@ -548,6 +548,29 @@ class TestCli : public QObject {
     QVERIFY2(refused.err.contains("--suitor-rating-cap needs suitor matching"), qPrintable(refused.err));
   }
 
+  // --refinement jet reaches the bipartition (its trace holds Jet iterations, FM's does not); other names
+  // are refused in one line.
+  void hypergraphRefinement() {
+    QTemporaryDir dir;
+    const QString hgr = dir.filePath("s.hgr"), trace = dir.filePath("t.csv");
+    QCOMPARE(
+        cli({"generate", "--problem", "hypergraph", "stanford", "--n", "20000", "--output", hgr}).exitCode,
+        0);
+    const auto jetSteps = [&](const char* refinement) {
+      const Result r = cli({"solve", "--problem", "hypergraph", "--input", hgr, "--backend", "cpu",
+                            "--refinement", refinement, "--trace-out", trace});
+      if (r.exitCode != 0 || r.value("cut").toLongLong() <= 0) return -1;
+      int steps = 0;
+      for (const QStringList& row : readCsv(trace)) steps += row.contains("jet_iteration");
+      return steps;
+    };
+    QCOMPARE(jetSteps("fm"), 0);
+    QVERIFY(jetSteps("jet") > 0);
+    const Result refused = cli({"solve", "--problem", "hypergraph", "--input", hgr, "--refinement", "kl"});
+    QVERIFY(isOneLineRefusal(refused, 2));
+    QVERIFY2(refused.err.contains("--refinement"), qPrintable(refused.err));
+  }
+
   // matchscope-cli restarts itself with glibc's huge-page tunable where the caller did not set
   // GLIBC_TUNABLES, and leaves a caller's tunables as they are; the partition is the same either way.
   void hypergraphSolveRunsOnHugePageMallocUnlessTheCallerSetTunables() {

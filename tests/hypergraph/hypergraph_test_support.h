@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,8 @@
 #include "solver/hypergraph/generators.h"
 #include "solver/hypergraph/hypergraph.h"
 #include "solver/hypergraph/hypergraph_solver.h"
+#include "solver/hypergraph/jet_refinement.h"
+#include "solver/hypergraph/partition.h"
 #include "solver/hypergraph/preference.h"
 
 namespace ms::hypergraph::testing {
@@ -151,6 +154,129 @@ inline HypergraphOptions coarsenOptions(HypergraphAlgorithm algorithm, lap::Back
   o.backend = backend;
   o.maxLevels = levels;
   return o;
+}
+
+// Pins of hyperedge e on `side` under `part`.
+inline int32_t pinsOnSide(const Hypergraph& g, const Partition& part, int32_t e, int side) {
+  int32_t count = 0;
+  for (int32_t v : g.pins(e)) count += part[static_cast<std::size_t>(v)] == side;
+  return count;
+}
+
+// What moving v to the other side would gain in cut, counted from the partition.
+inline int64_t bruteMoveGain(const Hypergraph& g, const Partition& part, int32_t v) {
+  int64_t gain = 0;
+  const int own = part[static_cast<std::size_t>(v)];
+  for (int32_t e : g.edgesOf(v)) {
+    const int32_t mine = pinsOnSide(g, part, e, own), size = static_cast<int32_t>(g.pins(e).size());
+    gain += (mine == 1 ? g.edgeWeight(e) : 0) - (mine == size ? g.edgeWeight(e) : 0);
+  }
+  return gain;
+}
+
+// One Jet move iteration from its definition (jet_refinement.h): the unlocked nodes Jet's filter admits,
+// each priced by applying the candidates before it in jetOrder to a copy of the partition, one by one; those
+// priced at no loss move.
+inline Partition bruteJetMoves(const Hypergraph& g, const Partition& part,
+                               const std::vector<uint8_t>& locked) {
+  std::vector<std::pair<uint64_t, int32_t>> candidates;
+  for (int32_t v = 0; v < g.nodeCount(); ++v) {
+    int64_t benefit = 0, penalty = 0;
+    for (int32_t e : g.edgesOf(v)) {
+      const int32_t mine = pinsOnSide(g, part, e, part[static_cast<std::size_t>(v)]);
+      if (mine == 1) benefit += g.edgeWeight(e);
+      if (mine == static_cast<int32_t>(g.pins(e).size())) penalty += g.edgeWeight(e);
+    }
+    if (!locked[static_cast<std::size_t>(v)] && isJetCandidate(benefit, penalty))
+      candidates.emplace_back(jetOrder(benefit - penalty, v), v);
+  }
+  std::sort(candidates.begin(), candidates.end());
+  Partition ahead = part, out = part;  // ahead: the candidates before the one priced, moved
+  for (const auto& [key, v] : candidates) {
+    if (bruteMoveGain(g, ahead, v) >= 0) out[static_cast<std::size_t>(v)] ^= 1;
+    ahead[static_cast<std::size_t>(v)] ^= 1;
+  }
+  return out;
+}
+
+// Jet's rebalancing from its definition: the heavy side's nodes of at most maxNodeWeight in jetOrder of
+// their gain, moved while those moved before weigh less than `excess`.
+inline Partition bruteJetRebalance(const Hypergraph& g, const Partition& part, int heavySide, int64_t excess,
+                                   int64_t maxNodeWeight) {
+  std::vector<std::pair<uint64_t, int32_t>> order;
+  for (int32_t v = 0; v < g.nodeCount(); ++v) {
+    if (part[static_cast<std::size_t>(v)] == heavySide && g.nodeWeight(v) <= maxNodeWeight)
+      order.emplace_back(jetOrder(bruteMoveGain(g, part, v), v), v);
+  }
+  std::sort(order.begin(), order.end());
+  Partition out = part;
+  int64_t moved = 0;
+  for (const auto& [key, v] : order) {
+    if (moved >= excess) break;
+    out[static_cast<std::size_t>(v)] ^= 1;
+    moved += g.nodeWeight(v);
+  }
+  return out;
+}
+
+inline Partition randomPartition(int32_t nodes, uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  Partition part(static_cast<std::size_t>(nodes));
+  for (auto& side : part) side = static_cast<uint8_t>(rng() & 1);
+  return part;
+}
+
+// Jet's kernels against the definitions above on small random hypergraphs: two move iterations (the second
+// with the first's moves locked), then a rebalancing of the heavier side; and measure() against cutOf.
+inline void checkJetKernelsAgainstDefinitions(JetKernels& kernels, uint64_t seed) {
+  for (RandomHypergraphSpec spec : smallSpecs(60, seed)) {
+    spec.maxNodeWeight = 1 + static_cast<int32_t>(spec.seed % 3);  // rebalancing skips nodes over 2
+    const Hypergraph g = generateRandom(spec);
+    const Partition start = randomPartition(g.nodeCount(), spec.seed);
+    kernels.load(g, start);
+    std::vector<uint8_t> locked(static_cast<std::size_t>(g.nodeCount()), 0);
+    Partition expected = start;
+    for (int iteration = 0; iteration < 2; ++iteration) {
+      const Partition before = expected;
+      expected = bruteJetMoves(g, before, locked);
+      const int64_t moved = kernels.moveCandidates();
+      QVERIFY2(kernels.partition() == expected, qPrintable(describe(spec)));
+      int64_t changed = 0;
+      for (std::size_t v = 0; v < locked.size(); ++v) {
+        locked[v] = before[v] != expected[v];
+        changed += locked[v];
+      }
+      QCOMPARE(moved, changed);
+    }
+    JetMeasure m = kernels.measure();
+    QCOMPARE(m.cut, cutOf(g, expected));
+    int64_t side1 = 0;
+    for (int32_t v = 0; v < g.nodeCount(); ++v)
+      side1 += expected[static_cast<std::size_t>(v)] * g.nodeWeight(v);
+    QCOMPARE(m.sideWeights[1], side1);
+    QCOMPARE(m.sideWeights[0], g.totalNodeWeight() - side1);
+    const int heavy = m.sideWeights[0] >= m.sideWeights[1] ? 0 : 1;
+    const int64_t excess = (m.sideWeights[heavy] - m.sideWeights[1 - heavy] + 1) / 2;
+    kernels.rebalance(heavy, excess, 2);
+    QVERIFY2(kernels.partition() == bruteJetRebalance(g, expected, heavy, excess, 2),
+             qPrintable(describe(spec)));
+    QCOMPARE(kernels.measure().cut, cutOf(g, kernels.partition()));
+  }
+}
+
+// Jet to its end on `kernels`: the partition it ends with, and its last measure into *last.
+inline Partition refineToEnd(JetKernels& kernels, const Hypergraph& g, const Partition& start,
+                             SideLimits limits, JetMeasure* last = nullptr) {
+  JetRefinement jet(kernels, g, start, limits);
+  while (!jet.done()) jet.step();
+  if (last != nullptr) *last = jet.current();
+  return kernels.partition();
+}
+
+inline bool within(const Hypergraph& g, const Partition& part, SideLimits limits) {
+  std::array<int64_t, 2> weight{0, 0};
+  for (int32_t v = 0; v < g.nodeCount(); ++v) weight[part[static_cast<std::size_t>(v)]] += g.nodeWeight(v);
+  return weight[0] <= limits[0] && weight[1] <= limits[1];
 }
 
 }  // namespace ms::hypergraph::testing

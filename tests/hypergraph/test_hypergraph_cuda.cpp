@@ -3,7 +3,8 @@
 // nodes go through the medium and heavy (block per node) and overflow (dense array) tiers, whose candidate
 // lists get cut short and rescanned; with a rating cap; whole bipartitions too. The contraction on the GPU
 // builds exactly the level applyCoarsening builds, array by array, from random matchings and from the
-// suitor's own, level after level on the device. Skipped where no CUDA device is usable.
+// suitor's own, level after level on the device. Jet's kernels follow their definitions and move as the
+// host's do. Skipped where no CUDA device is usable.
 #include <QtTest/QtTest>
 
 #include <numeric>
@@ -13,6 +14,7 @@
 #include "solver/core/cuda_device.h"
 #include "solver/hypergraph/coarsening.h"
 #include "solver/hypergraph/contraction_kernels.h"
+#include "solver/hypergraph/jet_refinement.h"
 #include "solver/hypergraph/partition.h"
 #include "solver/hypergraph/rating_level.h"
 #include "solver/hypergraph/suitor_kernels.h"
@@ -248,6 +250,50 @@ class TestHypergraphCuda : public QObject {
         suitor->beginContracted();
       }
     }
+  }
+
+  void jetKernelsFollowTheirDefinitions() {
+    checkJetKernelsAgainstDefinitions(*makeCudaJetKernels(), baseSeed() + 500);
+  }
+
+  // Jet to its end on the device and on the host's threads from the same grown partition: the same
+  // partition, on the Table II profiles and around a hyperedge of 15,000 pins.
+  void jetMatchesTheCpu() {
+    std::vector<std::pair<Hypergraph, QString>> inputs;
+    for (Profile profile : kProfiles) {
+      inputs.emplace_back(
+          generateProfile(profile, std::max(2 * profileStats(profile).max, 30'000), baseSeed()),
+          QString::fromUtf8(profileStats(profile).name.data()));
+    }
+    inputs.emplace_back(hubHypergraph(20'000, 15'000, baseSeed()), "hub");
+    for (const auto& [g, what] : inputs) {
+      const SideLimits limits = sideLimits(g.totalNodeWeight(), kDefaultEpsilon, {1, 1});
+      const Partition start = growPartition(g, sideTarget(g.totalNodeWeight(), {1, 1}));
+      JetMeasure cpuLast, gpuLast;
+      const Partition cpu = refineToEnd(*makeCpuJetKernels(0), g, start, limits, &cpuLast);
+      const Partition gpu = refineToEnd(*makeCudaJetKernels(), g, start, limits, &gpuLast);
+      QVERIFY2(gpu == cpu, qPrintable(what));
+      QCOMPARE(gpuLast.cut, cpuLast.cut);
+      QCOMPARE(gpuLast.cut, cutOf(g, gpu));
+    }
+  }
+
+  // A whole bipartition with Jet on the GPU is the one with Jet on the host's threads (the same matchings,
+  // contractions and Jet moves; FM on the host either way).
+  void jetBipartitionOnTheGpuIsTheCpus() {
+    const Hypergraph g = generateProfile(Profile::Wikipedia, 30'000, baseSeed());
+    HypergraphOptions o;
+    o.algorithm = HypergraphAlgorithm::Bipartition;
+    o.bipartitionMatching = MatchingRule::Suitor;
+    o.refinement = Refinement::Jet;
+    o.backend = lap::Backend::Cpu;
+    const Solved cpu = solve(g, o);
+    o.backend = lap::Backend::Cuda;
+    const Solved gpu = solve(g, o);
+    QVERIFY(gpu.result.partition == cpu.result.partition);
+    QCOMPARE(gpu.result.cut, cpu.result.cut);
+    QVERIFY(gpu.result.imbalance <= kDefaultEpsilon + 1e-12);
+    QCOMPARE(cutOf(g, gpu.result.partition), gpu.result.cut);
   }
 
   void bipartitionOnTheGpuIsBalanced() {

@@ -1,0 +1,11 @@
+// Built when the CUDA toolkit is absent at build time.
+#include "solver/core/errors.h"
+#include "solver/hypergraph/jet_refinement.h"
+
+namespace ms::hypergraph {
+
+std::unique_ptr<JetKernels> makeCudaJetKernels() {
+  throw SolveError("this build has no CUDA support (nvcc was not found at build time)");
+}
+
+}  // namespace ms::hypergraph

@@ -281,7 +281,7 @@ class TestHypergraphCuda : public QObject {
   // A whole bipartition with Jet on the GPU is the one with Jet on the host's threads (the same matchings,
   // contractions and Jet moves; FM on the host either way).
   void jetBipartitionOnTheGpuIsTheCpus() {
-    const Hypergraph g = generateProfile(Profile::Wikipedia, 30'000, baseSeed());
+    const Hypergraph g = generateProfile(Profile::StanfordBerkeley, 20'000, baseSeed());
     HypergraphOptions o;
     o.algorithm = HypergraphAlgorithm::Bipartition;
     o.bipartitionMatching = MatchingRule::Suitor;

@@ -86,10 +86,10 @@ std::shared_ptr<HypergraphSolveOptions> addHypergraphSolveOptions(CLI::App& solv
   solve
       .add_option("--refinement", options->refinement,
                   "hypergraph: how a bipartition refines each level: fm (Fiduccia-Mattheyses passes on the "
-                  "host) or jet (Jet iterations, all of an iteration's moves at once, then the FM passes: "
-                  "Jet on the GPU with --coarsen-with suitor --backend cuda, on the OpenMP threads "
-                  "otherwise)")
-      ->check(CLI::IsMember({"fm", "jet"}))
+                  "host), jet (Jet iterations, all of an iteration's moves at once, then the FM passes: Jet "
+                  "on the GPU with --coarsen-with suitor --backend cuda, on the OpenMP threads otherwise) "
+                  "or auto (jet on the GPU, fm elsewhere)")
+      ->check(CLI::IsMember({"auto", "fm", "jet"}))
       ->capture_default_str();
   solve
       .add_option("--parts", options->parts,

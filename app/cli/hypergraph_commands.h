@@ -32,13 +32,13 @@ struct HypergraphSolveOptions {
   int32_t fmPasses = 8;
   std::optional<int32_t> pinHeavyFmPasses;  // unset: the bipartition's or the k-way bisections' default
   double fmMinImprovement = hypergraph::HypergraphOptions{}.fmMinImprovement;
-  int32_t suitorRatingCap = 0;    // suitor: hyperedges a node rates through at most (0 = all)
-  std::string refinement = "fm";  // bipartition: fm (host) or jet (the backend's kernel set)
-  int32_t parts = 2;              // bipartition: more parts by recursive bisection, then k-way refinement
-  std::string objective = "km1";  // what the k-way refinement and the bisections' splitting aim at
-  int32_t kwayPasses = 8;         // k-way label propagation passes at most
-  int32_t kwayFmPasses = 8;       // k-way FM passes after them at most
-  int32_t kwayVCycles = 2;        // V-cycles after them at most
+  int32_t suitorRatingCap = 0;      // suitor: hyperedges a node rates through at most (0 = all)
+  std::string refinement = "auto";  // bipartition: fm (host), jet (the backend's kernels, then FM) or auto
+  int32_t parts = 2;                // bipartition: more parts by recursive bisection, then k-way refinement
+  std::string objective = "km1";    // what the k-way refinement and the bisections' splitting aim at
+  int32_t kwayPasses = 8;           // k-way label propagation passes at most
+  int32_t kwayFmPasses = 8;         // k-way FM passes after them at most
+  int32_t kwayVCycles = 2;          // V-cycles after them at most
   double kwayMinImprovement = hypergraph::KWayOptions{}.minImprovement;
 };
 

@@ -25,9 +25,9 @@ enum class HypergraphAlgorithm { CoarsenGreedy, CoarsenSuitor, Bipartition };
 enum class MatchingRule { Greedy, Suitor };
 // How a bipartition refines each level: Fiduccia-Mattheyses passes (sequential moves, on the host), or Jet
 // iterations (all moves of an iteration at once, on the backend's kernel set: jet_refinement.h) and then the
-// FM passes from where Jet ended.
-enum class Refinement { Fm, Jet };
-std::string_view refinementName(Refinement refinement);  // "fm", "jet"
+// FM passes from where Jet ended; Auto: Jet on the CUDA backend, FM on the others.
+enum class Refinement { Auto, Fm, Jet };
+std::string_view refinementName(Refinement refinement);  // "auto", "fm", "jet"
 // Inverse of the name above; throws std::invalid_argument naming the choices.
 Refinement parseRefinement(std::string_view text);
 
@@ -87,8 +87,11 @@ struct HypergraphOptions {
   // same cut (docs/results/hypergraphs.md).
   int32_t suitorRatingCap = 0;
   // Bipartition: FM passes on the host, or Jet iterations on the backend (the GPU with Backend::Cuda, the
-  // OpenMP threads otherwise) followed by the FM passes. Jet runs on the levels FM runs on.
-  Refinement refinement = Refinement::Fm;
+  // OpenMP threads otherwise) followed by the FM passes. Jet runs on the levels FM runs on. Auto picks Jet
+  // where it pays: on the H100 it took flickr- and wikipedia-like's bipartitions from 3.2 to 2.4-2.5 s
+  // and 9.0 to 6.1-6.9 s (km1 +0.04 % and -1.3 %); on the 16 host threads Jet's iterations cost more than the
+  // FM passes they save (bench/results/2026-11-27-jet-refinement).
+  Refinement refinement = Refinement::Auto;
 };
 
 struct HypergraphResult {

@@ -44,7 +44,9 @@ class MultilevelMachine final : public HypergraphSolver {
     // The suitor's device contracts where it matched; greedy matching and host suitors contract on the host.
     contraction_ = suitor_ && suitor_->deviceLevel() ? makeCudaContractionKernels(*suitor_)
                                                      : makeCpuContractionKernels();
-    if (options.algorithm == HypergraphAlgorithm::Bipartition && options.refinement == Refinement::Jet) {
+    const bool jet = options.refinement == Refinement::Jet ||
+                     (options.refinement == Refinement::Auto && options.backend == lap::Backend::Cuda);
+    if (options.algorithm == HypergraphAlgorithm::Bipartition && jet) {
       jetKernels_ =
           options.backend == lap::Backend::Cuda ? makeCudaJetKernels() : makeCpuJetKernels(hostThreads());
     }
@@ -496,14 +498,22 @@ HypergraphAlgorithm parseHypergraphAlgorithm(std::string_view text) {
 }
 
 std::string_view refinementName(Refinement refinement) {
-  return refinement == Refinement::Jet ? "jet" : "fm";
+  switch (refinement) {
+    case Refinement::Auto:
+      return "auto";
+    case Refinement::Fm:
+      return "fm";
+    case Refinement::Jet:
+      return "jet";
+  }
+  return "";
 }
 
 Refinement parseRefinement(std::string_view text) {
-  for (Refinement r : {Refinement::Fm, Refinement::Jet}) {
+  for (Refinement r : {Refinement::Auto, Refinement::Fm, Refinement::Jet}) {
     if (refinementName(r) == text) return r;
   }
-  throw std::invalid_argument("unknown refinement '" + std::string(text) + "': choose fm or jet");
+  throw std::invalid_argument("unknown refinement '" + std::string(text) + "': choose auto, fm or jet");
 }
 
 std::unique_ptr<HypergraphSolver> makeHypergraphSolver(std::shared_ptr<const Hypergraph> graph,

@@ -548,8 +548,8 @@ class TestCli : public QObject {
     QVERIFY2(refused.err.contains("--suitor-rating-cap needs suitor matching"), qPrintable(refused.err));
   }
 
-  // --refinement jet reaches the bipartition (its trace holds Jet iterations, FM's does not); other names
-  // are refused in one line.
+  // --refinement jet reaches the bipartition (its trace holds Jet iterations, FM's does not, nor auto's on
+  // the CPU); other names are refused in one line.
   void hypergraphRefinement() {
     QTemporaryDir dir;
     const QString hgr = dir.filePath("s.hgr"), trace = dir.filePath("t.csv");
@@ -565,6 +565,7 @@ class TestCli : public QObject {
       return steps;
     };
     QCOMPARE(jetSteps("fm"), 0);
+    QCOMPARE(jetSteps("auto"), 0);
     QVERIFY(jetSteps("jet") > 0);
     const Result refused = cli({"solve", "--problem", "hypergraph", "--input", hgr, "--refinement", "kl"});
     QVERIFY(isOneLineRefusal(refused, 2));

@@ -66,8 +66,10 @@ class TestHypergraphJet : public QObject {
       const Hypergraph g =
           generateProfile(profile, std::max(2 * profileStats(profile).max, 20'000), baseSeed());
       HypergraphOptions o;
-      o.backend = lap::Backend::Sequential;
+      o.backend = lap::Backend::Sequential;  // Refinement::Auto picks FM here
       const Solved fm = solve(g, o);
+      QVERIFY(std::none_of(fm.trace.records().begin(), fm.trace.records().end(),
+                           [](const StepRecord& r) { return r.phase == kJetIterationPhase; }));
       o.refinement = Refinement::Jet;
       const Solved jet = solve(g, o);
       const QString what = QString::fromUtf8(profileStats(profile).name.data());

@@ -152,6 +152,11 @@ QString explainHypergraphStep(const StepRecord& record) {
     return QObject::tr("Fiduccia-Mattheyses pass on level %1: cut %2, imbalance %3.")
         .arg(level, number(counter(hypergraph::kCut)), number(counter(hypergraph::kImbalance)));
   }
+  if (phase == hypergraph::kJetIterationPhase) {
+    return QObject::tr("Jet iteration on level %1 (every candidate move at once, or a rebalancing): cut %2, "
+                       "imbalance %3.")
+        .arg(level, number(counter(hypergraph::kCut)), number(counter(hypergraph::kImbalance)));
+  }
   return QString::fromUtf8(phase.data(), static_cast<qsizetype>(phase.size()));
 }
 

@@ -25,7 +25,8 @@ enum class HypergraphAlgorithm { CoarsenGreedy, CoarsenSuitor, Bipartition };
 enum class MatchingRule { Greedy, Suitor };
 // How a bipartition refines each level: Fiduccia-Mattheyses passes (sequential moves, on the host), or Jet
 // iterations (all moves of an iteration at once, on the backend's kernel set: jet_refinement.h) and then the
-// FM passes from where Jet ended; Auto: Jet on the CUDA backend, FM on the others.
+// FM passes from where Jet ended; Auto: Jet on the CUDA backend, FM on the others and in the bisections of a
+// k-way partition (recursive_bisection.cpp).
 enum class Refinement { Auto, Fm, Jet };
 std::string_view refinementName(Refinement refinement);  // "auto", "fm", "jet"
 // Inverse of the name above; throws std::invalid_argument naming the choices.

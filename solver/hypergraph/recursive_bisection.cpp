@@ -70,6 +70,10 @@ std::vector<BisectionTask> bisect(const Hypergraph& graph, const BisectionTask& 
     settings.algorithm = HypergraphAlgorithm::Bipartition;
     settings.sideShares = {sides[0].parts, sides[1].parts};
     settings.epsilon = epsilon;
+    // Jet pays on a whole input's bisection on the GPU, not on these: at k = 8 on the H100 it took stanford-
+    // and flickr-like from 10.1 to 11.4 s and 78.1 to 90.4 s for km1 0.45 % and 0.02 % lower
+    // (bench/results/2026-11-27-jet-refinement).
+    if (settings.refinement == Refinement::Auto) settings.refinement = Refinement::Fm;
     auto solver = makeHypergraphSolver(sub, settings);
     runToEnd(*solver);
     const std::vector<uint8_t> side = solver->result().partition;

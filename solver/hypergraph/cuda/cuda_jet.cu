@@ -16,10 +16,9 @@
 #include <thrust/sort.h>
 #include <thrust/transform_reduce.h>
 
-#include <string>
-
 #include "solver/core/cuda_device.h"
 #include "solver/core/errors.h"
+#include "solver/hypergraph/cuda/cuda_launch.h"
 #include "solver/hypergraph/jet_refinement.h"
 
 namespace ms::hypergraph {

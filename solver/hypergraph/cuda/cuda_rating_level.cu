@@ -11,23 +11,21 @@
 #include <string>
 
 #include "solver/core/errors.h"
+#include "solver/hypergraph/cuda/cuda_launch.h"
 #include "solver/hypergraph/cuda/device_rating_level.h"
 #include "solver/hypergraph/preference.h"
 
 namespace ms::hypergraph {
 namespace {
 
-constexpr int kThreads = 256;
-constexpr int kWarp = 32;
-constexpr unsigned kFull = 0xffffffffu;
+using cuda_launch::blocksFor;
+using cuda_launch::kThreads;
+using cuda_launch::kWarp;
+using cuda_launch::warpSum;
+constexpr unsigned kFull = cuda_launch::kFullWarp;
 
-void check(cudaError_t status, const char* what) {
-  if (status != cudaSuccess)
-    throw SolveError(std::string("rating level on the GPU: ") + what + ": " + cudaGetErrorString(status));
-}
-
-int blocksFor(long long threads) {
-  return static_cast<int>((threads + kThreads - 1) / kThreads);
+void check(cudaError_t status, const char* step) {
+  cuda_launch::check(status, "rating level on the GPU", step);
 }
 
 // w(e) / (|e| - 1) as RatingOrder computes it on the host; -1 for a hyperedge of at most one pin.
@@ -53,11 +51,6 @@ struct DegreeAbove {
   int cap;
   __device__ bool operator()(int v) const { return nodeOffsets[v + 1] - nodeOffsets[v] > cap; }
 };
-
-__device__ int warpSum(int value) {
-  for (int offset = kWarp / 2; offset > 0; offset >>= 1) value += __shfl_xor_sync(kFull, value, offset);
-  return value;
-}
 
 // One warp per node: the largest rank it keeps (INT_MAX for a node of at most cap hyperedges), found as the
 // smallest t with cap of its hyperedges ranked at most t (ranks are distinct), and how many it keeps.

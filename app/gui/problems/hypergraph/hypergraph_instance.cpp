@@ -153,8 +153,9 @@ QString explainHypergraphStep(const StepRecord& record) {
         .arg(level, number(counter(hypergraph::kCut)), number(counter(hypergraph::kImbalance)));
   }
   if (phase == hypergraph::kJetIterationPhase) {
-    return QObject::tr("Jet iteration on level %1 (every candidate move at once, or a rebalancing): cut %2, "
-                       "imbalance %3.")
+    return QObject::tr(
+               "Jet iteration on level %1 (every candidate move at once, or a rebalancing): cut %2, "
+               "imbalance %3.")
         .arg(level, number(counter(hypergraph::kCut)), number(counter(hypergraph::kImbalance)));
   }
   return QString::fromUtf8(phase.data(), static_cast<qsizetype>(phase.size()));

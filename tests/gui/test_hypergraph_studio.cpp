@@ -255,6 +255,38 @@ class TestHypergraphStudio : public QObject {
     QVERIFY(withoutPass > 0 && withPass > 0);
   }
 
+  // Choosing "Jet, then FM" in the panel runs Jet iterations before each level's FM passes: the studio's run
+  // is the headless solver's with those options, step for step, and ends at its cut.
+  void jetRefinementIsAChoiceOfThePanel() {
+    MainWindow window;
+    const auto options = sequentialOptions(hypergraph::HypergraphAlgorithm::Bipartition, 0);
+    QVERIFY(openWith(window, options, randomHypergraph(400, 12)));
+    auto* refinement = window.findChild<QComboBox*>(QStringLiteral("hypergraphRefinement"));
+    QVERIFY(refinement != nullptr && refinement->isEnabled());
+    refinement->setCurrentIndex(refinement->findData(static_cast<int>(hypergraph::Refinement::Jet)));
+    const hypergraph::HypergraphOptions chosen = hypergraphSession(window).algorithmPage().options();
+    QCOMPARE(chosen.refinement, hypergraph::Refinement::Jet);
+
+    auto headless = hypergraph::makeHypergraphSolver(hypergraphSession(window).instance().graph, chosen);
+    const Trace trace = runToEnd(*headless);
+    const auto jetSteps =
+        std::count_if(trace.records().begin(), trace.records().end(),
+                      [](const StepRecord& r) { return r.phase == hypergraph::kJetIterationPhase; });
+    QVERIFY(jetSteps > 0);
+    QVERIFY(explainHypergraphStep(
+                *std::find_if(trace.records().begin(), trace.records().end(),
+                              [](const StepRecord& r) { return r.phase == hypergraph::kJetIterationPhase; }))
+                .startsWith(QStringLiteral("Jet iteration on level")));
+
+    window.controller().runToEnd();
+    QVERIFY(QTest::qWaitFor([&] { return window.controller().state() == RunState::Finished; }, kTimeoutMs));
+    QCOMPARE(window.status().objective, static_cast<double>(headless->result().cut));
+    QCOMPARE(window.controller().trace().records().size(), trace.records().size());
+    hypergraphSession(window).algorithmPage().setOptions(
+        sequentialOptions(hypergraph::HypergraphAlgorithm::CoarsenGreedy, 0));
+    QVERIFY(!refinement->isEnabled());
+  }
+
   // Four parts with the km1 objective: the objective box opens from three parts on, the run is the k-way
   // machine's (its last FM pass carries the headless result's cut and km1 in the chart and the caption), and
   // the status bar shows the cut.

@@ -106,6 +106,15 @@ HypergraphAlgorithmPage::HypergraphAlgorithmPage(QSpinBox& threads, QWidget* par
     objective_->addItem(QString::fromUtf8(hypergraph::objectiveName(objective).data()),
                         static_cast<int>(objective));
   }
+  refinement_ = new QComboBox(this);
+  refinement_->setToolTip(QObject::tr(
+      "How the bipartition refines each level: FM passes, or Jet iterations (every candidate move of an "
+      "iteration at once, then a rebalancing when a side is over its limit) followed by FM passes; auto: Jet "
+      "on the CUDA backend"));
+  refinement_->setObjectName(QStringLiteral("hypergraphRefinement"));
+  refinement_->addItem(tr("auto (Jet on the GPU)"), static_cast<int>(hypergraph::Refinement::Auto));
+  refinement_->addItem(tr("FM"), static_cast<int>(hypergraph::Refinement::Fm));
+  refinement_->addItem(tr("Jet, then FM"), static_cast<int>(hypergraph::Refinement::Jet));
   nodesPerStep_ = new QSpinBox(this);
   nodesPerStep_->setToolTip(
       QObject::tr("Nodes scanned per step of the greedy matching (0: a whole level per step)"));
@@ -121,13 +130,14 @@ HypergraphAlgorithmPage::HypergraphAlgorithmPage(QSpinBox& threads, QWidget* par
   form->addRow(tr("Balance epsilon"), epsilon_);
   form->addRow(tr("Parts"), parts_);
   form->addRow(tr("Objective"), objective_);
+  form->addRow(tr("Refinement"), refinement_);
   form->addRow(tr("Nodes per step"), nodesPerStep_);
   form->addRow(tr("Backend"), backend_);
   enableChoices();
   connect(algorithm_, &QComboBox::currentIndexChanged, this, &HypergraphAlgorithmPage::enableChoices);
   connect(matchingRule_, &QComboBox::currentIndexChanged, this, &HypergraphAlgorithmPage::enableChoices);
   connect(parts_, &QSpinBox::valueChanged, this, &HypergraphAlgorithmPage::enableChoices);
-  for (QComboBox* box : {algorithm_, matchingRule_, backend_, objective_}) {
+  for (QComboBox* box : {algorithm_, matchingRule_, backend_, objective_, refinement_}) {
     connect(box, &QComboBox::currentIndexChanged, this, &AlgorithmPage::optionsChanged);
   }
   connect(parts_, &QSpinBox::valueChanged, this, &AlgorithmPage::optionsChanged);
@@ -136,7 +146,8 @@ HypergraphAlgorithmPage::HypergraphAlgorithmPage(QSpinBox& threads, QWidget* par
 }
 
 // Only suitor matching has backends; greedy matching counts nodes per step; only the bipartition chooses
-// its matching, its parts and has a balance constraint; the objective matters from three parts on.
+// its matching, its parts and its refinement and has a balance constraint; the objective matters from three
+// parts on.
 void HypergraphAlgorithmPage::enableChoices() {
   const hypergraph::HypergraphOptions chosen = options();
   const bool bipartition = chosen.algorithm == hypergraph::HypergraphAlgorithm::Bipartition;
@@ -146,6 +157,7 @@ void HypergraphAlgorithmPage::enableChoices() {
   epsilon_->setEnabled(bipartition);
   parts_->setEnabled(bipartition);
   objective_->setEnabled(bipartition && parts_->value() > 2);
+  refinement_->setEnabled(bipartition);
   backend_->setEnabled(suitor);
   nodesPerStep_->setEnabled(!suitor);
 }
@@ -156,6 +168,7 @@ hypergraph::HypergraphOptions HypergraphAlgorithmPage::options() const {
   options.bipartitionMatching = static_cast<hypergraph::MatchingRule>(matchingRule_->currentData().toInt());
   options.backend = static_cast<lap::Backend>(backend_->currentData().toInt());
   options.epsilon = epsilon_->value();
+  options.refinement = static_cast<hypergraph::Refinement>(refinement_->currentData().toInt());
   options.nodesPerStep = nodesPerStep_->value();
   options.threads = threads_.value();
   return options;
@@ -172,11 +185,13 @@ hypergraph::Objective HypergraphAlgorithmPage::objective() const {
 void HypergraphAlgorithmPage::setOptions(const hypergraph::HypergraphOptions& options) {
   {
     const QSignalBlocker blockAlgorithm(algorithm_), blockRule(matchingRule_), blockBackend(backend_),
-        blockEpsilon(epsilon_), blockNodes(nodesPerStep_), blockThreads(threads_);
+        blockEpsilon(epsilon_), blockRefinement(refinement_), blockNodes(nodesPerStep_),
+        blockThreads(threads_);
     algorithm_->setCurrentIndex(algorithm_->findData(static_cast<int>(options.algorithm)));
     matchingRule_->setCurrentIndex(matchingRule_->findData(static_cast<int>(options.bipartitionMatching)));
     backend_->setCurrentIndex(backend_->findData(static_cast<int>(options.backend)));
     epsilon_->setValue(options.epsilon);
+    refinement_->setCurrentIndex(refinement_->findData(static_cast<int>(options.refinement)));
     nodesPerStep_->setValue(options.nodesPerStep);
     threads_.setValue(options.threads);
   }
@@ -192,12 +207,14 @@ void HypergraphAlgorithmPage::saveSettings(QSettings& settings) const {
   settings.setValue(QStringLiteral("algorithm/nodesPerStep"), nodesPerStep_->value());
   settings.setValue(QStringLiteral("algorithm/hypergraphParts"), parts_->value());
   settings.setValue(QStringLiteral("algorithm/hypergraphObjective"), objective_->currentIndex());
+  settings.setValue(QStringLiteral("algorithm/hypergraphRefinement"), refinement_->currentIndex());
 }
 
 void HypergraphAlgorithmPage::restoreSettings(const QSettings& settings) {
   {
     const QSignalBlocker blockAlgorithm(algorithm_), blockRule(matchingRule_), blockBackend(backend_),
-        blockEpsilon(epsilon_), blockNodes(nodesPerStep_), blockParts(parts_), blockObjective(objective_);
+        blockEpsilon(epsilon_), blockNodes(nodesPerStep_), blockParts(parts_), blockObjective(objective_),
+        blockRefinement(refinement_);
     const auto restoreIndex = [&](QComboBox* box, const QString& key) {
       box->setCurrentIndex(settings.value(key, box->currentIndex()).toInt());
     };
@@ -210,6 +227,7 @@ void HypergraphAlgorithmPage::restoreSettings(const QSettings& settings) {
         settings.value(QStringLiteral("algorithm/nodesPerStep"), nodesPerStep_->value()).toInt());
     parts_->setValue(settings.value(QStringLiteral("algorithm/hypergraphParts"), parts_->value()).toInt());
     restoreIndex(objective_, QStringLiteral("algorithm/hypergraphObjective"));
+    restoreIndex(refinement_, QStringLiteral("algorithm/hypergraphRefinement"));
   }
   enableChoices();
 }

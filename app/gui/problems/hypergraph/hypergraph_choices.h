@@ -1,8 +1,8 @@
 #pragma once
 // Hypergraphs' choices in the panels: the generators and .hgr/.mtx files in the instance panel; the
 // algorithm (coarsening by greedy or suitor matching, or the multilevel bipartition), suitor's backend, the
-// balance threshold, the number of parts with the k-way objective and how many nodes one step matches in the
-// algorithm panel.
+// balance threshold, the number of parts with the k-way objective, the bipartition's refinement and how many
+// nodes one step matches in the algorithm panel.
 
 #include "app/gui/algorithm_panel.h"
 #include "app/gui/instance_panel.h"
@@ -59,6 +59,7 @@ class HypergraphAlgorithmPage final : public AlgorithmPage {
   QDoubleSpinBox* epsilon_;
   QSpinBox* parts_;
   QComboBox* objective_;
+  QComboBox* refinement_;
   QSpinBox* nodesPerStep_;
 };
 

@@ -3,6 +3,7 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QSettings>
 #include <QSpinBox>
 
@@ -128,8 +129,14 @@ HypergraphAlgorithmPage::HypergraphAlgorithmPage(QSpinBox& threads, QWidget* par
   form->addRow(tr("Algorithm"), algorithm_);
   form->addRow(tr("Coarsen by"), matchingRule_);
   form->addRow(tr("Balance epsilon"), epsilon_);
-  form->addRow(tr("Parts"), parts_);
-  form->addRow(tr("Objective"), objective_);
+  // Parts and the objective share a row (the objective matters from three parts on): the panel keeps the
+  // studio within 800 pixels of height.
+  auto* partsRow = new QWidget(this);
+  auto* partsLayout = new QHBoxLayout(partsRow);
+  partsLayout->setContentsMargins(0, 0, 0, 0);
+  partsLayout->addWidget(parts_, 1);
+  partsLayout->addWidget(objective_, 1);
+  form->addRow(tr("Parts, objective"), partsRow);
   form->addRow(tr("Refinement"), refinement_);
   form->addRow(tr("Nodes per step"), nodesPerStep_);
   form->addRow(tr("Backend"), backend_);

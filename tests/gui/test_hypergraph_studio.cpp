@@ -205,6 +205,46 @@ class TestHypergraphStudio : public QObject {
              window.matrixView().renderImage(QSize(320, 240)).convertToFormat(QImage::Format_RGB32));
   }
 
+  // A caption that wraps to several lines on a narrow view gets a band that holds them all: no text on the
+  // band's first or last row (a band of two lines cut a third line in half, the centred text spilling over
+  // both edges).
+  void longCaptionFitsItsBand() {
+    MainWindow window;
+    QVERIFY(openWith(window, sequentialOptions(hypergraph::HypergraphAlgorithm::CoarsenGreedy, 1),
+                     randomHypergraph(600, 3)));
+    for (int step = 0; step < 40; ++step) window.controller().stepPhase();
+    QVERIFY(QTest::qWaitFor([&] { return window.controller().state() != RunState::Busy; }, kTimeoutMs));
+    if (!window.matrixView().rendererAvailable()) QSKIP("no Vulkan device: the image needs the renderer");
+    const QImage image =
+        window.matrixView().renderImage(QSize(240, 400)).convertToFormat(QImage::Format_RGB32);
+    QCOMPARE(image.size(), QSize(240, 400));
+    // The band is grey (dark, with white text); the matrix above it is coloured.
+    const auto rowHas = [&](int y, auto test) {
+      for (int x = 0; x < image.width(); ++x) {
+        if (test(image.pixel(x, y))) return true;
+      }
+      return false;
+    };
+    const auto coloured = [](QRgb p) { return qRed(p) != qGreen(p) || qGreen(p) != qBlue(p); };
+    const auto text = [](QRgb p) { return qRed(p) > 90; };
+    int bandTop = 0;
+    for (int y = 0; y < image.height(); ++y) {
+      if (rowHas(y, coloured)) bandTop = y + 1;
+    }
+    QVERIFY(bandTop < image.height() - 1);
+    int lines = 0;
+    bool inLine = false;
+    for (int y = bandTop; y < image.height(); ++y) {
+      const bool hasText = rowHas(y, text);
+      if (hasText && !inLine) ++lines;
+      inLine = hasText;
+    }
+    QVERIFY2(lines >= 3,
+             qPrintable(QStringLiteral("%1 lines: %2").arg(lines).arg(window.matrixView().caption())));
+    QVERIFY(!rowHas(bandTop, text));
+    QVERIFY(!rowHas(image.height() - 1, text));
+  }
+
   // After a bipartition runs to its end, the sizes chart holds every coarser level's nodes, hyperedges and
   // pins, the last FM pass's cut is the result's, and the status bar shows that cut.
   void chartsHoldLevelSizesAndTheCut() {

@@ -200,10 +200,15 @@ QFont MatrixView::captionFont() const {
 // One line, or two where the view is too narrow for the caption in one (two views side by side in the race).
 int MatrixView::captionBand(int width) const {
   if (caption_.isEmpty()) return 0;
+  // As many lines as the word-wrapped caption takes at this width (a long caption on a narrow view takes
+  // three: two lines' band cut the last one off).
   const QFontMetrics metrics(captionFont());
-  return metrics.horizontalAdvance(caption_) <= width - 2 * kCaptionMargin
-             ? kCaptionBand
-             : kCaptionBand + metrics.lineSpacing();
+  const int textHeight = metrics
+                             .boundingRect(QRect(0, 0, std::max(width - 2 * kCaptionMargin, 1), 1 << 20),
+                                           Qt::AlignLeft | Qt::TextWordWrap, caption_)
+                             .height();
+  const int lines = std::max(1, (textHeight + metrics.lineSpacing() - 1) / metrics.lineSpacing());
+  return kCaptionBand + (lines - 1) * metrics.lineSpacing();
 }
 
 QSize MatrixView::matrixPixels(QSize pixels) const {

@@ -255,14 +255,12 @@ void solveKWay(const std::shared_ptr<const hypergraph::Hypergraph>& graph,
   if (!traceOut.empty()) trace.writeCsvFile(traceOut);
 }
 
-// Wall time of the matching steps (greedy, or suitor proposals and matching), in ms.
-double matchingMs(const Trace& trace) {
+// Wall time of the steps of the given phases, in ms.
+double phaseMs(const Trace& trace, std::initializer_list<std::string_view> phases) {
   double ms = 0;
   for (const StepRecord& record : trace.records()) {
-    if (record.phase == hypergraph::kGreedyMatchingPhase || record.phase == hypergraph::kProposalsPhase ||
-        record.phase == hypergraph::kMatchProposalsPhase) {
+    if (std::find(phases.begin(), phases.end(), record.phase) != phases.end())
       ms += static_cast<double>(record.wall_ns) / 1e6;
-    }
   }
   return ms;
 }
@@ -300,8 +298,15 @@ void solveHypergraph(const HypergraphSolveRequest& request, const HypergraphSolv
   std::printf("hyperedges: %s\n",
               joined(result.levels, [](const auto& l) { return int64_t{l.edges}; }).c_str());
   std::printf("pins: %s\n", joined(result.levels, [](const auto& l) { return l.pins; }).c_str());
-  std::printf("matching_ms: %.3f\n", matchingMs(trace));
+  // Matching: greedy, or suitor proposals and matching.
+  std::printf("matching_ms: %.3f\n",
+              phaseMs(trace, {hypergraph::kGreedyMatchingPhase, hypergraph::kProposalsPhase,
+                              hypergraph::kMatchProposalsPhase}));
   if (settings.algorithm == hypergraph::HypergraphAlgorithm::Bipartition) {
+    const bool jet = hypergraph::resolvedRefinement(settings) == hypergraph::Refinement::Jet;
+    std::printf("refinement: %s\n", jet ? "jet, then fm" : "fm");
+    if (jet) std::printf("jet_ms: %.3f\n", phaseMs(trace, {hypergraph::kJetIterationPhase}));
+    std::printf("fm_ms: %.3f\n", phaseMs(trace, {hypergraph::kFmPassPhase}));
     std::printf("cut: %lld\n", static_cast<long long>(result.cut));
     std::printf("km1: %lld\n", static_cast<long long>(result.cut));  // two parts: lambda - 1 = cut or not
     std::printf("imbalance: %s\n", formatNumber(result.imbalance).c_str());

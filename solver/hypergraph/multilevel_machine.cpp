@@ -44,9 +44,8 @@ class MultilevelMachine final : public HypergraphSolver {
     // The suitor's device contracts where it matched; greedy matching and host suitors contract on the host.
     contraction_ = suitor_ && suitor_->deviceLevel() ? makeCudaContractionKernels(*suitor_)
                                                      : makeCpuContractionKernels();
-    const bool jet = options.refinement == Refinement::Jet ||
-                     (options.refinement == Refinement::Auto && options.backend == lap::Backend::Cuda);
-    if (options.algorithm == HypergraphAlgorithm::Bipartition && jet) {
+    if (options.algorithm == HypergraphAlgorithm::Bipartition &&
+        resolvedRefinement(options) == Refinement::Jet) {
       jetKernels_ =
           options.backend == lap::Backend::Cuda ? makeCudaJetKernels() : makeCpuJetKernels(hostThreads());
     }
@@ -514,6 +513,11 @@ Refinement parseRefinement(std::string_view text) {
     if (refinementName(r) == text) return r;
   }
   throw std::invalid_argument("unknown refinement '" + std::string(text) + "': choose auto, fm or jet");
+}
+
+Refinement resolvedRefinement(const HypergraphOptions& options) {
+  if (options.refinement != Refinement::Auto) return options.refinement;
+  return options.backend == lap::Backend::Cuda ? Refinement::Jet : Refinement::Fm;
 }
 
 std::unique_ptr<HypergraphSolver> makeHypergraphSolver(std::shared_ptr<const Hypergraph> graph,

@@ -560,9 +560,12 @@ class TestCli : public QObject {
       const Result r = cli({"solve", "--problem", "hypergraph", "--input", hgr, "--backend", "cpu",
                             "--refinement", refinement, "--trace-out", trace});
       if (r.exitCode != 0 || r.value("cut").toLongLong() <= 0) return -1;
+      // The refinement the run names is the one its trace shows.
+      const bool saysJet = r.value("refinement") == QStringLiteral("jet, then fm");
+      if (saysJet != r.out.contains(QStringLiteral("jet_ms:"))) return -2;
       int steps = 0;
       for (const QStringList& row : readCsv(trace)) steps += row.contains("jet_iteration");
-      return steps;
+      return saysJet == (steps > 0) ? steps : -3;
     };
     QCOMPARE(jetSteps("fm"), 0);
     QCOMPARE(jetSteps("auto"), 0);

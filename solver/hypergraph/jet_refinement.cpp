@@ -1,13 +1,9 @@
 #include "solver/hypergraph/jet_refinement.h"
-
-#include <algorithm>
-
 namespace ms::hypergraph {
 
 JetRefinement::JetRefinement(JetKernels& kernels, const Hypergraph& graph, const Partition& partition,
                              SideLimits limits)
     : kernels_(kernels), limits_(limits) {
-  for (int32_t w : graph.nodeWeights()) heaviestNode_ = std::max<int64_t>(heaviestNode_, w);
   kernels_.load(graph, partition);
   current_ = kernels_.measure();
   if (feasible(current_)) {

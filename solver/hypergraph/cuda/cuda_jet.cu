@@ -24,27 +24,14 @@
 namespace ms::hypergraph {
 namespace {
 
-constexpr int kThreads = 256;
-constexpr int kWarp = 32;
-constexpr unsigned kFull = 0xffffffffu;
+using cuda_launch::blocksFor;
+using cuda_launch::kThreads;
+using cuda_launch::kWarp;
+using cuda_launch::raw;
+using cuda_launch::warpSum;
 
-void check(cudaError_t status, const char* what) {
-  if (status != cudaSuccess)
-    throw SolveError(std::string("Jet on the GPU: ") + what + ": " + cudaGetErrorString(status));
-}
-
-int blocksFor(int64_t threads) {
-  return static_cast<int>((threads + kThreads - 1) / kThreads);
-}
-
-template <typename T>
-T* raw(thrust::device_vector<T>& v) {
-  return thrust::raw_pointer_cast(v.data());
-}
-
-__device__ int64_t warpSum(int64_t value) {
-  for (int offset = kWarp / 2; offset > 0; offset >>= 1) value += __shfl_xor_sync(kFull, value, offset);
-  return value;
+void check(cudaError_t status, const char* step) {
+  cuda_launch::check(status, "Jet on the GPU", step);
 }
 
 struct LevelView {

@@ -1,6 +1,7 @@
 // Jet's kernel set on the host's OpenMP threads (jet_refinement.h); every loop gives the same result on any
 // number of threads.
 #include <omp.h>
+#include <parallel/algorithm>
 
 #include <algorithm>
 #include <utility>
@@ -56,12 +57,19 @@ class CpuJetKernels final : public JetKernels {
 
   int64_t rebalance(int heavySide, int64_t excess, int64_t maxNodeWeight) override {
     const Hypergraph& g = *graph_;
-    std::vector<std::pair<uint64_t, int32_t>> order;
-    for (int32_t v = 0; v < g.nodeCount(); ++v) {
-      if (side_[static_cast<std::size_t>(v)] == heavySide && g.nodeWeight(v) <= maxNodeWeight)
-        order.emplace_back(jetOrder(priceOf(v).gain(), v), v);
+    const int32_t n = g.nodeCount();
+    const auto movable = [&](int32_t v) {
+      return side_[static_cast<std::size_t>(v)] == heavySide && g.nodeWeight(v) <= maxNodeWeight;
+    };
+#pragma omp parallel for num_threads(threads_) schedule(dynamic, 256)
+    for (int32_t v = 0; v < n; ++v) {
+      if (movable(v)) gain_[static_cast<std::size_t>(v)] = priceOf(v).gain();
     }
-    std::sort(order.begin(), order.end());
+    std::vector<std::pair<uint64_t, int32_t>> order;
+    for (int32_t v = 0; v < n; ++v) {
+      if (movable(v)) order.emplace_back(jetOrder(gain_[static_cast<std::size_t>(v)], v), v);
+    }
+    __gnu_parallel::sort(order.begin(), order.end(), __gnu_parallel::default_parallel_tag(threads_));
     int64_t movedWeight = 0, moved = 0;
     for (const auto& [key, v] : order) {
       if (movedWeight >= excess) break;

@@ -119,7 +119,7 @@ class MultilevelMachine final : public HypergraphSolver {
     }
     s->mate = matchingInProgress() ? currentMates() : std::vector<int32_t>{};
     s->candidate = matchingInProgress() && suitor_ ? suitor_->candidates() : std::vector<int32_t>{};
-    s->partition = partition_;
+    s->partition = jet_ ? jetKernels_->partition() : partition_;  // mid-level, Jet's kernels hold it
     s->cut = cut_;
     s->imbalance = imbalance_;
     return s;
@@ -211,6 +211,9 @@ class MultilevelMachine final : public HypergraphSolver {
   void measurePartition(StepRecord& record, std::optional<int64_t> cut = std::nullopt) {
     cut_ = cut ? *cut : cutOf(graph(), partition_);
     imbalance_ = imbalanceOf(graph(), partition_);
+    recordPartition(record);
+  }
+  void recordPartition(StepRecord& record) const {
     record.counters[kCut] = static_cast<double>(cut_);
     record.counters[kImbalance] = imbalance_;
   }
@@ -405,12 +408,17 @@ class MultilevelMachine final : public HypergraphSolver {
     if (levelDone) finishLevel(record);
   }
 
+  // The partition stays with the Jet kernels (on the device, for the CUDA set) until the level's last
+  // iteration; the step's cut and imbalance come from their measure.
   void jetIteration(StepRecord& record) {
     jet_->step();
-    partition_ = jetKernels_->partition();
-    measurePartition(record, jet_->current().cut);
+    cut_ = jet_->current().cut;
+    imbalance_ = imbalanceOf(jet_->current().sideWeights);
+    recordPartition(record);
+    if (!jet_->done()) return;
     // FM passes follow on the host (the stage stays Refinement).
-    if (jet_->done()) jet_.reset();
+    partition_ = jetKernels_->partition();
+    jet_.reset();
   }
 
   void finishLevel(StepRecord& record) {

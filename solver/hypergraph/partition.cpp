@@ -110,7 +110,10 @@ int64_t cutOf(const Hypergraph& graph, const Partition& partition) {
 }
 
 double imbalanceOf(const Hypergraph& graph, const Partition& partition) {
-  const auto weight = sideWeights(graph, partition);
+  return imbalanceOf(sideWeights(graph, partition));
+}
+
+double imbalanceOf(const std::array<int64_t, 2>& weight) {
   const int64_t total = weight[0] + weight[1];
   return total == 0
              ? 0.0

@@ -20,6 +20,8 @@ using SideShares = std::array<int32_t, 2>;
 
 int64_t cutOf(const Hypergraph& graph, const Partition& partition);
 double imbalanceOf(const Hypergraph& graph, const Partition& partition);
+// The same from the sides' weights: (2 max - total) / total.
+double imbalanceOf(const std::array<int64_t, 2>& sideWeights);
 // The heaviest side eq. 2 allows: max side weight with (2 max - total) / total <= epsilon, and never less
 // than ceil(total / 2), which every partition needs. `slack` is added (coarse levels, whose nodes are heavy).
 int64_t maxSideWeight(int64_t totalWeight, double epsilon, int64_t slack = 0);

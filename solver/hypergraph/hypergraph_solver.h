@@ -31,9 +31,6 @@ enum class Refinement { Auto, Fm, Jet };
 std::string_view refinementName(Refinement refinement);  // "auto", "fm", "jet"
 // Inverse of the name above; throws std::invalid_argument naming the choices.
 Refinement parseRefinement(std::string_view text);
-struct HypergraphOptions;
-// Fm or Jet: what a bipartition with these options refines with (Auto resolved by the backend).
-Refinement resolvedRefinement(const HypergraphOptions& options);
 
 std::string_view hypergraphAlgorithmName(HypergraphAlgorithm algorithm);  // "coarsen-greedy", ...
 // Inverse of the name above; throws std::invalid_argument naming the choices.
@@ -97,6 +94,9 @@ struct HypergraphOptions {
   // FM passes they save (bench/results/2026-11-27-jet-refinement).
   Refinement refinement = Refinement::Auto;
 };
+
+// Fm or Jet: what a bipartition with these options refines with (Auto resolved by the backend).
+Refinement resolvedRefinement(const HypergraphOptions& options);
 
 struct HypergraphResult {
   std::vector<LevelSize> levels;       // input first, then each coarsened level

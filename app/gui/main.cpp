@@ -117,7 +117,7 @@ void parseHypergraphOptions(const QCommandLineParser& parser, const QCommandLine
                             const QCommandLineOption& generate, const QCommandLineOption& size,
                             const QCommandLineOption& seed, const QCommandLineOption& algorithm,
                             const QCommandLineOption& backend, const QCommandLineOption& threads,
-                            Options& options) {
+                            const QCommandLineOption& refinement, Options& options) {
   if (parser.isSet(input) || parser.isSet(generate)) {
     HypergraphInstanceSource source;
     source.file = parser.value(input);
@@ -130,6 +130,13 @@ void parseHypergraphOptions(const QCommandLineParser& parser, const QCommandLine
   if (parser.isSet(algorithm))
     solver.algorithm = hypergraph::parseHypergraphAlgorithm(parser.value(algorithm).toStdString());
   if (parser.isSet(backend)) solver.backend = parseBackend(parser.value(backend));
+  if (parser.isSet(refinement)) {
+    try {
+      solver.refinement = hypergraph::parseRefinement(parser.value(refinement).toStdString());
+    } catch (const std::invalid_argument& error) {
+      throw std::invalid_argument("--refinement: " + std::string(error.what()));
+    }
+  }
   solver.threads = parser.value(threads).toInt();
   solver.nodesPerStep = 1;
   options.hypergraphSolver = solver;
@@ -166,6 +173,10 @@ Options parseOptions(const QApplication& app) {
   const QCommandLineOption backend(QStringLiteral("backend"),
                                    QStringLiteral("auto, cpu, sequential or cuda (matching: cpu or cuda)."),
                                    QStringLiteral("B"), QStringLiteral("auto"));
+  const QCommandLineOption refinement(
+      QStringLiteral("refinement"),
+      QStringLiteral("hypergraph: how the bipartition refines each level: auto, fm or jet (Jet, then FM)."),
+      QStringLiteral("R"));
   const QCommandLineOption init(QStringLiteral("init"),
                                 QStringLiteral("matching: neighbour, half, shuffled or greedy."),
                                 QStringLiteral("I"), QStringLiteral("neighbour"));
@@ -207,9 +218,9 @@ Options parseOptions(const QApplication& app) {
       QStringLiteral("Open Race mode on the LAP instance: two runs side by side, each ALGORITHM[:BACKEND] "
                      "(e.g. classical,tree or tree:cpu,tree:cuda); --steps then ticks the race's clock."),
       QStringLiteral("LEFT,RIGHT"));
-  parser.addOptions({problem,   input,   generate,  size,       range, seed,         algorithm,
-                     backend,   init,    maxPhases, threads,    steps, choose,       screenshot,
-                     matrixPng, pngSize, pngLegend, windowSize, bench, benchRepeats, race});
+  parser.addOptions({problem,   input,      generate, size,         range,  seed,       algorithm, backend,
+                     init,      maxPhases,  threads,  steps,        choose, screenshot, matrixPng, pngSize,
+                     pngLegend, windowSize, bench,    benchRepeats, race,   refinement});
   parser.process(app);
 
   Options options;
@@ -219,7 +230,8 @@ Options parseOptions(const QApplication& app) {
     throw std::invalid_argument("--bench-watched times LAP solves only");
   }
   if (kind == ProblemKind::Hypergraph) {
-    parseHypergraphOptions(parser, input, generate, size, seed, algorithm, backend, threads, options);
+    parseHypergraphOptions(parser, input, generate, size, seed, algorithm, backend, threads, refinement,
+                           options);
   } else if (matchingProblem) {
     if (parser.isSet(input) || parser.isSet(generate)) {
       MatchingInstanceSource source;

@@ -129,6 +129,31 @@ class TestHeadless : public QObject {
     }
   }
 
+  // --refinement picks the hypergraph bipartition's refinement: a Jet run goes to its end (its window
+  // exported at 1280 x 800); a name it does not know is refused in one line naming the option.
+  void studioHypergraphRefinement() {
+    QTemporaryDir dir;
+    const QString window = dir.filePath(QStringLiteral("jet.png"));
+    const Run run = runWithoutDisplay(
+        MATCHSCOPE_STUDIO_PATH,
+        {QStringLiteral("--problem"), QStringLiteral("hypergraph"), QStringLiteral("--generate"),
+         QStringLiteral("stanford"), QStringLiteral("-n"), QStringLiteral("600"),
+         QStringLiteral("--algorithm"), QStringLiteral("bipartition"), QStringLiteral("--backend"),
+         QStringLiteral("sequential"), QStringLiteral("--refinement"), QStringLiteral("jet"),
+         QStringLiteral("--steps"), QStringLiteral("100000"), QStringLiteral("--window-size"),
+         QStringLiteral("1280x800"), QStringLiteral("--screenshot"), window},
+        dir.path());
+    QVERIFY_RUN(run, "matchscope --refinement jet --screenshot");
+    QCOMPARE(QImage(window).size(), QSize(1280, 800));
+    const Run refused = runWithoutDisplay(MATCHSCOPE_STUDIO_PATH,
+                                          {QStringLiteral("--problem"), QStringLiteral("hypergraph"),
+                                           QStringLiteral("--refinement"), QStringLiteral("kl")},
+                                          dir.path());
+    QCOMPARE(refused.exitCode, 2);
+    const QStringList lines = refused.err.trimmed().split(QLatin1Char('\n'));
+    QVERIFY2(lines.last().startsWith(QStringLiteral("matchscope: --refinement")), qPrintable(refused.err));
+  }
+
   void learnHelpAndExport() {
     QTemporaryDir dir;
     const Run help = runWithoutDisplay(MATCHSCOPE_LEARN_PATH, {QStringLiteral("--help")}, dir.path());

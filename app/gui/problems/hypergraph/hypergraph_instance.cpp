@@ -154,8 +154,8 @@ QString explainHypergraphStep(const StepRecord& record) {
   }
   if (phase == hypergraph::kJetIterationPhase) {
     return QObject::tr(
-               "Jet iteration on level %1 (every candidate move at once, or a rebalancing): cut %2, "
-               "imbalance %3.")
+               "Jet iteration on level %1: cut %2, imbalance %3 (every candidate move at once, or a "
+               "rebalancing).")
         .arg(level, number(counter(hypergraph::kCut)), number(counter(hypergraph::kImbalance)));
   }
   return QString::fromUtf8(phase.data(), static_cast<qsizetype>(phase.size()));

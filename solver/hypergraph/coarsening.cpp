@@ -219,19 +219,16 @@ Hypergraph applyCoarsening(const Hypergraph& graph, const std::vector<int32_t>& 
   return Hypergraph(clusters, std::move(offsets), std::move(pins), graph.edgeWeights(), std::move(weights));
 }
 
-EdgeCompaction planEdgeCompaction(const Hypergraph& graph, int threads) {
+std::vector<int32_t> compactionRepresentatives(const Hypergraph& graph, int threads) {
   const int32_t m = graph.edgeCount();
   // (hash of the pin list, hyperedge) for every hyperedge of two pins or more; sorted, identical hyperedges
   // sit side by side.
   std::vector<std::pair<uint64_t, int32_t>> keyed(static_cast<std::size_t>(m));
-  // small: hyperedges of fewer than two pins; droppedPins: their pins, and later those of the merged ones.
-  int64_t small = 0, droppedPins = 0, unsorted = 0;
-#pragma omp parallel for num_threads(threads) schedule(static) reduction(+ : small, droppedPins, unsorted)
+  int64_t unsorted = 0;
+#pragma omp parallel for num_threads(threads) schedule(static) reduction(+ : unsorted)
   for (int32_t e = 0; e < m; ++e) {
     const auto pins = graph.pins(e);
     if (pins.size() < 2) {
-      ++small;
-      droppedPins += static_cast<int64_t>(pins.size());
       keyed[static_cast<std::size_t>(e)] = {0, -1};
       continue;
     }
@@ -254,14 +251,10 @@ EdgeCompaction planEdgeCompaction(const Hypergraph& graph, int threads) {
     if (i == 0 || keyed[i].first != keyed[i - 1].first) runStarts.push_back(i);
   }
   runStarts.push_back(keyed.size());
-  EdgeCompaction plan;
-  std::vector<int32_t>& representative = plan.representative;
-  std::vector<int64_t>& weight = plan.weight;
-  representative.assign(static_cast<std::size_t>(m), -1);
-  weight.assign(static_cast<std::size_t>(m), 0);
-  int64_t merged = 0;
+  std::vector<int32_t> representative(static_cast<std::size_t>(m), -1);
+  std::vector<int64_t> weight(static_cast<std::size_t>(m), 0);  // of the kept ones, merged ones included
   const auto runs = static_cast<int64_t>(runStarts.size()) - 1;
-#pragma omp parallel num_threads(threads) reduction(+ : merged, droppedPins)
+#pragma omp parallel num_threads(threads)
   {
     std::vector<int32_t> kept;  // the hyperedges of a run of equal hashes that stay
 #pragma omp for schedule(dynamic, 256)
@@ -285,15 +278,45 @@ EdgeCompaction planEdgeCompaction(const Hypergraph& graph, int threads) {
         if (into == e) kept.push_back(e);
         representative[static_cast<std::size_t>(e)] = into;
         weight[static_cast<std::size_t>(into)] += graph.edgeWeight(e);
-        merged += into != e;
-        droppedPins += into != e ? static_cast<int64_t>(pins.size()) : 0;
       }
     }
   }
-  plan.changes = small > 0 || merged > 0;
+  return representative;
+}
+
+EdgeCompaction planFromRepresentatives(const Hypergraph& graph, std::vector<int32_t> representative,
+                                       int threads) {
+  const int32_t m = graph.edgeCount();
+  if (representative.size() != static_cast<std::size_t>(m))
+    throw std::invalid_argument("compaction plan: one representative per hyperedge expected");
+  EdgeCompaction plan;
+  plan.weight.assign(static_cast<std::size_t>(m), 0);
+  int64_t removed = 0, droppedPins = 0;  // hyperedges dropped or merged, and their pins
+#pragma omp parallel for num_threads(threads) schedule(static) reduction(+ : removed, droppedPins)
+  for (int32_t e = 0; e < m; ++e) {
+    const int32_t into = representative[static_cast<std::size_t>(e)];
+    if (into == e) continue;
+    ++removed;
+    droppedPins += static_cast<int64_t>(graph.pins(e).size());
+    if (into >= 0) {
+      std::atomic_ref<int64_t>(plan.weight[static_cast<std::size_t>(into)])
+          .fetch_add(graph.edgeWeight(e), std::memory_order_relaxed);
+    }
+  }
+#pragma omp parallel for num_threads(threads) schedule(static)
+  for (int32_t e = 0; e < m; ++e) {
+    if (representative[static_cast<std::size_t>(e)] == e)
+      plan.weight[static_cast<std::size_t>(e)] += graph.edgeWeight(e);
+  }
+  plan.representative = std::move(representative);
+  plan.changes = removed > 0;
   plan.droppedPins = droppedPins;
-  plan.keptEdges = m - small - merged;
+  plan.keptEdges = m - static_cast<int32_t>(removed);
   return plan;
+}
+
+EdgeCompaction planEdgeCompaction(const Hypergraph& graph, int threads) {
+  return planFromRepresentatives(graph, compactionRepresentatives(graph, threads), threads);
 }
 
 std::shared_ptr<const Hypergraph> compactedLevel(const Hypergraph& graph, const EdgeCompaction& plan,

@@ -109,6 +109,11 @@ struct EdgeCompaction {
   }
 };
 EdgeCompaction planEdgeCompaction(const Hypergraph& graph, int threads = 1);
+// planEdgeCompaction's two steps: which hyperedge each one merges into (EdgeCompaction::representative;
+// the CUDA contraction also finds it on the device, cuda/device_compaction.h), then the rest of the plan.
+std::vector<int32_t> compactionRepresentatives(const Hypergraph& graph, int threads = 1);
+EdgeCompaction planFromRepresentatives(const Hypergraph& graph, std::vector<int32_t> representative,
+                                       int threads = 1);
 // Precondition: plan is planEdgeCompaction(graph) and plan.changes.
 std::shared_ptr<const Hypergraph> compactedLevel(const Hypergraph& graph, const EdgeCompaction& plan,
                                                  int threads = 1);

@@ -19,7 +19,9 @@ namespace ms::hypergraph {
 struct HostLevel {
   Hypergraph graph;          // level l + 1 on the host
   std::vector<int32_t> map;  // f: level l -> level l + 1 (coarseningMap's numbering)
-  int64_t fillNs = -1;       // wall time of filling it from the downloaded arrays; -1 on the host
+  // compactionRepresentatives(graph) where the device found them (coarsening.h); empty: the host plans.
+  std::vector<int32_t> compaction{};
+  int64_t fillNs = -1;  // wall time of filling it from the downloaded arrays; -1 on the host
 };
 
 struct ContractedLevel {
@@ -42,8 +44,10 @@ class ContractionKernels {
 
 std::unique_ptr<ContractionKernels> makeCpuContractionKernels();
 // Contracts the level `suitor` (the CUDA kernel set) holds on the device, and leaves the new level there
-// for suitor.beginContracted. Throws SolveError when this build has no CUDA support, std::invalid_argument
-// when `suitor` holds nothing on a device.
-std::unique_ptr<ContractionKernels> makeCudaContractionKernels(const SuitorKernels& suitor);
+// for suitor.beginContracted; with `planCompaction` (a partitioner will compact the levels) each new level
+// comes with HostLevel::compaction. Throws SolveError when this build has no CUDA support,
+// std::invalid_argument when `suitor` holds nothing on a device.
+std::unique_ptr<ContractionKernels> makeCudaContractionKernels(const SuitorKernels& suitor,
+                                                               bool planCompaction);
 
 }  // namespace ms::hypergraph

@@ -42,8 +42,10 @@ class MultilevelMachine final : public HypergraphSolver {
       }
     }
     // The suitor's device contracts where it matched; greedy matching and host suitors contract on the host.
-    contraction_ = suitor_ && suitor_->deviceLevel() ? makeCudaContractionKernels(*suitor_)
-                                                     : makeCpuContractionKernels();
+    contraction_ =
+        suitor_ && suitor_->deviceLevel()
+            ? makeCudaContractionKernels(*suitor_, options.algorithm == HypergraphAlgorithm::Bipartition)
+            : makeCpuContractionKernels();
     if (options.algorithm == HypergraphAlgorithm::Bipartition &&
         resolvedRefinement(options) == Refinement::Jet) {
       jetKernels_ =
@@ -138,6 +140,7 @@ class MultilevelMachine final : public HypergraphSolver {
     HostLevel host = pendingLevel_.get();
     graphs_.back() = std::make_shared<const Hypergraph>(std::move(host.graph));
     maps_.push_back(std::move(host.map));
+    compactions_.push_back(std::move(host.compaction));
     if (host.fillNs >= 0) hostFillNs_.push_back(host.fillNs);
   }
   bool matchingInProgress() const { return stage_ == Stage::Matching || stage_ == Stage::Contraction; }
@@ -339,11 +342,15 @@ class MultilevelMachine final : public HypergraphSolver {
   // millions of pins; the level of 1,429 nodes would lose 0.3 %). Level 0 is the input: its hyperedges are
   // the ones the result names. Whether FM runs on a level depends on its compacted pins; a level it does not
   // run on is only projected through (and grown, if coarsest, which visits the same nodes in the same order
-  // either way), so it is not rebuilt.
+  // either way), so it is not rebuilt. Where the CUDA contraction made the level, the device found which
+  // hyperedges merge (compactions_); the host only sums their weights and pins.
   void compactLevel() {
     refinedPins_ = graph().pinCount();
     if (level_ == 0 || !compactionPays_) return;
-    const EdgeCompaction plan = planEdgeCompaction(graph(), hostThreads());
+    std::vector<int32_t>& found = compactions_[static_cast<std::size_t>(level_ - 1)];
+    const EdgeCompaction plan = found.empty()
+                                    ? planEdgeCompaction(graph(), hostThreads())
+                                    : planFromRepresentatives(graph(), std::move(found), hostThreads());
     if (!plan.drops(kCompactionPays, graph().pinCount())) {
       compactionPays_ = false;
       return;
@@ -444,7 +451,9 @@ class MultilevelMachine final : public HypergraphSolver {
   // pendingLevel_ (settle()).
   mutable std::vector<std::shared_ptr<const Hypergraph>> graphs_;
   mutable std::vector<std::vector<int32_t>> maps_;  // maps_[l]: level l -> level l + 1
-  mutable std::future<HostLevel> pendingLevel_;     // after graphs_: waited for before they go
+  // compactions_[l]: level l + 1's compaction representatives where the device found them (else empty)
+  mutable std::vector<std::vector<int32_t>> compactions_;
+  mutable std::future<HostLevel> pendingLevel_;  // after graphs_: waited for before they go
   std::vector<LevelSize> levels_;
   std::vector<int32_t> inputMate_;
   std::vector<int64_t> downloadNs_;          // per level a device contraction built: its download to the host

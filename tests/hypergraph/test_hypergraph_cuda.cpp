@@ -119,6 +119,9 @@ void compareContraction(const Hypergraph& fine, const std::vector<int32_t>& mate
   QVERIFY2(gpu.graph.totalNodeWeight() == cpu.totalNodeWeight(), qPrintable(what + ": total weight"));
   QVERIFY2(gpu.graph.nodeOffsets() == cpu.nodeOffsets(), qPrintable(what + ": node offsets"));
   QVERIFY2(gpu.graph.incidenceArray() == cpu.incidenceArray(), qPrintable(what + ": incidence"));
+  // The kernels were made for a partitioner: the new level's compaction plan came with it, the host's.
+  QVERIFY2(gpu.compaction == compactionRepresentatives(cpu),
+           qPrintable(what + ": compaction representatives"));
   if (coarse != nullptr) *coarse = std::move(gpu.graph);
 }
 
@@ -209,6 +212,7 @@ class TestHypergraphCuda : public QObject {
              {{2, 1, 2, 1, 1, seed + 1}, 3},          // three nodes in no hyperedge
              {{30, 12, 4, 5, 3, seed + 2}, 5},        // small, weighted
              {{200, 600, 8, 1, 1, seed + 3}, 20},     // dense, unit weights (many repeats after mapping)
+             {{40, 3'000, 3, 4, 1, seed + 6}, 0},     // small hyperedges on few nodes: many identical
              {{5'000, 2'000, 3, 9, 7, seed + 4}, 0},  // sparse: many nodes in no hyperedge
              {{20'000, 30'000, 40, 4, 2, seed + 5}, 100}}) {
       const Hypergraph g = raggedHypergraph(spec, isolated);
@@ -216,7 +220,7 @@ class TestHypergraphCuda : public QObject {
       for (int draw = 0; draw < 3; ++draw) {
         auto suitor = makeCudaSuitorKernels();
         suitor->begin(g);
-        auto contraction = makeCudaContractionKernels(*suitor);
+        auto contraction = makeCudaContractionKernels(*suitor, true);
         const std::vector<int32_t> mate =
             draw == 0 ? std::vector<int32_t>(static_cast<std::size_t>(g.nodeCount()), -1)
                       : randomMatching(g.nodeCount(), seed + 100 * static_cast<uint64_t>(++shape));
@@ -227,7 +231,24 @@ class TestHypergraphCuda : public QObject {
     const Hypergraph empty(0, {0}, {});
     suitor->begin(empty);
     const std::vector<int32_t> none;
-    compareContraction(empty, none, makeCudaContractionKernels(*suitor)->contract(empty, &none), "no nodes");
+    compareContraction(empty, none, makeCudaContractionKernels(*suitor, true)->contract(empty, &none),
+                       "no nodes");
+  }
+
+  void compactionPlanFallsBackToTheHost() {
+    // Three identical hyperedges of weight 2^30 - 1 do not fit one int32 weight: the host merges two and
+    // keeps the third, so the device leaves the level to it (an empty plan); kernels made for coarsening
+    // alone plan nothing.
+    const int32_t heavy = (1 << 30) - 1;
+    const Hypergraph g(4, {0, 2, 4, 6, 8}, {0, 1, 0, 1, 0, 1, 2, 3}, {heavy, heavy, heavy, 1});
+    const std::vector<int32_t> unmatched(4, -1);
+    for (const bool plan : {true, false}) {
+      auto suitor = makeCudaSuitorKernels();
+      suitor->begin(g);
+      HostLevel level = makeCudaContractionKernels(*suitor, plan)->contract(g, &unmatched).host.get();
+      QVERIFY(level.compaction.empty());
+    }
+    QCOMPARE(compactionRepresentatives(g), (std::vector<int32_t>{0, 0, 2, 3}));
   }
 
   void suitorLevelsContractOnTheDevice() {
@@ -237,7 +258,7 @@ class TestHypergraphCuda : public QObject {
       const Hypergraph input =
           generateProfile(profile, std::max(2 * profileStats(profile).max, 30'000), baseSeed());
       auto suitor = makeCudaSuitorKernels();
-      auto contraction = makeCudaContractionKernels(*suitor);
+      auto contraction = makeCudaContractionKernels(*suitor, true);
       suitor->begin(input);
       Hypergraph level = input;
       for (int l = 0; l < 3; ++l) {

@@ -7,7 +7,8 @@
 //   node side: a stable radix sort of the (pin, hyperedge) pairs by pin keeps each node's hyperedges in
 //             increasing order, as the Hypergraph constructor lists them.
 // The new level replaces the old one on the device, and its host copy is downloaded once, through a
-// page-locked buffer; a background thread fills the host vectors from it.
+// page-locked buffer; a background thread fills the host vectors from it. For a partitioner the new level's
+// compaction representatives come with it (device_compaction.h).
 #include <cuda_runtime.h>
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_scan.cuh>
@@ -26,6 +27,7 @@
 #include "solver/core/huge_pages.h"
 #include "solver/core/stopwatch.h"
 #include "solver/hypergraph/contraction_kernels.h"
+#include "solver/hypergraph/cuda/device_compaction.h"
 #include "solver/hypergraph/cuda/device_level.h"
 
 namespace ms::hypergraph {
@@ -161,7 +163,8 @@ class HostCopy {
 
 class CudaContractionKernels final : public ContractionKernels {
  public:
-  explicit CudaContractionKernels(std::shared_ptr<DeviceLevel> level) : level_(std::move(level)) {
+  CudaContractionKernels(std::shared_ptr<DeviceLevel> level, bool planCompaction)
+      : level_(std::move(level)), planCompaction_(planCompaction) {
     if (!level_)
       throw std::invalid_argument("CUDA contraction: the suitor kernels hold no level on a device");
     check(cudaEventCreate(&start_), "event");
@@ -253,6 +256,11 @@ class CudaContractionKernels final : public ContractionKernels {
     incidence.resize(static_cast<std::size_t>(coarsePinCount));
     map.resize(static_cast<std::size_t>(n));
     clusterWeights.resize(static_cast<std::size_t>(clusters));
+    thrust::device_vector<int32_t> representative;
+    const bool planned =
+        planCompaction_ &&
+        compactionRepresentativesOnDevice({raw(edgeOffsets), raw(coarsePins), raw(level.edgeWeights), edges},
+                                          representative);
     check(cudaEventRecord(stop_), "event");
     check(cudaEventSynchronize(stop_), "event");
     float deviceMs = 0;
@@ -262,12 +270,14 @@ class CudaContractionKernels final : public ContractionKernels {
     HostCopy copy;
     const std::size_t offsetsPart = copy.add(edgeOffsets), pinsPart = copy.add(coarsePins),
                       weightsPart = copy.add(clusterWeights), nodeOffsetsPart = copy.add(nodeOffsets),
-                      incidencePart = copy.add(incidence), mapPart = copy.add(map);
+                      incidencePart = copy.add(incidence), mapPart = copy.add(map),
+                      representativePart = copy.add(representative);
     copy.fetch();
     const int64_t downloadNs = downloadTime.elapsedNs();
     // The vectors are filled on another thread while the device goes on with the next level.
     auto fill = [copy = std::move(copy), edgeWeights = graph.edgeWeights(), clusters, offsetsPart, pinsPart,
-                 weightsPart, nodeOffsetsPart, incidencePart, mapPart]() mutable {
+                 weightsPart, nodeOffsetsPart, incidencePart, mapPart, representativePart,
+                 planned]() mutable {
       const Stopwatch fillTime;
       // The two largest arrays side by side: copying into fresh pages mostly waits on page faults.
       std::future<std::vector<int32_t>> pins =
@@ -277,6 +287,7 @@ class CudaContractionKernels final : public ContractionKernels {
                                 copy.take<int32_t>(weightsPart), copy.take<int64_t>(nodeOffsetsPart),
                                 std::move(incidence)),
                      copy.take<int32_t>(mapPart)};
+      if (planned) host.compaction = copy.take<int32_t>(representativePart);
       host.fillNs = fillTime.elapsedNs();
       return host;
     };
@@ -299,11 +310,13 @@ class CudaContractionKernels final : public ContractionKernels {
  private:
   // The work arrays of one contraction beside the level it reads, the new level's included: per pin 16 bytes
   // of keys (before and after sorting), 16 of coarse pins with their hyperedges (before and after sorting)
-  // and about 8 of CUB's sort storage; per node 28 bytes (heads, f, weights, offsets); per hyperedge 8.
-  static void requireFree(const Hypergraph& graph) {
+  // and about 8 of CUB's sort storage; per node 28 bytes (heads, f, weights, offsets); per hyperedge 8, and
+  // 56 more for a compaction plan (hashes before and after sorting, three positions, a class weight, the
+  // representative, sort storage).
+  void requireFree(const Hypergraph& graph) const {
     const std::size_t needed = static_cast<std::size_t>(graph.pinCount()) * 40 +
                                static_cast<std::size_t>(graph.nodeCount()) * 28 +
-                               static_cast<std::size_t>(graph.edgeCount()) * 8;
+                               static_cast<std::size_t>(graph.edgeCount()) * (planCompaction_ ? 64 : 8);
     std::size_t freeBytes = 0, totalBytes = 0;
     check(cudaMemGetInfo(&freeBytes, &totalBytes), "memory info");
     if (needed > freeBytes) {
@@ -321,6 +334,7 @@ class CudaContractionKernels final : public ContractionKernels {
   }
 
   std::shared_ptr<DeviceLevel> level_;
+  bool planCompaction_;
   thrust::device_vector<unsigned char> scratch_;
   std::size_t scratchBytes_ = 0;
   cudaEvent_t start_{}, stop_{};
@@ -328,8 +342,9 @@ class CudaContractionKernels final : public ContractionKernels {
 
 }  // namespace
 
-std::unique_ptr<ContractionKernels> makeCudaContractionKernels(const SuitorKernels& suitor) {
-  return std::make_unique<CudaContractionKernels>(suitor.deviceLevel());
+std::unique_ptr<ContractionKernels> makeCudaContractionKernels(const SuitorKernels& suitor,
+                                                               bool planCompaction) {
+  return std::make_unique<CudaContractionKernels>(suitor.deviceLevel(), planCompaction);
 }
 
 }  // namespace ms::hypergraph

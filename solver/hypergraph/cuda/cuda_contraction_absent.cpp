@@ -4,7 +4,7 @@
 
 namespace ms::hypergraph {
 
-std::unique_ptr<ContractionKernels> makeCudaContractionKernels(const SuitorKernels&) {
+std::unique_ptr<ContractionKernels> makeCudaContractionKernels(const SuitorKernels&, bool) {
   throw SolveError("this build has no CUDA support (nvcc was not found at build time)");
 }
 

@@ -55,7 +55,10 @@ class MultilevelMachine final : public HypergraphSolver {
     graphs_.push_back(std::move(graph));
     levels_.push_back(sizeOf(*graphs_.back()));
     stage_ = coarseningEnds() ? firstPartitionStage() : Stage::Matching;
-    if (stage_ == Stage::Matching) beginLevel();
+    if (stage_ == Stage::Matching) {
+      contraction_->anticipate(*graphs_.front());
+      beginLevel();
+    }
     if (stage_ == Stage::Finished) markFinished();
   }
 

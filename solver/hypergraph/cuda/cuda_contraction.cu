@@ -177,6 +177,19 @@ class CudaContractionKernels final : public ContractionKernels {
   CudaContractionKernels(const CudaContractionKernels&) = delete;
   CudaContractionKernels& operator=(const CudaContractionKernels&) = delete;
 
+  // The first download's buffer, at most what HostCopy will ask for (the coarse level has at most the fine
+  // one's pins and nodes), and at least half of it as long as the pins dominate, so that the page-locked
+  // cache hands it out again (CachingHostAllocator reuses a block for requests of half its size and more).
+  void anticipate(const Hypergraph& input) override {
+    const auto m = static_cast<std::size_t>(input.edgeCount()),
+               n = static_cast<std::size_t>(input.nodeCount()),
+               pins = static_cast<std::size_t>(input.pinCount());
+    const std::size_t bytes =
+        8 * (m + 1) + 8 * pins + 4 * n + 8 * (n + 1) + 4 * n + (planCompaction_ ? 4 * m : 0) +
+        7 * 8;  // offsets, pins and incidence, weights, node offsets, f, plan, alignment
+    anticipated_ = std::async(std::launch::async, [bytes] { HostBuffer<std::byte> pinned(bytes); });
+  }
+
   ContractedLevel contract(const Hypergraph& graph, const std::vector<int32_t>* mate) override {
     DeviceLevel& level = *level_;
     if (!level.holds(graph))
@@ -266,6 +279,7 @@ class CudaContractionKernels final : public ContractionKernels {
     float deviceMs = 0;
     check(cudaEventElapsedTime(&deviceMs, start_, stop_), "event");
 
+    if (anticipated_.valid()) anticipated_.get();  // its buffer is in the page-locked cache now
     const Stopwatch downloadTime;
     HostCopy copy;
     const std::size_t offsetsPart = copy.add(edgeOffsets), pinsPart = copy.add(coarsePins),
@@ -335,6 +349,7 @@ class CudaContractionKernels final : public ContractionKernels {
 
   std::shared_ptr<DeviceLevel> level_;
   bool planCompaction_;
+  std::future<void> anticipated_;
   thrust::device_vector<unsigned char> scratch_;
   std::size_t scratchBytes_ = 0;
   cudaEvent_t start_{}, stop_{};

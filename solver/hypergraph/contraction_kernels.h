@@ -41,8 +41,8 @@ class ContractionKernels {
   // the matching the device's suitor kernels hold (device kernels only).
   virtual ContractedLevel contract(const Hypergraph& graph, const std::vector<int32_t>* mate) = 0;
   // Called once, with the input, before its first level is matched: what the first contraction can prepare
-  // while that runs (the CUDA set page-locks its download buffer on another thread: 250 ms for wikipedia-
-  // like's 400 MB on an H100's host, most of the first contraction otherwise).
+  // while that runs (the CUDA set page-locks the buffer its downloads go through on another thread: 250 ms
+  // for wikipedia-like's 400 MB on an H100's host, most of the first contraction otherwise).
   virtual void anticipate(const Hypergraph& /*input*/) {}
 };
 

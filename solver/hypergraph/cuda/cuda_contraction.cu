@@ -18,6 +18,8 @@
 #include <bit>
 #include <cstddef>
 #include <future>
+#include <memory>
+#include <new>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -124,22 +126,25 @@ T readBack(const T* device) {
   return out;
 }
 
-// Device arrays copied to host vectors through one page-locked buffer (pageable copies run far below the
+// Device arrays copied to host vectors through a page-locked buffer (pageable copies run far below the
 // bus speed): every copy queued, one wait (fetch), then each array into its vector (take, which may run on
-// another thread: the copy owns its buffer).
+// another thread: the copy shares the buffer).
 class HostCopy {
  public:
+  using Staging = std::shared_ptr<HostBuffer<std::byte>>;
   template <typename T>
   std::size_t add(const thrust::device_vector<T>& device) {
     parts_.push_back({thrust::raw_pointer_cast(device.data()), device.size() * sizeof(T), total_});
     total_ += (parts_.back().bytes + 7) / 8 * 8;
     return parts_.size() - 1;
   }
-  void fetch() {
-    staging_ = HostBuffer<std::byte>(total_);
+  std::size_t bytes() const { return total_; }
+  // Precondition: staging holds bytes() at least.
+  void fetch(Staging staging) {
+    staging_ = std::move(staging);
     for (const Part& part : parts_) {
       if (part.bytes == 0) continue;
-      check(cudaMemcpyAsync(staging_.data() + part.offset, part.device, part.bytes, cudaMemcpyDeviceToHost),
+      check(cudaMemcpyAsync(staging_->data() + part.offset, part.device, part.bytes, cudaMemcpyDeviceToHost),
             "download");
     }
     check(cudaStreamSynchronize(nullptr), "download");
@@ -147,7 +152,7 @@ class HostCopy {
   template <typename T>
   std::vector<T> take(std::size_t index) const {
     const Part& part = parts_[index];
-    const auto* first = reinterpret_cast<const T*>(staging_.data() + part.offset);
+    const auto* first = reinterpret_cast<const T*>(staging_->data() + part.offset);
     return hugePageCopy(first, first + part.bytes / sizeof(T));
   }
 
@@ -156,7 +161,7 @@ class HostCopy {
     const void* device;
     std::size_t bytes, offset;
   };
-  HostBuffer<std::byte> staging_;  // from the page-locked cache
+  Staging staging_;
   std::vector<Part> parts_;
   std::size_t total_ = 0;
 };
@@ -177,9 +182,9 @@ class CudaContractionKernels final : public ContractionKernels {
   CudaContractionKernels(const CudaContractionKernels&) = delete;
   CudaContractionKernels& operator=(const CudaContractionKernels&) = delete;
 
-  // The first download's buffer, at most what HostCopy will ask for (the coarse level has at most the fine
-  // one's pins and nodes), and at least half of it as long as the pins dominate, so that the page-locked
-  // cache hands it out again (CachingHostAllocator reuses a block for requests of half its size and more).
+  // The staging buffer, page-locked on another thread while the first level is matched: as large as the
+  // first download can be (the coarse level has at most the fine one's pins and nodes), which every later
+  // level's fits.
   void anticipate(const Hypergraph& input) override {
     const auto m = static_cast<std::size_t>(input.edgeCount()),
                n = static_cast<std::size_t>(input.nodeCount()),
@@ -187,7 +192,8 @@ class CudaContractionKernels final : public ContractionKernels {
     const std::size_t bytes =
         8 * (m + 1) + 8 * pins + 4 * n + 8 * (n + 1) + 4 * n + (planCompaction_ ? 4 * m : 0) +
         7 * 8;  // offsets, pins and incidence, weights, node offsets, f, plan, alignment
-    anticipated_ = std::async(std::launch::async, [bytes] { HostBuffer<std::byte> pinned(bytes); });
+    anticipated_ =
+        std::async(std::launch::async, [bytes] { return std::make_shared<HostBuffer<std::byte>>(bytes); });
   }
 
   ContractedLevel contract(const Hypergraph& graph, const std::vector<int32_t>* mate) override {
@@ -279,19 +285,20 @@ class CudaContractionKernels final : public ContractionKernels {
     float deviceMs = 0;
     check(cudaEventElapsedTime(&deviceMs, start_, stop_), "event");
 
-    if (anticipated_.valid()) anticipated_.get();  // its buffer is in the page-locked cache now
     const Stopwatch downloadTime;
     HostCopy copy;
     const std::size_t offsetsPart = copy.add(edgeOffsets), pinsPart = copy.add(coarsePins),
                       weightsPart = copy.add(clusterWeights), nodeOffsetsPart = copy.add(nodeOffsets),
                       incidencePart = copy.add(incidence), mapPart = copy.add(map),
                       representativePart = copy.add(representative);
-    copy.fetch();
+    copy.fetch(stagingFor(copy.bytes()));
+    std::promise<void> stagingRead;  // the fill below has taken every array out of the buffer
+    stagingFree_ = stagingRead.get_future();
     const int64_t downloadNs = downloadTime.elapsedNs();
     // The vectors are filled on another thread while the device goes on with the next level.
     auto fill = [copy = std::move(copy), edgeWeights = graph.edgeWeights(), clusters, offsetsPart, pinsPart,
-                 weightsPart, nodeOffsetsPart, incidencePart, mapPart, representativePart,
-                 planned]() mutable {
+                 weightsPart, nodeOffsetsPart, incidencePart, mapPart, representativePart, planned,
+                 stagingRead = std::move(stagingRead)]() mutable {
       const Stopwatch fillTime;
       // The two largest arrays side by side: copying into fresh pages mostly waits on page faults.
       std::future<std::vector<int32_t>> pins =
@@ -302,6 +309,7 @@ class CudaContractionKernels final : public ContractionKernels {
                                 std::move(incidence)),
                      copy.take<int32_t>(mapPart)};
       if (planned) host.compaction = copy.take<int32_t>(representativePart);
+      stagingRead.set_value();
       host.fillNs = fillTime.elapsedNs();
       return host;
     };
@@ -347,9 +355,26 @@ class CudaContractionKernels final : public ContractionKernels {
       scratch_.resize(std::max<std::size_t>(scratchBytes_, 1));
   }
 
+  // The page-locked buffer every level's download goes through, kept from level to level (page-locking takes
+  // about 0.6 ms a MB; the first level's download is the largest), the one anticipate() is allocating, and
+  // when the latest level's fill has read it.
+  HostCopy::Staging stagingFor(std::size_t bytes) {
+    if (anticipated_.valid()) {
+      try {
+        staging_ = anticipated_.get();
+      } catch (const std::bad_alloc&) {  // allocated again below, where a failure is reported
+      }
+    }
+    if (stagingFree_.valid()) stagingFree_.wait();
+    if (!staging_ || staging_->size() < bytes) staging_ = std::make_shared<HostBuffer<std::byte>>(bytes);
+    return staging_;
+  }
+
   std::shared_ptr<DeviceLevel> level_;
   bool planCompaction_;
-  std::future<void> anticipated_;
+  HostCopy::Staging staging_;
+  std::future<HostCopy::Staging> anticipated_;
+  std::future<void> stagingFree_;
   thrust::device_vector<unsigned char> scratch_;
   std::size_t scratchBytes_ = 0;
   cudaEvent_t start_{}, stop_{};

@@ -4,10 +4,13 @@
 # refinement) on flickr- and wikipedia-like at original size, OLD and NEW alternated, each program from start
 # to exit, partitions compared byte for byte, traces kept; then compute-sanitizer (memcheck, racecheck,
 # synccheck) on NEW through run_hypergraph_cuda_checks.sh. One archive comes back.
-#   bash bench/results/2026-11-27-device-compaction/device-call.sh OUT   (binaries in .device/cplan.tar.xz)
+#   bash bench/results/2026-11-27-device-compaction/device-call.sh OUT [BUNDLE [ROUNDS [SANITIZER]]]
+# BUNDLE: .device/cplan.tar.xz (call 1) by default, holding new/ and old/; ROUNDS 2; SANITIZER 1 (0: none).
+# Each contraction's and the first level's proposal steps come out of the traces into steps.txt.
 set -u
-out=$1; work=/tmp/dc; bin=/tmp/dcbin; mkdir -p $work $bin
-tar -xJf .device/cplan.tar.xz -C $bin
+out=$1; bundle=${2:-.device/cplan.tar.xz}; rounds=${3:-2}; sanitize=${4:-1}
+work=/tmp/dc; bin=/tmp/dcbin; rm -rf $work $bin; mkdir -p $work $bin
+tar -xJf $bundle -C $bin
 start=$(date +%s)
 log() { echo "$(( $(date +%s) - start )) s: $*" | tee -a $work/log.txt; }
 pack() { tar -czf $out/dc.tar.gz -C $work .; }
@@ -19,7 +22,7 @@ LD_LIBRARY_PATH=/tmp/qtlib timeout 240 $bin/new/test_hypergraph_cuda > $work/tes
 log "whole suite exit $? $(grep -E "^(FAIL|Totals)" $work/tests-all.txt | tr '\n' ' ')"; pack
 for g in flickr wikipedia; do $bin/new/matchscope-cli generate --problem hypergraph $g --n 0 --seed 1 --output /tmp/$g.hgr > /dev/null; done
 log "generated"
-for round in 1 2; do
+for round in $(seq 1 $rounds); do
   for g in flickr wikipedia; do
     for b in old new; do
       t0=$(date +%s%N)
@@ -27,6 +30,12 @@ for round in 1 2; do
         --partition-out $work/$g-$b.part --trace-out $work/trace-$g-$b-$round.csv > $work/out-$g-$b-$round.txt 2>&1
       rc=$?; ms=$(( ($(date +%s%N) - t0) / 1000000 ))
       log "$g $b round $round: exit $rc, $ms ms, $(grep -E '^(cut|time_ms):' $work/out-$g-$b-$round.txt | tr '\n' ' ')"
+      python3 -c "import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+first = sum(float(r['wall_ns']) for r in rows if r['phase'] == 'suitor_proposals' and r['level'] == '0') / 1e6
+contraction = [round(float(r['wall_ns']) / 1e6, 1) for r in rows if r['phase'] == 'contraction']
+print(sys.argv[2], 'level 0 proposals', round(first, 1), 'ms; contractions', contraction)" \
+        $work/trace-$g-$b-$round.csv "$g $b $round" >> $work/steps.txt
     done
     cmp -s $work/$g-old.part $work/$g-new.part && log "$g partitions identical" || log "$g partitions DIFFER"
   done
@@ -42,7 +51,9 @@ if command -v nsys > /dev/null; then
 else
   log "no nsys on this machine"
 fi
-timeout 330 bash bench/device/run_hypergraph_cuda_checks.sh $bin/new .device/qtmin $work/sanitizer sanitizer > $work/sanitizer-log.txt 2>&1
-log "sanitizer exit $?: $(grep -c 'exit 0' $work/sanitizer-log.txt) clean of $(grep -c '^compute-sanitizer' $work/sanitizer-log.txt)"
-grep '^compute-sanitizer' $work/sanitizer-log.txt | tee -a $work/log.txt
+if [ "$sanitize" = 1 ]; then
+  timeout 330 bash bench/device/run_hypergraph_cuda_checks.sh $bin/new .device/qtmin $work/sanitizer sanitizer > $work/sanitizer-log.txt 2>&1
+  log "sanitizer exit $?: $(grep -c 'exit 0' $work/sanitizer-log.txt) clean of $(grep -c '^compute-sanitizer' $work/sanitizer-log.txt)"
+  grep '^compute-sanitizer' $work/sanitizer-log.txt | tee -a $work/log.txt
+fi
 log "all done"; pack

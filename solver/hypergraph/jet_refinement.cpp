@@ -1,4 +1,5 @@
 #include "solver/hypergraph/jet_refinement.h"
+
 namespace ms::hypergraph {
 
 JetRefinement::JetRefinement(JetKernels& kernels, const Hypergraph& graph, const Partition& partition,

@@ -129,8 +129,9 @@ class TestHeadless : public QObject {
     }
   }
 
-  // --refinement picks the hypergraph bipartition's refinement: a Jet run goes to its end (its window
-  // exported at 1280 x 800); a name it does not know is refused in one line naming the option.
+  // --refinement is accepted on the studio's command line and a run with Jet goes to its end (its window
+  // exported at 1280 x 800; that the panel offers Jet is test_hypergraph_studio's); a name it does not know
+  // is refused in one line naming the option.
   void studioHypergraphRefinement() {
     QTemporaryDir dir;
     const QString window = dir.filePath(QStringLiteral("jet.png"));

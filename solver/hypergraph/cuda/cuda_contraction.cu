@@ -29,27 +29,26 @@
 #include "solver/core/huge_pages.h"
 #include "solver/core/stopwatch.h"
 #include "solver/hypergraph/contraction_kernels.h"
+#include "solver/hypergraph/cuda/cuda_launch.h"
 #include "solver/hypergraph/cuda/device_compaction.h"
 #include "solver/hypergraph/cuda/device_level.h"
 
 namespace ms::hypergraph {
 namespace {
 
-constexpr int kThreads = 256;
+using cuda_launch::CubScratch;
+using cuda_launch::kThreads;
+using cuda_launch::raw;
 
-void check(cudaError_t status, const char* what) {
-  if (status == cudaSuccess) return;
-  cudaGetLastError();
-  throw SolveError(std::string("CUDA error in contraction ") + what + ": " + cudaGetErrorString(status));
+constexpr const char* kStage = "CUDA contraction";
+
+void check(cudaError_t status, const char* step) {
+  cuda_launch::check(status, kStage, step);
 }
 
+// The kernels below stride over their items, so the grid can stay bounded.
 int blocksFor(int64_t items) {
   return static_cast<int>(std::min<int64_t>((items + kThreads - 1) / kThreads, 65'535 * 16));
-}
-
-template <typename T>
-T* raw(thrust::device_vector<T>& v) {
-  return thrust::raw_pointer_cast(v.data());
 }
 
 __global__ void markClusterHeads(const int32_t* mate, int32_t n, int32_t* head) {
@@ -216,8 +215,8 @@ class CudaContractionKernels final : public ContractionKernels {
     if (n > 0) {
       markClusterHeads<<<blocksFor(n), kThreads>>>(raw(level.mate), n, raw(rank));
       check(cudaGetLastError(), "cluster heads");
-      scratch(cub::DeviceScan::ExclusiveSum(nullptr, scratchBytes_, raw(rank), n));
-      check(cub::DeviceScan::ExclusiveSum(raw(scratch_), scratchBytes_, raw(rank), n), "cluster numbers");
+      scratch_.grow(cub::DeviceScan::ExclusiveSum(nullptr, scratch_.bytes, raw(rank), n), kStage);
+      check(cub::DeviceScan::ExclusiveSum(scratch_.data(), scratch_.bytes, raw(rank), n), "cluster numbers");
       mapAndWeigh<<<blocksFor(n), kThreads>>>(raw(level.mate), raw(rank), raw(level.nodeWeights), n, raw(map),
                                               raw(clusterWeights), raw(clusterCount));
       check(cudaGetLastError(), "map");
@@ -234,13 +233,16 @@ class CudaContractionKernels final : public ContractionKernels {
       check(cudaGetLastError(), "pin keys");
       const int keyBits =
           std::max(1, static_cast<int>(std::bit_width(static_cast<uint64_t>(edges) * width - 1)));
-      scratch(cub::DeviceRadixSort::SortKeys(nullptr, scratchBytes_, raw(keys), raw(sorted), pinCount, 0,
-                                             keyBits));
-      check(cub::DeviceRadixSort::SortKeys(raw(scratch_), scratchBytes_, raw(keys), raw(sorted), pinCount, 0,
-                                           keyBits),
+      scratch_.grow(cub::DeviceRadixSort::SortKeys(nullptr, scratch_.bytes, raw(keys), raw(sorted), pinCount,
+                                                   0, keyBits),
+                    kStage);
+      check(cub::DeviceRadixSort::SortKeys(scratch_.data(), scratch_.bytes, raw(keys), raw(sorted), pinCount,
+                                           0, keyBits),
             "pin sort");
-      scratch(cub::DeviceSelect::Unique(nullptr, scratchBytes_, raw(sorted), raw(keys), raw(kept), pinCount));
-      check(cub::DeviceSelect::Unique(raw(scratch_), scratchBytes_, raw(sorted), raw(keys), raw(kept),
+      scratch_.grow(
+          cub::DeviceSelect::Unique(nullptr, scratch_.bytes, raw(sorted), raw(keys), raw(kept), pinCount),
+          kStage);
+      check(cub::DeviceSelect::Unique(scratch_.data(), scratch_.bytes, raw(sorted), raw(keys), raw(kept),
                                       pinCount),
             "repeats");
     }
@@ -262,9 +264,11 @@ class CudaContractionKernels final : public ContractionKernels {
     thrust::device_vector<int64_t> nodeOffsets(static_cast<std::size_t>(clusters) + 1);
     if (coarsePinCount > 0) {
       const int pinBits = std::max(1, static_cast<int>(std::bit_width(width - 1)));
-      scratch(cub::DeviceRadixSort::SortPairs(nullptr, scratchBytes_, raw(coarsePins), raw(sortedPins),
-                                              raw(pinEdges), raw(incidence), coarsePinCount, 0, pinBits));
-      check(cub::DeviceRadixSort::SortPairs(raw(scratch_), scratchBytes_, raw(coarsePins), raw(sortedPins),
+      scratch_.grow(
+          cub::DeviceRadixSort::SortPairs(nullptr, scratch_.bytes, raw(coarsePins), raw(sortedPins),
+                                          raw(pinEdges), raw(incidence), coarsePinCount, 0, pinBits),
+          kStage);
+      check(cub::DeviceRadixSort::SortPairs(scratch_.data(), scratch_.bytes, raw(coarsePins), raw(sortedPins),
                                             raw(pinEdges), raw(incidence), coarsePinCount, 0, pinBits),
             "incidence sort");
     }
@@ -279,7 +283,7 @@ class CudaContractionKernels final : public ContractionKernels {
     const bool planned =
         planCompaction_ &&
         compactionRepresentativesOnDevice({raw(edgeOffsets), raw(coarsePins), raw(level.edgeWeights), edges},
-                                          representative);
+                                          representative, scratch_);
     check(cudaEventRecord(stop_), "event");
     check(cudaEventSynchronize(stop_), "event");
     float deviceMs = 0;
@@ -346,15 +350,6 @@ class CudaContractionKernels final : public ContractionKernels {
                           std::to_string(freeBytes >> 20) + " MiB free");
     }
   }
-  // CUB's temporary storage: grown to the largest request so far (`bytes` = scratchBytes_ after a size
-  // query).
-  void scratch(cudaError_t query) {
-    check(query, "temporary storage size");
-    // At least a byte: CUB takes a null pointer for a size query.
-    if (std::max<std::size_t>(scratchBytes_, 1) > scratch_.size())
-      scratch_.resize(std::max<std::size_t>(scratchBytes_, 1));
-  }
-
   // The page-locked buffer every level's download goes through, kept from level to level (page-locking takes
   // about 0.6 ms a MB; the first level's download is the largest), the one anticipate() is allocating, and
   // when the latest level's fill has read it.
@@ -375,8 +370,7 @@ class CudaContractionKernels final : public ContractionKernels {
   HostCopy::Staging staging_;
   std::future<HostCopy::Staging> anticipated_;
   std::future<void> stagingFree_;
-  thrust::device_vector<unsigned char> scratch_;
-  std::size_t scratchBytes_ = 0;
+  CubScratch scratch_;  // CUB's temporary storage, the compaction plan's too
   cudaEvent_t start_{}, stop_{};
 };
 

@@ -96,7 +96,8 @@ void check(cudaError_t status, const char* step) {
 }  // namespace
 
 bool compactionRepresentativesOnDevice(const DeviceEdges& edges,
-                                       thrust::device_vector<int32_t>& representative) {
+                                       thrust::device_vector<int32_t>& representative,
+                                       cuda_launch::CubScratch& scratch) {
   const int32_t m = edges.count;
   representative.resize(static_cast<std::size_t>(m));
   if (m == 0) return true;
@@ -104,26 +105,21 @@ bool compactionRepresentativesOnDevice(const DeviceEdges& edges,
   thrust::device_vector<int32_t> ids(keys.size()), order(keys.size()), runFirst(keys.size());
   thrust::device_vector<unsigned long long> classWeight(keys.size(), 0);
   thrust::device_vector<int> differs(1, 0);
-  thrust::device_vector<unsigned char> scratch;
-  std::size_t scratchBytes = 0;
-  const auto grow = [&](cudaError_t query) {
-    check(query, "temporary storage size");
-    if (std::max<std::size_t>(scratchBytes, 1) > scratch.size())
-      scratch.resize(std::max<std::size_t>(scratchBytes, 1));
-  };
 
   hashEdges<<<blocksFor(int64_t{m} * kWarp), cuda_launch::kThreads>>>(edges, raw(keys));
   check(cudaGetLastError(), "hashes");
   thrust::sequence(ids.begin(), ids.end());
-  grow(cub::DeviceRadixSort::SortPairs(nullptr, scratchBytes, raw(keys), raw(sorted), raw(ids), raw(order),
-                                       m));
-  check(cub::DeviceRadixSort::SortPairs(raw(scratch), scratchBytes, raw(keys), raw(sorted), raw(ids),
+  scratch.grow(cub::DeviceRadixSort::SortPairs(nullptr, scratch.bytes, raw(keys), raw(sorted), raw(ids),
+                                               raw(order), m),
+               kStage);
+  check(cub::DeviceRadixSort::SortPairs(scratch.data(), scratch.bytes, raw(keys), raw(sorted), raw(ids),
                                         raw(order), m),
         "sort");
   markRunStarts<<<blocksFor(m), cuda_launch::kThreads>>>(raw(sorted), m, raw(ids));
   check(cudaGetLastError(), "run starts");
-  grow(cub::DeviceScan::InclusiveScan(nullptr, scratchBytes, raw(ids), raw(runFirst), Max{}, m));
-  check(cub::DeviceScan::InclusiveScan(raw(scratch), scratchBytes, raw(ids), raw(runFirst), Max{}, m),
+  scratch.grow(cub::DeviceScan::InclusiveScan(nullptr, scratch.bytes, raw(ids), raw(runFirst), Max{}, m),
+               kStage);
+  check(cub::DeviceScan::InclusiveScan(scratch.data(), scratch.bytes, raw(ids), raw(runFirst), Max{}, m),
         "runs");
   compareWithRunFirst<<<blocksFor(int64_t{m} * kWarp), cuda_launch::kThreads>>>(
       edges, raw(sorted), raw(order), raw(runFirst), raw(representative), raw(classWeight), raw(differs));

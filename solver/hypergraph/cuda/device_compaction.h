@@ -1,10 +1,12 @@
 #pragma once
 // planEdgeCompaction's representatives (coarsening.h) found on the device for a level the CUDA contraction
 // has just built, so that the partitioner need not hash the coarse levels' pins on the host (wikipedia-like:
-// 20-24 million pins a level, about 190 ms each on 16 threads). CUDA sources only.
+// 20-24 million pins a level, 120-160 ms each on 16 threads). CUDA sources only.
 #include <thrust/device_vector.h>
 
 #include <cstdint>
+
+#include "solver/hypergraph/cuda/cuda_launch.h"
 
 namespace ms::hypergraph {
 
@@ -22,7 +24,9 @@ struct DeviceEdges {
 // hyperedge of a run is compared with the run's first. Returns false where the host's answer could differ:
 // a run holding two different pin lists (a collision of the 64-bit hash) or identical hyperedges whose
 // weights do not fit int32 together (the host merges those into several); the host plans such a level.
+// `scratch`: CUB's temporary storage, the caller's (the contraction's, kept from level to level).
 bool compactionRepresentativesOnDevice(const DeviceEdges& edges,
-                                       thrust::device_vector<int32_t>& representative);
+                                       thrust::device_vector<int32_t>& representative,
+                                       cuda_launch::CubScratch& scratch);
 
 }  // namespace ms::hypergraph

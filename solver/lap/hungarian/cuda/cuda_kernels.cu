@@ -1,5 +1,6 @@
 // Host side of the CUDA kernel set: buffers, launches, and the one synchronisation per result.
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -277,6 +278,9 @@ void CudaKernels<T>::allocate() {
   }
   if (sliced_) {
     dev.exchangeBits = gpu::DeviceArray<unsigned long long>(2 * static_cast<std::size_t>(dev.bitWords));
+    gpu::checkCuda(cudaMemsetAsync(dev.exchangeBits.get(), 0, dev.exchangeBits.size() * sizeof(unsigned long long),
+                                   stream),
+                   "cudaMemset");
     dev.staging = gpu::PinnedHostArray<unsigned char>(2 * n * sizeof(int64_t));  // the largest exchange
   }
   if (classical) {
@@ -480,8 +484,9 @@ int32_t CudaKernels<T>::expandTree() {
 template <CostType T>
 int32_t CudaKernels<T>::finishLevel() {
   Device& dev = *device_;
-  synchronize(dev);
   dev.current = 1 - dev.current;  // the next frontier becomes the current one
+  if (sliced_) return frontierSize_;  // the exchange that follows gives the sizes (combineFrontier)
+  synchronize(dev);
   frontierSize_ = dev.published().next;
   reverseCount_ = dev.published().reverse;
   return frontierSize_;
@@ -535,6 +540,7 @@ int32_t CudaKernels<T>::updateDualsAndSlack(Dual theta) {
   // The frontier is empty here (the search ran out of rows), so the current array receives the new one.
   launch(dev, "updateDualsAndSlackKernel", ceilDiv(n_, kBlock), gpu::updateDualsAndSlackKernel<T>, dev.view,
          theta, dev.frontier[dev.current]);
+  if (sliced_) return frontierSize_;  // the exchange that follows gives the size (combineFrontier)
   synchronize(dev);
   frontierSize_ = dev.published().frontier;
   return frontierSize_;
@@ -769,15 +775,15 @@ void CudaKernels<T>::importInts(ExchangedInts which) {
   exchangeIn(dev, state.data(), state.size(), deviceTransfers_);
 }
 
+// A BFS level or tree dual update on a slice, then its exchange, wait for the host once: the copy of the
+// encoded sets (exportFrontier). The sizes of the combined frontier and reverse columns are the bits set in
+// the combined sets, so the host counts them there instead of waiting for the kernel that lists them.
 template <CostType T>
 std::span<uint64_t> CudaKernels<T>::exportFrontier() {
   Device& dev = *device_;
   const std::size_t words = 2 * static_cast<std::size_t>(dev.bitWords);
-  gpu::checkCuda(cudaMemsetAsync(dev.exchangeBits.get(), 0, words * sizeof(unsigned long long), dev.stream()),
-                 "cudaMemset");
-  launch(dev, "encodeFrontierKernel", std::max(1, ceilDiv(std::max(frontierSize_, reverseCount_), kBlock)),
-         gpu::encodeFrontierKernel<T>, dev.view, dev.frontier[dev.current], frontierSize_, reverseCount_,
-         dev.exchangeBits.get(), dev.bitWords);
+  launch(dev, "encodeFrontierKernel", ceilDiv(n_, kBlock), gpu::encodeFrontierKernel<T>, dev.view,
+         dev.frontier[dev.current], dev.exchangeBits.get(), dev.bitWords);
   static_assert(sizeof(uint64_t) == sizeof(unsigned long long));
   return exchangeOut(dev, reinterpret_cast<uint64_t*>(dev.exchangeBits.get()), words, deviceTransfers_);
 }
@@ -785,8 +791,8 @@ std::span<uint64_t> CudaKernels<T>::exportFrontier() {
 template <CostType T>
 void CudaKernels<T>::importFrontier(bool reached) {
   Device& dev = *device_;
-  exchangeIn(dev, reinterpret_cast<uint64_t*>(dev.exchangeBits.get()),
-             2 * static_cast<std::size_t>(dev.bitWords), deviceTransfers_);
+  const std::size_t words = 2 * static_cast<std::size_t>(dev.bitWords);
+  exchangeIn(dev, reinterpret_cast<uint64_t*>(dev.exchangeBits.get()), words, deviceTransfers_);
   // The reverse columns are listed again from the union, from the start of their list.
   gpu::checkCuda(
       cudaMemsetAsync(reinterpret_cast<char*>(dev.view.counters) + offsetof(gpu::DeviceCounters, reverse), 0,
@@ -794,9 +800,23 @@ void CudaKernels<T>::importFrontier(bool reached) {
       "cudaMemset");
   launch(dev, "adoptFrontierKernel", ceilDiv(n_, kBlock), gpu::adoptFrontierKernel<T>, dev.view,
          dev.exchangeBits.get(), dev.bitWords, reached, dev.frontier[dev.current]);
-  synchronize(dev);
-  frontierSize_ = dev.published().frontier;
-  reverseCount_ = dev.published().reverse;
+  // Cleared for the next encode, after the adopt has read them.
+  gpu::checkCuda(cudaMemsetAsync(dev.exchangeBits.get(), 0, words * sizeof(unsigned long long), dev.stream()),
+                 "cudaMemset");
+  if (deviceTransfers_) {  // the combined sets are in device memory: read the counts the adopt publishes
+    synchronize(dev);
+    frontierSize_ = dev.published().frontier;
+    reverseCount_ = dev.published().reverse;
+    return;
+  }
+  const auto* combined = reinterpret_cast<const uint64_t*>(dev.staging.get());
+  const auto bitsSet = [](const uint64_t* begin, const uint64_t* end) {
+    int32_t count = 0;
+    for (const uint64_t* word = begin; word != end; ++word) count += std::popcount(*word);
+    return count;
+  };
+  frontierSize_ = bitsSet(combined, combined + dev.bitWords);
+  reverseCount_ = bitsSet(combined + dev.bitWords, combined + words);
 }
 
 template class CudaKernels<int32_t>;

@@ -137,7 +137,8 @@ class CudaKernels {
   std::span<uint64_t> exportFrontier();
   void importFrontier(bool reached);
 
-  // After a BFS level's launch: wait, make the next frontier current, read its size and the reverse count.
+  // After a BFS level's launch: make the next frontier current; unless on a slice (whose sizes come from the
+  // exchange that follows), wait and read its size and the reverse count.
   int32_t finishLevel();
 
   const T* hostCosts_;  // the slice's rows x columns

@@ -36,6 +36,9 @@ struct DeviceCounters {
   unsigned long long edges;        // classical: zero-slack edges listed
   unsigned long long rowsScanned;  // classical: matrix rows read in full
   uint32_t finishedBlocks;
+  // Not an accumulator: the rows in the frontier list the last BFS level or tree dual update wrote, which a
+  // slice's exchange encodes without waiting for the host to read the count.
+  int32_t listed;
 };
 
 // What the host reads after a kernel (mapped pinned memory).
@@ -431,7 +434,7 @@ __global__ void compressZeroSlackKernel(DeviceView<T> d, bool everyRow) {
 template <class T>
 __device__ void publishLevel(const DeviceView<T>& d, uint32_t blocks) {
   if (finishedLast(&d.counters->finishedBlocks, blocks) && threadIdx.x == 0) {
-    d.published->next = loadRelaxed(d.counters->next);
+    d.published->next = d.counters->listed = loadRelaxed(d.counters->next);
     d.published->reverse = loadRelaxed(d.counters->reverse);
     d.counters->next = 0;
   }
@@ -775,23 +778,24 @@ __global__ void updateDualsAndSlackKernel(DeviceView<T> d, typename DeviceView<T
     updateDualsAt(d, k, theta);
   }
   if (finishedLast(&d.counters->finishedBlocks, blockCount()) && threadIdx.x == 0) {
-    d.published->frontier = loadRelaxed(d.counters->frontier);
+    d.published->frontier = d.counters->listed = loadRelaxed(d.counters->frontier);
     d.counters->frontier = 0;
   }
 }
 
 // --- Distributed exchange (solver/lap/hungarian/distributed/distributed_kernels.h): the current frontier's
 // rows and the reverse columns as two bit sets of `words` 64-bit words each (zeroed before), which the ranks
-// combine with a bitwise or.
+// combine with a bitwise or. The counts are read on the device (the grid covers n), so that the level that
+// wrote the frontier needs no host synchronisation before its exchange.
 template <class T>
-__global__ void encodeFrontierKernel(DeviceView<T> d, const int32_t* frontier, int32_t frontierSize,
-                                     int32_t reverseCount, unsigned long long* bits, int32_t words) {
+__global__ void encodeFrontierKernel(DeviceView<T> d, const int32_t* frontier, unsigned long long* bits,
+                                     int32_t words) {
   const int32_t k = blockIdx.x * kBlock + threadIdx.x;
-  if (k < frontierSize) {
+  if (k < loadRelaxed(d.counters->listed)) {
     const int32_t i = frontier[k];
     atomicOr(&bits[i / 64], 1ULL << (i % 64));
   }
-  if (k < reverseCount) {
+  if (k < loadRelaxed(d.counters->reverse)) {
     const int32_t j = d.reverseCols[k];
     atomicOr(&bits[words + j / 64], 1ULL << (j % 64));
   }

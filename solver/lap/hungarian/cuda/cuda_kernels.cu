@@ -278,8 +278,8 @@ void CudaKernels<T>::allocate() {
   }
   if (sliced_) {
     dev.exchangeBits = gpu::DeviceArray<unsigned long long>(2 * static_cast<std::size_t>(dev.bitWords));
-    gpu::checkCuda(cudaMemsetAsync(dev.exchangeBits.get(), 0, dev.exchangeBits.size() * sizeof(unsigned long long),
-                                   stream),
+    gpu::checkCuda(cudaMemsetAsync(dev.exchangeBits.get(), 0,
+                                   dev.exchangeBits.size() * sizeof(unsigned long long), stream),
                    "cudaMemset");
     dev.staging = gpu::PinnedHostArray<unsigned char>(2 * n * sizeof(int64_t));  // the largest exchange
   }
@@ -485,7 +485,8 @@ template <CostType T>
 int32_t CudaKernels<T>::finishLevel() {
   Device& dev = *device_;
   dev.current = 1 - dev.current;  // the next frontier becomes the current one
-  if (sliced_) return frontierSize_;  // the exchange that follows gives the sizes (combineFrontier)
+  // On a slice the exchange that follows gives the sizes (combineFrontier).
+  if (sliced_) return frontierSize_;
   synchronize(dev);
   frontierSize_ = dev.published().next;
   reverseCount_ = dev.published().reverse;

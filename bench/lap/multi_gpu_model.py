@@ -7,7 +7,7 @@ split, and, from `exchange_cost` runs, the collectives' latency and bandwidth. I
 with the work divided by P and the exchanges of P ranks added, and predicts weak and strong efficiency.
 
     multi_gpu_model.py DIR [--weak N0] [--strong N,...] [--ranks 1,2,4,8,16] [--shared-device] [--mean-exchange]
-                           [--svg FILE]
+                           [--calibrate] [--svg FILE]
     multi_gpu_model.py - --provisional-gpu PHASE_TOTALS.csv [--staging-us 20] [--exchange-us 2]
 
 DIR holds trace-<algorithm>-<n>.rank0.csv, exchange-p<P>.csv and, optionally, the measured
@@ -16,6 +16,15 @@ scaling uses n = N0 sqrt(P), strong scaling the given n; a prediction needs the 
 structure of a solve does not depend on P). --shared-device models P ranks sharing one GPU: the slices'
 work is not divided (the device runs the ranks' kernels in turn) and each rank's device time per phase is
 paid P times. Prints one CSV table (predicted and, where measured, measured times and efficiencies).
+
+--calibrate adds what the traces and exchange_cost cannot see, from measurements in DIR (printed on stderr):
+- the tracing's own cost per record (phase granularity waits on the host after every phase): the traced
+  one-rank total less the untraced bench's at the same n, over the records; taken off every record;
+- the ranks' skew: a collective waits for the slowest rank, so each phase that ends in one costs the expected
+  largest of P draws from that phase's residuals about its fit (the one-rank trace's own jitter);
+- on a shared device (--shared-device): each rank's records cost a context switch s more, the device
+  running one rank's context at a time; s is fitted to the measured run of the smallest P (weak scaling,
+  else strong) and the other runs are predictions.
 """
 import argparse
 import csv
@@ -139,21 +148,73 @@ def exchange_ns(fits, kind, size, ranks):
     return rounds * (latency + per_byte * size)
 
 
-def predict_ms(algorithm, n, records, exchange, ranks, shared, device):
+def expected_largest(values, ranks):
+    """The expected largest of `ranks` independent draws from the empirical distribution of `values`."""
+    ordered = sorted(values)
+    count = len(ordered)
+    return sum(v * (((i + 1) / count) ** ranks - (i / count) ** ranks) for i, v in enumerate(ordered))
+
+
+def skew_ns(algorithm, n, records, fits, ranks):
+    """Per phase, how much later than on average the slowest of P ranks arrives at the phase's collective."""
+    residuals = {}
+    for phase, wall, _, counters in records:
+        c, k = fits[phase]
+        work = SLICED_WORK[algorithm].get(phase)
+        residuals.setdefault(phase, []).append(wall - c - k * (work(n, counters) if work else 0.0))
+    return {phase: expected_largest(r, ranks) - statistics.fmean(r) for phase, r in residuals.items()}
+
+
+def predict_ms(algorithm, n, records, exchange, ranks, shared, device, calibrated=False, switch_ns=0.0):
     """Each record of the one-rank trace replayed on P ranks: its sliced share divided by P (not divided on a
     shared device, where instead each rank's device time of the fixed share is paid P times), its exchanges
-    on P ranks added. On one rank this is the trace's own total."""
+    on P ranks added. On one rank this is the trace's own total. Calibrated (records already without the
+    tracing's cost): the ranks' skew at each collective added; on a shared device every record costs P times
+    its time plus a context switch per rank."""
     fits = fit_phases(algorithm, n, records)
+    skew = skew_ns(algorithm, n, records, fits, ranks) if calibrated and not shared and ranks > 1 else {}
     total = 0.0
     for phase, wall, device_time, counters in records:
         share = sliced_share(fits, algorithm, n, phase, counters)
-        if shared:
+        collectives = exchanges(algorithm, phase, n, ranks, device)
+        if shared and calibrated:
+            compute = ranks * (wall + switch_ns) if ranks > 1 else wall
+        elif shared:
             compute = wall + (ranks - 1) * (device_time or 0.0) * (1 - share)
         else:
             compute = wall * (1 - share) + wall * share / ranks
-        total += compute
-        total += sum(exchange_ns(exchange, kind, size, ranks) for kind, size in exchanges(algorithm, phase, n, ranks, device))
+        total += compute + (skew.get(phase, 0.0) if collectives else 0.0)
+        total += sum(exchange_ns(exchange, kind, size, ranks) for kind, size in collectives)
     return total / 1e6
+
+
+def tracing_cost_ns(traces, measured):
+    """Per record, the traced one-rank solves' total less the untraced bench's at the same n (medians), over
+    every algorithm and n that has both; None without any."""
+    extra, count = 0.0, 0
+    for algorithm, by_n in traces.items():
+        for n, records in by_n.items():
+            untraced = measured.get((algorithm, n, 1))
+            if untraced is not None:
+                extra += sum(wall for _, wall, _, _ in records) - untraced * 1e6
+                count += len(records)
+    return extra / count if count else None
+
+
+def without_tracing_cost(records, cost):
+    return [(phase, max(wall - cost, 0.0), device_time, counters) for phase, wall, device_time, counters in records]
+
+
+def fit_switch_ns(traces, measured, exchange, rows, device):
+    """The shared device's context switch per rank and record, from the measured run of the smallest P > 1 of
+    `rows` ((scaling, n, P, n1), weak first): (measured - P x traced) / (P x records)."""
+    for scaling, n, p, _ in sorted(rows, key=lambda r: (r[2], r[0] != "weak")):
+        for algorithm, by_n in sorted(traces.items()):
+            m = measured.get((algorithm, n, p))
+            if p > 1 and m is not None and n in by_n:
+                base = predict_ms(algorithm, n, by_n[n], exchange, p, True, device, True, 0.0)
+                return (m - base) * 1e6 / (p * len(by_n[n])), (algorithm, scaling, n, p)
+    return 0.0, None
 
 
 def read_measured(directory):
@@ -255,6 +316,8 @@ def main():
     parser.add_argument("--shared-device", action="store_true", help="P ranks share one GPU")
     parser.add_argument("--mean-exchange", action="store_true",
                         help="the collectives' mean time (includes ranks waiting for a core) instead of the median")
+    parser.add_argument("--calibrate", action="store_true",
+                        help="take the tracing's cost off, add the ranks' skew (and fit a shared device's switch)")
     parser.add_argument("--svg", help="write the efficiency chart (model, measured, paper) here")
     parser.add_argument("--provisional-gpu", metavar="CSV",
                         help="instead: GPU predictions from single-GPU phase-granularity totals (DIR unused)")
@@ -280,26 +343,36 @@ def main():
     measured = read_measured(args.directory)
     device = any(d is not None for records in traces.get("tree", traces.get("classical", {})).values()
                  for _, _, d, _ in records)
+    scenarios = []
+    if args.weak:
+        scenarios += [("weak", round(args.weak * math.sqrt(p)), p, args.weak) for p in ranks]
+    for n in (int(v) for v in args.strong.split(",") if v):
+        scenarios += [("strong", n, p, n) for p in ranks]
+    switch_ns = 0.0
+    if args.calibrate:
+        cost = tracing_cost_ns(traces, {k: v for k, v in measured.items() if k[2] == 1})
+        if cost is None:
+            sys.exit(f"{args.directory}: --calibrate needs a measured one-rank bench at a traced n")
+        print(f"tracing cost per record: {cost / 1e3:.2f} us (taken off every record)", file=sys.stderr)
+        traces = {a: {n: without_tracing_cost(r, cost) for n, r in by_n.items()} for a, by_n in traces.items()}
+        if args.shared_device:
+            switch_ns, source = fit_switch_ns(traces, measured, exchange, scenarios, device)
+            print(f"context switch per rank and record: {switch_ns / 1e3:.1f} us, fitted to {source}", file=sys.stderr)
 
     writer = csv.writer(sys.stdout)
     writer.writerow(["algorithm", "scaling", "n", "ranks", "predicted_ms", "predicted_efficiency", "measured_ms",
                      "measured_efficiency", "paper_efficiency"])
     chart = []
     for algorithm, by_n in sorted(traces.items()):
-        rows = []
-        if args.weak:
-            for p in ranks:
-                rows.append(("weak", round(args.weak * math.sqrt(p)), p, args.weak))
-        for n in (int(v) for v in args.strong.split(",") if v):
-            for p in ranks:
-                rows.append(("strong", n, p, n))
+        rows = scenarios
         base = {}
         model_weak, measured_weak = {}, {}
         for scaling, n, p, n1 in rows:
             if n not in by_n or n1 not in by_n:
                 continue
-            t = predict_ms(algorithm, n, by_n[n], exchange, p, args.shared_device, device)
-            t1 = base.setdefault((scaling, n1), predict_ms(algorithm, n1, by_n[n1], exchange, 1, False, device))
+            t = predict_ms(algorithm, n, by_n[n], exchange, p, args.shared_device, device, args.calibrate, switch_ns)
+            t1 = base.setdefault((scaling, n1),
+                                 predict_ms(algorithm, n1, by_n[n1], exchange, 1, False, device, args.calibrate))
             efficiency = t1 / t if scaling == "weak" else t1 / (p * t)
             m, m1 = measured.get((algorithm, n, p)), measured.get((algorithm, n1, 1))
             measured_efficiency = None

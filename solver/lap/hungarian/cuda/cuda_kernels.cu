@@ -148,6 +148,12 @@ int useDeviceOfLocalRank(int localRank) {
   return device;
 }
 
+int sharedDeviceTurnOfLocalRank(int localRank) {
+  int count = 0;
+  gpu::checkCuda(cudaGetDeviceCount(&count), "cudaGetDeviceCount");
+  return localRank / count;
+}
+
 template <CostType T>
 CudaKernels<T>::CudaKernels(CudaKernels&&) noexcept = default;
 template <CostType T>

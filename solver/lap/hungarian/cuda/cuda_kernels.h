@@ -34,6 +34,8 @@ enum class HungarianVariant { Classical, Tree };
 // Makes device `localRank` modulo the visible devices current for this process (a rank of a distributed
 // solve) and returns its index. Throws SolveError when no device is usable.
 int useDeviceOfLocalRank(int localRank);
+// Which of the ranks that take the same device as `localRank` (useDeviceOfLocalRank) it is: 0 for the first.
+int sharedDeviceTurnOfLocalRank(int localRank);
 
 template <CostType T>
 class CudaKernels {

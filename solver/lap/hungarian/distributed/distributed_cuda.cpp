@@ -27,7 +27,7 @@ std::unique_ptr<LapSolver<T>> makeDistributedCudaHungarian(const CostMatrix<T>& 
   return makeHungarian(options, "mpi" + std::to_string(communicator.size()) + "-cuda",
                        DistributedKernels(CudaKernels<T>(costs.data(), slice, zeroSlack, variant,
                                                          communicator.takesDeviceMemory(), memory),
-                                          communicator));
+                                          communicator, sharedDeviceTurnOfLocalRank(communicator.localRank())));
 }
 
 #define MS_INSTANTIATE(T)                                                                    \

@@ -39,16 +39,19 @@ class DistributedKernels {
   using Dual = typename Local::Dual;
   static constexpr Dual kInfinity = Local::kInfinity;
 
-  DistributedKernels(Local local, Communicator& communicator)
-      : local_(std::move(local)), communicator_(&communicator) {}
+  // `allocationTurn`: which of the ranks sharing this rank's device it is (0 without a device).
+  DistributedKernels(Local local, Communicator& communicator, int32_t allocationTurn = 0)
+      : local_(std::move(local)), communicator_(&communicator), allocationTurn_(allocationTurn) {}
 
-  // One rank after the other, so that ranks sharing a device each measure their own allocations
-  // (cudaMemGetInfo reports the device's free memory); the first barrier waits until every rank has
-  // created its kernel set (on a device: its context).
+  // Ranks sharing a device allocate one after the other, so that each measures its own allocations
+  // (cudaMemGetInfo reports the device's free memory); ranks on different devices allocate, and upload
+  // their slices, at once. The first collective waits until every rank has created its kernel set (on a
+  // device: its context).
   void allocate() {
-    communicator_->barrier();
-    for (int rank = 0; rank < communicator_->size(); ++rank) {
-      if (rank == communicator_->rank()) local_.allocate();
+    int32_t turns = allocationTurn_ + 1;
+    communicator_->maxInPlace(std::span<int32_t>(&turns, 1));
+    for (int32_t turn = 0; turn < turns; ++turn) {
+      if (turn == allocationTurn_) local_.allocate();
       communicator_->barrier();
     }
   }
@@ -128,6 +131,7 @@ class DistributedKernels {
 
   Local local_;
   Communicator* communicator_;
+  int32_t allocationTurn_;
 };
 
 }  // namespace ms::lap

@@ -1,6 +1,8 @@
 #include "solver/lap/hungarian/distributed/distributed_cuda.h"
 
+#include <cstdint>
 #include <string>
+#include <utility>
 
 #include "solver/core/cuda_device.h"
 #include "solver/lap/hungarian/cuda/cuda_kernels.h"
@@ -24,10 +26,10 @@ std::unique_ptr<LapSolver<T>> makeDistributedCudaHungarian(const CostMatrix<T>& 
   useDeviceOfLocalRank(communicator.localRank());
   const HungarianVariant variant =
       options.algorithm == LapAlgorithm::Classical ? HungarianVariant::Classical : HungarianVariant::Tree;
+  CudaKernels<T> local(costs.data(), slice, zeroSlack, variant, communicator.takesDeviceMemory(), memory);
+  const int32_t turn = sharedDeviceTurnOfLocalRank(communicator.localRank());
   return makeHungarian(options, "mpi" + std::to_string(communicator.size()) + "-cuda",
-                       DistributedKernels(CudaKernels<T>(costs.data(), slice, zeroSlack, variant,
-                                                         communicator.takesDeviceMemory(), memory),
-                                          communicator, sharedDeviceTurnOfLocalRank(communicator.localRank())));
+                       DistributedKernels(std::move(local), communicator, turn));
 }
 
 #define MS_INSTANTIATE(T)                                                                    \

@@ -50,15 +50,30 @@ SLICED_WORK = {
 }
 
 
-def exchanges(algorithm, phase, n, ranks, device):
+SPARSE_FROM_WORDS = 1024  # Communicator::kSparseFromWords
+
+
+def frontier_exchange(n, counters):
+    """The or of the frontier's two n-bit sets (Communicator::sparseBitwiseOrInPlace): one allreduce of the
+    words, or, from SPARSE_FROM_WORDS words, one of a bit per word and one of the set words (at most one per
+    row reached and reverse column), unless over half of them are set."""
+    words = 2 * math.ceil(n / 64)
+    if words < SPARSE_FROM_WORDS:
+        return [("allreduce", 8 * words)]
+    set_words = min(words, int(counters.get("next_frontier", counters.get("frontier", 0)) +
+                               counters.get("reverse_columns", 0)))
+    occupancy = ("allreduce", 8 * math.ceil(words / 64))
+    return [occupancy, ("allreduce", 8 * (words if 2 * set_words > words else set_words))]
+
+
+def exchanges(algorithm, phase, n, ranks, device, counters):
     """The collectives a phase adds on P ranks: a list of (kind, bytes) (distributed_kernels.h)."""
-    bits = 2 * math.ceil(n / 64) * 8
     if phase == "initial_reduction":
         return [("allreduce", 8 * n), ("allreduce", 8 * n)]
     if phase == "compress_zeros":
         return [("allreduce", 8), ("allreduce", 8)]  # edges listed, rows scanned
     if phase == "forward_level":
-        return [("allreduce", bits)]
+        return frontier_exchange(n, counters)
     if phase == "reverse_pass":
         return [("allreduce", 4 * n)]
     if phase == "augment":
@@ -67,7 +82,7 @@ def exchanges(algorithm, phase, n, ranks, device):
     if phase == "dual_update":
         if algorithm == "classical":
             return [("allreduce", 8), ("allreduce", 8)]  # theta, rows scanned
-        return [("allreduce", 8), ("allreduce", bits)]  # theta, the activated rows
+        return [("allreduce", 8)] + frontier_exchange(n, counters)  # theta, the activated rows
     if phase == "setup":
         # The ranks allocate in turns, a barrier each, as in the build the model was checked against (since
         # then only ranks sharing a device take turns: microseconds less here, the set-up itself in the docs).
@@ -178,7 +193,7 @@ def predict_ms(algorithm, n, records, exchange, ranks, shared, device, calibrate
     total = 0.0
     for phase, wall, device_time, counters in records:
         share = sliced_share(fits, algorithm, n, phase, counters)
-        collectives = exchanges(algorithm, phase, n, ranks, device)
+        collectives = exchanges(algorithm, phase, n, ranks, device, counters)
         if shared and calibrated:
             compute = ranks * (wall + switch_ns) if ranks > 1 else wall
         elif shared:

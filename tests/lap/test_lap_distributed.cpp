@@ -9,6 +9,7 @@
 
 #include <bit>
 #include <random>
+#include <vector>
 
 #include "lap_test_support.h"
 #include "solver/core/cuda_device.h"
@@ -56,6 +57,7 @@ class DistributedTest : public QObject {
   void forbiddenEntriesStayOptimalAndInfeasibilityIsReportedOnEveryRank();
   void wrongSliceIsRefused();
   void overflowingFloatingCostsAreRefusedOnEveryRank();
+  void sparseBitwiseOrIsTheUnion();
 
  private:
   template <CostType T>
@@ -185,6 +187,36 @@ void DistributedTest::overflowingFloatingCostsAreRefusedOnEveryRank() {
     QVERIFY_THROWS_EXCEPTION(
         SolveError,
         makeDistributedLapSolver(mine, slice, LapOptions{algorithm, Backend::Sequential}, communicator_));
+  }
+}
+
+// The frontier exchange's or of mostly-zero sets (only the words some rank has set travel) against the union
+// each rank computes from every rank's sets, drawn alike on every rank: sets too small for the protocol,
+// sparse ones, ones set in over half their words (the one-allreduce fallback) and empty ones.
+void DistributedTest::sparseBitwiseOrIsTheUnion() {
+  struct Case {
+    std::size_t words;
+    double wordsSet;  // the chance that a rank sets a bit in a word
+  };
+  const std::size_t large = Communicator::kSparseFromWords;
+  std::mt19937_64 random(baseSeed() + 17);
+  for (const Case c : {Case{large / 10, 0.05}, Case{large, 0.01}, Case{5 * large, 0.002},
+                       Case{5 * large, 0.4}, Case{3 * large, 0.0}}) {
+    std::vector<std::vector<uint64_t>> sets(static_cast<std::size_t>(communicator_.size()),
+                                            std::vector<uint64_t>(c.words, 0));
+    std::bernoulli_distribution setsWord(c.wordsSet);
+    std::vector<uint64_t> expected(c.words, 0);
+    for (std::vector<uint64_t>& set : sets) {
+      for (std::size_t w = 0; w < c.words; ++w) {
+        if (setsWord(random)) set[w] |= uint64_t{1} << (random() % 64);
+        expected[w] |= set[w];
+      }
+    }
+    std::vector<uint64_t> mine = sets[static_cast<std::size_t>(communicator_.rank())];
+    communicator_.sparseBitwiseOrInPlace(mine);
+    QVERIFY2(
+        mine == expected,
+        qPrintable(QString("%1 words, %2 of them set per rank: not the union").arg(c.words).arg(c.wordsSet)));
   }
 }
 

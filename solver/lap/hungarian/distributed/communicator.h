@@ -2,6 +2,7 @@
 // The collectives the distributed Hungarian kernel set needs, independent of the engine behind them
 // (Open MPI in mpi_communicator.h). Every rank calls them in the same order, as MPI requires.
 
+#include <cstddef>
 #include <cstdint>
 #include <span>
 
@@ -29,6 +30,14 @@ class Communicator {
   virtual void broadcast(std::span<int32_t> values, int root) = 0;
   // Returns once every rank has called it.
   virtual void barrier() = 0;
+
+  // bitwiseOrInPlace for sets in host memory that are mostly zero: an or of one bit per word first finds
+  // the words some rank has set, then only those are combined. At n = 100000 a frontier's two bit sets are
+  // 25 KB, of which a few hundred words are set: two allreduces of 0.4 and about 2 KB instead of one of
+  // 25 KB. Sets of fewer than kSparseFromWords words, or with over half their words set somewhere, take the
+  // one allreduce.
+  void sparseBitwiseOrInPlace(std::span<uint64_t> words);
+  static constexpr std::size_t kSparseFromWords = 1024;
 
   // Whether `value` is the same on every rank: min(~x) is ~max(x), so one reduction gives both ends.
   bool sameOnEveryRank(int64_t value) {

@@ -15,8 +15,9 @@
 //   rank that holds it (the others find its list empty);
 // - forward level (both variants) and tree dual update: the rows each rank reached and the unassigned
 //   columns it found are combined on every rank, which adopts their union as the next frontier: one
-//   bitwise-or allreduce of two n-bit sets per BFS level (the paper gathers the local frontiers at the root
-//   and broadcasts the global one: two collectives, and a sort to merge);
+//   bitwise or of two n-bit sets per BFS level (for large n only the words some rank has set travel:
+//   Communicator::sparseBitwiseOrInPlace); the paper gathers the local frontiers at the root and
+//   broadcasts the global one: two collectives, and a sort to merge;
 // - reverse pass: the column predecessors are combined by an element-wise max (any rank's is a valid tree
 //   edge; in the tree variant only the column's owner has one), then rank 0's augmentation is broadcast,
 //   so that ranks whose threads chose different paths still agree;
@@ -123,9 +124,17 @@ class DistributedKernels {
   }
 
   // The union over the ranks of the rows reached (or, after a tree dual update, activated) and of the
-  // unassigned columns found: one bitwise-or allreduce of two n-bit sets. Returns the next frontier's size.
+  // unassigned columns found: a bitwise or of two n-bit sets, mostly zero (only the set words travel when n
+  // is large; a CUDA-aware communicator takes them in device memory, where the host cannot look). Returns the
+  // next frontier's size.
   int32_t combineFrontier(bool reached) {
-    local_.combineFrontier(reached, [&](std::span<uint64_t> bits) { communicator_->bitwiseOrInPlace(bits); });
+    local_.combineFrontier(reached, [&](std::span<uint64_t> bits) {
+      if (communicator_->takesDeviceMemory()) {
+        communicator_->bitwiseOrInPlace(bits);
+      } else {
+        communicator_->sparseBitwiseOrInPlace(bits);
+      }
+    });
     return local_.frontierSize();
   }
 

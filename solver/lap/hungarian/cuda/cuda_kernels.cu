@@ -135,7 +135,7 @@ CudaKernels<T>::CudaKernels(const T* hostSlice, const MatrixSlice& slice, Dual z
       memory_(memory),
       device_(std::make_unique<Device>()) {}
 
-int useDeviceOfLocalRank(int localRank) {
+RankDevice useDeviceOfLocalRank(int localRank) {
   int count = 0;
   const cudaError_t status = cudaGetDeviceCount(&count);
   if (status != cudaSuccess || count == 0) {
@@ -143,15 +143,9 @@ int useDeviceOfLocalRank(int localRank) {
     throw SolveError(std::string("CUDA backend unavailable: ") +
                      (status != cudaSuccess ? cudaGetErrorName(status) : "no CUDA device found"));
   }
-  const int device = localRank % count;
-  gpu::checkCuda(cudaSetDevice(device), "cudaSetDevice");
-  return device;
-}
-
-int sharedDeviceTurnOfLocalRank(int localRank) {
-  int count = 0;
-  gpu::checkCuda(cudaGetDeviceCount(&count), "cudaGetDeviceCount");
-  return localRank / count;
+  const RankDevice chosen{localRank % count, localRank / count};
+  gpu::checkCuda(cudaSetDevice(chosen.device), "cudaSetDevice");
+  return chosen;
 }
 
 template <CostType T>

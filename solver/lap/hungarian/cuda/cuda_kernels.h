@@ -31,11 +31,14 @@ namespace ms::lap {
 
 enum class HungarianVariant { Classical, Tree };
 
-// Makes device `localRank` modulo the visible devices current for this process (a rank of a distributed
-// solve) and returns its index. Throws SolveError when no device is usable.
-int useDeviceOfLocalRank(int localRank);
-// Which of the ranks that take the same device as `localRank` (useDeviceOfLocalRank) it is: 0 for the first.
-int sharedDeviceTurnOfLocalRank(int localRank);
+// The device a rank of a distributed solve takes: `localRank` modulo the visible devices, and which of the
+// ranks on that device it is (0 for the first; ranks sharing a device take turns at set-up).
+struct RankDevice {
+  int device;
+  int turn;
+};
+// Makes the device of `localRank` current for this process. Throws SolveError when no device is usable.
+RankDevice useDeviceOfLocalRank(int localRank);
 
 template <CostType T>
 class CudaKernels {

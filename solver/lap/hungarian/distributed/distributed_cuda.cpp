@@ -1,6 +1,5 @@
 #include "solver/lap/hungarian/distributed/distributed_cuda.h"
 
-#include <cstdint>
 #include <string>
 #include <utility>
 
@@ -23,13 +22,12 @@ std::unique_ptr<LapSolver<T>> makeDistributedCudaHungarian(const CostMatrix<T>& 
                                                            Communicator& communicator,
                                                            DeviceMemoryUse* memory) {
   // Before the kernel set creates its stream: that fixes the device.
-  useDeviceOfLocalRank(communicator.localRank());
+  const RankDevice rankDevice = useDeviceOfLocalRank(communicator.localRank());
   const HungarianVariant variant =
       options.algorithm == LapAlgorithm::Classical ? HungarianVariant::Classical : HungarianVariant::Tree;
   CudaKernels<T> local(costs.data(), slice, zeroSlack, variant, communicator.takesDeviceMemory(), memory);
-  const int32_t turn = sharedDeviceTurnOfLocalRank(communicator.localRank());
   return makeHungarian(options, "mpi" + std::to_string(communicator.size()) + "-cuda",
-                       DistributedKernels(std::move(local), communicator, turn));
+                       DistributedKernels(std::move(local), communicator, rankDevice.turn));
 }
 
 #define MS_INSTANTIATE(T)                                                                    \

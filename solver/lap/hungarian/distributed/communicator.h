@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <vector>
 
 namespace ms::lap {
 
@@ -31,11 +32,11 @@ class Communicator {
   // Returns once every rank has called it.
   virtual void barrier() = 0;
 
-  // bitwiseOrInPlace for sets in host memory that are mostly zero: an or of one bit per word first finds
-  // the words some rank has set, then only those are combined. At n = 100000 a frontier's two bit sets are
-  // 25 KB, of which a few hundred words are set: two allreduces of 0.4 and about 2 KB instead of one of
-  // 25 KB. Sets of fewer than kSparseFromWords words, or with over half their words set somewhere, take the
-  // one allreduce.
+  // bitwiseOrInPlace for sets that are mostly zero: an or of one bit per word first finds the words some
+  // rank has set, then only those are combined. At n = 100000 a frontier's two bit sets are 25 KB, of which
+  // about 300 words are set: two allreduces of 0.4 and about 2.5 KB instead of one of 25 KB. Sets of fewer
+  // than kSparseFromWords words or with over half their words set somewhere, and sets a communicator that
+  // takes device memory may have been handed there (the host cannot read them), take the one allreduce.
   void sparseBitwiseOrInPlace(std::span<uint64_t> words);
   static constexpr std::size_t kSparseFromWords = 1024;
 
@@ -56,6 +57,11 @@ class Communicator {
     sumInPlace(std::span<V>(&value, 1));
     return value;
   }
+
+ private:
+  // sparseBitwiseOrInPlace's buffers, kept from call to call (it runs once per BFS level): bit w of setWords_
+  // says that word w is set on some rank; packedWords_ holds those words in index order.
+  std::vector<uint64_t> setWords_, packedWords_;
 };
 
 }  // namespace ms::lap

@@ -124,17 +124,10 @@ class DistributedKernels {
   }
 
   // The union over the ranks of the rows reached (or, after a tree dual update, activated) and of the
-  // unassigned columns found: a bitwise or of two n-bit sets, mostly zero (only the set words travel when n
-  // is large; a CUDA-aware communicator takes them in device memory, where the host cannot look). Returns the
-  // next frontier's size.
+  // unassigned columns found: a bitwise or of two n-bit sets, mostly zero. Returns the next frontier's size.
   int32_t combineFrontier(bool reached) {
-    local_.combineFrontier(reached, [&](std::span<uint64_t> bits) {
-      if (communicator_->takesDeviceMemory()) {
-        communicator_->bitwiseOrInPlace(bits);
-      } else {
-        communicator_->sparseBitwiseOrInPlace(bits);
-      }
-    });
+    local_.combineFrontier(reached,
+                           [&](std::span<uint64_t> bits) { communicator_->sparseBitwiseOrInPlace(bits); });
     return local_.frontierSize();
   }
 

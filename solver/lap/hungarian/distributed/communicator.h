@@ -32,11 +32,11 @@ class Communicator {
   // Returns once every rank has called it.
   virtual void barrier() = 0;
 
-  // bitwiseOrInPlace for sets that are mostly zero: an or of one bit per word first finds the words some
-  // rank has set, then only those are combined. At n = 100000 a frontier's two bit sets are 25 KB, of which
-  // about 300 words are set: two allreduces of 0.4 and about 2.5 KB instead of one of 25 KB. Sets of fewer
-  // than kSparseFromWords words or with over half their words set somewhere, and sets a communicator that
-  // takes device memory may have been handed there (the host cannot read them), take the one allreduce.
+  // bitwiseOrInPlace for sets that are mostly zero (a BFS level's frontier: a few hundred of n rows): an or
+  // of one bit per word first finds the words some rank has set, then only those are combined, two small
+  // allreduces instead of one of all the words (docs/multi-gpu-model.md). Sets of fewer than kSparseFromWords
+  // words or with over half their words set somewhere, and sets a communicator that takes device memory may
+  // have been handed there (the host cannot read them), take the one allreduce.
   void sparseBitwiseOrInPlace(std::span<uint64_t> words);
   static constexpr std::size_t kSparseFromWords = 1024;
 

@@ -266,6 +266,7 @@ void writeProfileCsv(const std::vector<ProfiledSolve>& solves, const std::string
                   "levels",
                   "team_levels",
                   "closure_levels",
+                  "rows_read",
                   "dual_updates",
                   "team_dual_updates",
                   "frontier_max",
@@ -290,7 +291,9 @@ void writeProfileCsv(const std::vector<ProfiledSolve>& solves, const std::string
       row.set("n", instance.n).set("range", instance.range).set("seed", instance.seed);
       row.set("algorithm", solve.configuration.algorithm);
       row.set("iteration", static_cast<int64_t>(k)).set("blocks", p.blocks).set("levels", p.levels);
-      row.set("team_levels", p.teamLevels).set("closure_levels", p.closureLevels);
+      row.set("team_levels", p.teamLevels)
+          .set("closure_levels", p.closureLevels)
+          .set("rows_read", p.rowsRead);
       row.set("dual_updates", p.dualUpdates);
       row.set("team_dual_updates", p.teamDualUpdates).set("frontier_max", p.frontierMax);
       row.set("frontier_sum", p.frontierSum).set("reverse_columns", p.reverseColumns).set("paths", p.paths);

@@ -2,7 +2,8 @@
 """Where the device-resident search's time goes, from `bench --search-profile FILE.csv` (one row per
 iteration, solver/lap/hungarian/cuda/search_profile.h): per instance and Hungarian variant (and search
 variant, in the profiles of bench/results/2026-11-25-search-h100, which compared several), the iterations,
-levels (and the share run in team mode; the closure search's block-local levels), dual updates, frontier and
+levels (and the share run in team mode; the closure search's block-local levels and, in the classical
+variant, the rows it read in full), dual updates, frontier and
 path sizes, the device time per level, and block 0's split of the rounds into work, reduction and barrier
 wait. Markdown on stdout.
 
@@ -21,16 +22,16 @@ def main():
             groups[(int(row["n"]), costs, row["algorithm"], row.get("search_variant", ""))].append(row)
     searches = any(key[3] for key in groups)
     print("| n | costs | variant | " + ("search | " if searches else "") + "blocks | iterations | levels | "
-          "team levels | closure levels | dual updates | team updates | mean frontier | paths | mean / max path | "
+          "team levels | closure levels | rows read | dual updates | team updates | mean frontier | paths | mean / max path | "
           "device us per round | work / reduce / barrier |")
-    print("|---" * (16 if searches else 15) + "|")
+    print("|---" * (17 if searches else 16) + "|")
     for key in sorted(groups):
         rows = groups[key]
         total = defaultdict(int)
         for row in rows:
             for name, value in row.items():
-                if name.endswith(("levels", "updates", "_sum", "_ns", "paths", "reverse_columns")):
-                    total[name] += int(value)
+                if name.endswith(("levels", "updates", "_sum", "_ns", "paths", "reverse_columns", "rows_read")):
+                    total[name] += int(value or 0)
         path_max = max(int(r["path_max"]) for r in rows)
         rounds = total["levels"] + total["dual_updates"]
         device_ns = total["forward_ns"] + total["dual_update_ns"] + total["augment_ns"]
@@ -40,7 +41,7 @@ def main():
         search = f"{key[3] or '-'} | " if searches else ""
         print(f"| {key[0]} | {key[1]} | {key[2]} | {search}{rows[0]['blocks']} | {len(rows)} | "
               f"{total['levels']} | {100 * total['team_levels'] / max(1, total['levels']):.0f}% | "
-              f"{total['closure_levels']} | "
+              f"{total['closure_levels']} | {total['rows_read'] or '-'} | "
               f"{total['dual_updates']} | {total['team_dual_updates']} | "
               f"{total['frontier_sum'] / max(1, total['levels']):.1f} | {total['paths']} | "
               f"{total['path_sum'] / max(1, total['reverse_columns']):.1f} / {path_max} | "

@@ -90,7 +90,7 @@ CostMatrix<int64_t> widened(const CostMatrix<int32_t>& costs) {
   return out;
 }
 
-// The same integers as doubles: floating costs full of ties, which the tree variant's closure search
+// The same integers as doubles: floating costs full of ties, which the closure search of both variants
 // (floating costs only) must solve as the level-synchronous search solves the integers.
 CostMatrix<double> asReals(const CostMatrix<int32_t>& costs) {
   CostMatrix<double> out(costs.rows(), costs.cols());

@@ -19,6 +19,14 @@
 // The lists are only a shortcut: an edge missing from them shows as a zero slack when its row is read (and
 // joins the list then), an edge no longer tight is dropped when its row is next expanded, a full list drops
 // new edges. Either way the same columns are reached, a cycle later.
+//
+// The two variants differ where Date & Nagi's do, in where theta comes from. The tree variant keeps each
+// uncovered column's smallest slack over the forest's rows, and its read goes over the joined rows column by
+// column. The classical variant keeps each forest row's smallest slack over the uncovered columns and the
+// column where it lies (the classical dual update's minimum over the uncovered cells, row by row), and its
+// read takes a joined row in full per block. A row's kept minimum is a lower bound once its column is
+// covered: every read also looks at the other forest rows' minima, reads again in the same round the rows
+// whose column was covered (or reached zero slack) since, and offers the rest to the dual update as they are.
 
 #include "solver/lap/hungarian/cuda/search_device.cuh"
 
@@ -26,6 +34,10 @@ namespace ms::lap::gpu {
 
 // Known zero-slack columns per row.
 inline constexpr int32_t kTightEdgesPerRow = 8;
+
+// Classical: a forest row's kept column when its kept minimum is no longer known (see foldReleasedColumns).
+// -1 is a row not read yet, or one without an open column.
+inline constexpr int32_t kReadAgain = -2;
 
 // Counts appended during an augmentation round, one set per parity of the iteration (a set is cleared while
 // the other is in use): live forest rows, columns whose slack is stale, queued rows whose tree lives on.
@@ -59,6 +71,16 @@ struct ClosureView {
   // stop growing the forest from this flag, not from the reverse columns' count: the next cycle's closure may
   // add to the count while a slower block still reads it, and the blocks must all take the same branch.
   int32_t* reverseSeen;
+  // Classical: per forest row, its smallest shifted slack over the uncovered columns when it was last read
+  // (the column: DeviceView::rowMinCol, -1 before the row's first read, or kReadAgain); the cycle whose read
+  // takes the row in full (its minimum is then rewritten, so the other rows' pass leaves it alone); per
+  // parity of the cycle, the rows listed for that read besides the joined ones (n each) and their count; per
+  // row read, the blocks done with its segments. (blockBestCol then holds a row, not a column.)
+  Dual* rowMin;
+  int32_t* readCycle;
+  int32_t* rereadRows;
+  int32_t* rereadCount;
+  uint32_t* segmentsDone;
 };
 
 template <class T>
@@ -148,18 +170,56 @@ __device__ inline V broadcast(V value) {
   return result;
 }
 
+// Classical: forest row i is read in full in cycle `cycle` (listed once).
+template <class T>
+__device__ void listForRead(const DeviceView<T>& d, const ClosureView<T>& c, int32_t i, int32_t cycle) {
+  if (atomicExch(&c.readCycle[i], cycle) == cycle) return;
+  const int32_t parity = cycle % 2;
+  c.rereadRows[static_cast<std::size_t>(parity) * d.n + appendSlot(&c.rereadCount[parity])] = i;
+}
+
+// Block 0, at a dual update: the forest's candidate of block b (its smallest shifted slack the read left
+// open) is at the new total: its column joins. Tree: the candidate is a column, which joins through the row
+// its slack came from. Classical: the candidate is a row, whose kept column joins through it unless the
+// column was covered since; either way the row is read again (`rereads` of them listed).
+template <class T, bool kClassical>
+__device__ void joinAtDualUpdate(const DeviceView<T>& d, const ClosureView<T>& c, int32_t b,
+                                 typename DeviceView<T>::Dual total, int32_t* rows, int32_t* joined,
+                                 int32_t* reverseSeen, int32_t cycle) {
+  if (!d.isZero(c.blockBest[b] - total)) return;
+  if constexpr (kClassical) {
+    const int32_t row = c.blockBestCol[b];
+    const int32_t j = d.rowMinCol[row];
+    if (j >= 0 && loadRelaxed(d.colCover[j]) == 0 &&
+        (d.colAssign[j] == -1 || atomicCAS(&d.colCover[j], 0, 1) == 0)) {
+      addTightEdge(d, c, row, j);
+      joinThrough(d, c, j, row, c.rowRoot[row], total, rows, joined, reverseSeen);
+    }
+    listForRead(d, c, row, cycle);
+  } else {
+    const int32_t j = c.blockBestCol[b];
+    const int32_t pred = d.colPred[j];
+    addTightEdge(d, c, pred, j);
+    joinThrough(d, c, j, pred, c.rowRoot[pred], total, rows, joined, reverseSeen);
+  }
+}
+
 // Block 0: the closure of the `queued` rows already in `rows`, counted in the round's count. After a read
-// that brought no rows (`dualUpdate`), the rows come from the columns a dual update brings to zero slack: the
-// new total is the smallest open slack the read left. Writes the total for the other blocks, or the failure.
-template <class T, bool kProfile>
+// that brought no rows (`dualUpdate`), the rows come from the candidates a dual update brings to zero slack:
+// the new total is the smallest open slack the read left. Writes the total for the other blocks, or the
+// failure. Classical: the rows that joined and the rows to read again are marked for this cycle's read.
+template <class T, bool kProfile, bool kClassical>
 __device__ void closeOverTightEdges(const DeviceView<T>& d, const ClosureView<T>& c,
                                     SearchRounds<T, kProfile>& rounds, int32_t* rows, int32_t queued,
-                                    bool dualUpdate, typename DeviceView<T>::Dual total,
-                                    int32_t* reverseSeen) {
+                                    bool dualUpdate, typename DeviceView<T>::Dual total, int32_t* reverseSeen,
+                                    int32_t cycle) {
   using Dual = typename DeviceView<T>::Dual;
   __shared__ int32_t
       joined;  // rows in `rows` (appends to shared memory are cheaper than to the round's count)
-  if (threadIdx.x == 0) joined = queued;
+  if (threadIdx.x == 0) {
+    joined = queued;
+    if constexpr (kClassical) c.rereadCount[(cycle + 1) % 2] = 0;  // its rows were read a cycle ago
+  }
   if (dualUpdate) {
     Dual smallest = kDualInfinity<Dual>;
     for (int32_t b = static_cast<int32_t>(threadIdx.x); b < static_cast<int32_t>(gridDim.x); b += kBlock)
@@ -169,13 +229,8 @@ __device__ void closeOverTightEdges(const DeviceView<T>& d, const ClosureView<T>
       if (threadIdx.x == 0) *c.failure = kSearchInfeasible;
       return;
     }
-    for (int32_t b = static_cast<int32_t>(threadIdx.x); b < static_cast<int32_t>(gridDim.x); b += kBlock) {
-      const int32_t j = c.blockBestCol[b];
-      if (j < 0 || !d.isZero(c.blockBest[b] - total)) continue;
-      const int32_t pred = d.colPred[j];
-      addTightEdge(d, c, pred, j);
-      joinThrough(d, c, j, pred, c.rowRoot[pred], total, rows, &joined, reverseSeen);
-    }
+    for (int32_t b = static_cast<int32_t>(threadIdx.x); b < static_cast<int32_t>(gridDim.x); b += kBlock)
+      joinAtDualUpdate<T, kClassical>(d, c, b, total, rows, &joined, reverseSeen, cycle);
   }
   if (threadIdx.x == 0) *c.total = total;
   __syncthreads();
@@ -187,6 +242,9 @@ __device__ void closeOverTightEdges(const DeviceView<T>& d, const ClosureView<T>
     rounds.noteClosureLevel();
     __syncthreads();
     head = tail;
+  }
+  if constexpr (kClassical) {
+    for (int32_t k = static_cast<int32_t>(threadIdx.x); k < joined; k += kBlock) c.readCycle[rows[k]] = cycle;
   }
   if (threadIdx.x == 0) atomicAdd(rounds.count(), joined);
 }
@@ -228,6 +286,137 @@ __device__ void readJoinedRows(const DeviceView<T>& d, const ClosureView<T>& c,
   rounds.barrier(kSearchForward);
 }
 
+// Classical: one block reads columns [begin, end) of forest row i. Its uncovered columns at zero slack join
+// through it (an assigned one claimed once, as in the closure) and go to its list. Returns, in thread 0, the
+// smallest open shifted slack and its column. The minimum is taken in a pass of loads alone, which the
+// compiler can overlap; zero slacks, rare on real costs, take a second pass.
+template <class T>
+__device__ SlackAt<typename DeviceView<T>::Dual> readRowSegment(
+    const DeviceView<T>& d, const ClosureView<T>& c, int32_t i, int32_t begin, int32_t end,
+    typename DeviceView<T>::Dual total, int32_t* nextRows, int32_t* rowCount, int32_t* reverseSeen) {
+  using Dual = typename DeviceView<T>::Dual;
+  using Reduce = cub::BlockReduce<SlackAt<Dual>, kBlock>;
+  __shared__ typename Reduce::TempStorage storage;
+  const T* __restrict__ costs = d.row(i);
+  const Dual shift = c.rowJoin[i] - d.rowDual[i];  // shifted slack: cost - column dual + shift
+  const auto slackAt = [&](int32_t j) { return static_cast<Dual>(costs[j]) - d.colDual[j] + shift; };
+  SlackAt<Dual> open{kDualInfinity<Dual>, -1};
+  bool zeroSeen = false;
+#pragma unroll 4
+  for (int32_t j = begin + static_cast<int32_t>(threadIdx.x); j < end; j += kBlock) {
+    const Dual s = slackAt(j);
+    if (d.colCover[j] != 0) continue;
+    if (d.isZero(s - total)) {
+      zeroSeen = true;
+    } else if (s < open.slack) {
+      open = {s, j};
+    }
+  }
+  if (__syncthreads_or(zeroSeen)) {
+    const int32_t root = c.rowRoot[i];
+    for (int32_t j = begin + static_cast<int32_t>(threadIdx.x); j < end; j += kBlock) {
+      if (loadRelaxed(d.colCover[j]) != 0 || !d.isZero(slackAt(j) - total)) continue;
+      addTightEdge(d, c, i, j);
+      if (d.colAssign[j] == -1 || atomicCAS(&d.colCover[j], 0, 1) == 0)
+        joinThrough(d, c, j, i, root, total, nextRows, rowCount, reverseSeen);
+    }
+  }
+  open = Reduce(storage).Reduce(open, smallerSlack<Dual>);
+  __syncthreads();  // the reduction's storage is reused by the block's next segment
+  return open;
+}
+
+// Classical, warp 0 of the block that read the last of the `count` segments of row i (item `first` on):
+// their minima merged into the row's kept minimum. Returns it in thread 0, with the row in place of the
+// column.
+template <class T>
+__device__ SlackAt<typename DeviceView<T>::Dual> mergeRowSegments(const DeviceView<T>& d,
+                                                                  const ClosureView<T>& c, int32_t i,
+                                                                  int64_t first, int32_t count) {
+  using Dual = typename DeviceView<T>::Dual;
+  using Reduce = cub::WarpReduce<SlackAt<Dual>>;
+  __shared__ typename Reduce::TempStorage storage;
+  SlackAt<Dual> best{kDualInfinity<Dual>, -1};
+  for (int32_t s = static_cast<int32_t>(threadIdx.x); s < count; s += 32)
+    best = smallerSlack(best, {d.partialSlack[first + s], d.partialIndex[first + s]});
+  best = Reduce(storage).Reduce(best, smallerSlack<Dual>);
+  if (threadIdx.x == 0) {
+    c.rowMin[i] = best.slack;
+    d.rowMinCol[i] = best.col;
+  }
+  return {best.slack, i};
+}
+
+// Classical, every block: the rows listed for this cycle's read (those that joined, then those listed for a
+// re-read that are still in the forest), each in row segments spread over the grid (rowSegments: about two
+// work items per block); the block done last with a row merges its segments. Then the other forest rows'
+// kept minima, a thread per row, in blocks taken from the grid's end: a row whose column was covered since
+// its read, or whose minimum reached zero slack (its column then joins through it), is listed for the next
+// cycle's read. A kept minimum is a lower bound of the row's current one, so every row offers its own to the
+// dual update. Each block leaves its smallest and that row in blockBest and blockBestCol. Ends the round.
+template <class T, bool kProfile>
+__device__ void readRowsInFull(const DeviceView<T>& d, const ClosureView<T>& c,
+                               SearchRounds<T, kProfile>& rounds, const int32_t* rows, int32_t joined,
+                               typename DeviceView<T>::Dual total, int32_t* nextRows, int32_t* reverseSeen,
+                               int32_t cycle) {
+  using Dual = typename DeviceView<T>::Dual;
+  SlackAt<Dual> open{kDualInfinity<Dual>, -1};  // .col: the row
+  const int32_t* const rereads = c.rereadRows + static_cast<std::size_t>(cycle % 2) * d.n;
+  const int32_t listed = joined + c.rereadCount[cycle % 2];
+  rounds.noteRowsRead(listed);
+  const RowSegments read = rowSegments(d.n, listed);
+  for (int64_t item = blockIdx.x; item < static_cast<int64_t>(listed) * read.count; item += gridDim.x) {
+    const auto k = static_cast<int32_t>(item / read.count);
+    const int32_t i = k < joined ? rows[k] : rereads[k - joined];
+    if (c.readCycle[i] != cycle) continue;  // its tree ended since it was listed
+    const auto begin = static_cast<int32_t>(item % read.count) * read.width;
+    const SlackAt<Dual> found = readRowSegment(d, c, i, begin, min(d.n, begin + read.width), total, nextRows,
+                                               rounds.count(), reverseSeen);
+    if (read.count == 1) {
+      if (threadIdx.x == 0) {
+        c.rowMin[i] = found.slack;
+        d.rowMinCol[i] = found.col;
+        open = smallerSlack(open, {found.slack, i});
+      }
+      continue;
+    }
+    if (threadIdx.x == 0) {
+      d.partialSlack[item] = found.slack;
+      d.partialIndex[item] = found.col;
+    }
+    if (finishedLast(&c.segmentsDone[k], static_cast<uint32_t>(read.count)) && threadIdx.x < 32) {
+      const SlackAt<Dual> row = mergeRowSegments(d, c, i, item - item % read.count, read.count);
+      if (threadIdx.x == 0) open = smallerSlack(open, row);
+    }
+  }
+  const auto block = static_cast<int32_t>(gridDim.x - 1 - blockIdx.x);
+  for (int32_t i = block * kBlock + static_cast<int32_t>(threadIdx.x); i < d.n; i += gridThreads()) {
+    if (d.rowState[i] == kInactive || c.readCycle[i] == cycle) continue;
+    const int32_t j = d.rowMinCol[i];
+    if (j == -1) continue;
+    const Dual kept = c.rowMin[i];
+    open = smallerSlack(open, {kept, i});
+    if (j == kReadAgain || loadRelaxed(d.colCover[j]) != 0) {
+      listForRead(d, c, i, cycle + 1);
+    } else if (d.isZero(kept - total)) {
+      addTightEdge(d, c, i, j);
+      if (d.colAssign[j] == -1 || atomicCAS(&d.colCover[j], 0, 1) == 0)
+        joinThrough(d, c, j, i, c.rowRoot[i], total, nextRows, rounds.count(), reverseSeen);
+      listForRead(d, c, i, cycle + 1);
+    }
+  }
+  rounds.split(kPartWork);
+  using Reduce = cub::BlockReduce<SlackAt<Dual>, kBlock>;
+  __shared__ typename Reduce::TempStorage storage;
+  open = Reduce(storage).Reduce(open, smallerSlack<Dual>);
+  if (threadIdx.x == 0) {
+    c.blockBest[blockIdx.x] = open.slack;
+    c.blockBestCol[blockIdx.x] = open.col;
+  }
+  rounds.split(kPartReduce);
+  rounds.barrier(kSearchForward);
+}
+
 // A vertex leaving the forest: its dual moves by the total theta since it joined. (Row and column k.)
 template <class T>
 __device__ void applyTotal(const DeviceView<T>& d, const ClosureView<T>& c, int32_t k,
@@ -239,7 +428,7 @@ __device__ void applyTotal(const DeviceView<T>& d, const ClosureView<T>& c, int3
 // After the augmentation (rootMark set on the roots of the trees augmented): vertex k of each side leaves the
 // forest if its tree ended. Rows that stay are listed; columns whose smallest slack came from a row that
 // left (and the columns that left) are listed as stale.
-template <class T>
+template <class T, bool kClassical>
 __device__ void leaveEndedTrees(const DeviceView<T>& d, const ClosureView<T>& c, int32_t k,
                                 typename DeviceView<T>::Dual total, int32_t* counts) {
   const bool inForest = d.rowState[k] != kInactive;
@@ -248,6 +437,10 @@ __device__ void leaveEndedTrees(const DeviceView<T>& d, const ClosureView<T>& c,
     d.rowState[k] = kInactive;
     d.rowCover[k] = 1;  // assigned now
     d.rowPred[k] = -1;
+    if constexpr (kClassical) {
+      d.rowMinCol[k] = -1;  // the other rows' pass skips it when it joins again
+      c.readCycle[k] = -1;  // a read it is still listed for skips it
+    }
   } else if (inForest) {
     c.forestRows[appendSlot(&counts[kLiveRows])] = k;
   }
@@ -258,7 +451,7 @@ __device__ void leaveEndedTrees(const DeviceView<T>& d, const ClosureView<T>& c,
       d.colCover[k] = 0;
     }
     d.colPred[k] = -1;
-    d.slack[k] = kDualInfinity<typename DeviceView<T>::Dual>;
+    if constexpr (!kClassical) d.slack[k] = kDualInfinity<typename DeviceView<T>::Dual>;
     c.staleCols[appendSlot(&counts[kStaleCols])] = k;
   }
 }
@@ -283,8 +476,41 @@ __device__ void recomputeColumn(const DeviceView<T>& d, const ClosureView<T>& c,
   __syncthreads();  // the reduction's storage is reused by the block's next column
 }
 
-// Up to `iterationLimit` whole iterations of the tree variant (see searchKernel for what is published).
-template <class T, bool kProfile>
+// Classical, one warp: forest row i stays, and the columns the ended trees released (uncovered again, their
+// duals brought up to date) may offer it less than its kept minimum. The kept minimum is a lower bound over
+// the columns that were uncovered already, so the smaller of the two is exact. It is not when the kept column
+// itself was released (its dual moved) and the released columns offer more: the row is then read again.
+template <class T>
+__device__ void foldReleasedColumns(const DeviceView<T>& d, const ClosureView<T>& c, int32_t i,
+                                    int32_t stale) {
+  using Dual = typename DeviceView<T>::Dual;
+  using Reduce = cub::WarpReduce<SlackAt<Dual>>;
+  __shared__ typename Reduce::TempStorage storage[kBlock / 32];
+  const auto lane = static_cast<int32_t>(threadIdx.x % 32);
+  const Dual shift = c.rowJoin[i] - d.rowDual[i];
+  const int32_t keptCol = d.rowMinCol[i];
+  bool keptReleased = false;
+  SlackAt<Dual> best{kDualInfinity<Dual>, -1};
+  for (int32_t k = lane; k < stale; k += 32) {
+    const int32_t j = c.staleCols[k];
+    keptReleased |= j == keptCol;
+    best = smallerSlack(best, {static_cast<Dual>(d.row(i)[j]) - d.colDual[j] + shift, j});
+  }
+  keptReleased = __any_sync(0xffffffffu, keptReleased);
+  best = Reduce(storage[threadIdx.x / 32]).Reduce(best, smallerSlack<Dual>);
+  if (lane != 0) return;
+  const Dual kept = c.rowMin[i];
+  if (best.slack < kept || (keptReleased && best.slack == kept)) {
+    c.rowMin[i] = best.slack;
+    d.rowMinCol[i] = best.col;
+  } else if (keptReleased) {
+    d.rowMinCol[i] = kReadAgain;
+  }
+}
+
+// Up to `iterationLimit` whole iterations of the tree variant, or of the classical one (kClassical; see
+// searchKernel for what is published).
+template <class T, bool kProfile, bool kClassical>
 __global__ void __launch_bounds__(kBlock)
     closureSearchKernel(DeviceView<T> d, ClosureView<T> c, SearchScalars* scalars, int32_t* rowsA,
                         int32_t* rowsB, int32_t iterationLimit, SearchIterationProfile* profile) {
@@ -299,8 +525,14 @@ __global__ void __launch_bounds__(kBlock)
     startForwardPassAt(d, i, rows, rounds.count());
     c.rowJoin[i] = 0;
     c.rowRoot[i] = i;
+    if constexpr (kClassical) {
+      d.rowMinCol[i] = -1;
+      c.rowMin[i] = kDualInfinity<Dual>;
+      c.readCycle[i] = -1;
+    }
   }
   if (rounds.leader()) {
+    if constexpr (kClassical) c.rereadCount[0] = c.rereadCount[1] = 0;
     d.counters->reverse = 0;
     *c.failure = 0;
     for (int k = 0; k < 2 * kCountsPerParity; ++k) c.counts[k] = 0;
@@ -322,7 +554,10 @@ __global__ void __launch_bounds__(kBlock)
         break;
       }
       int32_t* const reverseSeen = c.reverseSeen + cycle % 2;
-      if (blockIdx.x == 0) closeOverTightEdges(d, c, rounds, rows, queued, dualUpdate, total, reverseSeen);
+      if (blockIdx.x == 0) {
+        closeOverTightEdges<T, kProfile, kClassical>(d, c, rounds, rows, queued, dualUpdate, total,
+                                                     reverseSeen, cycle);
+      }
       rounds.barrier(dualUpdate ? kSearchDualUpdate : kSearchForward);
       if (dualUpdate) {
         ++dualUpdates;
@@ -337,7 +572,11 @@ __global__ void __launch_bounds__(kBlock)
         ++levels;
       }
       if (rounds.leader()) c.reverseSeen[(cycle + 1) % 2] = 0;  // every block has read it, a cycle ago
-      readJoinedRows(d, c, rounds, rows, joined, total, nextRows, reverseSeen);
+      if constexpr (kClassical) {
+        readRowsInFull(d, c, rounds, rows, joined, total, nextRows, reverseSeen, cycle);
+      } else {
+        readJoinedRows(d, c, rounds, rows, joined, total, nextRows, reverseSeen);
+      }
       queued = rounds.lastCount();
       if (loadRelaxed(*reverseSeen) != 0) {  // the rows just queued wait in nextRows
         ++cycle;
@@ -350,7 +589,8 @@ __global__ void __launch_bounds__(kBlock)
     }
     if (failure != 0) break;
 
-    // Reverse pass; augmentation, and the trees augmented leave the forest; the stale columns recomputed.
+    // Reverse pass; augmentation, and the trees augmented leave the forest; the stale columns recomputed
+    // (tree) or the released ones offered to the rows that stay (classical).
     const int32_t reverseCount = loadRelaxed(d.counters->reverse);
     for (int32_t k = gridThread(); k < reverseCount; k += gridThreads()) reverseFrom(d, k, rounds.count());
     if constexpr (kProfile) {  // before the trees that end lose their predecessors
@@ -359,7 +599,8 @@ __global__ void __launch_bounds__(kBlock)
     rounds.barrier(kSearchAugment);
     const int32_t rootCount = rounds.lastCount();
     for (int32_t k = gridThread(); k < rootCount; k += gridThreads()) augmentFrom(d, d.roots[k]);
-    for (int32_t k = gridThread(); k < d.n; k += gridThreads()) leaveEndedTrees(d, c, k, total, counts);
+    for (int32_t k = gridThread(); k < d.n; k += gridThreads())
+      leaveEndedTrees<T, kClassical>(d, c, k, total, counts);
     for (int32_t k = gridThread(); k < queued; k += gridThreads()) {
       const int32_t row = nextRows[k];
       if (d.rootMark[c.rowRoot[row]] == 0) rows[appendSlot(&counts[kSurvivors])] = row;
@@ -368,7 +609,12 @@ __global__ void __launch_bounds__(kBlock)
     rounds.barrier(kSearchAugment);
     const int32_t live = loadRelaxed(counts[kLiveRows]);
     const int32_t stale = loadRelaxed(counts[kStaleCols]);
-    for (int32_t k = blockIdx.x; k < stale; k += gridDim.x) recomputeColumn(d, c, c.staleCols[k], live);
+    if constexpr (kClassical) {
+      for (int32_t k = gridThread() / 32; k < live; k += gridThreads() / 32)
+        foldReleasedColumns(d, c, c.forestRows[k], stale);
+    } else {
+      for (int32_t k = blockIdx.x; k < stale; k += gridDim.x) recomputeColumn(d, c, c.staleCols[k], live);
+    }
     for (int32_t k = gridThread(); k < rootCount; k += gridThreads()) d.rootMark[d.roots[k]] = 0;
     if (rounds.leader()) {
       d.counters->reverse = 0;

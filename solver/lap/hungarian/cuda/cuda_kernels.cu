@@ -183,15 +183,15 @@ int32_t rowsPerChunk(int32_t rows, int32_t n, int multiprocessors) {
   return gpu::rowsPerChunk(rows, std::max(1, ceilDiv(n, kBlock)), int64_t{multiprocessors} * (2048 / kBlock));
 }
 
-// The tree variant searches by closures over zero-slack edges on floating costs (closure_search_device.cuh),
+// Both variants search by closures over zero-slack edges on floating costs (closure_search_device.cuh),
 // level by level on integer costs, where ties make the equality graph wide (search_device.cuh).
 template <class T>
 constexpr bool kClosureSearch = std::is_floating_point_v<T>;
 
 // Whether a kernel set runs the closure search (a slice runs no device-resident search at all).
 template <class T>
-bool runsClosureSearch(HungarianVariant variant, bool sliced) {
-  return kClosureSearch<T> && variant == HungarianVariant::Tree && !sliced;
+bool runsClosureSearch(bool sliced) {
+  return kClosureSearch<T> && !sliced;
 }
 
 template <class T>
@@ -204,11 +204,11 @@ const void* searchKernelOf(HungarianVariant variant, bool profile) {
   const bool tree = variant == HungarianVariant::Tree;
   if constexpr (kClosureSearch<T>) {
     if (tree) {
-      return reinterpret_cast<const void*>(profile ? gpu::closureSearchKernel<T, true>
-                                                   : gpu::closureSearchKernel<T, false>);
+      return reinterpret_cast<const void*>(profile ? gpu::closureSearchKernel<T, true, false>
+                                                   : gpu::closureSearchKernel<T, false, false>);
     }
-    return reinterpret_cast<const void*>(profile ? gpu::searchKernel<T, true, true>
-                                                 : gpu::searchKernel<T, true, false>);
+    return reinterpret_cast<const void*>(profile ? gpu::closureSearchKernel<T, true, true>
+                                                 : gpu::closureSearchKernel<T, false, true>);
   } else {
     if (!profile) {
       return reinterpret_cast<const void*>(tree ? gpu::searchKernel<T, false, false>
@@ -240,11 +240,12 @@ void CudaKernels<T>::allocate() {
   // Tree: the row chunks' partial column minima; classical: the row segments' minima of a dual update.
   const double partialBytes =
       partials ? static_cast<double>(kMaxChunks) * n * (sizeof(Dual) + sizeof(int32_t)) : 0;
-  const bool closure = runsClosureSearch<T>(variant_, sliced_);
-  // The closure search: the zero-slack lists and counts, roots, forest rows, stale columns and the join
-  // totals; the blocks' minima are O(grid).
+  const bool closure = runsClosureSearch<T>(sliced_);
+  // The closure search: the zero-slack lists and counts, roots, forest rows, stale columns, the rows' read
+  // cycles, re-read lists and segment counts, the join totals and the rows' minima; the blocks' minima are
+  // O(grid).
   const double closureBytes = closure ? n * (gpu::kTightEdgesPerRow * (sizeof(int32_t) + sizeof(T)) +
-                                             4.0 * sizeof(int32_t) + 2.0 * sizeof(Dual))
+                                             8.0 * sizeof(int32_t) + 3.0 * sizeof(Dual))
                                       : 0;
   const double workBytes = n * (3.0 * sizeof(Dual) + kIntArrayCount * sizeof(int32_t) + sizeof(long long)) +
                            4.0 * tiles + 2.0 * dev.bitWords * sizeof(unsigned long long) + closureBytes;
@@ -379,8 +380,8 @@ void CudaKernels<T>::allocate() {
     const auto blocks = static_cast<std::size_t>(std::max(dev.searchBlocks[0], dev.searchBlocks[1]));
     const std::size_t listInts = n * gpu::kTightEdgesPerRow;
     dev.closureInts =
-        gpu::DeviceArray<int32_t>(listInts + 4 * n + blocks + 1 + 2 * gpu::kCountsPerParity + 2);
-    dev.closureDuals = gpu::DeviceArray<Dual>(2 * n + blocks + 1);
+        gpu::DeviceArray<int32_t>(listInts + 8 * n + blocks + 1 + 2 * gpu::kCountsPerParity + 2 + 2);
+    dev.closureDuals = gpu::DeviceArray<Dual>(3 * n + blocks + 1);
     dev.closureCosts = gpu::DeviceArray<T>(listInts);
     gpu::ClosureView<T>& c = dev.closure;
     c.tightCols = dev.closureInts.get();
@@ -393,11 +394,17 @@ void CudaKernels<T>::allocate() {
     c.failure = c.blockBestCol + blocks;
     c.counts = c.failure + 1;
     c.reverseSeen = c.counts + 2 * gpu::kCountsPerParity;
+    c.readCycle = c.reverseSeen + 2;
+    c.rereadRows = c.readCycle + n;
+    c.rereadCount = c.rereadRows + 2 * n;
+    c.segmentsDone = reinterpret_cast<uint32_t*>(c.rereadCount + 2);
     c.rowJoin = dev.closureDuals.get();
     c.colJoin = c.rowJoin + n;
     c.blockBest = c.colJoin + n;
     c.total = c.blockBest + blocks;
+    c.rowMin = c.total + 1;
     gpu::checkCuda(cudaMemsetAsync(c.tightCount, 0, n * sizeof(int32_t), stream), "cudaMemset");
+    gpu::checkCuda(cudaMemsetAsync(c.segmentsDone, 0, n * sizeof(uint32_t), stream), "cudaMemset");
   }
 
   if constexpr (std::is_floating_point_v<T>) {
@@ -556,7 +563,8 @@ SearchSummary CudaKernels<T>::searchIterations(bool zerosStale, int32_t iteratio
     throw SolveError("CUDA backend: the search kernel cannot be resident on this device");
   // The classical variant's zero-slack lists, when a dual update left them stale (the first ones of a solve:
   // every row); the dual updates inside the search keep them up to date themselves.
-  if (zerosStale) compressZeroSlack();
+  const bool closure = runsClosureSearch<T>(sliced_);
+  if (zerosStale && !closure) compressZeroSlack();  // the closure search keeps lists of its own
   int32_t* frontierA = dev.frontier[0];
   int32_t* frontierB = dev.frontier[1];
   gpu::SearchScalars* scalars = dev.searchScalars.get();
@@ -569,7 +577,6 @@ SearchSummary CudaKernels<T>::searchIterations(bool zerosStale, int32_t iteratio
   void* arguments[] = {&dev.view, &scalars, &frontierA, &frontierB, &iterationLimit, &records};
   void* closureArguments[] = {&dev.view,  &dev.closure,    &scalars, &frontierA,
                               &frontierB, &iterationLimit, &records};
-  const bool closure = runsClosureSearch<T>(variant_, sliced_);
   gpu::checkCuda(
       cudaLaunchCooperativeKernel(searchKernelOf<T>(variant_, profile), dim3(dev.searchBlocks[profile]),
                                   dim3(kBlock), closure ? closureArguments : arguments, 0, dev.stream()),
@@ -594,7 +601,7 @@ SearchSummary CudaKernels<T>::searchIterations(bool zerosStale, int32_t iteratio
   summary.paths = out.searchPaths;
   summary.levels = out.searchLevels;
   summary.dualUpdates = out.searchDualUpdates;
-  summary.rowsScanned = out.searchRowsScanned + (zerosStale ? rowsScanned_ : 0);
+  summary.rowsScanned = out.searchRowsScanned + (zerosStale && !closure ? rowsScanned_ : 0);
   summary.infeasible = out.searchFailure == gpu::kSearchInfeasible;
   for (int kind = 0; kind < static_cast<int>(SearchPhaseKind::Count); ++kind)
     summary.nanoseconds[kind] = out.searchNs[kind];

@@ -138,6 +138,9 @@ class SearchRounds {
   __device__ void noteClosureLevel() {
     if (kProfile && leader()) ++profile_[profiled_].closureLevels;
   }
+  __device__ void noteRowsRead(int32_t rows) {
+    if (kProfile && leader()) profile_[profiled_].rowsRead += rows;
+  }
   __device__ void noteDualUpdate(bool team) {
     if (!kProfile || !leader()) return;
     SearchIterationProfile& r = profile_[profiled_];

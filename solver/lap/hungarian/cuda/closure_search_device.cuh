@@ -71,12 +71,18 @@ struct ClosureView {
   // stop growing the forest from this flag, not from the reverse columns' count: the next cycle's closure may
   // add to the count while a slower block still reads it, and the blocks must all take the same branch.
   int32_t* reverseSeen;
-  // Classical: per forest row, its smallest shifted slack over the uncovered columns when it was last read
-  // (the column: DeviceView::rowMinCol, -1 before the row's first read, or kReadAgain); the cycle whose read
-  // takes the row in full (its minimum is then rewritten, so the other rows' pass leaves it alone); per
-  // parity of the cycle, the rows listed for that read besides the joined ones (n each) and their count; per
-  // row read, the blocks done with its segments. (blockBestCol then holds a row, not a column.)
-  Dual* rowMin;
+};
+
+// What the classical variant's closure search keeps besides ClosureView's arrays (a separate kernel
+// parameter, so that the tree variant's kernel is compiled as before it existed). Per forest row: its
+// smallest shifted slack over the uncovered columns when it was last read (the column: DeviceView::rowMinCol,
+// -1 before the row's first read, or kReadAgain), and the cycle whose read takes it in full (its minimum is
+// then rewritten, so the other rows' pass leaves it alone). Per parity of the cycle, the rows listed for that
+// read besides the joined ones (n each) and their count. Per row read, the blocks done with its segments.
+// (ClosureView's blockBestCol then holds a row, not a column.)
+template <class T>
+struct RowMinimaView {
+  DualOf<T>* rowMin;
   int32_t* readCycle;
   int32_t* rereadRows;
   int32_t* rereadCount;
@@ -172,36 +178,27 @@ __device__ inline V broadcast(V value) {
 
 // Classical: forest row i is read in full in cycle `cycle` (listed once).
 template <class T>
-__device__ void listForRead(const DeviceView<T>& d, const ClosureView<T>& c, int32_t i, int32_t cycle) {
-  if (atomicExch(&c.readCycle[i], cycle) == cycle) return;
+__device__ void listForRead(const DeviceView<T>& d, const RowMinimaView<T>& m, int32_t i, int32_t cycle) {
+  if (atomicExch(&m.readCycle[i], cycle) == cycle) return;
   const int32_t parity = cycle % 2;
-  c.rereadRows[static_cast<std::size_t>(parity) * d.n + appendSlot(&c.rereadCount[parity])] = i;
+  m.rereadRows[static_cast<std::size_t>(parity) * d.n + appendSlot(&m.rereadCount[parity])] = i;
 }
 
-// Block 0, at a dual update: the forest's candidate of block b (its smallest shifted slack the read left
-// open) is at the new total: its column joins. Tree: the candidate is a column, which joins through the row
-// its slack came from. Classical: the candidate is a row, whose kept column joins through it unless the
-// column was covered since; either way the row is read again (`rereads` of them listed).
-template <class T, bool kClassical>
-__device__ void joinAtDualUpdate(const DeviceView<T>& d, const ClosureView<T>& c, int32_t b,
-                                 typename DeviceView<T>::Dual total, int32_t* rows, int32_t* joined,
-                                 int32_t* reverseSeen, int32_t cycle) {
+// Classical, block 0 at a dual update: block b's candidate row is at the new total, so its kept column joins
+// through it unless the column was covered since; either way the row is read again.
+template <class T>
+__device__ void joinRowAtDualUpdate(const DeviceView<T>& d, const ClosureView<T>& c,
+                                    const RowMinimaView<T>& m, int32_t b, typename DeviceView<T>::Dual total,
+                                    int32_t* rows, int32_t* joined, int32_t* reverseSeen, int32_t cycle) {
   if (!d.isZero(c.blockBest[b] - total)) return;
-  if constexpr (kClassical) {
-    const int32_t row = c.blockBestCol[b];
-    const int32_t j = d.rowMinCol[row];
-    if (j >= 0 && loadRelaxed(d.colCover[j]) == 0 &&
-        (d.colAssign[j] == -1 || atomicCAS(&d.colCover[j], 0, 1) == 0)) {
-      addTightEdge(d, c, row, j);
-      joinThrough(d, c, j, row, c.rowRoot[row], total, rows, joined, reverseSeen);
-    }
-    listForRead(d, c, row, cycle);
-  } else {
-    const int32_t j = c.blockBestCol[b];
-    const int32_t pred = d.colPred[j];
-    addTightEdge(d, c, pred, j);
-    joinThrough(d, c, j, pred, c.rowRoot[pred], total, rows, joined, reverseSeen);
+  const int32_t row = c.blockBestCol[b];
+  const int32_t j = d.rowMinCol[row];
+  if (j >= 0 && loadRelaxed(d.colCover[j]) == 0 &&
+      (d.colAssign[j] == -1 || atomicCAS(&d.colCover[j], 0, 1) == 0)) {
+    addTightEdge(d, c, row, j);
+    joinThrough(d, c, j, row, c.rowRoot[row], total, rows, joined, reverseSeen);
   }
+  listForRead(d, m, row, cycle);
 }
 
 // Block 0: the closure of the `queued` rows already in `rows`, counted in the round's count. After a read
@@ -210,15 +207,15 @@ __device__ void joinAtDualUpdate(const DeviceView<T>& d, const ClosureView<T>& c
 // failure. Classical: the rows that joined and the rows to read again are marked for this cycle's read.
 template <class T, bool kProfile, bool kClassical>
 __device__ void closeOverTightEdges(const DeviceView<T>& d, const ClosureView<T>& c,
-                                    SearchRounds<T, kProfile>& rounds, int32_t* rows, int32_t queued,
-                                    bool dualUpdate, typename DeviceView<T>::Dual total, int32_t* reverseSeen,
-                                    int32_t cycle) {
+                                    const RowMinimaView<T>& m, SearchRounds<T, kProfile>& rounds,
+                                    int32_t* rows, int32_t queued, bool dualUpdate,
+                                    typename DeviceView<T>::Dual total, int32_t* reverseSeen, int32_t cycle) {
   using Dual = typename DeviceView<T>::Dual;
   __shared__ int32_t
       joined;  // rows in `rows` (appends to shared memory are cheaper than to the round's count)
   if (threadIdx.x == 0) {
     joined = queued;
-    if constexpr (kClassical) c.rereadCount[(cycle + 1) % 2] = 0;  // its rows were read a cycle ago
+    if constexpr (kClassical) m.rereadCount[(cycle + 1) % 2] = 0;  // its rows were read a cycle ago
   }
   if (dualUpdate) {
     Dual smallest = kDualInfinity<Dual>;
@@ -229,8 +226,17 @@ __device__ void closeOverTightEdges(const DeviceView<T>& d, const ClosureView<T>
       if (threadIdx.x == 0) *c.failure = kSearchInfeasible;
       return;
     }
-    for (int32_t b = static_cast<int32_t>(threadIdx.x); b < static_cast<int32_t>(gridDim.x); b += kBlock)
-      joinAtDualUpdate<T, kClassical>(d, c, b, total, rows, &joined, reverseSeen, cycle);
+    for (int32_t b = static_cast<int32_t>(threadIdx.x); b < static_cast<int32_t>(gridDim.x); b += kBlock) {
+      if constexpr (kClassical) {
+        joinRowAtDualUpdate(d, c, m, b, total, rows, &joined, reverseSeen, cycle);
+      } else {  // block b's candidate column joins through the row its slack came from
+        const int32_t j = c.blockBestCol[b];
+        if (j < 0 || !d.isZero(c.blockBest[b] - total)) continue;
+        const int32_t pred = d.colPred[j];
+        addTightEdge(d, c, pred, j);
+        joinThrough(d, c, j, pred, c.rowRoot[pred], total, rows, &joined, reverseSeen);
+      }
+    }
   }
   if (threadIdx.x == 0) *c.total = total;
   __syncthreads();
@@ -244,7 +250,7 @@ __device__ void closeOverTightEdges(const DeviceView<T>& d, const ClosureView<T>
     head = tail;
   }
   if constexpr (kClassical) {
-    for (int32_t k = static_cast<int32_t>(threadIdx.x); k < joined; k += kBlock) c.readCycle[rows[k]] = cycle;
+    for (int32_t k = static_cast<int32_t>(threadIdx.x); k < joined; k += kBlock) m.readCycle[rows[k]] = cycle;
   }
   if (threadIdx.x == 0) atomicAdd(rounds.count(), joined);
 }
@@ -331,7 +337,7 @@ __device__ SlackAt<typename DeviceView<T>::Dual> readRowSegment(
 // column.
 template <class T>
 __device__ SlackAt<typename DeviceView<T>::Dual> mergeRowSegments(const DeviceView<T>& d,
-                                                                  const ClosureView<T>& c, int32_t i,
+                                                                  const RowMinimaView<T>& m, int32_t i,
                                                                   int64_t first, int32_t count) {
   using Dual = typename DeviceView<T>::Dual;
   using Reduce = cub::WarpReduce<SlackAt<Dual>>;
@@ -341,7 +347,7 @@ __device__ SlackAt<typename DeviceView<T>::Dual> mergeRowSegments(const DeviceVi
     best = smallerSlack(best, {d.partialSlack[first + s], d.partialIndex[first + s]});
   best = Reduce(storage).Reduce(best, smallerSlack<Dual>);
   if (threadIdx.x == 0) {
-    c.rowMin[i] = best.slack;
+    m.rowMin[i] = best.slack;
     d.rowMinCol[i] = best.col;
   }
   return {best.slack, i};
@@ -355,26 +361,26 @@ __device__ SlackAt<typename DeviceView<T>::Dual> mergeRowSegments(const DeviceVi
 // cycle's read. A kept minimum is a lower bound of the row's current one, so every row offers its own to the
 // dual update. Each block leaves its smallest and that row in blockBest and blockBestCol. Ends the round.
 template <class T, bool kProfile>
-__device__ void readRowsInFull(const DeviceView<T>& d, const ClosureView<T>& c,
+__device__ void readRowsInFull(const DeviceView<T>& d, const ClosureView<T>& c, const RowMinimaView<T>& m,
                                SearchRounds<T, kProfile>& rounds, const int32_t* rows, int32_t joined,
                                typename DeviceView<T>::Dual total, int32_t* nextRows, int32_t* reverseSeen,
                                int32_t cycle) {
   using Dual = typename DeviceView<T>::Dual;
   SlackAt<Dual> open{kDualInfinity<Dual>, -1};  // .col: the row
-  const int32_t* const rereads = c.rereadRows + static_cast<std::size_t>(cycle % 2) * d.n;
-  const int32_t listed = joined + c.rereadCount[cycle % 2];
+  const int32_t* const rereads = m.rereadRows + static_cast<std::size_t>(cycle % 2) * d.n;
+  const int32_t listed = joined + m.rereadCount[cycle % 2];
   rounds.noteRowsRead(listed);
   const RowSegments read = rowSegments(d.n, listed);
   for (int64_t item = blockIdx.x; item < static_cast<int64_t>(listed) * read.count; item += gridDim.x) {
     const auto k = static_cast<int32_t>(item / read.count);
     const int32_t i = k < joined ? rows[k] : rereads[k - joined];
-    if (c.readCycle[i] != cycle) continue;  // its tree ended since it was listed
+    if (m.readCycle[i] != cycle) continue;  // its tree ended since it was listed
     const auto begin = static_cast<int32_t>(item % read.count) * read.width;
     const SlackAt<Dual> found = readRowSegment(d, c, i, begin, min(d.n, begin + read.width), total, nextRows,
                                                rounds.count(), reverseSeen);
     if (read.count == 1) {
       if (threadIdx.x == 0) {
-        c.rowMin[i] = found.slack;
+        m.rowMin[i] = found.slack;
         d.rowMinCol[i] = found.col;
         open = smallerSlack(open, {found.slack, i});
       }
@@ -384,25 +390,25 @@ __device__ void readRowsInFull(const DeviceView<T>& d, const ClosureView<T>& c,
       d.partialSlack[item] = found.slack;
       d.partialIndex[item] = found.col;
     }
-    if (finishedLast(&c.segmentsDone[k], static_cast<uint32_t>(read.count)) && threadIdx.x < 32) {
-      const SlackAt<Dual> row = mergeRowSegments(d, c, i, item - item % read.count, read.count);
+    if (finishedLast(&m.segmentsDone[k], static_cast<uint32_t>(read.count)) && threadIdx.x < 32) {
+      const SlackAt<Dual> row = mergeRowSegments(d, m, i, item - item % read.count, read.count);
       if (threadIdx.x == 0) open = smallerSlack(open, row);
     }
   }
   const auto block = static_cast<int32_t>(gridDim.x - 1 - blockIdx.x);
   for (int32_t i = block * kBlock + static_cast<int32_t>(threadIdx.x); i < d.n; i += gridThreads()) {
-    if (d.rowState[i] == kInactive || c.readCycle[i] == cycle) continue;
+    if (d.rowState[i] == kInactive || m.readCycle[i] == cycle) continue;
     const int32_t j = d.rowMinCol[i];
     if (j == -1) continue;
-    const Dual kept = c.rowMin[i];
+    const Dual kept = m.rowMin[i];
     open = smallerSlack(open, {kept, i});
     if (j == kReadAgain || loadRelaxed(d.colCover[j]) != 0) {
-      listForRead(d, c, i, cycle + 1);
+      listForRead(d, m, i, cycle + 1);
     } else if (d.isZero(kept - total)) {
       addTightEdge(d, c, i, j);
       if (d.colAssign[j] == -1 || atomicCAS(&d.colCover[j], 0, 1) == 0)
         joinThrough(d, c, j, i, c.rowRoot[i], total, nextRows, rounds.count(), reverseSeen);
-      listForRead(d, c, i, cycle + 1);
+      listForRead(d, m, i, cycle + 1);
     }
   }
   rounds.split(kPartWork);
@@ -429,8 +435,8 @@ __device__ void applyTotal(const DeviceView<T>& d, const ClosureView<T>& c, int3
 // forest if its tree ended. Rows that stay are listed; columns whose smallest slack came from a row that
 // left (and the columns that left) are listed as stale.
 template <class T, bool kClassical>
-__device__ void leaveEndedTrees(const DeviceView<T>& d, const ClosureView<T>& c, int32_t k,
-                                typename DeviceView<T>::Dual total, int32_t* counts) {
+__device__ void leaveEndedTrees(const DeviceView<T>& d, const ClosureView<T>& c, const RowMinimaView<T>& m,
+                                int32_t k, typename DeviceView<T>::Dual total, int32_t* counts) {
   const bool inForest = d.rowState[k] != kInactive;
   if (inForest && d.rootMark[c.rowRoot[k]] != 0) {
     d.rowDual[k] += total - c.rowJoin[k];
@@ -439,7 +445,7 @@ __device__ void leaveEndedTrees(const DeviceView<T>& d, const ClosureView<T>& c,
     d.rowPred[k] = -1;
     if constexpr (kClassical) {
       d.rowMinCol[k] = -1;  // the other rows' pass skips it when it joins again
-      c.readCycle[k] = -1;  // a read it is still listed for skips it
+      m.readCycle[k] = -1;  // a read it is still listed for skips it
     }
   } else if (inForest) {
     c.forestRows[appendSlot(&counts[kLiveRows])] = k;
@@ -481,8 +487,8 @@ __device__ void recomputeColumn(const DeviceView<T>& d, const ClosureView<T>& c,
 // the columns that were uncovered already, so the smaller of the two is exact. It is not when the kept column
 // itself was released (its dual moved) and the released columns offer more: the row is then read again.
 template <class T>
-__device__ void foldReleasedColumns(const DeviceView<T>& d, const ClosureView<T>& c, int32_t i,
-                                    int32_t stale) {
+__device__ void foldReleasedColumns(const DeviceView<T>& d, const ClosureView<T>& c,
+                                    const RowMinimaView<T>& m, int32_t i, int32_t stale) {
   using Dual = typename DeviceView<T>::Dual;
   using Reduce = cub::WarpReduce<SlackAt<Dual>>;
   __shared__ typename Reduce::TempStorage storage[kBlock / 32];
@@ -499,9 +505,9 @@ __device__ void foldReleasedColumns(const DeviceView<T>& d, const ClosureView<T>
   keptReleased = __any_sync(0xffffffffu, keptReleased);
   best = Reduce(storage[threadIdx.x / 32]).Reduce(best, smallerSlack<Dual>);
   if (lane != 0) return;
-  const Dual kept = c.rowMin[i];
+  const Dual kept = m.rowMin[i];
   if (best.slack < kept || (keptReleased && best.slack == kept)) {
-    c.rowMin[i] = best.slack;
+    m.rowMin[i] = best.slack;
     d.rowMinCol[i] = best.col;
   } else if (keptReleased) {
     d.rowMinCol[i] = kReadAgain;
@@ -512,8 +518,9 @@ __device__ void foldReleasedColumns(const DeviceView<T>& d, const ClosureView<T>
 // searchKernel for what is published).
 template <class T, bool kProfile, bool kClassical>
 __global__ void __launch_bounds__(kBlock)
-    closureSearchKernel(DeviceView<T> d, ClosureView<T> c, SearchScalars* scalars, int32_t* rowsA,
-                        int32_t* rowsB, int32_t iterationLimit, SearchIterationProfile* profile) {
+    closureSearchKernel(DeviceView<T> d, ClosureView<T> c, RowMinimaView<T> m, SearchScalars* scalars,
+                        int32_t* rowsA, int32_t* rowsB, int32_t iterationLimit,
+                        SearchIterationProfile* profile) {
   using Dual = typename DeviceView<T>::Dual;
   SearchRounds<T, kProfile> rounds(d, scalars, profile);
   int32_t* rows = rowsA;      // the rows of the current closure and read
@@ -527,12 +534,12 @@ __global__ void __launch_bounds__(kBlock)
     c.rowRoot[i] = i;
     if constexpr (kClassical) {
       d.rowMinCol[i] = -1;
-      c.rowMin[i] = kDualInfinity<Dual>;
-      c.readCycle[i] = -1;
+      m.rowMin[i] = kDualInfinity<Dual>;
+      m.readCycle[i] = -1;
     }
   }
   if (rounds.leader()) {
-    if constexpr (kClassical) c.rereadCount[0] = c.rereadCount[1] = 0;
+    if constexpr (kClassical) m.rereadCount[0] = m.rereadCount[1] = 0;
     d.counters->reverse = 0;
     *c.failure = 0;
     for (int k = 0; k < 2 * kCountsPerParity; ++k) c.counts[k] = 0;
@@ -555,7 +562,7 @@ __global__ void __launch_bounds__(kBlock)
       }
       int32_t* const reverseSeen = c.reverseSeen + cycle % 2;
       if (blockIdx.x == 0) {
-        closeOverTightEdges<T, kProfile, kClassical>(d, c, rounds, rows, queued, dualUpdate, total,
+        closeOverTightEdges<T, kProfile, kClassical>(d, c, m, rounds, rows, queued, dualUpdate, total,
                                                      reverseSeen, cycle);
       }
       rounds.barrier(dualUpdate ? kSearchDualUpdate : kSearchForward);
@@ -573,7 +580,7 @@ __global__ void __launch_bounds__(kBlock)
       }
       if (rounds.leader()) c.reverseSeen[(cycle + 1) % 2] = 0;  // every block has read it, a cycle ago
       if constexpr (kClassical) {
-        readRowsInFull(d, c, rounds, rows, joined, total, nextRows, reverseSeen, cycle);
+        readRowsInFull(d, c, m, rounds, rows, joined, total, nextRows, reverseSeen, cycle);
       } else {
         readJoinedRows(d, c, rounds, rows, joined, total, nextRows, reverseSeen);
       }
@@ -600,7 +607,7 @@ __global__ void __launch_bounds__(kBlock)
     const int32_t rootCount = rounds.lastCount();
     for (int32_t k = gridThread(); k < rootCount; k += gridThreads()) augmentFrom(d, d.roots[k]);
     for (int32_t k = gridThread(); k < d.n; k += gridThreads())
-      leaveEndedTrees<T, kClassical>(d, c, k, total, counts);
+      leaveEndedTrees<T, kClassical>(d, c, m, k, total, counts);
     for (int32_t k = gridThread(); k < queued; k += gridThreads()) {
       const int32_t row = nextRows[k];
       if (d.rootMark[c.rowRoot[row]] == 0) rows[appendSlot(&counts[kSurvivors])] = row;
@@ -611,7 +618,7 @@ __global__ void __launch_bounds__(kBlock)
     const int32_t stale = loadRelaxed(counts[kStaleCols]);
     if constexpr (kClassical) {
       for (int32_t k = gridThread() / 32; k < live; k += gridThreads() / 32)
-        foldReleasedColumns(d, c, c.forestRows[k], stale);
+        foldReleasedColumns(d, c, m, c.forestRows[k], stale);
     } else {
       for (int32_t k = blockIdx.x; k < stale; k += gridDim.x) recomputeColumn(d, c, c.staleCols[k], live);
     }

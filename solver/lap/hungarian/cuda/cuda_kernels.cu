@@ -95,12 +95,13 @@ struct CudaKernels<T>::Device {
   gpu::DeviceArray<int32_t> zeroCols;
   gpu::DeviceArray<gpu::SearchScalars> searchScalars;
   int searchBlocks[2] = {};  // resident blocks of the cooperative search kernel: [profiled]
-  // The tree variant's closure search on floating costs (closure_search_device.cuh): its zero-slack lists and
+  // The closure search on floating costs (closure_search_device.cuh): its zero-slack lists and
   // counts, the blocks' argmin columns and the failure; the join totals, the blocks' minima and the total.
   gpu::DeviceArray<int32_t> closureInts;
   gpu::DeviceArray<Dual> closureDuals;
   gpu::DeviceArray<T> closureCosts;
   gpu::ClosureView<T> closure{};
+  gpu::RowMinimaView<T> rowMinima{};                       // the classical variant's
   gpu::DeviceArray<SearchIterationProfile> searchProfile;  // made at the first profiled search
   // Distributed exchange: the frontier's bit sets, and the host copy of whatever the ranks combine.
   gpu::DeviceArray<unsigned long long> exchangeBits;
@@ -394,17 +395,18 @@ void CudaKernels<T>::allocate() {
     c.failure = c.blockBestCol + blocks;
     c.counts = c.failure + 1;
     c.reverseSeen = c.counts + 2 * gpu::kCountsPerParity;
-    c.readCycle = c.reverseSeen + 2;
-    c.rereadRows = c.readCycle + n;
-    c.rereadCount = c.rereadRows + 2 * n;
-    c.segmentsDone = reinterpret_cast<uint32_t*>(c.rereadCount + 2);
+    gpu::RowMinimaView<T>& m = dev.rowMinima;
+    m.readCycle = c.reverseSeen + 2;
+    m.rereadRows = m.readCycle + n;
+    m.rereadCount = m.rereadRows + 2 * n;
+    m.segmentsDone = reinterpret_cast<uint32_t*>(m.rereadCount + 2);
     c.rowJoin = dev.closureDuals.get();
     c.colJoin = c.rowJoin + n;
     c.blockBest = c.colJoin + n;
     c.total = c.blockBest + blocks;
-    c.rowMin = c.total + 1;
+    m.rowMin = c.total + 1;
     gpu::checkCuda(cudaMemsetAsync(c.tightCount, 0, n * sizeof(int32_t), stream), "cudaMemset");
-    gpu::checkCuda(cudaMemsetAsync(c.segmentsDone, 0, n * sizeof(uint32_t), stream), "cudaMemset");
+    gpu::checkCuda(cudaMemsetAsync(m.segmentsDone, 0, n * sizeof(uint32_t), stream), "cudaMemset");
   }
 
   if constexpr (std::is_floating_point_v<T>) {
@@ -575,8 +577,8 @@ SearchSummary CudaKernels<T>::searchIterations(bool zerosStale, int32_t iteratio
     records = dev.searchProfile.get();
   }
   void* arguments[] = {&dev.view, &scalars, &frontierA, &frontierB, &iterationLimit, &records};
-  void* closureArguments[] = {&dev.view,  &dev.closure,    &scalars, &frontierA,
-                              &frontierB, &iterationLimit, &records};
+  void* closureArguments[] = {&dev.view,  &dev.closure, &dev.rowMinima,  &scalars,
+                              &frontierA, &frontierB,   &iterationLimit, &records};
   gpu::checkCuda(
       cudaLaunchCooperativeKernel(searchKernelOf<T>(variant_, profile), dim3(dev.searchBlocks[profile]),
                                   dim3(kBlock), closure ? closureArguments : arguments, 0, dev.stream()),

@@ -16,7 +16,8 @@ std::unique_ptr<LapSolver<T>> makeCudaHungarian(const CostMatrix<T>& costs, cons
   if (!device.usable) throw SolveError("CUDA backend unavailable: " + device.reason);
   const bool classical = options.algorithm == LapAlgorithm::Classical;
   CudaKernels<T> kernels(costs.data(), costs.rows(),
-                         classical ? HungarianVariant::Classical : HungarianVariant::Tree);
+                         classical ? HungarianVariant::Classical : HungarianVariant::Tree,
+                         options.granularity == Granularity::Search);
   if (classical) {
     return std::make_unique<Hungarian<CudaKernels<T>, true>>("classical/cuda", std::move(kernels),
                                                              options.granularity);

@@ -116,10 +116,11 @@ struct CudaKernels<T>::Device {
 };
 
 template <CostType T>
-CudaKernels<T>::CudaKernels(const T* hostCosts, int32_t n, HungarianVariant variant)
+CudaKernels<T>::CudaKernels(const T* hostCosts, int32_t n, HungarianVariant variant, bool searchOnly)
     : hostCosts_(hostCosts),
       n_(n),
       variant_(variant),
+      searchOnly_(searchOnly),
       slice_(MatrixSlice::whole(n)),
       device_(std::make_unique<Device>()) {}
 
@@ -234,14 +235,17 @@ void CudaKernels<T>::allocate() {
   const bool partials = !classical || !sliced_;
   dev.bitWords = sliced_ ? ceilDiv(n_, 64) : 0;
 
+  const bool closure = runsClosureSearch<T>(sliced_);
+  // The classical variant's zero-slack lists serve its phase-by-phase steps and its level-synchronous search.
+  const bool zeroLists = classical && !(closure && searchOnly_);
+
   // Estimate first, so that an instance that cannot fit fails with a clear message instead of mid-way.
   const double matrixBytes = static_cast<double>(sliceEntries) * sizeof(T);
   const double csrBytes =
-      classical ? static_cast<double>(sliceRows) * n * sizeof(int32_t) + n * sizeof(int32_t) : 0;
+      zeroLists ? static_cast<double>(sliceRows) * n * sizeof(int32_t) + n * sizeof(int32_t) : 0;
   // Tree: the row chunks' partial column minima; classical: the row segments' minima of a dual update.
   const double partialBytes =
       partials ? static_cast<double>(kMaxChunks) * n * (sizeof(Dual) + sizeof(int32_t)) : 0;
-  const bool closure = runsClosureSearch<T>(sliced_);
   // The closure search: the zero-slack lists and counts, roots, forest rows, stale columns, the rows' read
   // cycles, re-read lists and segment counts, the join totals and the rows' minima; the blocks' minima are
   // O(grid).
@@ -259,7 +263,7 @@ void CudaKernels<T>::allocate() {
                         std::to_string(slice_.cols()) + " " + std::string(costTypeName<T>()) +
                         (sliced_ ? " slice" : " instance") + " needs " + gigabytes(needed) +
                         " of device memory (matrix " + gigabytes(matrixBytes) +
-                        (classical ? ", zero-slack lists " + gigabytes(csrBytes) : std::string()) +
+                        (zeroLists ? ", zero-slack lists " + gigabytes(csrBytes) : std::string()) +
                         ", work arrays " + gigabytes(partialBytes + workBytes) + "), more than the " +
                         gigabytes(freeBytes) + " free on " + cudaDevice().name);
   }
@@ -285,11 +289,11 @@ void CudaKernels<T>::allocate() {
                    "cudaMemset");
     dev.staging = gpu::PinnedHostArray<unsigned char>(2 * n * sizeof(int64_t));  // the largest exchange
   }
-  if (classical) {
+  if (zeroLists) {
     dev.zeroRowCount = gpu::DeviceArray<int32_t>(n);
     dev.zeroCols = gpu::DeviceArray<int32_t>(sliceRows * n);
     gpu::checkCuda(cudaMemsetAsync(dev.zeroRowCount.get(), 0, n * sizeof(int32_t), stream), "cudaMemset");
-  } else {
+  } else if (!classical) {
     dev.tileFinished = gpu::DeviceArray<uint32_t>(tiles);
     gpu::checkCuda(cudaMemsetAsync(dev.tileFinished.get(), 0, tiles * sizeof(uint32_t), stream),
                    "cudaMemset");
@@ -338,7 +342,7 @@ void CudaKernels<T>::allocate() {
   for (int a = 0; a < kIntArrayCount; ++a) *slots[a] = ints + a * n;
   view.zeroRowCount = dev.zeroRowCount.get();
   view.zeroCols =
-      classical ? wholeMatrixAddress(dev.zeroCols.get(), -int64_t{slice_.rowBegin} * n_) : nullptr;
+      zeroLists ? wholeMatrixAddress(dev.zeroCols.get(), -int64_t{slice_.rowBegin} * n_) : nullptr;
   view.partialSlack = dev.partialSlack.get();
   view.partialIndex = dev.partialIndex.get();
   view.tileFinished = dev.tileFinished.get();

@@ -48,8 +48,10 @@ class CudaKernels {
   static constexpr Dual kInfinity = kDualInfinity<Dual>;
 
   // `hostCosts` is the row-major n x n matrix; it must outlive the kernel set. The variant decides which
-  // work arrays allocate() reserves (the zero-slack lists or the column slacks).
-  CudaKernels(const T* hostCosts, int32_t n, HungarianVariant variant);
+  // work arrays allocate() reserves (the zero-slack lists or the column slacks). `searchOnly`: the solve
+  // runs device-resident searches only (search granularity), so the classical variant's closure search on
+  // floating costs needs no zero-slack lists (n^2 entries).
+  CudaKernels(const T* hostCosts, int32_t n, HungarianVariant variant, bool searchOnly = false);
   // A slice of a distributed solve, on the current device: `hostSlice` holds the slice's rows x columns
   // (row-major) and must outlive the kernel set; `zeroSlack` is the whole matrix's zero tolerance. With
   // `deviceTransfers`, the hooks hand the communicator device memory (a CUDA-aware MPI), else pinned host
@@ -149,6 +151,7 @@ class CudaKernels {
   const T* hostCosts_;  // the slice's rows x columns
   int32_t n_;
   HungarianVariant variant_;
+  bool searchOnly_ = false;
   MatrixSlice slice_;
   bool sliced_ = false;  // a distributed slice (possibly the whole matrix of one rank)
   Dual zeroSlack_ = 0;   // sliced: the whole matrix's zero tolerance

@@ -3,10 +3,12 @@
 memory per n, costs and Hungarian variant, a least-squares exponent of time against n (log-log, n >= 5000,
 the largest-n solve included), a markdown table on stdout and a log-log plot.
 
-    python3 bench/lap/plot_search_curve.py CURVE_FOLDER PLOT.png
+    python3 bench/lap/plot_search_curve.py CURVE_FOLDER PLOT.png [HYLAC_CSV]
 
-CURVE_FOLDER holds curve.csv and memory.csv, and the largest-{real,int}.txt / .csv.gz of the largest solves
-when they ran.
+CURVE_FOLDER holds curve.csv and memory.csv, and the largest-{real,int}.txt / .csv.gz of the tree variant's
+largest solves when they ran (largest-{real,int}-classical.txt / .csv.gz: the classical variant's). HYLAC_CSV (as
+bench/results/2026-11-25-hylac-h100/hylac-like-for-like.csv) adds HyLAC's two solvers on [0, n) and
+MatchScope's on the very same matrices (HyLAC's generator, same timer) as dashed lines.
 """
 import csv
 import gzip
@@ -46,9 +48,11 @@ def read_curve(folder):
 
 
 def add_largest(folder, curve):
-    """The tree variant's largest solves: time, steps and the trace's levels and dual updates."""
-    for kind, costs in (("real", "real"), ("int", "[0,n)")):
-        text = folder / f"largest-{kind}.txt"
+    """The largest solves: time, steps and the trace's levels and dual updates."""
+    for kind, costs, algorithm in ((k, c, a) for k, c in (("real", "real"), ("int", "[0,n)"))
+                                   for a in ("tree", "classical")):
+        name = f"largest-{kind}" if algorithm == "tree" else f"largest-{kind}-{algorithm}"
+        text = folder / f"{name}.txt"
         if not text.exists():
             continue
         fields = dict(line.split(": ", 1) for line in text.read_text().splitlines() if ": " in line)
@@ -56,14 +60,14 @@ def add_largest(folder, curve):
             continue
         n = int(fields["instance"].split("n=")[1].split()[0])
         levels = dual_updates = 0
-        trace = folder / f"largest-{kind}.csv.gz"
+        trace = folder / f"{name}.csv.gz"
         if trace.exists():
             with gzip.open(trace, "rt", newline="") as f:
                 for row in csv.DictReader(f):
                     if row["phase"] == "search":
                         levels += int(float(row["levels"]))
                         dual_updates += int(float(row["dual_updates"]))
-        curve[(costs, "tree")][n] = {
+        curve[(costs, algorithm)][n] = {
             "ms": float(fields["time_ms"]),
             "levels": levels,
             "dual_updates": dual_updates,
@@ -73,7 +77,7 @@ def add_largest(folder, curve):
 
 
 def read_memory(folder):
-    """{(costs, algorithm): {n: peak MiB}} (the largest solves: tree)."""
+    """{(costs, algorithm): {n: peak MiB}} (the largest solves: largest-KIND[-classical])."""
     memory = defaultdict(dict)
     path = folder / "memory.csv"
     if not path.exists():
@@ -84,7 +88,8 @@ def read_memory(folder):
             if run.startswith("probe-"):  # run_search_curve.sh's timing probe for the largest solve
                 continue
             if run.startswith("largest-"):
-                memory[("real" if run == "largest-real" else "[0,n)", "tree")][n] = peak
+                kind, _, algorithm = run.removeprefix("largest-").partition("-")
+                memory[("real" if kind == "real" else "[0,n)", algorithm or "tree")][n] = peak
             else:
                 rng, algorithm = run.rsplit("_", 1)
                 memory[("real" if rng == "real" else f"[0,{rng})", algorithm)][n] = peak
@@ -99,6 +104,18 @@ def exponent(points):
         return float("nan")
     mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
     return sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sum((x - mx) ** 2 for x in xs)
+
+
+def add_hylac(axes, path):
+    """HyLAC and MatchScope on HyLAC's [0, n) matrices (bench/results/2026-11-25-hylac-h100)."""
+    with open(path, newline="") as f:
+        rows = sorted((r for r in csv.DictReader(f) if r["range"] == "n"), key=lambda r: int(r["n"]))
+    ns = [int(r["n"]) for r in rows]
+    for column, label in (("hylac_classical_ms", "HyLAC classical"), ("hylac_tree_ms", "HyLAC tree"),
+                          ("matchscope_classical_ms", "MatchScope classical"),
+                          ("matchscope_tree_ms", "MatchScope tree")):
+        axes.loglog(ns, [float(r[column]) for r in rows], linestyle="--", marker="s", markersize=4,
+                    label=f"{label}, [0,n), HyLAC's matrices")
 
 
 def main():
@@ -117,18 +134,20 @@ def main():
     print()
     print("| costs | variant | exponent of time in n (n >= 5000) |")
     print("|---|---|---|")
-    figure, axes = plt.subplots(figsize=(7, 5))
+    figure, axes = plt.subplots(figsize=(10, 5))
     for key in sorted(curve):
         slope = exponent(curve[key])
         print(f"| {key[0]} | {key[1]} | {slope:.2f} |")
         ns = sorted(curve[key])
         axes.loglog(ns, [curve[key][n]["ms"] for n in ns], marker="o",
                     label=f"{key[1]}, {key[0]} (n^{slope:.2f})")
+    if len(sys.argv) > 3:
+        add_hylac(axes, Path(sys.argv[3]))
     axes.set_xlabel("n")
     axes.set_ylabel("host matrix to host assignment (ms)")
     axes.set_title("Exact LAP on one GPU: device-resident Hungarian search")
     axes.grid(True, which="both", alpha=0.3)
-    axes.legend()
+    axes.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.02, 1))
     figure.tight_layout()
     figure.savefig(plot, dpi=110)
     print(f"\nwrote {plot}")

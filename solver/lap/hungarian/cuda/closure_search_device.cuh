@@ -176,6 +176,18 @@ __device__ inline V broadcast(V value) {
   return result;
 }
 
+// Classical: uncovered column j is at zero slack from forest row i: it goes to the row's list and joins
+// through the row unless another row claimed it first (an unassigned column ends a path for every tree that
+// reaches it).
+template <class T>
+__device__ void joinUnlessClaimed(const DeviceView<T>& d, const ClosureView<T>& c, int32_t j, int32_t i,
+                                  int32_t root, typename DeviceView<T>::Dual total, int32_t* rows,
+                                  int32_t* rowCount, int32_t* reverseSeen) {
+  addTightEdge(d, c, i, j);
+  if (d.colAssign[j] == -1 || atomicCAS(&d.colCover[j], 0, 1) == 0)
+    joinThrough(d, c, j, i, root, total, rows, rowCount, reverseSeen);
+}
+
 // Classical: forest row i is read in full in cycle `cycle` (listed once).
 template <class T>
 __device__ void listForRead(const DeviceView<T>& d, const RowMinimaView<T>& m, int32_t i, int32_t cycle) {
@@ -193,11 +205,8 @@ __device__ void joinRowAtDualUpdate(const DeviceView<T>& d, const ClosureView<T>
   if (!d.isZero(c.blockBest[b] - total)) return;
   const int32_t row = c.blockBestCol[b];
   const int32_t j = d.rowMinCol[row];
-  if (j >= 0 && loadRelaxed(d.colCover[j]) == 0 &&
-      (d.colAssign[j] == -1 || atomicCAS(&d.colCover[j], 0, 1) == 0)) {
-    addTightEdge(d, c, row, j);
-    joinThrough(d, c, j, row, c.rowRoot[row], total, rows, joined, reverseSeen);
-  }
+  if (j >= 0 && loadRelaxed(d.colCover[j]) == 0)
+    joinUnlessClaimed(d, c, j, row, c.rowRoot[row], total, rows, joined, reverseSeen);
   listForRead(d, m, row, cycle);
 }
 
@@ -255,6 +264,22 @@ __device__ void closeOverTightEdges(const DeviceView<T>& d, const ClosureView<T>
   if (threadIdx.x == 0) atomicAdd(rounds.count(), joined);
 }
 
+// Every block, at the end of a read: its smallest open slack over its threads' `open` and that column (tree)
+// or row (classical), for block 0's next dual update. Ends the round.
+template <class T, bool kProfile>
+__device__ void publishBlockBest(const ClosureView<T>& c, SearchRounds<T, kProfile>& rounds,
+                                 SlackAt<typename DeviceView<T>::Dual> open) {
+  using Reduce = cub::BlockReduce<SlackAt<typename DeviceView<T>::Dual>, kBlock>;
+  __shared__ typename Reduce::TempStorage storage;
+  open = Reduce(storage).Reduce(open, smallerSlack<typename DeviceView<T>::Dual>);
+  if (threadIdx.x == 0) {
+    c.blockBest[blockIdx.x] = open.slack;
+    c.blockBestCol[blockIdx.x] = open.col;
+  }
+  rounds.split(kPartReduce);
+  rounds.barrier(kSearchForward);
+}
+
 // Every block: the rows that joined, read in full. Each live column's shifted slack is lowered to what they
 // offer; a column at zero slack joins through its predecessor (and goes to that row's list), and the rows it
 // brings are queued in `nextRows` for the next closure. Each block leaves its smallest open slack in
@@ -281,15 +306,7 @@ __device__ void readJoinedRows(const DeviceView<T>& d, const ClosureView<T>& c,
           open = smallerSlack(open, {s, j});
         }
       });
-  using Reduce = cub::BlockReduce<SlackAt<Dual>, kBlock>;
-  __shared__ typename Reduce::TempStorage storage;
-  open = Reduce(storage).Reduce(open, smallerSlack<Dual>);
-  if (threadIdx.x == 0) {
-    c.blockBest[blockIdx.x] = open.slack;
-    c.blockBestCol[blockIdx.x] = open.col;
-  }
-  rounds.split(kPartReduce);
-  rounds.barrier(kSearchForward);
+  publishBlockBest(c, rounds, open);
 }
 
 // Classical: one block reads columns [begin, end) of forest row i. Its uncovered columns at zero slack join
@@ -321,10 +338,8 @@ __device__ SlackAt<typename DeviceView<T>::Dual> readRowSegment(
   if (__syncthreads_or(zeroSeen)) {
     const int32_t root = c.rowRoot[i];
     for (int32_t j = begin + static_cast<int32_t>(threadIdx.x); j < end; j += kBlock) {
-      if (loadRelaxed(d.colCover[j]) != 0 || !d.isZero(slackAt(j) - total)) continue;
-      addTightEdge(d, c, i, j);
-      if (d.colAssign[j] == -1 || atomicCAS(&d.colCover[j], 0, 1) == 0)
-        joinThrough(d, c, j, i, root, total, nextRows, rowCount, reverseSeen);
+      if (loadRelaxed(d.colCover[j]) == 0 && d.isZero(slackAt(j) - total))
+        joinUnlessClaimed(d, c, j, i, root, total, nextRows, rowCount, reverseSeen);
     }
   }
   open = Reduce(storage).Reduce(open, smallerSlack<Dual>);
@@ -405,22 +420,12 @@ __device__ void readRowsInFull(const DeviceView<T>& d, const ClosureView<T>& c, 
     if (j == kReadAgain || loadRelaxed(d.colCover[j]) != 0) {
       listForRead(d, m, i, cycle + 1);
     } else if (d.isZero(kept - total)) {
-      addTightEdge(d, c, i, j);
-      if (d.colAssign[j] == -1 || atomicCAS(&d.colCover[j], 0, 1) == 0)
-        joinThrough(d, c, j, i, c.rowRoot[i], total, nextRows, rounds.count(), reverseSeen);
+      joinUnlessClaimed(d, c, j, i, c.rowRoot[i], total, nextRows, rounds.count(), reverseSeen);
       listForRead(d, m, i, cycle + 1);
     }
   }
   rounds.split(kPartWork);
-  using Reduce = cub::BlockReduce<SlackAt<Dual>, kBlock>;
-  __shared__ typename Reduce::TempStorage storage;
-  open = Reduce(storage).Reduce(open, smallerSlack<Dual>);
-  if (threadIdx.x == 0) {
-    c.blockBest[blockIdx.x] = open.slack;
-    c.blockBestCol[blockIdx.x] = open.col;
-  }
-  rounds.split(kPartReduce);
-  rounds.barrier(kSearchForward);
+  publishBlockBest(c, rounds, open);
 }
 
 // A vertex leaving the forest: its dual moves by the total theta since it joined. (Row and column k.)

@@ -24,9 +24,10 @@
 // uncovered column's smallest slack over the forest's rows, and its read goes over the joined rows column by
 // column. The classical variant keeps each forest row's smallest slack over the uncovered columns and the
 // column where it lies (the classical dual update's minimum over the uncovered cells, row by row), and its
-// read takes a joined row in full per block. A row's kept minimum is a lower bound once its column is
-// covered: every read also looks at the other forest rows' minima, reads again in the same round the rows
-// whose column was covered (or reached zero slack) since, and offers the rest to the dual update as they are.
+// read takes each joined row in full, in row segments spread over the grid. A row's kept minimum is a lower
+// bound once its column is covered: every read also looks at the other forest rows' minima, lists the rows
+// whose column was covered (or reached zero slack) since for the next cycle's read, and offers every kept
+// minimum to the dual update as it is (a theta no larger than each row's bound keeps the duals feasible).
 
 #include "solver/lap/hungarian/cuda/search_device.cuh"
 

@@ -58,7 +58,8 @@ enum HungarianCounter : int {
   kForwardNs,       // search step: time in forward levels
   kDualUpdateNs,    // search step: time in dual updates (classical: with the zero-slack compression)
   kAugmentNs,       // search step: time in reverse passes, augmentations and optimality checks
-  kRowsScanned,  // classical: matrix rows read in full by the dual update's minimum and the zero-slack lists
+  kRowsScanned,     // classical: matrix rows read in full (dual update's minimum, zero-slack lists, closure
+                    // reads)
   kHungarianCounterCount
 };
 inline constexpr std::array<std::string_view, kHungarianCounterCount> kHungarianCounterNames = {

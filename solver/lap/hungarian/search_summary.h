@@ -21,7 +21,8 @@ struct SearchSummary {
   int32_t paths = 0;        // augmenting paths flipped
   int32_t levels = 0;       // forward BFS levels
   int32_t dualUpdates = 0;  // dual updates
-  int64_t rowsScanned = 0;  // classical: matrix rows read in full by dual updates and zero-slack lists
+  int64_t rowsScanned =
+      0;  // classical: matrix rows read in full (dual updates, zero-slack lists, closure reads)
   bool infeasible = false;  // a dual update found no finite slack
   std::array<int64_t, static_cast<int>(SearchPhaseKind::Count)>
       nanoseconds{};  // device (or host) time by kind

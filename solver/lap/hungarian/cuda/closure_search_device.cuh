@@ -348,9 +348,22 @@ __device__ SlackAt<typename DeviceView<T>::Dual> readRowSegment(
   return open;
 }
 
+// Classical, thread 0 of the block that read row i's last segment: `best` becomes the row's kept minimum,
+// and the row counts as read in full (the trace's rows scanned). Returns it with the row in place of the
+// column.
+template <class T>
+__device__ SlackAt<typename DeviceView<T>::Dual> keepRowMinimum(const DeviceView<T>& d,
+                                                                const RowMinimaView<T>& m, int32_t i,
+                                                                SlackAt<typename DeviceView<T>::Dual> best) {
+  m.rowMin[i] = best.slack;
+  d.rowMinCol[i] = best.col;
+  atomicAdd(&d.counters->rowsScanned, 1ULL);
+  return {best.slack, i};
+}
+
 // Classical, warp 0 of the block that read the last of the `count` segments of row i (item `first` on):
 // their minima merged into the row's kept minimum. Returns it in thread 0, with the row in place of the
-// column.
+// column (keepRowMinimum).
 template <class T>
 __device__ SlackAt<typename DeviceView<T>::Dual> mergeRowSegments(const DeviceView<T>& d,
                                                                   const RowMinimaView<T>& m, int32_t i,
@@ -362,11 +375,7 @@ __device__ SlackAt<typename DeviceView<T>::Dual> mergeRowSegments(const DeviceVi
   for (int32_t s = static_cast<int32_t>(threadIdx.x); s < count; s += 32)
     best = smallerSlack(best, {d.partialSlack[first + s], d.partialIndex[first + s]});
   best = Reduce(storage).Reduce(best, smallerSlack<Dual>);
-  if (threadIdx.x == 0) {
-    m.rowMin[i] = best.slack;
-    d.rowMinCol[i] = best.col;
-  }
-  return {best.slack, i};
+  return threadIdx.x == 0 ? keepRowMinimum(d, m, i, best) : best;
 }
 
 // Classical, every block: the rows listed for this cycle's read (those that joined, then those listed for a
@@ -385,7 +394,6 @@ __device__ void readRowsInFull(const DeviceView<T>& d, const ClosureView<T>& c, 
   SlackAt<Dual> open{kDualInfinity<Dual>, -1};  // .col: the row
   const int32_t* const rereads = m.rereadRows + static_cast<std::size_t>(cycle % 2) * d.n;
   const int32_t listed = joined + m.rereadCount[cycle % 2];
-  rounds.noteRowsRead(listed);
   const RowSegments read = rowSegments(d.n, listed);
   for (int64_t item = blockIdx.x; item < static_cast<int64_t>(listed) * read.count; item += gridDim.x) {
     const auto k = static_cast<int32_t>(item / read.count);
@@ -395,11 +403,7 @@ __device__ void readRowsInFull(const DeviceView<T>& d, const ClosureView<T>& c, 
     const SlackAt<Dual> found = readRowSegment(d, c, i, begin, min(d.n, begin + read.width), total, nextRows,
                                                rounds.count(), reverseSeen);
     if (read.count == 1) {
-      if (threadIdx.x == 0) {
-        m.rowMin[i] = found.slack;
-        d.rowMinCol[i] = found.col;
-        open = smallerSlack(open, {found.slack, i});
-      }
+      if (threadIdx.x == 0) open = smallerSlack(open, keepRowMinimum(d, m, i, found));
       continue;
     }
     if (threadIdx.x == 0) {
@@ -545,7 +549,10 @@ __global__ void __launch_bounds__(kBlock)
     }
   }
   if (rounds.leader()) {
-    if constexpr (kClassical) m.rereadCount[0] = m.rereadCount[1] = 0;
+    if constexpr (kClassical) {
+      m.rereadCount[0] = m.rereadCount[1] = 0;
+      d.counters->rowsScanned = 0;
+    }
     d.counters->reverse = 0;
     *c.failure = 0;
     for (int k = 0; k < 2 * kCountsPerParity; ++k) c.counts[k] = 0;
@@ -555,7 +562,8 @@ __global__ void __launch_bounds__(kBlock)
   int32_t queued = rounds.lastCount();
   int32_t assigned = d.n - queued;
   Dual total = 0;
-  int32_t cycle = 0;  // closure and read of the forest, counted alike by every thread
+  int32_t cycle = 0;     // closure and read of the forest, counted alike by every thread
+  int64_t rowsRead = 0;  // classical, profile: the rows read in full by the iterations before
 
   while (iterations < iterationLimit && assigned < d.n) {
     rounds.startIteration();
@@ -638,6 +646,11 @@ __global__ void __launch_bounds__(kBlock)
     rounds.barrier(kSearchAugment);
     paths += rootCount;
     assigned += rootCount;
+    if constexpr (kClassical && kProfile) {  // the count is complete after the barrier
+      const auto readSoFar = static_cast<int64_t>(loadRelaxed(d.counters->rowsScanned));
+      rounds.noteRowsRead(readSoFar - rowsRead);
+      rowsRead = readSoFar;
+    }
     rounds.finishProfiledIteration(reverseCount, rootCount);
     ++iterations;
   }
@@ -652,7 +665,12 @@ __global__ void __launch_bounds__(kBlock)
   if (threadIdx.x == 0) atomicAdd(rounds.count(), counted);
   rounds.barrier(kSearchAugment);
 
-  publishSearch(d, rounds, iterations, paths, levels, dualUpdates, failure, 0);
+  int64_t rowsScanned = 0;  // classical: rows read in full, for the trace (the leader publishes them)
+  if (kClassical && rounds.leader()) {
+    rowsScanned = static_cast<int64_t>(loadRelaxed(d.counters->rowsScanned));
+    d.counters->rowsScanned = 0;
+  }
+  publishSearch(d, rounds, iterations, paths, levels, dualUpdates, failure, rowsScanned);
 }
 
 }  // namespace ms::lap::gpu

@@ -570,7 +570,8 @@ SearchSummary CudaKernels<T>::searchIterations(bool zerosStale, int32_t iteratio
   // The classical variant's zero-slack lists, when a dual update left them stale (the first ones of a solve:
   // every row); the dual updates inside the search keep them up to date themselves.
   const bool closure = runsClosureSearch<T>(sliced_);
-  if (zerosStale && !closure) compressZeroSlack();  // the closure search keeps lists of its own
+  const bool compress = zerosStale && !closure;  // the closure search keeps lists of its own
+  if (compress) compressZeroSlack();
   int32_t* frontierA = dev.frontier[0];
   int32_t* frontierB = dev.frontier[1];
   gpu::SearchScalars* scalars = dev.searchScalars.get();
@@ -607,7 +608,7 @@ SearchSummary CudaKernels<T>::searchIterations(bool zerosStale, int32_t iteratio
   summary.paths = out.searchPaths;
   summary.levels = out.searchLevels;
   summary.dualUpdates = out.searchDualUpdates;
-  summary.rowsScanned = out.searchRowsScanned + (zerosStale && !closure ? rowsScanned_ : 0);
+  summary.rowsScanned = out.searchRowsScanned + (compress ? rowsScanned_ : 0);
   summary.infeasible = out.searchFailure == gpu::kSearchInfeasible;
   for (int kind = 0; kind < static_cast<int>(SearchPhaseKind::Count); ++kind)
     summary.nanoseconds[kind] = out.searchNs[kind];

@@ -138,7 +138,7 @@ class SearchRounds {
   __device__ void noteClosureLevel() {
     if (kProfile && leader()) ++profile_[profiled_].closureLevels;
   }
-  __device__ void noteRowsRead(int32_t rows) {
+  __device__ void noteRowsRead(int64_t rows) {
     if (kProfile && leader()) profile_[profiled_].rowsRead += rows;
   }
   __device__ void noteDualUpdate(bool team) {

@@ -19,7 +19,7 @@ struct SearchIterationProfile {
       0;  // the profiling kernel's grid (it may hold fewer blocks than the one without a profile)
   int32_t levels = 0, teamLevels = 0;
   int32_t closureLevels = 0;  // the closure search's block-local BFS levels (closure_search_device.cuh)
-  int64_t rowsRead = 0;       // rows the classical closure search read in full (joined, and read again)
+  int64_t rowsRead = 0;       // classical closure search: rows read in full (the trace's rows scanned)
   int32_t dualUpdates = 0, teamDualUpdates = 0;
   int32_t frontierMax = 0;     // largest frontier of a level
   int32_t reverseColumns = 0;  // unassigned columns reached

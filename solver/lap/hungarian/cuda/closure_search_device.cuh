@@ -291,22 +291,23 @@ __device__ void readJoinedRows(const DeviceView<T>& d, const ClosureView<T>& c,
                                typename DeviceView<T>::Dual total, int32_t* nextRows, int32_t* reverseSeen) {
   using Dual = typename DeviceView<T>::Dual;
   SlackAt<Dual> open{kDualInfinity<Dual>, -1};  // this thread's smallest shifted slack left open
-  scanFrontierInRounds(
-      d, rounds, rows, rowCount, [&](int32_t j, const ColumnState<T>& column, Dual best, int32_t bestRow) {
-        Dual s = column.slack;
-        if (best + total < s) {
-          s = best + total;
-          d.slack[j] = s;
-          d.colPred[j] = bestRow;
-        }
-        if (d.isZero(s - total)) {
-          const int32_t pred = d.colPred[j];
-          addTightEdge(d, c, pred, j);
-          joinThrough(d, c, j, pred, c.rowRoot[pred], total, nextRows, rounds.count(), reverseSeen);
-        } else {
-          open = smallerSlack(open, {s, j});
-        }
-      });
+  scanFrontierInRounds(d, rounds, rows, rowCount,
+                       [&](int32_t j, const ColumnState<T>& column, Dual best, int32_t bestRow, bool) {
+                         Dual s = column.slack;
+                         if (best + total < s) {
+                           s = best + total;
+                           d.slack[j] = s;
+                           d.colPred[j] = bestRow;
+                         }
+                         if (d.isZero(s - total)) {
+                           const int32_t pred = d.colPred[j];
+                           addTightEdge(d, c, pred, j);
+                           joinThrough(d, c, j, pred, c.rowRoot[pred], total, nextRows, rounds.count(),
+                                       reverseSeen);
+                         } else {
+                           open = smallerSlack(open, {s, j});
+                         }
+                       });
   publishBlockBest(c, rounds, open);
 }
 

@@ -92,7 +92,9 @@ struct DeviceView {
   Dual* partialSlack;
   int32_t* partialIndex;
   uint32_t* tileFinished;  // tree: blocks of each column tile that finished their chunk
-  long long* colKey;       // column reduction: running minimum per column, as order keys
+  // Column reduction: running minimum per column, as order keys; afterwards the int32 search's pending slack
+  // keys (kPendingSlack in search_device.cuh).
+  long long* colKey;
   DeviceCounters* counters;
   Published* published;
 

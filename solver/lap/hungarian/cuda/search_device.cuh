@@ -321,10 +321,89 @@ __device__ bool classicalDualUpdateInRounds(const DeviceView<T>& d, SearchRounds
   return true;
 }
 
+// --- Pending slack keys (int32 costs): a level read in several row chunks settles in one round. Each chunk's
+// thread offers its column's smallest slack over the chunk as one 64-bit key, (slack << kKeyRowBits) | row,
+// so that one atomicMin keeps the smallest slack with its row; a zero slack is settled at once by the thread
+// that claims the column. A column's slack and predecessor are then the smaller of (slack[j], colPred[j]) and
+// its key in colKey[j] (the column reduction's array, free once the search runs), folded by what reads them
+// next: the next level's column loads and the dual update; every iteration starts with no key.
+// The slacks fit: after the row and column reductions a free column keeps v >= 0, so u_i <= Cmax, and an
+// assigned column has v_j = c - u >= Cmin - Cmax, so a slack is at most 2 (Cmax - Cmin) < 2^33; n < 2^24 (n^2
+// costs beyond that fit no GPU). Wider costs keep the merge round.
+template <class T>
+inline constexpr bool kPendingSlack = std::is_integral_v<T> && sizeof(T) <= 4;
+inline constexpr int kKeyRowBits = 24;
+inline constexpr long long kNoPendingSlack = 0x7fffffffffffffffLL;
+
+__device__ inline long long pendingKey(int64_t slack, int32_t row) {
+  return (static_cast<long long>(slack) << kKeyRowBits) | row;
+}
+__device__ inline int64_t pendingSlackOf(long long key) {
+  return key == kNoPendingSlack ? kDualInfinity<int64_t> : key >> kKeyRowBits;
+}
+
+// What a search level reads of column j: loadColumn's state, its slack lowered to a pending key's.
+template <class T>
+__device__ ColumnState<T> loadSearchColumn(const DeviceView<T>& d, int32_t j) {
+  ColumnState<T> column = loadColumn(d, j);
+  if constexpr (kPendingSlack<T>) {
+    if (j < d.n) column.slack = min(column.slack, pendingSlackOf(d.colKey[j]));
+  }
+  return column;
+}
+
+// Before a dual update reads column k's slack and predecessor (its owner thread, in a round of its own): the
+// pending key, if smaller, becomes them, and the key is cleared.
+template <class T>
+__device__ void foldPendingSlackAt(const DeviceView<T>& d, int32_t k) {
+  if constexpr (kPendingSlack<T>) {
+    const long long key = d.colKey[k];
+    if (key == kNoPendingSlack) return;
+    d.colKey[k] = kNoPendingSlack;
+    if (d.colCover[k] == 0 && pendingSlackOf(key) < d.slack[k]) {
+      d.slack[k] = pendingSlackOf(key);
+      d.colPred[k] = static_cast<int32_t>(key & ((1LL << kKeyRowBits) - 1));
+    }
+  }
+}
+
+// Live column j with the smallest slack `best` over one chunk of the level's rows (attained at bestRow): a
+// smaller non-zero slack goes to the column's key; at zero slack (found here, or left by a dual update) the
+// column is settled by the thread that claims it first (its cover, or the reverse mark of a free column).
+// Returns the column's slack as far as this thread knows it: when the level reaches no row and no free
+// column, the smallest of these over the grid is the smallest slack of an uncovered column (every chunk's
+// minimum is among them).
+template <class T>
+__device__ typename DeviceView<T>::Dual offerChunkMinimum(const DeviceView<T>& d, int32_t j,
+                                                          const ColumnState<T>& column,
+                                                          typename DeviceView<T>::Dual best, int32_t bestRow,
+                                                          int32_t* nextFrontier, int32_t* nextCount) {
+  const bool lowered = best < column.slack;
+  if (lowered && !d.isZero(best)) {
+    atomicMin(&d.colKey[j], pendingKey(best, bestRow));
+    return best;
+  }
+  if (!d.isZero(column.slack) && !lowered) return column.slack;
+  const int32_t next = column.assignedRow;
+  if (atomicCAS(next != -1 ? &d.colCover[j] : &d.colReverse[j], 0, 1) == 0) {
+    if (lowered) {
+      d.slack[j] = best;
+      d.colPred[j] = bestRow;
+    }
+    if (next != -1) {
+      reachRowThroughColumn(d, next, j, nextFrontier, nextCount);
+    } else {
+      d.reverseCols[appendSlot(&d.counters->reverse)] = j;
+    }
+  }
+  return 0;
+}
+
 // The reading of one tree level over `frontierSize` rows: column tiles x row chunks as work items of the
-// resident blocks; with several chunks, a second round merges the chunks' minima. `settle(j, column, best,
-// bestRow)` receives every live column with its smallest slack over the frontier rows and the row attaining
-// it; the caller reduces what settling found and ends the round.
+// resident blocks. `settle(j, column, best, bestRow, chunkOnly)` receives every live column with its smallest
+// slack over the rows read and the row attaining it: over the whole frontier (chunkOnly false), or, with
+// several chunks and pending slack keys, over one chunk per call; otherwise, with several chunks, a second
+// round merges the chunks' minima first. The caller reduces what settling found and ends the round.
 template <class T, bool kProfile, class Settle>
 __device__ void scanFrontierInRounds(const DeviceView<T>& d, SearchRounds<T, kProfile>& rounds,
                                      const int32_t* frontier, int32_t frontierSize, Settle&& settle) {
@@ -332,17 +411,18 @@ __device__ void scanFrontierInRounds(const DeviceView<T>& d, SearchRounds<T, kPr
   const int32_t tiles = (d.n + kBlock - 1) / kBlock;
   const int32_t rows = rowsPerChunk(frontierSize, tiles, 2LL * gridDim.x);
   const int32_t chunks = max(1, (frontierSize + rows - 1) / rows);  // no rows: the columns are still settled
+  const bool merge = chunks > 1 && !kPendingSlack<T>;
   for (int32_t item = blockIdx.x; item < tiles * chunks; item += gridDim.x) {
     const int32_t tile = item % tiles, chunk = item / tiles;
     const int32_t j = tile * kBlock + static_cast<int32_t>(threadIdx.x);
-    const ColumnState<T> column = loadColumn(d, j);
+    const ColumnState<T> column = loadSearchColumn(d, j);
     const int32_t begin = chunk * rows;
     const int32_t end = min(frontierSize, begin + rows);
     Dual best;
     int32_t bestRow;
     scanChunk(d, frontier, begin, end, j, column, tile == 0, best, bestRow);
-    if (chunks == 1) {
-      if (column.live) settle(j, column, best, bestRow);
+    if (!merge) {
+      if (column.live) settle(j, column, best, bestRow, chunks > 1);
     } else if (j < d.n) {
       const std::size_t slot = static_cast<std::size_t>(chunk) * d.n + j;
       d.partialSlack[slot] = best;
@@ -350,7 +430,7 @@ __device__ void scanFrontierInRounds(const DeviceView<T>& d, SearchRounds<T, kPr
     }
   }
   rounds.split(kPartWork);
-  if (chunks > 1) {
+  if (merge) {
     rounds.barrier(kSearchForward);
     for (int32_t j = gridThread(); j < d.n; j += gridThreads()) {
       const ColumnState<T> column = loadColumn(d, j);
@@ -358,7 +438,7 @@ __device__ void scanFrontierInRounds(const DeviceView<T>& d, SearchRounds<T, kPr
       Dual best;
       int32_t bestRow;
       mergeChunks(d, j, chunks, best, bestRow);
-      settle(j, column, best, bestRow);
+      settle(j, column, best, bestRow, false);
     }
     rounds.split(kPartWork);
   }
@@ -372,12 +452,14 @@ __device__ void expandTreeInRounds(const DeviceView<T>& d, SearchRounds<T, kProf
                                    const int32_t* frontier, int32_t frontierSize, int32_t* nextFrontier) {
   using Dual = typename DeviceView<T>::Dual;
   Dual smallestOpen = kDualInfinity<Dual>;  // this thread's smallest slack of a column left uncovered
-  scanFrontierInRounds(d, rounds, frontier, frontierSize,
-                       [&](int32_t j, const ColumnState<T>& column, Dual best, int32_t bestRow) {
-                         const Dual s =
-                             settleColumn(d, j, column, best, bestRow, nextFrontier, rounds.count());
-                         if (!d.isZero(s)) smallestOpen = min(smallestOpen, s);
-                       });
+  scanFrontierInRounds(
+      d, rounds, frontier, frontierSize,
+      [&](int32_t j, const ColumnState<T>& column, Dual best, int32_t bestRow, bool chunkOnly) {
+        const Dual s = chunkOnly
+                           ? offerChunkMinimum(d, j, column, best, bestRow, nextFrontier, rounds.count())
+                           : settleColumn(d, j, column, best, bestRow, nextFrontier, rounds.count());
+        if (!d.isZero(s)) smallestOpen = min(smallestOpen, s);
+      });
   smallestOpen = blockMin(smallestOpen);
   if (threadIdx.x == 0) atomicMin(rounds.minKey(), orderKey(smallestOpen));
   rounds.split(kPartReduce);
@@ -430,7 +512,7 @@ __device__ void searchAsTeam(const DeviceView<T>& d, SearchRounds<T, kProfile>& 
     Dual smallestOpen = kDualInfinity<Dual>;
     for (int32_t tile = blockIdx.x; tile < tiles; tile += team) {
       const int32_t j = tile * kBlock + static_cast<int32_t>(threadIdx.x);
-      const ColumnState<T> column = loadColumn(d, j);
+      const ColumnState<T> column = loadSearchColumn(d, j);
       Dual best;
       int32_t bestRow;
       scanChunk(d, frontier, 0, size, j, column, tile == 0, best, bestRow);
@@ -471,6 +553,7 @@ __device__ void searchAsTeam(const DeviceView<T>& d, SearchRounds<T, kProfile>& 
     // Dual update by the team; the tree rows at the new zero-slack columns form the frontier.
     for (int32_t k = blockIdx.x * kBlock + static_cast<int32_t>(threadIdx.x); k < d.n;
          k += static_cast<int32_t>(team) * kBlock) {
+      foldPendingSlackAt(d, k);
       updateDualsAndSlackAt(d, k, theta, frontier, &scalars->teamCount[generation % 3]);
     }
     rounds.split(kPartWork);
@@ -509,8 +592,10 @@ __global__ void __launch_bounds__(kBlock)
   while (iterations < iterationLimit && failure == 0) {
     rounds.startIteration();
     // Start of a search: every uncovered row forms the frontier.
-    for (int32_t i = gridThread(); i < d.n; i += gridThreads())
+    for (int32_t i = gridThread(); i < d.n; i += gridThreads()) {
       startForwardPassAt(d, i, frontier, rounds.count());
+      if constexpr (kPendingSlack<T> && !kClassical) d.colKey[i] = kNoPendingSlack;
+    }
     if (rounds.leader()) d.counters->reverse = 0;
     rounds.barrier(kSearchForward);
     int32_t frontierSize = rounds.lastCount();
@@ -573,8 +658,10 @@ __global__ void __launch_bounds__(kBlock)
         }
         ++dualUpdates;
         rounds.noteDualUpdate(false);
-        for (int32_t k = gridThread(); k < d.n; k += gridThreads())
+        for (int32_t k = gridThread(); k < d.n; k += gridThreads()) {
+          foldPendingSlackAt(d, k);
           updateDualsAndSlackAt(d, k, theta, frontier, rounds.count());
+        }
         rounds.barrier(kSearchDualUpdate);
         frontierSize = rounds.lastCount();
       }

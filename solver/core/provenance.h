@@ -9,7 +9,8 @@ namespace ms {
 
 class CsvTable;
 
-// `git rev-parse --short HEAD` at build time; "unknown" for a build outside git.
+// `git rev-parse --short HEAD` at build time, "-dirty" appended when tracked files had uncommitted changes;
+// "unknown" for a build outside git.
 std::string_view buildCommit();
 // Today's date in UTC, ISO 8601 (2026-11-25).
 std::string isoDateToday();

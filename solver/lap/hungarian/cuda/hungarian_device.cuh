@@ -326,16 +326,32 @@ __global__ void startForwardPassKernel(DeviceView<T> d, int32_t* frontier) {
   }
 }
 
-// Column j (assigned to row `next`) joins a tree: cover it, uncover its row and queue the row once.
+// Column j (assigned to row `next`) joins a tree: cover it and uncover its row.
 template <class T>
-__device__ void reachRowThroughColumn(const DeviceView<T>& d, int32_t next, int32_t j, int32_t* nextFrontier,
-                                      int32_t* nextCount) {
+__device__ void joinThroughColumn(const DeviceView<T>& d, int32_t next, int32_t j) {
   storeRelaxed(d.rowPred[next], j);
   storeRelaxed(d.rowCover[next], 0);
   storeRelaxed(d.colCover[j], 1);
+}
+
+// Classical: several frontier rows may reach column j in one level; its row is queued once.
+template <class T>
+__device__ void reachRowThroughColumn(const DeviceView<T>& d, int32_t next, int32_t j, int32_t* nextFrontier,
+                                      int32_t* nextCount) {
+  joinThroughColumn(d, next, j);
   if (atomicCAS(&d.rowState[next], kInactive, kActive) == kInactive) {
     nextFrontier[appendSlot(nextCount)] = next;
   }
+}
+
+// Tree: the thread that settles column j is the only one to reach its row (one settler per column and level,
+// and a column settled at zero stays covered), so the row is queued without a compare-and-swap.
+template <class T>
+__device__ void settleRowThroughColumn(const DeviceView<T>& d, int32_t next, int32_t j, int32_t* nextFrontier,
+                                       int32_t* nextCount) {
+  joinThroughColumn(d, next, j);
+  storeRelaxed(d.rowState[next], kActive);
+  nextFrontier[appendSlot(nextCount)] = next;
 }
 
 // Unassigned column j ends an augmenting path: remember it once for the reverse pass.
@@ -577,7 +593,7 @@ __device__ typename DeviceView<T>::Dual settleColumn(const DeviceView<T>& d, int
   if (d.isZero(s)) {
     const int32_t next = column.assignedRow;
     if (next != -1) {
-      reachRowThroughColumn(d, next, j, nextFrontier, nextCount);
+      settleRowThroughColumn(d, next, j, nextFrontier, nextCount);
     } else {
       markReverse(d, j);
     }

@@ -391,7 +391,7 @@ __device__ typename DeviceView<T>::Dual offerChunkMinimum(const DeviceView<T>& d
       d.colPred[j] = bestRow;
     }
     if (next != -1) {
-      reachRowThroughColumn(d, next, j, nextFrontier, nextCount);
+      settleRowThroughColumn(d, next, j, nextFrontier, nextCount);
     } else {
       d.reverseCols[appendSlot(&d.counters->reverse)] = j;
     }

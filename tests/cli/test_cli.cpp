@@ -213,8 +213,9 @@ class TestCli : public QObject {
       QCOMPARE(rows.front().mid(rows.front().size() - 2), QStringList({"commit", "date"}));
       for (int k = 1; k < rows.size(); ++k) {
         const QString commit = rows[k][rows[k].size() - 2];
-        QVERIFY2(commit == "unknown" || QRegularExpression("^[0-9a-f]{4,40}(-dirty)?$").match(commit).hasMatch(),
-                 qPrintable(commit));
+        QVERIFY2(
+            commit == "unknown" || QRegularExpression("^[0-9a-f]{4,40}(-dirty)?$").match(commit).hasMatch(),
+            qPrintable(commit));
         QCOMPARE(rows[k].back(), today);
       }
     }

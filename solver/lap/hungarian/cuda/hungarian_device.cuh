@@ -354,10 +354,16 @@ __device__ void settleRowThroughColumn(const DeviceView<T>& d, int32_t next, int
   nextFrontier[appendSlot(nextCount)] = next;
 }
 
+// Unassigned column j, whose reverse mark this thread set, is listed for the reverse pass.
+template <class T>
+__device__ void listReverse(const DeviceView<T>& d, int32_t j) {
+  d.reverseCols[appendSlot(&d.counters->reverse)] = j;
+}
+
 // Unassigned column j ends an augmenting path: remember it once for the reverse pass.
 template <class T>
 __device__ void markReverse(const DeviceView<T>& d, int32_t j) {
-  if (atomicCAS(&d.colReverse[j], 0, 1) == 0) d.reverseCols[appendSlot(&d.counters->reverse)] = j;
+  if (atomicCAS(&d.colReverse[j], 0, 1) == 0) listReverse(d, j);
 }
 
 // Unassigned column j, reached by row i at zero slack, hangs off the row of lowest tieRank among those that
@@ -840,7 +846,7 @@ __global__ void adoptFrontierKernel(DeviceView<T> d, const unsigned long long* b
     }
     if ((bits[words + k / 64] >> (k % 64)) & 1ULL) {
       d.colReverse[k] = 1;
-      d.reverseCols[appendSlot(&d.counters->reverse)] = k;
+      listReverse(d, k);
     }
   }
   if (finishedLast(&d.counters->finishedBlocks, blockCount()) && threadIdx.x == 0) {

@@ -341,6 +341,9 @@ __device__ inline long long pendingKey(int64_t slack, int32_t row) {
 __device__ inline int64_t pendingSlackOf(long long key) {
   return key == kNoPendingSlack ? kDualInfinity<int64_t> : key >> kKeyRowBits;
 }
+__device__ inline int32_t pendingRowOf(long long key) {
+  return static_cast<int32_t>(key & ((1LL << kKeyRowBits) - 1));
+}
 
 // What a search level reads of column j: loadColumn's state, its slack lowered to a pending key's.
 template <class T>
@@ -362,7 +365,7 @@ __device__ void foldPendingSlackAt(const DeviceView<T>& d, int32_t k) {
     d.colKey[k] = kNoPendingSlack;
     if (d.colCover[k] == 0 && pendingSlackOf(key) < d.slack[k]) {
       d.slack[k] = pendingSlackOf(key);
-      d.colPred[k] = static_cast<int32_t>(key & ((1LL << kKeyRowBits) - 1));
+      d.colPred[k] = pendingRowOf(key);
     }
   }
 }
@@ -393,7 +396,7 @@ __device__ typename DeviceView<T>::Dual offerChunkMinimum(const DeviceView<T>& d
     if (next != -1) {
       settleRowThroughColumn(d, next, j, nextFrontier, nextCount);
     } else {
-      d.reverseCols[appendSlot(&d.counters->reverse)] = j;
+      listReverse(d, j);
     }
   }
   return 0;

@@ -5,19 +5,23 @@
 #   bench/device/run_search_checks.sh BUNDLE OUT
 #
 # BUNDLE holds matchscope-cli (this branch), matchscope-cli-main (main's build: today's timings on the same
-# instances), test_lap_cuda, qtrt/*.deb (see run_lap_cuda_checks.sh), qt_runtime.sh and
-# bench/lap/summarize_search_profile.py (its table goes into summary.txt). Stages, each under its own time
+# instances), test_lap_cuda, qtrt/*.deb (see run_lap_cuda_checks.sh) and qt_runtime.sh; the summaries are
+# bench/lap's scripts beside this one (their tables go into summary.txt). Stages, each under its own time
 # limit:
 #   1. the A/B table: `bench --preset search` (n = 10000, 20000; [0,n/10), [0,n), [0,10n), real; both
 #      Hungarian variants; medians of 3 after a warm-up; certificates checked) in one process per size and
 #      cost kind, plus one profiled solve per configuration (ab-profile.csv);
-#   2. main's binary on the same preset (baseline.csv) and the objectives of the two compared;
+#   2. main's binary on the same preset (baseline.csv); then, with INTERLEAVE=R, the integer ranges R more
+#      times for each build, the builds alternating (interleaved-{main,branch}-K.csv); the times of each
+#      build pooled and the objectives compared by bench/lap/compare_search_runs.py (its table goes into
+#      summary.txt);
 #   3. test_lap_cuda (both variants against the CPU, the profile against the trace);
 #   4. compute-sanitizer memcheck and synccheck on both variants at n = 2000, racecheck at n = 300 (at 2000
 #      it runs past its limit), real and [0, 10n).
-# Everything goes to OUT/search/: summary.txt, gpu.txt, ab.csv, ab-profile.csv.gz, baseline.csv and logs.tar.gz
-# (the bench, test and sanitizer logs).
+# CHECKS=0 stops after stage 2 (a timing call). Everything goes to OUT/search/: summary.txt, gpu.txt, ab.csv,
+# ab-profile.csv.gz, baseline.csv, interleaved-*.csv and logs.tar.gz (the bench, test and sanitizer logs).
 set -uo pipefail
+shopt -s nullglob  # no interleaved rounds: no files
 bundle=$(realpath "$1")
 out="$2/search"
 logs=/tmp/search-logs
@@ -42,33 +46,30 @@ for group in 10000:n/10,n,10n:40 10000:real:70 20000:n/10,n,10n:60 20000:real:17
     if [ -f "$out/ab$part.csv" ]; then tail -n +2 "/tmp/$name$part.csv" >>"$out/ab$part.csv"; else cp "/tmp/$name$part.csv" "$out/ab$part.csv"; fi
   done
 done
-python3 "$bundle/summarize_search_profile.py" "$out/ab-profile.csv" | tee -a "$out/summary.txt"
+lap="$(dirname "$0")/../lap"
+python3 "$lap/summarize_search_profile.py" "$out/ab-profile.csv" | tee -a "$out/summary.txt"
 gzip -f "$out/ab-profile.csv"
 pack
 
 timeout 100 "$bundle/matchscope-cli-main" bench --preset search --output "$out/baseline.csv" >"$logs/baseline.log" 2>&1
 say "baseline (main) search bench exit $?"
 sed -n '/median total time/,$p' "$logs/baseline.log" | tee -a "$out/summary.txt"
-# Per instance kind (generator, n, range) and algorithm, the set of objectives of the two builds (each the
-# seeds' optima): equal, reals within 1e-9 relative.
-python3 - "$out/baseline.csv" "$out/ab.csv" <<'PY' | tee -a "$out/summary.txt"
-import csv, sys
-def objectives(path):
-    sets = {}
-    with open(path, newline="") as f:
-        for row in csv.DictReader(f):
-            key = (row["generator"], row["n"], row["range"], row["algorithm"])
-            sets.setdefault(key, set()).add(float(row["objective"]))
-    return sets
-def same(a, b):
-    return len(a) == len(b) and all(abs(x - y) <= 1e-9 * (abs(x) + 1) for x, y in zip(sorted(a), sorted(b)))
-base, branch = objectives(sys.argv[1]), objectives(sys.argv[2])
-differ = [key for key in base if key in branch and not same(base[key], branch[key])]
-for key in differ:
-    print("DIFFERS:", ",".join(key), sorted(base[key]), sorted(branch[key]))
-print(f"objectives against main: {sum(key in branch for key in base)} instance kinds compared, {len(differ)} differ")
-PY
+for ((round = 1; round <= ${INTERLEAVE:-0}; ++round)); do
+  for build in main branch; do
+    binary="$bundle/matchscope-cli"
+    [ "$build" = main ] && binary="$bundle/matchscope-cli-main"
+    timeout 70 "$binary" bench --preset search --ranges n/10 n 10n \
+      --output "$out/interleaved-$build-$round.csv" >"$logs/interleaved-$build-$round.log" 2>&1
+    say "interleaved round $round, $build: exit $?"
+  done
+done
+python3 "$lap/compare_search_runs.py" --before "$out/baseline.csv" "$out"/interleaved-main-*.csv \
+  --after "$out/ab.csv" "$out"/interleaved-branch-*.csv 2>&1 | tee -a "$out/summary.txt"
 pack
+if [ "${CHECKS:-1}" = 0 ]; then
+  say "done (CHECKS=0)"
+  exit 0
+fi
 
 source "$bundle/qt_runtime.sh"
 unpack_qt "$bundle"

@@ -12,6 +12,7 @@ MatchScope's on the very same matrices (HyLAC's generator, same timer) as dashed
 """
 import csv
 import gzip
+import itertools
 import math
 import statistics
 import sys
@@ -49,8 +50,8 @@ def read_curve(folder):
 
 def add_largest(folder, curve):
     """The largest solves: time, steps and the trace's levels and dual updates."""
-    for kind, costs, algorithm in ((k, c, a) for k, c in (("real", "real"), ("int", "[0,n)"))
-                                   for a in ("tree", "classical")):
+    kinds = (("real", "real"), ("int", "[0,n)"))
+    for (kind, costs), algorithm in itertools.product(kinds, ("tree", "classical")):
         name = f"largest-{kind}" if algorithm == "tree" else f"largest-{kind}-{algorithm}"
         text = folder / f"{name}.txt"
         if not text.exists():

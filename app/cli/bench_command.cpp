@@ -269,6 +269,7 @@ void writeProfileCsv(const std::vector<ProfiledSolve>& solves, const std::string
                   "rows_read",
                   "dual_updates",
                   "team_dual_updates",
+                  "kept_rows",
                   "frontier_max",
                   "frontier_sum",
                   "reverse_columns",
@@ -295,7 +296,8 @@ void writeProfileCsv(const std::vector<ProfiledSolve>& solves, const std::string
           .set("closure_levels", p.closureLevels)
           .set("rows_read", p.rowsRead);
       row.set("dual_updates", p.dualUpdates);
-      row.set("team_dual_updates", p.teamDualUpdates).set("frontier_max", p.frontierMax);
+      row.set("team_dual_updates", p.teamDualUpdates).set("kept_rows", p.keptRows);
+      row.set("frontier_max", p.frontierMax);
       row.set("frontier_sum", p.frontierSum).set("reverse_columns", p.reverseColumns).set("paths", p.paths);
       row.set("path_max", p.pathMax).set("path_sum", p.pathSum).set("forward_ns", p.forwardNs);
       row.set("dual_update_ns", p.dualUpdateNs).set("augment_ns", p.augmentNs).set("work_ns", p.workNs);

@@ -395,7 +395,9 @@ class TestLapCuda : public QObject {
 
   // The search profile (bench --search-profile) of both variants accounts for what the trace reports: one
   // record per iteration of the search steps, the same levels, dual updates and paths, paths no shorter than
-  // one column, a time split within the kernels' time, and rows read in full where a search reads them.
+  // one column, a time split within the kernels' time, and rows read in full where a search reads them; the
+  // integer tree search keeps surviving trees between iterations, and every solve is optimal by its
+  // certificate.
   void searchProfileAccountsForTheTrace() {
     const uint64_t seed0 = baseSeed() + 17000;
     for (const GeneratorSpec& spec : {GeneratorSpec{Generator::Real, 700, CostRange::N, seed0},
@@ -403,14 +405,21 @@ class TestLapCuda : public QObject {
       const AnyCostMatrix costs = generate(spec);
       for (const Configuration& configuration : kCudaConfigurations) {
         if (configuration.granularity != Granularity::Search) continue;
-        std::vector<SearchIterationProfile> profile;
-        searchProfileSink() = &profile;
-        const Trace trace = std::visit([&](const auto& m) { return solve(m, configuration).trace; }, costs);
-        searchProfileSink() = nullptr;
         const QString where = QString("%1 n=%2 %3")
                                   .arg(generatorName(spec.generator).data())
                                   .arg(spec.n)
                                   .arg(configuration.label().c_str());
+        std::vector<SearchIterationProfile> profile;
+        searchProfileSink() = &profile;
+        const Trace trace = std::visit(
+            [&](const auto& m) {
+              auto solved = solve(m, configuration);
+              verifyOptimal(m, solved.solution, where);
+              return std::move(solved.trace);
+            },
+            costs);
+        searchProfileSink() = nullptr;
+        if (QTest::currentTestFailed()) return;
         double levels = 0, dualUpdates = 0, paths = 0, deviceNs = 0, rowsScanned = 0;
         int64_t iterations = 0;
         for (const StepRecord& record : trace.records()) {
@@ -424,9 +433,11 @@ class TestLapCuda : public QObject {
           iterations = record.iteration;
         }
         double profiledLevels = 0, profiledDualUpdates = 0, profiledPaths = 0, splitNs = 0;
-        double frontierRows = 0, rowsRead = 0;
+        double frontierRows = 0, rowsRead = 0, keptRows = 0;
         for (const SearchIterationProfile& p : profile) {
           frontierRows += static_cast<double>(p.frontierSum);
+          keptRows += p.keptRows;
+          QVERIFY2(p.keptRows >= 0 && p.keptRows < spec.n, qPrintable(where));
           rowsRead += static_cast<double>(p.rowsRead);
           profiledLevels += p.levels;
           profiledDualUpdates += p.dualUpdates;
@@ -453,6 +464,12 @@ class TestLapCuda : public QObject {
             rowReads ? rowsRead >= frontierRows : rowsRead == 0,
             qPrintable(where + QString(": %1 rows read, %2 rows joined").arg(rowsRead).arg(frontierRows)));
         if (rowReads) QCOMPARE(rowsRead, rowsScanned);
+        // The tree variant's integer search keeps the trees that did not augment once iterations run deep
+        // (keepSurvivingTreesAt); the other searches start every iteration from the free rows.
+        const bool keepsTrees =
+            spec.generator != Generator::Real && configuration.algorithm == LapAlgorithm::Tree;
+        QVERIFY2(keepsTrees ? keptRows > 0 : keptRows == 0,
+                 qPrintable(where + QString(": %1 rows kept").arg(keptRows)));
         QVERIFY2(
             splitNs <= 1.05 * deviceNs + 5000.0,
             qPrintable(where + QString(": %1 ns split, %2 ns of device time").arg(splitNs).arg(deviceNs)));

@@ -340,6 +340,7 @@ void CudaKernels<T>::allocate() {
                        &view.rowMinCol, &view.scanRows};
   static_assert(sizeof slots / sizeof slots[0] == kIntArrayCount);
   for (int a = 0; a < kIntArrayCount; ++a) *slots[a] = ints + a * n;
+  view.rowRoot = view.rowMinCol;  // the integer tree search never reads the argmin columns
   view.zeroRowCount = dev.zeroRowCount.get();
   view.zeroCols =
       zeroLists ? wholeMatrixAddress(dev.zeroCols.get(), -int64_t{slice_.rowBegin} * n_) : nullptr;

@@ -84,6 +84,9 @@ struct DeviceView {
   // i's list starts at i * n, and only the held rows have one; in increasing order when one block wrote it)
   // and their count.
   int32_t *rowMinCol, *scanRows;
+  // Integer tree search (search_device.cuh): every tree row's root, found when an iteration keeps its
+  // surviving trees. It shares rowMinCol's storage, which that search does not use.
+  int32_t* rowRoot;
   int32_t* zeroRowCount;
   int32_t* zeroCols;
   // Tree: per row chunk and column, the chunk's smallest slack and the row attaining it. Classical (search):

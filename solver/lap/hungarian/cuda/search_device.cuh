@@ -32,6 +32,9 @@ struct SearchScalars {
   int32_t teamCount[3];
   long long teamMinKey[3];
   int32_t teamFrontier, teamSwaps, teamLevels, teamDualUpdates, teamFailure;
+  // Tree variant: the free rows the last iteration left if it kept its surviving trees, else -1 (written by
+  // the leader after the iteration's last barrier, read at the next iteration's end).
+  int32_t keptFreeRows;
   // Profile: the reverse pass's path lengths of the current iteration.
   unsigned long long pathSum;
   int32_t pathMax;
@@ -65,6 +68,7 @@ class SearchRounds {
         scalars_->minKey[s] = scalars_->teamMinKey[s] = orderKey(kDualInfinity<Dual>);
       }
       scalars_->teamArrived = scalars_->teamGeneration = 0;
+      scalars_->keptFreeRows = -1;  // a launch starts as after a full reset
       scalars_->pathSum = 0;
       scalars_->pathMax = 0;
       last_ = splitLast_ = globalNanoseconds();
@@ -99,6 +103,7 @@ class SearchRounds {
   }
   // Team rounds count towards the runaway guard too (every thread adds the same number).
   __device__ void addRounds(int32_t rounds) { roundsThisIteration_ += rounds; }
+  __device__ long long roundsThisIteration() const { return roundsThisIteration_; }
 
   // What the round just ended accumulated.
   __device__ int32_t lastCount() const { return loadRelaxed(scalars_->count[(round_ + 2) % 3]); }
@@ -134,6 +139,9 @@ class SearchRounds {
     r.teamLevels += team;
     r.frontierMax = max(r.frontierMax, frontierSize);
     r.frontierSum += frontierSize;
+  }
+  __device__ void noteKeptRows(int32_t rows) {
+    if (kProfile && leader()) profile_[profiled_].keptRows = rows;
   }
   __device__ void noteClosureLevel() {
     if (kProfile && leader()) ++profile_[profiled_].closureLevels;
@@ -578,9 +586,147 @@ __device__ void searchAsTeam(const DeviceView<T>& d, SearchRounds<T, kProfile>& 
   }
 }
 
+// --- Keeping the forest (tree variant). An iteration ends when its frontier runs dry: every tree that
+// reached a free column augments one path, and the others are complete at the current duals. A new search
+// from the free rows alone would grow those again, one level per tree depth. Instead the next search keeps
+// the trees whose root did not augment: their rows stay uncovered with their predecessors, their columns
+// covered, and its first level reads all their rows at once (every uncovered column's slack is computed
+// afresh; the dissolved trees' columns are uncovered again). The tree edges stay tight: the duals did not
+// change. Every tree row's root is found by pointer jumping, and with it each tree's path is chosen and
+// augmented in one walk from its free column (the classical variant's reverse pass and augmentation walk each
+// path twice).
+
+// Row k's parent in its tree (the row whose level reached k's column), k itself for a root or a row outside
+// the forest: the start of pointer jumping.
+template <class T>
+__device__ void startRootSearchAt(const DeviceView<T>& d, int32_t k) {
+  const int32_t col = d.rowState[k] != kInactive ? d.rowPred[k] : -1;
+  d.rowRoot[k] = col == -1 ? k : d.colPred[col];
+}
+
+// Jumps per round of pointer jumping: a round multiplies the distance a pointer covers by up to
+// kRootJumps + 1, so trees some 300 levels deep need four rounds.
+inline constexpr int kRootJumps = 4;
+
+// One round of pointer jumping for row k; returns 1 while its pointer is not yet a root. A pointer read while
+// another thread moves it is still an ancestor, and a root points at itself for good.
+template <class T>
+__device__ int32_t climbTowardsRootAt(const DeviceView<T>& d, int32_t k) {
+  const int32_t start = loadRelaxed(d.rowRoot[k]);
+  int32_t up = start;
+  for (int jump = 0; jump < kRootJumps; ++jump) {
+    const int32_t upper = loadRelaxed(d.rowRoot[up]);
+    if (upper == up) break;
+    up = upper;
+  }
+  if (up != start) storeRelaxed(d.rowRoot[k], up);
+  return loadRelaxed(d.rowRoot[up]) != up;
+}
+
+// Reverse column k's tree augments through it if no other reverse column of the tree claimed its root first:
+// walking back from the column to the root, each row takes the column its level reached. Trees are
+// vertex-disjoint, so the walks of different roots touch different vertices.
+template <class T>
+__device__ void augmentTreePathFrom(const DeviceView<T>& d, int32_t k, int32_t* rootCount) {
+  int32_t col = d.reverseCols[k];
+  const int32_t root = d.rowRoot[d.colPred[col]];
+  if (atomicCAS(&d.rootMark[root], 0, 1) != 0) return;
+  d.roots[appendSlot(rootCount)] = root;
+  while (col != -1) {
+    const int32_t row = d.colPred[col];
+    const int32_t previous = d.rowPred[row];
+    d.rowAssign[row] = col;
+    d.colAssign[col] = row;
+    col = previous;
+  }
+}
+
+// The optimality check's reset (checkOptimalityAt); with `keep`, the trees whose root did not augment stay
+// (rowRoot holds every tree row's root, rootMark the augmented roots). Returns 1 if row k is assigned.
+template <class T>
+__device__ int32_t keepSurvivingTreesAt(const DeviceView<T>& d, int32_t k, bool keep) {
+  using Dual = typename DeviceView<T>::Dual;
+  const auto survives = [&](int32_t row) { return keep && d.rootMark[d.rowRoot[row]] == 0; };
+  const int32_t assigned = d.rowAssign[k] != -1;
+  if (d.rowState[k] == kInactive || !survives(k)) {
+    d.rowCover[k] = assigned;
+    d.rowPred[k] = -1;
+  }
+  if (d.colCover[k] == 0 || !survives(d.colPred[k])) {
+    d.colCover[k] = 0;
+    d.colPred[k] = -1;
+  }
+  d.slack[k] = kDualInfinity<Dual>;
+  return assigned;
+}
+
+// Classical variant, end of an iteration: reverse pass (a path per root, walked back from its free columns),
+// augmentation (walked again from the root) and optimality check, each a round; returns the number of paths.
+// The round that ends with the check counts assigned rows.
+template <class T, bool kProfile>
+__device__ int32_t augmentAndCheck(const DeviceView<T>& d, SearchRounds<T, kProfile>& rounds,
+                                   int32_t reverseCount) {
+  for (int32_t k = gridThread(); k < reverseCount; k += gridThreads()) reverseFrom(d, k, rounds.count());
+  rounds.barrier(kSearchAugment);
+  const int32_t rootCount = rounds.lastCount();
+  for (int32_t k = gridThread(); k < rootCount; k += gridThreads()) augmentFrom(d, d.roots[k]);
+  if constexpr (kProfile) {
+    for (int32_t k = gridThread(); k < reverseCount; k += gridThreads()) rounds.notePathFrom(k);
+  }
+  rounds.barrier(kSearchAugment);
+  int32_t assigned = 0;
+  for (int32_t k = gridThread(); k < d.n; k += gridThreads()) assigned += checkOptimalityAt(d, k);
+  assigned = blockSum(assigned);
+  if (threadIdx.x == 0) atomicAdd(rounds.count(), assigned);
+  rounds.barrier(kSearchAugment);
+  return rootCount;
+}
+
+// A tree-variant iteration keeps its surviving trees when its search ran more than this many rounds, or
+// started from kept trees (after a full reset the next iteration would grow them all again). Kept trees hold
+// on to their columns, where trees grown afresh share the columns out again; with every iteration keeping
+// them, [0, n/10) took 15 / 18 iterations instead of 13 / 12 and 6.6 / 5.6 % longer at n = 10000 / 20000
+// (H100).
+inline constexpr int32_t kKeepForestRounds = 8;
+
+// Tree variant, end of an iteration: every tree row's root by pointer jumping (a round to start, then rounds
+// until every pointer reached a root), one path augmented per tree that reached a free column, and the reset,
+// which with `keep` keeps the other trees. Returns the number of paths; the round that ends with the reset
+// counts assigned rows.
+template <class T, bool kProfile>
+__device__ int32_t augmentAndKeepForest(const DeviceView<T>& d, SearchRounds<T, kProfile>& rounds,
+                                        int32_t reverseCount, bool keep) {
+  for (int32_t k = gridThread(); k < d.n; k += gridThreads()) startRootSearchAt(d, k);
+  rounds.barrier(kSearchAugment);
+  do {
+    int32_t climbing = 0;
+    for (int32_t k = gridThread(); k < d.n; k += gridThreads()) climbing += climbTowardsRootAt(d, k);
+    climbing = blockSum(climbing);
+    if (threadIdx.x == 0 && climbing > 0) atomicAdd(rounds.count(), climbing);
+    rounds.barrier(kSearchAugment);
+  } while (rounds.lastCount() > 0);
+  for (int32_t k = gridThread(); k < reverseCount; k += gridThreads())
+    augmentTreePathFrom(d, k, rounds.count());
+  if constexpr (kProfile) {
+    for (int32_t k = gridThread(); k < reverseCount; k += gridThreads()) rounds.notePathFrom(k);
+  }
+  rounds.barrier(kSearchAugment);
+  const int32_t rootCount = rounds.lastCount();
+  int32_t assigned = 0;
+  for (int32_t k = gridThread(); k < d.n; k += gridThreads()) assigned += keepSurvivingTreesAt(d, k, keep);
+  assigned = blockSum(assigned);
+  if (threadIdx.x == 0) atomicAdd(rounds.count(), assigned);
+  rounds.barrier(kSearchAugment);
+  return rootCount;
+}
+
 // Up to `iterationLimit` whole Hungarian iterations, starting right after an optimality check that left rows
 // unassigned (the classical variant's zero-slack lists up to date). The leader publishes what was done.
 // With kProfile, `profile` receives one SearchIterationProfile per iteration (bench --search-profile).
+// Watch its registers (nvcc -Xptxas -v) after a change: ptxas gives the integer tree kernel 80 registers, so
+// that 3 blocks per multiprocessor run; one version of keeping the forest got 110 (2 blocks) and the integer
+// rows that stream the matrix took up to 17 % longer on an H100, and holding that version to 80 registers
+// with launch bounds spilled in its loops (up to 29 % longer).
 template <class T, bool kClassical, bool kProfile>
 __global__ void __launch_bounds__(kBlock)
     searchKernel(DeviceView<T> d, SearchScalars* scalars, int32_t* frontierA, int32_t* frontierB,
@@ -594,7 +740,8 @@ __global__ void __launch_bounds__(kBlock)
 
   while (iterations < iterationLimit && failure == 0) {
     rounds.startIteration();
-    // Start of a search: every uncovered row forms the frontier.
+    // Start of a search: every uncovered row forms the frontier (the free rows, and the rows of any trees
+    // kept).
     for (int32_t i = gridThread(); i < d.n; i += gridThreads()) {
       startForwardPassAt(d, i, frontier, rounds.count());
       if constexpr (kPendingSlack<T> && !kClassical) d.colKey[i] = kNoPendingSlack;
@@ -602,6 +749,8 @@ __global__ void __launch_bounds__(kBlock)
     if (rounds.leader()) d.counters->reverse = 0;
     rounds.barrier(kSearchForward);
     int32_t frontierSize = rounds.lastCount();
+    if (kProfile && !kClassical && scalars->keptFreeRows >= 0)
+      rounds.noteKeptRows(frontierSize - scalars->keptFreeRows);
 
     for (;;) {
       // Forward levels until the frontier runs dry.
@@ -673,19 +822,15 @@ __global__ void __launch_bounds__(kBlock)
 
     // Reverse pass, augmentation, optimality check.
     const int32_t reverseCount = loadRelaxed(d.counters->reverse);
-    for (int32_t k = gridThread(); k < reverseCount; k += gridThreads()) reverseFrom(d, k, rounds.count());
-    rounds.barrier(kSearchAugment);
-    const int32_t rootCount = rounds.lastCount();
-    for (int32_t k = gridThread(); k < rootCount; k += gridThreads()) augmentFrom(d, d.roots[k]);
-    if constexpr (kProfile) {
-      for (int32_t k = gridThread(); k < reverseCount; k += gridThreads()) rounds.notePathFrom(k);
+    int32_t rootCount;
+    if constexpr (kClassical) {
+      rootCount = augmentAndCheck(d, rounds, reverseCount);
+    } else {
+      const bool keep =
+          loadRelaxed(scalars->keptFreeRows) >= 0 || rounds.roundsThisIteration() > kKeepForestRounds;
+      rootCount = augmentAndKeepForest(d, rounds, reverseCount, keep);
+      if (rounds.leader()) scalars->keptFreeRows = keep ? d.n - rounds.lastCount() : -1;
     }
-    rounds.barrier(kSearchAugment);
-    int32_t assigned = 0;
-    for (int32_t k = gridThread(); k < d.n; k += gridThreads()) assigned += checkOptimalityAt(d, k);
-    assigned = blockSum(assigned);
-    if (threadIdx.x == 0) atomicAdd(rounds.count(), assigned);
-    rounds.barrier(kSearchAugment);
     paths += rootCount;
     rounds.finishProfiledIteration(reverseCount, rootCount);
     ++iterations;

@@ -21,6 +21,7 @@ struct SearchIterationProfile {
   int32_t closureLevels = 0;  // the closure search's block-local BFS levels (closure_search_device.cuh)
   int64_t rowsRead = 0;       // classical closure search: rows read in full (the trace's rows scanned)
   int32_t dualUpdates = 0, teamDualUpdates = 0;
+  int32_t keptRows = 0;        // tree rows kept from the previous iteration's forest (keepSurvivingTreesAt)
   int32_t frontierMax = 0;     // largest frontier of a level
   int32_t reverseColumns = 0;  // unassigned columns reached
   int32_t paths = 0;           // paths augmented

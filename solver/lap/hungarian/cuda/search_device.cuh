@@ -68,7 +68,7 @@ class SearchRounds {
         scalars_->minKey[s] = scalars_->teamMinKey[s] = orderKey(kDualInfinity<Dual>);
       }
       scalars_->teamArrived = scalars_->teamGeneration = 0;
-      scalars_->keptFreeRows = -1;  // a launch starts as after a full reset
+      scalars_->keptFreeRows = -1;  // the launch's first iteration keeps trees by its own rounds only
       scalars_->pathSum = 0;
       scalars_->pathMax = 0;
       last_ = splitLast_ = globalNanoseconds();

@@ -683,10 +683,9 @@ __device__ int32_t augmentAndCheck(const DeviceView<T>& d, SearchRounds<T, kProf
 }
 
 // A tree-variant iteration keeps its surviving trees when its search ran more than this many rounds, or
-// started from kept trees (after a full reset the next iteration would grow them all again). Kept trees hold
-// on to their columns, where trees grown afresh share the columns out again; with every iteration keeping
-// them, [0, n/10) took 15 / 18 iterations instead of 13 / 12 and 6.6 / 5.6 % longer at n = 10000 / 20000
-// (H100).
+// started from kept trees (after a full reset the next iteration would grow them all again). Shallow trees
+// are not kept: kept trees hold on to their columns, where trees grown afresh share the columns out again,
+// and shallow searches then took more iterations (docs/results/lap-gpu.md, "The forest kept").
 inline constexpr int32_t kKeepForestRounds = 8;
 
 // Tree variant, end of an iteration: every tree row's root by pointer jumping (a round to start, then rounds
@@ -724,9 +723,9 @@ __device__ int32_t augmentAndKeepForest(const DeviceView<T>& d, SearchRounds<T, 
 // unassigned (the classical variant's zero-slack lists up to date). The leader publishes what was done.
 // With kProfile, `profile` receives one SearchIterationProfile per iteration (bench --search-profile).
 // Watch its registers (nvcc -Xptxas -v) after a change: ptxas gives the integer tree kernel 80 registers, so
-// that 3 blocks per multiprocessor run; one version of keeping the forest got 110 (2 blocks) and the integer
-// rows that stream the matrix took up to 17 % longer on an H100, and holding that version to 80 registers
-// with launch bounds spilled in its loops (up to 29 % longer).
+// that 3 blocks per multiprocessor run; a version that got more ran 2 blocks and streamed the matrix slower,
+// and launch bounds that held it to 80 made it spill in its loops (docs/results/lap-gpu.md, "The forest
+// kept").
 template <class T, bool kClassical, bool kProfile>
 __global__ void __launch_bounds__(kBlock)
     searchKernel(DeviceView<T> d, SearchScalars* scalars, int32_t* frontierA, int32_t* frontierB,

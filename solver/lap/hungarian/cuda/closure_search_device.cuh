@@ -662,8 +662,7 @@ __global__ void __launch_bounds__(kBlock)
     applyTotal(d, c, k, total);
     counted += checkOptimalityAt(d, k);
   }
-  counted = blockSum(counted);
-  if (threadIdx.x == 0) atomicAdd(rounds.count(), counted);
+  rounds.addToCount(counted);
   rounds.barrier(kSearchAugment);
 
   int64_t rowsScanned = 0;  // classical: rows read in full, for the trace (the leader publishes them)

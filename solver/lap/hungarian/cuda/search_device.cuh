@@ -105,6 +105,11 @@ class SearchRounds {
   __device__ void addRounds(int32_t rounds) { roundsThisIteration_ += rounds; }
   __device__ long long roundsThisIteration() const { return roundsThisIteration_; }
 
+  // Every thread of every block calls it: the block's sum of `value` joins the round's count (one atomic).
+  __device__ void addToCount(int32_t value) {
+    value = blockSum(value);
+    if (threadIdx.x == 0) atomicAdd(count(), value);
+  }
   // What the round just ended accumulated.
   __device__ int32_t lastCount() const { return loadRelaxed(scalars_->count[(round_ + 2) % 3]); }
   __device__ Dual lastMin() const {
@@ -641,12 +646,13 @@ __device__ void augmentTreePathFrom(const DeviceView<T>& d, int32_t k, int32_t* 
   }
 }
 
-// The optimality check's reset (checkOptimalityAt); with `keep`, the trees whose root did not augment stay
-// (rowRoot holds every tree row's root, rootMark the augmented roots). Returns 1 if row k is assigned.
+// The optimality check's reset (checkOptimalityAt) except for the trees whose root did not augment (rowRoot
+// holds every tree row's root, rootMark the augmented roots): those stay. Returns 1 if row k is assigned.
+// (checkOptimalityAt itself would clear rowMinCol, the storage of rowRoot, while other threads read it.)
 template <class T>
-__device__ int32_t keepSurvivingTreesAt(const DeviceView<T>& d, int32_t k, bool keep) {
+__device__ int32_t keepSurvivingTreesAt(const DeviceView<T>& d, int32_t k) {
   using Dual = typename DeviceView<T>::Dual;
-  const auto survives = [&](int32_t row) { return keep && d.rootMark[d.rowRoot[row]] == 0; };
+  const auto survives = [&](int32_t row) { return d.rootMark[d.rowRoot[row]] == 0; };
   const int32_t assigned = d.rowAssign[k] != -1;
   if (d.rowState[k] == kInactive || !survives(k)) {
     d.rowCover[k] = assigned;
@@ -676,8 +682,7 @@ __device__ int32_t augmentAndCheck(const DeviceView<T>& d, SearchRounds<T, kProf
   rounds.barrier(kSearchAugment);
   int32_t assigned = 0;
   for (int32_t k = gridThread(); k < d.n; k += gridThreads()) assigned += checkOptimalityAt(d, k);
-  assigned = blockSum(assigned);
-  if (threadIdx.x == 0) atomicAdd(rounds.count(), assigned);
+  rounds.addToCount(assigned);
   rounds.barrier(kSearchAugment);
   return rootCount;
 }
@@ -712,9 +717,9 @@ __device__ int32_t augmentAndKeepForest(const DeviceView<T>& d, SearchRounds<T, 
   rounds.barrier(kSearchAugment);
   const int32_t rootCount = rounds.lastCount();
   int32_t assigned = 0;
-  for (int32_t k = gridThread(); k < d.n; k += gridThreads()) assigned += keepSurvivingTreesAt(d, k, keep);
-  assigned = blockSum(assigned);
-  if (threadIdx.x == 0) atomicAdd(rounds.count(), assigned);
+  for (int32_t k = gridThread(); k < d.n; k += gridThreads())
+    assigned += keep ? keepSurvivingTreesAt(d, k) : checkOptimalityAt(d, k);
+  rounds.addToCount(assigned);
   rounds.barrier(kSearchAugment);
   return rootCount;
 }
